@@ -1,0 +1,213 @@
+#include "engine/executor.hpp"
+
+#include <deque>
+#include <stdexcept>
+
+#include "engine/event_queue.hpp"
+
+namespace simtrain::engine {
+namespace {
+
+struct ServerState {
+  std::uint32_t capacity = 1;
+  std::uint32_t busy = 0;
+  bool in_order = true;
+  std::vector<TaskId> order;  // streams: tasks in graph order
+  std::size_t head = 0;       // streams: next task to run
+  std::vector<char> ready;    // streams: readiness by position in `order`
+  std::deque<TaskId> queue;   // pools: ready tasks in ready order
+};
+
+class Run {
+ public:
+  Run(const TaskGraph& g, net::FlowNetwork& net, std::vector<TaskRecord>& records)
+      : g_(g), net_(net), records_(records) {}
+
+  RunStats go(TimePs start) {
+    const std::size_t n = g_.size();
+    records_.assign(n, TaskRecord{});
+    pending_deps_ = std::vector<std::uint32_t>(n, 0u);
+    pending_flows_ = std::vector<std::uint32_t>(n, 0u);
+    successors_first_ = std::vector<std::uint32_t>(n + 1, 0u);
+    position_ = std::vector<std::uint32_t>(n, 0u);
+    for (TaskId t = 0; t < n; ++t) {
+      pending_deps_[t] = g_.task(t).dep_count;
+      for (TaskId d : g_.deps(t)) ++successors_first_[d + 1];
+    }
+    for (std::size_t i = 0; i < n; ++i) successors_first_[i + 1] += successors_first_[i];
+    successors_.assign(successors_first_[n], 0);
+    {
+      std::vector<std::uint32_t> fill(successors_first_.begin(), successors_first_.end() - 1);
+      for (TaskId t = 0; t < n; ++t)
+        for (TaskId d : g_.deps(t)) successors_[fill[d]++] = t;
+    }
+    servers_.assign(g_.servers().size(), ServerState{});
+    for (std::size_t s = 0; s < servers_.size(); ++s) {
+      servers_[s].capacity = g_.servers()[s].capacity;
+      servers_[s].in_order = g_.servers()[s].in_order;
+    }
+    for (TaskId t = 0; t < n; ++t) {
+      ServerId s = g_.task(t).server;
+      if (s != kNoServer) {
+        position_[t] = static_cast<std::uint32_t>(servers_[s].order.size());
+        servers_[s].order.push_back(t);
+      }
+    }
+    for (auto& s : servers_) s.ready.assign(s.order.size(), 0);
+
+    q_ = EventQueue();
+    if (start > 0) {
+      // Advance the queue's clock to the start time.
+      q_.schedule(start, Phase::task_done, kNoTask);
+      q_.pop();
+    }
+    now_ = start;
+    last_end_ = start;
+    for (TaskId t = 0; t < n; ++t)
+      if (pending_deps_[t] == 0) make_ready(t);
+    resolve();
+
+    std::uint64_t events = 0;
+    while (!q_.empty()) {
+      const TimePs t = q_.next_time();
+      while (!q_.empty() && q_.next_time() == t) {
+        Event e = q_.pop();
+        now_ = e.time;
+        ++events;
+        if (e.phase == Phase::flow_done) on_flow_done(e);
+        else on_task_done(e.target);
+      }
+      resolve();
+    }
+    if (done_ != n) {
+      throw std::runtime_error("the step cannot finish: " + std::to_string(n - done_) +
+                               " task(s) wait on a transfer over a link with no bandwidth");
+    }
+    RunStats st;
+    st.makespan_ps = last_end_;  // stale events may pop later; they do not count
+    st.events = events;
+    st.flows = flows_started_;
+    return st;
+  }
+
+ private:
+  static constexpr std::uint32_t kNoTask = 0xffffffffu;
+
+  void make_ready(TaskId t) {
+    ServerId s = g_.task(t).server;
+    if (s == kNoServer) {
+      start(t);
+      return;
+    }
+    ServerState& srv = servers_[s];
+    if (srv.in_order) srv.ready[position_[t]] = 1;
+    else srv.queue.push_back(t);
+    dispatch(s);
+  }
+
+  void dispatch(ServerId s) {
+    ServerState& srv = servers_[s];
+    if (srv.in_order) {
+      while (srv.busy < srv.capacity && srv.head < srv.order.size() && srv.ready[srv.head]) {
+        TaskId t = srv.order[srv.head++];
+        ++srv.busy;
+        start(t);
+      }
+    } else {
+      while (srv.busy < srv.capacity && !srv.queue.empty()) {
+        TaskId t = srv.queue.front();
+        srv.queue.pop_front();
+        ++srv.busy;
+        start(t);
+      }
+    }
+  }
+
+  void start(TaskId t) {
+    const Task& task = g_.task(t);
+    records_[t].start = now_;
+    switch (task.kind) {
+      case TaskKind::work:
+        q_.schedule(now_ + task.duration_ps, Phase::task_done, t);
+        break;
+      case TaskKind::join:
+        q_.schedule(now_, Phase::task_done, t);
+        break;
+      case TaskKind::transfer: {
+        auto flows = g_.flows(t);
+        pending_flows_[t] = static_cast<std::uint32_t>(flows.size());
+        if (flows.empty()) {
+          q_.schedule(now_ + task.latency_ps, Phase::task_done, t);
+          break;
+        }
+        for (const FlowSpec& f : flows) {
+          net::FlowId id = net_.start_flow(g_.path(f), f.bytes, now_);
+          if (id >= flow_owner_.size()) flow_owner_.resize(id + 1, kNoTask);
+          flow_owner_[id] = t;
+          ++flows_started_;
+        }
+        break;
+      }
+    }
+  }
+
+  void on_flow_done(const Event& e) {
+    net::FlowId f = e.target;
+    if (net_.generation(f) != e.generation) return;  // stale: the rate changed since
+    TaskId t = flow_owner_[f];
+    net_.end_flow(f, now_);
+    flow_owner_[f] = kNoTask;
+    if (--pending_flows_[t] == 0) {
+      q_.schedule(now_ + g_.task(t).latency_ps, Phase::task_done, t);
+    }
+  }
+
+  void on_task_done(TaskId t) {
+    if (t == kNoTask) return;
+    records_[t].end = now_;
+    last_end_ = now_;
+    ++done_;
+    ServerId s = g_.task(t).server;
+    if (s != kNoServer) {
+      --servers_[s].busy;
+      dispatch(s);
+    }
+    for (std::uint32_t i = successors_first_[t]; i < successors_first_[t + 1]; ++i) {
+      TaskId next = successors_[i];
+      if (--pending_deps_[next] == 0) make_ready(next);
+    }
+  }
+
+  void resolve() {
+    for (const auto& r : net_.resolve(now_)) {
+      if (r.finish == kNever) continue;
+      q_.schedule(r.finish, Phase::flow_done, r.flow, r.generation);
+    }
+  }
+
+  const TaskGraph& g_;
+  net::FlowNetwork& net_;
+  std::vector<TaskRecord>& records_;
+  EventQueue q_;
+  TimePs now_ = 0;
+  TimePs last_end_ = 0;
+  std::size_t done_ = 0;
+  std::uint64_t flows_started_ = 0;
+  std::vector<std::uint32_t> pending_deps_, pending_flows_, successors_first_, successors_,
+      position_;
+  std::vector<ServerState> servers_;
+  std::vector<TaskId> flow_owner_;
+};
+
+}  // namespace
+
+RunStats Executor::run(const TaskGraph& graph, TimePs start_ps) {
+  const std::uint64_t solves_before = network_.solves();
+  Run r(graph, network_, records_);
+  RunStats st = r.go(start_ps);
+  network_.finalize(st.makespan_ps);
+  st.solves = network_.solves() - solves_before;
+  return st;
+}
+
+}  // namespace simtrain::engine

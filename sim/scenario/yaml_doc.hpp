@@ -1,0 +1,92 @@
+// YAML documents that remember where each value came from.
+//
+// A YamlDoc owns one parsed file and its source lines; a Field is a view of one node in it
+// with its dotted key path. Every accessor that can fail throws ScenarioError pointing at
+// the exact line and column (yaml-cpp marks are 0-based; ours are 1-based), quoting the
+// line with a caret, naming the key and what was expected. Unknown keys are always errors:
+// each model part declares its keys and calls Field::check_keys.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scenario/error.hpp"
+#include "scenario/units.hpp"
+
+namespace simtrain {
+
+class YamlDoc {
+ public:
+  // Reads and parses a file: a missing file or a YAML syntax error is a ScenarioError.
+  static std::shared_ptr<const YamlDoc> load(const std::string& path);
+  // Parses text held in memory (tests, inline overrides); `name` stands in for the file.
+  static std::shared_ptr<const YamlDoc> parse(const std::string& text, const std::string& name);
+
+  const std::string& path() const { return path_; }
+  const YAML::Node& root() const { return root_; }
+  // The 1-based source line, or "" if out of range.
+  std::string line_text(int line) const;
+
+ private:
+  std::string path_;
+  std::vector<std::string> lines_;
+  YAML::Node root_;
+};
+
+class Field {
+ public:
+  Field(std::shared_ptr<const YamlDoc> doc, YAML::Node node, std::string key,
+        YAML::Mark key_mark = YAML::Mark::null_mark());
+
+  const YAML::Node& node() const { return node_; }
+  const std::string& key() const { return key_; }
+  const std::shared_ptr<const YamlDoc>& doc() const { return doc_; }
+  int line() const;  // 1-based line of the value
+  int col() const;   // 1-based column of the value
+
+  bool is_map() const { return node_.IsMap(); }
+  bool is_sequence() const { return node_.IsSequence(); }
+  bool is_scalar() const { return node_.IsScalar(); }
+
+  // An error at this value (or at its key, for errors about the key itself).
+  ScenarioError error(const std::string& message) const;
+  ScenarioError key_error(const std::string& message) const;
+
+  // Map access. `at` requires the key; `get` returns nullopt when absent.
+  Field at(const std::string& key) const;
+  std::optional<Field> get(const std::string& key) const;
+  bool has(const std::string& key) const;
+  // Every key of this map must be one of `allowed`, else an error with "did you mean".
+  void check_keys(const std::vector<std::string>& allowed) const;
+  // Map entries in file order, and sequence items.
+  std::vector<Field> entries() const;
+  std::vector<Field> items() const;
+
+  // Scalars.
+  std::string as_string() const;
+  double as_number() const;
+  long long as_int() const;
+  bool as_bool() const;
+  double as_quantity(Dimension dim) const;  // SI units, see units.hpp
+  // A number in (lo, hi] -- e.g. an efficiency in (0, 1].
+  double as_number_in(double lo, double hi) const;
+  long long as_int_at_least(long long lo) const;
+  // One of the names in `choices`, else an error listing them.
+  std::string as_choice(const std::vector<std::string>& choices) const;
+
+ private:
+  YAML::Mark mark() const;
+  std::shared_ptr<const YamlDoc> doc_;
+  YAML::Node node_;
+  std::string key_;
+  YAML::Mark key_mark_;
+};
+
+// The root of a document as a Field with an empty key path.
+Field root_field(const std::shared_ptr<const YamlDoc>& doc);
+
+}  // namespace simtrain
