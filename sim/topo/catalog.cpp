@@ -1,0 +1,152 @@
+#include "topo/catalog.hpp"
+
+namespace simtrain::topo {
+namespace {
+
+template <class M>
+std::vector<std::string> keys_of(const M& m) {
+  std::vector<std::string> k;
+  for (const auto& [key, v] : m) k.push_back(key);
+  return k;
+}
+
+template <class M>
+const typename M::mapped_type& find_or_throw(const M& m, const Field& where, const char* what) {
+  const std::string name = where.as_string();
+  auto it = m.find(name);
+  if (it == m.end()) {
+    throw where.error(std::string("unknown ") + what + " '" + name + "'" +
+                      did_you_mean(name, keys_of(m)) + "; known: " + join_names(keys_of(m)));
+  }
+  return it->second;
+}
+
+}  // namespace
+
+const char* link_class_name(LinkClass c) {
+  switch (c) {
+    case LinkClass::nvlink: return "nvlink";
+    case LinkClass::pcie: return "pcie";
+    case LinkClass::cpu: return "cpu";
+    case LinkClass::network: return "network";
+  }
+  return "?";
+}
+
+std::shared_ptr<const Catalog> Catalog::load(const std::string& path) {
+  auto doc = YamlDoc::load(path);
+  auto cat = std::make_shared<Catalog>();
+  cat->path_ = path;
+  Field root = root_field(doc);
+  root.check_keys({"link_kinds", "gpus", "cpus", "nics", "switches", "storage"});
+
+  for (const Field& f : root.at("link_kinds").entries()) {
+    f.check_keys({"class", "bandwidth", "latency", "efficiency"});
+    LinkKind k;
+    k.key = f.key().substr(f.key().find('.') + 1);
+    const std::string cls = f.at("class").as_choice({"nvlink", "pcie", "cpu", "network"});
+    k.cls = cls == "nvlink" ? LinkClass::nvlink
+            : cls == "pcie" ? LinkClass::pcie
+            : cls == "cpu"  ? LinkClass::cpu
+                            : LinkClass::network;
+    k.bandwidth_bytes_per_s = f.at("bandwidth").as_quantity(Dimension::bandwidth);
+    if (k.bandwidth_bytes_per_s <= 0) throw f.at("bandwidth").error("a link needs a positive bandwidth");
+    k.latency_ps = seconds_to_ps(f.at("latency").as_quantity(Dimension::time));
+    k.efficiency = f.at("efficiency").as_number_in(0, 1);
+    cat->link_kinds_[k.key] = k;
+  }
+  auto short_key = [](const Field& f) { return f.key().substr(f.key().find('.') + 1); };
+
+  for (const Field& f : root.at("gpus").entries()) {
+    f.check_keys({"name", "memory", "memory_bandwidth", "peak", "tdp", "idle_power", "nvlink",
+                  "pcie", "p2p"});
+    GpuModel g;
+    g.key = short_key(f);
+    g.name = f.at("name").as_string();
+    g.memory_bytes = f.at("memory").as_quantity(Dimension::bytes);
+    g.memory_bandwidth_bytes_per_s = f.at("memory_bandwidth").as_quantity(Dimension::bandwidth);
+    Field peak = f.at("peak");
+    peak.check_keys({"fp64", "fp32", "tf32", "fp16", "bf16", "fp8"});
+    for (const Field& p : peak.entries()) {
+      g.peak_flops[p.key().substr(p.key().rfind('.') + 1)] = p.as_quantity(Dimension::flops);
+    }
+    g.tdp_w = f.at("tdp").as_quantity(Dimension::power);
+    g.idle_power_w = f.at("idle_power").as_quantity(Dimension::power);
+    if (auto nv = f.get("nvlink")) {
+      nv->check_keys({"kind", "links"});
+      const LinkKind& k = cat->link_kind(nv->at("kind"));
+      if (k.cls != LinkClass::nvlink) throw nv->at("kind").error("expected an NVLink kind");
+      g.nvlink = std::make_pair(k.key, static_cast<int>(nv->at("links").as_int_at_least(1)));
+    }
+    g.pcie = cat->link_kind(f.at("pcie")).key;
+    g.p2p = f.at("p2p").as_bool();
+    cat->gpus_[g.key] = g;
+  }
+  for (const Field& f : root.at("cpus").entries()) {
+    f.check_keys({"name", "cores", "memory_bandwidth", "tdp"});
+    CpuModel c;
+    c.key = short_key(f);
+    c.name = f.at("name").as_string();
+    c.cores = static_cast<int>(f.at("cores").as_int_at_least(1));
+    c.memory_bandwidth_bytes_per_s = f.at("memory_bandwidth").as_quantity(Dimension::bandwidth);
+    c.tdp_w = f.at("tdp").as_quantity(Dimension::power);
+    cat->cpus_[c.key] = c;
+  }
+  for (const Field& f : root.at("nics").entries()) {
+    f.check_keys({"name", "port", "host"});
+    NicModel n;
+    n.key = short_key(f);
+    n.name = f.at("name").as_string();
+    const LinkKind& port = cat->link_kind(f.at("port"));
+    if (port.cls != LinkClass::network) throw f.at("port").error("a NIC port must be a network link kind");
+    n.port = port.key;
+    const LinkKind& host = cat->link_kind(f.at("host"));
+    if (host.cls != LinkClass::pcie) throw f.at("host").error("a NIC host link must be a PCIe link kind");
+    n.host = host.key;
+    cat->nics_[n.key] = n;
+  }
+  for (const Field& f : root.at("switches").entries()) {
+    f.check_keys({"name", "class", "ports", "latency"});
+    SwitchModel s;
+    s.key = short_key(f);
+    s.name = f.at("name").as_string();
+    const std::string cls = f.at("class").as_choice({"nvswitch", "pcie", "network"});
+    s.cls = cls == "nvswitch" ? SwitchClass::nvswitch : cls == "pcie" ? SwitchClass::pcie : SwitchClass::network;
+    if (auto p = f.get("ports")) s.ports = static_cast<int>(p->as_int_at_least(2));
+    if (s.cls == SwitchClass::network && s.ports == 0)
+      throw f.key_error("a network switch needs `ports` (its radix)");
+    s.latency_ps = seconds_to_ps(f.at("latency").as_quantity(Dimension::time));
+    cat->switches_[s.key] = s;
+  }
+  for (const Field& f : root.at("storage").entries()) {
+    f.check_keys({"name", "read_bandwidth", "read_iops", "host"});
+    StorageModel s;
+    s.key = short_key(f);
+    s.name = f.at("name").as_string();
+    s.read_bandwidth_bytes_per_s = f.at("read_bandwidth").as_quantity(Dimension::bandwidth);
+    s.read_iops = f.at("read_iops").as_number();
+    s.host = cat->link_kind(f.at("host")).key;
+    cat->storage_[s.key] = s;
+  }
+  return cat;
+}
+
+const LinkKind& Catalog::link_kind(const std::string& key) const {
+  auto it = link_kinds_.find(key);
+  if (it == link_kinds_.end()) throw std::out_of_range("unknown link kind " + key);
+  return it->second;
+}
+const LinkKind& Catalog::link_kind(const Field& where) const {
+  return find_or_throw(link_kinds_, where, "link kind");
+}
+const GpuModel& Catalog::gpu(const Field& where) const { return find_or_throw(gpus_, where, "GPU model"); }
+const CpuModel& Catalog::cpu(const Field& where) const { return find_or_throw(cpus_, where, "CPU model"); }
+const NicModel& Catalog::nic(const Field& where) const { return find_or_throw(nics_, where, "NIC model"); }
+const SwitchModel& Catalog::switch_model(const Field& where) const {
+  return find_or_throw(switches_, where, "switch model");
+}
+const StorageModel& Catalog::storage(const Field& where) const {
+  return find_or_throw(storage_, where, "storage model");
+}
+
+}  // namespace simtrain::topo

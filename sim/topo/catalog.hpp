@@ -1,0 +1,104 @@
+// The device catalog: link kinds, GPUs, CPUs, NICs, switches and storage, from
+// topologies/devices.yaml. Every figure there names its source; this file only loads and
+// checks them (unknown keys, bad units, out-of-range efficiencies are errors with
+// file:line:col).
+//
+// A link kind's `bandwidth` is the peak per direction of ONE link (a system link bonds
+// `count` of them); its effective capacity for bulk transfers is bandwidth x efficiency,
+// the share NCCL-style transfers reach (calibrated from nccl-tests figures, see the file).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/time.hpp"
+#include "scenario/yaml_doc.hpp"
+
+namespace simtrain::topo {
+
+enum class LinkClass { nvlink, pcie, cpu, network };
+const char* link_class_name(LinkClass c);
+
+struct LinkKind {
+  std::string key;
+  LinkClass cls = LinkClass::pcie;
+  double bandwidth_bytes_per_s = 0;  // peak, per link, per direction
+  TimePs latency_ps = 0;
+  double efficiency = 1;
+};
+
+struct GpuModel {
+  std::string key, name;
+  double memory_bytes = 0;
+  double memory_bandwidth_bytes_per_s = 0;
+  std::map<std::string, double> peak_flops;  // precision -> FLOP/s (dense)
+  double tdp_w = 0, idle_power_w = 0;
+  std::optional<std::pair<std::string, int>> nvlink;  // kind, links
+  std::string pcie;
+  bool p2p = true;
+};
+
+struct CpuModel {
+  std::string key, name;
+  int cores = 0;
+  double memory_bandwidth_bytes_per_s = 0;
+  double tdp_w = 0;
+};
+
+struct NicModel {
+  std::string key, name;
+  std::string port;  // network link kind
+  std::string host;  // pcie link kind
+};
+
+enum class SwitchClass { nvswitch, pcie, network };
+
+struct SwitchModel {
+  std::string key, name;
+  SwitchClass cls = SwitchClass::pcie;
+  int ports = 0;  // network switches
+  TimePs latency_ps = 0;
+};
+
+struct StorageModel {
+  std::string key, name;
+  double read_bandwidth_bytes_per_s = 0;
+  double read_iops = 0;
+  std::string host;
+};
+
+class Catalog {
+ public:
+  static std::shared_ptr<const Catalog> load(const std::string& path);
+
+  const std::string& path() const { return path_; }
+  // Look-ups by key; the Field overloads throw a ScenarioError at `where` naming the
+  // valid keys when the name is unknown.
+  const LinkKind& link_kind(const std::string& key) const;
+  const LinkKind& link_kind(const Field& where) const;
+  const GpuModel& gpu(const Field& where) const;
+  const CpuModel& cpu(const Field& where) const;
+  const NicModel& nic(const Field& where) const;
+  const SwitchModel& switch_model(const Field& where) const;
+  const StorageModel& storage(const Field& where) const;
+  const std::map<std::string, GpuModel>& gpus() const { return gpus_; }
+  const std::map<std::string, NicModel>& nics() const { return nics_; }
+  const std::map<std::string, SwitchModel>& switches() const { return switches_; }
+  const std::map<std::string, CpuModel>& cpus() const { return cpus_; }
+  const std::map<std::string, StorageModel>& storage_models() const { return storage_; }
+  const std::map<std::string, LinkKind>& link_kinds() const { return link_kinds_; }
+
+ private:
+  std::string path_;
+  std::map<std::string, LinkKind> link_kinds_;
+  std::map<std::string, GpuModel> gpus_;
+  std::map<std::string, CpuModel> cpus_;
+  std::map<std::string, NicModel> nics_;
+  std::map<std::string, SwitchModel> switches_;
+  std::map<std::string, StorageModel> storage_;
+};
+
+}  // namespace simtrain::topo

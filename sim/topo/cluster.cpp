@@ -1,0 +1,253 @@
+#include "topo/cluster.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <limits>
+#include <stdexcept>
+
+namespace simtrain::topo {
+namespace {
+
+// splitmix64: a fixed, portable hash so ECMP choices are the same on every machine.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+const char* device_type_name(DeviceType t) {
+  switch (t) {
+    case DeviceType::gpu: return "gpu";
+    case DeviceType::cpu: return "cpu";
+    case DeviceType::switch_: return "switch";
+    case DeviceType::nic: return "nic";
+    case DeviceType::storage: return "storage";
+  }
+  return "?";
+}
+
+Cluster::Cluster(std::shared_ptr<const Catalog> catalog, std::string name, std::string source)
+    : catalog_(std::move(catalog)), name_(std::move(name)), source_(std::move(source)) {}
+
+Vertex Cluster::add_device(Device d) {
+  Vertex v = boost::add_vertex(d, g_);
+  if (d.type == DeviceType::gpu) gpus_.push_back(v);
+  if (d.type == DeviceType::nic) nics_.push_back(v);
+  return v;
+}
+
+void Cluster::add_link(Vertex a, Vertex b, const LinkKind& kind, int count) {
+  Link l;
+  l.kind = kind.key;
+  l.cls = kind.cls;
+  l.count = count;
+  l.peak_bytes_per_s = kind.bandwidth_bytes_per_s * count;
+  l.capacity_bytes_per_s = l.peak_bytes_per_s * kind.efficiency;
+  l.latency_ps = kind.latency_ps;
+  l.index = edges_.size();
+  l.a = a;
+  auto [e, ok] = boost::add_edge(a, b, l, g_);
+  (void)ok;
+  edges_.push_back(e);
+}
+
+void Cluster::finish_node_template(int nodes) {
+  nodes_ = nodes;
+  verts_per_node_ = boost::num_vertices(g_) / static_cast<std::size_t>(nodes);
+  edges_per_node_ = edges_.size() / static_cast<std::size_t>(nodes);
+}
+
+const GpuModel& Cluster::gpu_model(int global) const {
+  return catalog_->gpus().at(g_[gpus_[global]].model);
+}
+
+std::vector<double> Cluster::link_capacities() const {
+  std::vector<double> caps(2 * edges_.size());
+  for (std::size_t i = 0; i < edges_.size(); ++i) {
+    caps[2 * i] = caps[2 * i + 1] = g_[edges_[i]].capacity_bytes_per_s;
+  }
+  return caps;
+}
+
+Vertex Cluster::link_from(net::LinkId id) const {
+  const Link& l = link(id);
+  Vertex a = l.a;
+  Vertex other = boost::source(edges_[id / 2], g_) == a ? boost::target(edges_[id / 2], g_)
+                                                         : boost::source(edges_[id / 2], g_);
+  return id % 2 == 0 ? a : other;
+}
+
+Vertex Cluster::link_to(net::LinkId id) const {
+  const Link& l = link(id);
+  Vertex a = l.a;
+  Vertex other = boost::source(edges_[id / 2], g_) == a ? boost::target(edges_[id / 2], g_)
+                                                         : boost::source(edges_[id / 2], g_);
+  return id % 2 == 0 ? other : a;
+}
+
+std::string Cluster::link_name(net::LinkId id) const {
+  const Link& l = link(id);
+  std::string kind = l.kind;
+  if (l.count > 1) kind += " x" + std::to_string(l.count);
+  return g_[link_from(id)].name + " -> " + g_[link_to(id)].name + " (" + kind + ")";
+}
+
+net::LinkId Cluster::directed(const Graph::edge_descriptor& e, Vertex from) const {
+  const Link& l = g_[e];
+  return static_cast<net::LinkId>(2 * l.index + (l.a == from ? 0 : 1));
+}
+
+// BFS from the destination over vertices that may forward traffic, then a widest-path pass
+// over the shortest-path DAG, then a walk from the source breaking remaining ties by hash.
+Route Cluster::compute_route(Vertex src, Vertex dst, bool node_local, bool fabric_only) const {
+  const std::size_t n = boost::num_vertices(g_);
+  const int node = g_[src].node;
+  auto allowed = [&](Vertex v) {
+    if (v == src || v == dst) return true;
+    const Device& d = g_[v];
+    if (d.type == DeviceType::gpu || d.type == DeviceType::storage) return false;
+    if (node_local && d.node != node) return false;
+    if (fabric_only && !(d.node == -1)) return false;
+    return true;
+  };
+  std::vector<int> dist(n, -1);
+  std::vector<Vertex> order;
+  std::deque<Vertex> q;
+  dist[dst] = 0;
+  q.push_back(dst);
+  while (!q.empty()) {
+    Vertex v = q.front();
+    q.pop_front();
+    order.push_back(v);
+    if (v == src) break;
+    if (v != dst && !allowed(v)) continue;
+    for (auto [e, end] = boost::out_edges(v, g_); e != end; ++e) {
+      Vertex u = boost::target(*e, g_);
+      if (dist[u] >= 0 || !allowed(u)) continue;
+      // A vertex that cannot forward is only useful as the source.
+      dist[u] = dist[v] + 1;
+      q.push_back(u);
+    }
+  }
+  if (dist[src] < 0) return Route{};
+  // Widest bottleneck from each vertex to dst along shortest paths.
+  std::vector<double> widest(n, -1.0);
+  widest[dst] = std::numeric_limits<double>::infinity();
+  for (Vertex v : order) {
+    if (v == dst) continue;
+    double best = -1;
+    for (auto [e, end] = boost::out_edges(v, g_); e != end; ++e) {
+      Vertex u = boost::target(*e, g_);
+      if (dist[u] != dist[v] - 1 || widest[u] < 0) continue;
+      best = std::max(best, std::min(g_[*e].capacity_bytes_per_s, widest[u]));
+    }
+    widest[v] = best;
+  }
+  Route r;
+  r.bottleneck_bytes_per_s = widest[src];
+  std::uint64_t h = mix((static_cast<std::uint64_t>(src) << 32) ^ dst);
+  Vertex v = src;
+  while (v != dst) {
+    std::vector<Graph::edge_descriptor> best;
+    for (auto [e, end] = boost::out_edges(v, g_); e != end; ++e) {
+      Vertex u = boost::target(*e, g_);
+      if (dist[u] != dist[v] - 1 || widest[u] < 0) continue;
+      if (std::min(g_[*e].capacity_bytes_per_s, widest[u]) >= widest[v]) best.push_back(*e);
+    }
+    std::sort(best.begin(), best.end(), [&](const auto& a, const auto& b) {
+      return g_[a].index < g_[b].index;
+    });
+    const auto& e = best[best.size() == 1 ? 0 : (h = mix(h)) % best.size()];
+    Vertex u = boost::target(e, g_);
+    r.links.push_back(directed(e, v));
+    r.latency_ps += g_[e].latency_ps;
+    if (u != dst) r.latency_ps += g_[u].latency_ps;
+    v = u;
+  }
+  return r;
+}
+
+Route Cluster::shift_route(const Route& r, int node) const {
+  Route out = r;
+  const auto shift = static_cast<net::LinkId>(2 * edges_per_node_ * static_cast<std::size_t>(node));
+  for (auto& l : out.links) l += shift;
+  return out;
+}
+
+const Route& Cluster::route(Vertex src, Vertex dst) const {
+  const std::uint64_t key = (static_cast<std::uint64_t>(src) << 32) | dst;
+  if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+  const Device& s = g_[src];
+  const Device& d = g_[dst];
+  Route r;
+  if (src == dst) {
+    r.bottleneck_bytes_per_s = std::numeric_limits<double>::infinity();
+  } else if (s.node >= 0 && s.node == d.node) {
+    if (s.node == 0) {
+      r = compute_route(src, dst, true, false);
+    } else {
+      // Same shape as node 0: compute there (cached) and shift.
+      const auto off = verts_per_node_ * static_cast<std::size_t>(s.node);
+      r = shift_route(route(src - off, dst - off), s.node);
+    }
+  } else if (s.node >= 0 && d.node >= 0) {
+    const int sn = nearest_nic(src), dn = nearest_nic(dst);
+    r = route_via(src, nic(s.node, sn), nic(d.node, dn), dst);
+  } else if (s.type == DeviceType::nic && d.type == DeviceType::nic) {
+    r = compute_route(src, dst, false, true);
+    // compute_route's fabric_only excludes node vertices but the endpoints are NICs.
+  } else {
+    r = compute_route(src, dst, false, false);
+  }
+  return cache_.emplace(key, std::move(r)).first->second;
+}
+
+Route Cluster::route_via(Vertex src, Vertex src_nic, Vertex dst_nic, Vertex dst) const {
+  Route out;
+  out.bottleneck_bytes_per_s = std::numeric_limits<double>::infinity();
+  auto append = [&](const Route& r) {
+    out.links.insert(out.links.end(), r.links.begin(), r.links.end());
+    out.latency_ps += r.latency_ps;
+    out.bottleneck_bytes_per_s = std::min(out.bottleneck_bytes_per_s, r.bottleneck_bytes_per_s);
+  };
+  const Route& a = route(src, src_nic);
+  const Route& b = route(src_nic, dst_nic);
+  const Route& c = route(dst_nic, dst);
+  if ((src != src_nic && a.links.empty()) || (src_nic != dst_nic && b.links.empty()) ||
+      (dst_nic != dst && c.links.empty()))
+    return Route{};
+  append(a);
+  append(b);
+  append(c);
+  // Switch latencies at the NICs' far ends are already in the parts; the NICs themselves
+  // add nothing beyond their links.
+  return out;
+}
+
+int Cluster::nearest_nic(Vertex gpu_vertex) const {
+  const Device& d = g_[gpu_vertex];
+  if (nics_per_node() == 0) return -1;
+  const std::size_t local_v = gpu_vertex - verts_per_node_ * static_cast<std::size_t>(d.node);
+  if (nearest_nic_.empty()) nearest_nic_.assign(verts_per_node_, -2);
+  int& slot = nearest_nic_[local_v];
+  if (slot != -2) return slot;
+  int best = -1;
+  int best_hops = std::numeric_limits<int>::max();
+  double best_bw = -1;
+  for (int i = 0; i < nics_per_node(); ++i) {
+    const Route& r = route(static_cast<Vertex>(local_v), nic(0, i));
+    if (r.links.empty()) continue;
+    if (r.hops() < best_hops || (r.hops() == best_hops && r.bottleneck_bytes_per_s > best_bw)) {
+      best = i;
+      best_hops = r.hops();
+      best_bw = r.bottleneck_bytes_per_s;
+    }
+  }
+  slot = best;
+  return best;
+}
+
+}  // namespace simtrain::topo

@@ -1,0 +1,140 @@
+// The cluster graph: devices and full-duplex links, on Boost.Graph.
+//
+// Vertices are devices (GPU, CPU socket / root complex, PCIe switch, NVSwitch, NIC, network
+// switch, storage); edges are links of a kind from the catalog, `count` of them bonded.
+// Every edge is two directed network links (net::LinkId 2i for a->b, 2i+1 for b->a), each
+// with capacity count x bandwidth x efficiency, so traffic in one direction never slows the
+// other. Nodes of one type are instantiated identically (node k's vertices and edges are
+// node 0's shifted by k times the per-node counts), then a fabric joins their NICs.
+//
+// Routing (DESIGN §3): shortest path by hop count, then the widest bottleneck, then a
+// deterministic ECMP hash of (source, destination) among paths still tied. GPUs and storage
+// never forward traffic. A route between nodes leaves through a NIC: the NIC nearest the
+// source (by the same order), across the fabric, into the NIC nearest the destination;
+// collectives that pin NICs (one per channel, as NCCL does) use route_via().
+#pragma once
+
+#include <boost/graph/adjacency_list.hpp>
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/time.hpp"
+#include "net/flow_network.hpp"
+#include "topo/catalog.hpp"
+
+namespace simtrain::topo {
+
+enum class DeviceType { gpu, cpu, switch_, nic, storage };
+const char* device_type_name(DeviceType t);
+
+struct Device {
+  std::string name;   // "gpu3" on one node, "node2/gpu3" on several; fabric: "leaf0", "spine1"
+  DeviceType type = DeviceType::switch_;
+  std::string model;  // catalog key
+  std::string label;  // NIC legend name (mlx5_0), optional
+  SwitchClass switch_class = SwitchClass::pcie;
+  int node = -1;      // -1 for fabric switches
+  int local = -1;     // index among devices of its type within its node (GPU i, NIC i, CPU i)
+  TimePs latency_ps = 0;  // traversal latency of a switch
+};
+
+struct Link {
+  std::string kind;
+  LinkClass cls = LinkClass::pcie;
+  int count = 1;
+  double peak_bytes_per_s = 0;  // per direction, all bonded links together
+  double capacity_bytes_per_s = 0;  // peak x efficiency
+  TimePs latency_ps = 0;
+  std::size_t index = 0;        // edge index; directed ids 2*index (from a) and 2*index+1
+  std::size_t a = 0;            // the vertex the forward direction leaves
+};
+
+using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, Device, Link>;
+using Vertex = Graph::vertex_descriptor;
+
+struct Route {
+  std::vector<net::LinkId> links;
+  TimePs latency_ps = 0;
+  double bottleneck_bytes_per_s = 0;
+  int hops() const { return static_cast<int>(links.size()); }
+};
+
+struct FabricSpec {
+  std::string topology;  // single_switch | fat_tree | rail_optimized
+  std::string switch_model;
+  std::string link;
+  double oversubscription = 1;
+};
+
+class Cluster {
+ public:
+  Cluster(std::shared_ptr<const Catalog> catalog, std::string name, std::string source);
+
+  // --- construction (system_loader, fabric) ---
+  Vertex add_device(Device d);
+  void add_link(Vertex a, Vertex b, const LinkKind& kind, int count);
+  void finish_node_template(int nodes);  // records per-node vertex/edge counts
+  void set_fabric(FabricSpec spec) { fabric_ = std::move(spec); }
+
+  // --- queries ---
+  const Graph& graph() const { return g_; }
+  const Catalog& catalog() const { return *catalog_; }
+  const std::string& name() const { return name_; }
+  const std::string& source() const { return source_; }
+  const FabricSpec& fabric() const { return fabric_; }
+  int nodes() const { return nodes_; }
+  int gpus_per_node() const { return static_cast<int>(gpus_.size()) / nodes_; }
+  int nics_per_node() const { return static_cast<int>(nics_.size()) / nodes_; }
+  int gpu_count() const { return static_cast<int>(gpus_.size()); }
+  Vertex gpu(int global) const { return gpus_[global]; }
+  Vertex gpu(int node, int local) const { return gpus_[node * gpus_per_node() + local]; }
+  Vertex nic(int node, int local) const { return nics_[node * nics_per_node() + local]; }
+  const std::vector<Vertex>& gpus() const { return gpus_; }
+  const std::vector<Vertex>& nics() const { return nics_; }
+  const Device& device(Vertex v) const { return g_[v]; }
+  const GpuModel& gpu_model(int global) const;
+
+  std::size_t directed_link_count() const { return 2 * edges_.size(); }
+  std::vector<double> link_capacities() const;
+  const Link& link(net::LinkId id) const { return g_[edges_[id / 2]]; }
+  Vertex link_from(net::LinkId id) const;
+  Vertex link_to(net::LinkId id) const;
+  std::string link_name(net::LinkId id) const;  // "gpu0 -> plx0 (pcie4x16)"
+  net::LinkId directed(const Graph::edge_descriptor& e, Vertex from) const;
+
+  // Routes are cached; the cache makes these non-const internally.
+  const Route& route(Vertex src, Vertex dst) const;
+  Route route_via(Vertex src, Vertex src_nic, Vertex dst_nic, Vertex dst) const;
+  // The NIC (local index) nearest to a GPU of its node: fewest hops, widest, lowest index.
+  int nearest_nic(Vertex gpu_vertex) const;
+
+ private:
+  Route compute_route(Vertex src, Vertex dst, bool node_local, bool fabric_only) const;
+  Route shift_route(const Route& r, int node) const;
+
+  std::shared_ptr<const Catalog> catalog_;
+  std::string name_, source_;
+  Graph g_;
+  std::vector<Graph::edge_descriptor> edges_;
+  std::vector<Vertex> gpus_, nics_;
+  FabricSpec fabric_;
+  int nodes_ = 1;
+  std::size_t verts_per_node_ = 0, edges_per_node_ = 0;
+  mutable std::unordered_map<std::uint64_t, Route> cache_;
+  mutable std::vector<int> nearest_nic_;  // by local vertex index in node 0
+};
+
+// Loads a system file (one node type), instantiates `nodes` copies (0 = 1) and joins them
+// with the file's fabric. The catalog is `catalog_path` if given, else devices.yaml next to
+// the system file. Unknown keys, unknown models, bad units and GPUs that no path connects
+// are ScenarioErrors with file:line:col.
+std::unique_ptr<Cluster> load_system(const std::string& path, int nodes = 1,
+                                     const std::string& catalog_path = "");
+
+// Joins the nodes' NICs (called by load_system when nodes > 1).
+void build_fabric(Cluster& cluster, const FabricSpec& spec, const Field* where);
+
+}  // namespace simtrain::topo

@@ -1,0 +1,191 @@
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "topo/cluster.hpp"
+
+namespace simtrain::topo {
+namespace {
+
+struct DeviceEntry {
+  std::string name;
+  DeviceType type;
+  std::string model;
+  std::string label;
+  SwitchClass switch_class = SwitchClass::pcie;
+  TimePs latency_ps = 0;
+  Field where;
+};
+
+struct LinkEntry {
+  std::string a, b;
+  const LinkKind* kind;
+  int count;
+};
+
+std::string default_catalog_for(const std::string& system_path) {
+  namespace fs = std::filesystem;
+  fs::path here = fs::path(system_path).parent_path() / "devices.yaml";
+  if (fs::exists(here)) return here.string();
+  return std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml";
+}
+
+}  // namespace
+
+std::unique_ptr<Cluster> load_system(const std::string& path, int nodes,
+                                     const std::string& catalog_path) {
+  auto doc = YamlDoc::load(path);
+  Field root = root_field(doc);
+  root.check_keys({"name", "source", "catalog", "devices", "links", "fabric"});
+  std::string cat_path = catalog_path;
+  if (cat_path.empty()) {
+    if (auto c = root.get("catalog")) {
+      namespace fs = std::filesystem;
+      cat_path = (fs::path(path).parent_path() / c->as_string()).string();
+    } else {
+      cat_path = default_catalog_for(path);
+    }
+  }
+  auto catalog = Catalog::load(cat_path);
+  const Catalog& cat = *catalog;
+  auto cluster = std::make_unique<Cluster>(catalog, root.at("name").as_string(),
+                                           root.has("source") ? root.at("source").as_string() : "");
+
+  // Devices, in file order.
+  std::vector<DeviceEntry> devices;
+  std::map<std::string, std::size_t> by_name;
+  for (const Field& f : root.at("devices").entries()) {
+    f.check_keys({"type", "model", "label"});
+    DeviceEntry d{f.key().substr(f.key().find('.') + 1), DeviceType::gpu, "", "",
+                  SwitchClass::pcie, 0, f};
+    const std::string type = f.at("type").as_choice({"gpu", "cpu", "switch", "nic", "storage"});
+    Field model = f.at("model");
+    if (type == "gpu") {
+      d.type = DeviceType::gpu;
+      d.model = cat.gpu(model).key;
+    } else if (type == "cpu") {
+      d.type = DeviceType::cpu;
+      d.model = cat.cpu(model).key;
+    } else if (type == "switch") {
+      d.type = DeviceType::switch_;
+      const SwitchModel& s = cat.switch_model(model);
+      if (s.cls == SwitchClass::network)
+        throw model.error("a network switch belongs in the fabric, not inside a node");
+      d.model = s.key;
+      d.switch_class = s.cls;
+      d.latency_ps = s.latency_ps;
+    } else if (type == "nic") {
+      d.type = DeviceType::nic;
+      d.model = cat.nic(model).key;
+    } else {
+      d.type = DeviceType::storage;
+      d.model = cat.storage(model).key;
+    }
+    if (auto l = f.get("label")) d.label = l->as_string();
+    by_name[d.name] = devices.size();
+    devices.push_back(std::move(d));
+  }
+  std::vector<std::string> names;
+  for (const auto& d : devices) names.push_back(d.name);
+  auto lookup = [&](const Field& f) -> std::size_t {
+    const std::string n = f.as_string();
+    auto it = by_name.find(n);
+    if (it == by_name.end())
+      throw f.error("unknown device '" + n + "'" + did_you_mean(n, names) +
+                    "; devices of this system: " + join_names(names));
+    return it->second;
+  };
+
+  std::vector<LinkEntry> links;
+  std::set<std::size_t> has_pcie;
+  for (const Field& f : root.at("links").items()) {
+    f.check_keys({"a", "b", "kind", "count"});
+    std::size_t a = lookup(f.at("a")), b = lookup(f.at("b"));
+    if (a == b) throw f.at("b").error("a link must join two different devices");
+    const LinkKind& kind = cat.link_kind(f.at("kind"));
+    int count = f.has("count") ? static_cast<int>(f.at("count").as_int_at_least(1)) : 1;
+    if (kind.cls == LinkClass::network)
+      throw f.at("kind").error("network links are made by the fabric, not listed in a node");
+    for (std::size_t x : {a, b}) {
+      if (devices[x].type == DeviceType::nic && kind.cls != LinkClass::pcie)
+        throw f.at("kind").error("a NIC joins its node over PCIe");
+    }
+    if (kind.cls == LinkClass::pcie) {
+      has_pcie.insert(a);
+      has_pcie.insert(b);
+    }
+    links.push_back(LinkEntry{devices[a].name, devices[b].name, &kind, count});
+  }
+  for (const auto& d : devices) {
+    if ((d.type == DeviceType::gpu || d.type == DeviceType::nic) && !has_pcie.count(by_name[d.name]))
+      throw d.where.key_error(std::string("this ") + device_type_name(d.type) +
+                              " has no PCIe link: every GPU and NIC needs a path to a CPU");
+  }
+
+  if (nodes < 1) nodes = 1;
+  std::optional<Field> fabric_field = root.get("fabric");
+  if (nodes > 1 && !fabric_field) {
+    throw root.error("--nodes " + std::to_string(nodes) +
+                     " needs a `fabric:` block in the system file (how nodes are joined)");
+  }
+
+  // Instantiate the node template `nodes` times.
+  std::map<DeviceType, int> local_counter;
+  for (int k = 0; k < nodes; ++k) {
+    local_counter.clear();
+    std::vector<Vertex> verts;
+    for (const auto& d : devices) {
+      Device dev;
+      dev.name = nodes > 1 ? "node" + std::to_string(k) + "/" + d.name : d.name;
+      dev.type = d.type;
+      dev.model = d.model;
+      dev.label = d.label;
+      dev.switch_class = d.switch_class;
+      dev.node = k;
+      dev.local = local_counter[d.type]++;
+      dev.latency_ps = d.latency_ps;
+      verts.push_back(cluster->add_device(dev));
+    }
+    for (const auto& l : links) {
+      cluster->add_link(verts[by_name[l.a]], verts[by_name[l.b]], *l.kind, l.count);
+    }
+  }
+  cluster->finish_node_template(nodes);
+
+  // Every GPU must reach every other GPU of its node.
+  const int gpn = cluster->gpus_per_node();
+  if (gpn == 0) throw root.at("devices").error("the system has no GPU");
+  std::vector<std::size_t> gpu_entries;
+  for (std::size_t i = 0; i < devices.size(); ++i)
+    if (devices[i].type == DeviceType::gpu) gpu_entries.push_back(i);
+  for (int j = 1; j < gpn; ++j) {
+    if (cluster->route(cluster->gpu(0, 0), cluster->gpu(0, j)).links.empty()) {
+      throw devices[gpu_entries[static_cast<std::size_t>(j)]].where.key_error(
+          "no path connects this GPU to " + devices[gpu_entries[0]].name +
+          " (GPUs do not forward traffic; link it to a switch or CPU)");
+    }
+  }
+
+  if (fabric_field) {
+    Field f = *fabric_field;
+    f.check_keys({"topology", "switch", "link", "oversubscription"});
+    FabricSpec spec;
+    spec.topology = f.at("topology").as_choice({"single_switch", "fat_tree", "rail_optimized"});
+    const SwitchModel& sw = cat.switch_model(f.at("switch"));
+    if (sw.cls != SwitchClass::network) throw f.at("switch").error("the fabric needs a network switch");
+    spec.switch_model = sw.key;
+    const LinkKind& lk = cat.link_kind(f.at("link"));
+    if (lk.cls != LinkClass::network) throw f.at("link").error("the fabric needs a network link kind");
+    spec.link = lk.key;
+    if (auto o = f.get("oversubscription")) spec.oversubscription = o->as_number_in(0, 64);
+    cluster->set_fabric(spec);
+    if (nodes > 1) {
+      if (cluster->nics_per_node() == 0)
+        throw root.at("devices").error("--nodes needs at least one NIC per node");
+      build_fabric(*cluster, spec, &f);
+    }
+  }
+  return cluster;
+}
+
+}  // namespace simtrain::topo
