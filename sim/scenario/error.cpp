@@ -7,17 +7,19 @@ namespace {
 
 std::string format_what(const std::string& file, int line, int col, const std::string& key,
                         const std::string& message, const std::string& context) {
-  std::string out = file.empty() ? std::string("simtrain") : file;
+  // Built with append: GCC 12 warns falsely (-Wrestrict) on chained operator+ here.
+  std::string out;
+  out.append(file.empty() ? std::string("simtrain") : file);
   if (line > 0) {
-    out += ":" + std::to_string(line);
-    if (col > 0) out += ":" + std::to_string(col);
+    out.append(":").append(std::to_string(line));
+    if (col > 0) out.append(":").append(std::to_string(col));
   }
-  out += ": error: ";
-  if (!key.empty()) out += "'" + key + "': ";
-  out += message;
+  out.append(": error: ");
+  if (!key.empty()) out.append("'").append(key).append("': ");
+  out.append(message);
   if (!context.empty()) {
-    out += "\n    " + context;
-    if (col > 0) out += "\n    " + std::string(static_cast<size_t>(col - 1), ' ') + "^";
+    out.append("\n    ").append(context);
+    if (col > 0) out.append("\n    ").append(static_cast<size_t>(col - 1), ' ').append("^");
   }
   return out;
 }

@@ -193,12 +193,13 @@ const Route& Cluster::route(Vertex src, Vertex dst) const {
       const auto off = verts_per_node_ * static_cast<std::size_t>(s.node);
       r = shift_route(route(src - off, dst - off), s.node);
     }
-  } else if (s.node >= 0 && d.node >= 0) {
-    const int sn = nearest_nic(src), dn = nearest_nic(dst);
-    r = route_via(src, nic(s.node, sn), nic(d.node, dn), dst);
   } else if (s.type == DeviceType::nic && d.type == DeviceType::nic) {
+    // Across the fabric only (fabric_only excludes node vertices; the endpoints are NICs).
     r = compute_route(src, dst, false, true);
-    // compute_route's fabric_only excludes node vertices but the endpoints are NICs.
+  } else if (s.node >= 0 && d.node >= 0) {
+    const int sn = s.type == DeviceType::nic ? s.local : nearest_nic(src);
+    const int dn = d.type == DeviceType::nic ? d.local : nearest_nic(dst);
+    if (sn >= 0 && dn >= 0) r = route_via(src, nic(s.node, sn), nic(d.node, dn), dst);
   } else {
     r = compute_route(src, dst, false, false);
   }

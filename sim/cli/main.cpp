@@ -1,0 +1,204 @@
+// simtrain's command line: parses arguments, calls the library, maps errors to exit codes.
+//   0  success
+//   1  usage error (bad flags), from CLI11
+//   2  bad input: a ScenarioError (file:line:col) or an impossible request
+//   3  internal error
+#include <CLI/CLI.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <numeric>
+#include <sstream>
+
+#include "coll/collective.hpp"
+#include "report/collective_report.hpp"
+#include "scenario/error.hpp"
+#include "topo/topo_matrix.hpp"
+
+namespace {
+
+using namespace simtrain;
+
+// A system given by path, or by name from the shipped topologies/ ("dgx_a100").
+std::string resolve_system(const std::string& arg) {
+  namespace fs = std::filesystem;
+  if (fs::exists(arg)) return arg;
+  for (const std::string& cand : {std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/" + arg,
+                                  std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/" + arg + ".yaml"}) {
+    if (fs::exists(cand) && fs::path(arg).filename() == fs::path(arg)) return cand;
+  }
+  return arg;  // load_system reports the missing file
+}
+
+// Writes a file atomically: to a temporary name, renamed on success, so no partial output
+// is left behind if anything fails.
+void write_file_atomic(const std::string& path, const std::string& content) {
+  const std::string tmp = path + ".tmp-simtrain";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    if (!out) throw ScenarioError(path, 0, 0, "", "cannot write file");
+    out << content;
+    if (!out) {
+      std::filesystem::remove(tmp);
+      throw ScenarioError(path, 0, 0, "", "cannot write file");
+    }
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+coll::Op parse_op(const std::string& s) {
+  if (s == "all_reduce" || s == "allreduce") return coll::Op::all_reduce;
+  if (s == "reduce_scatter") return coll::Op::reduce_scatter;
+  if (s == "all_gather" || s == "allgather") return coll::Op::all_gather;
+  if (s == "broadcast") return coll::Op::broadcast;
+  throw ScenarioError("", 0, 0, "--op", "unknown collective '" + s + "'" +
+                      did_you_mean(s, {"all_reduce", "reduce_scatter", "all_gather", "broadcast"}) +
+                      "; expected all_reduce, reduce_scatter, all_gather or broadcast");
+}
+
+coll::Algo parse_algo(const std::string& s) {
+  if (s == "auto") return coll::Algo::automatic;
+  if (s == "ring") return coll::Algo::ring;
+  if (s == "tree") return coll::Algo::tree;
+  if (s == "hierarchical") return coll::Algo::hierarchical;
+  throw ScenarioError("", 0, 0, "--algo", "unknown algorithm '" + s + "'" +
+                      did_you_mean(s, {"auto", "ring", "tree", "hierarchical"}) +
+                      "; expected auto, ring, tree or hierarchical");
+}
+
+double parse_size_flag(const std::string& flag, const std::string& s) {
+  try {
+    return parse_cli_size(s);
+  } catch (const UnitError& e) {
+    throw ScenarioError("", 0, 0, flag, e.what());
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"simtrain: a discrete-event simulator of deep-learning training on GPU clusters"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "simtrain 0.1.0");
+
+  // --- collective ---
+  auto* coll_cmd = app.add_subcommand("collective", "Simulate a collective as nccl-tests' *_perf would measure it");
+  std::string c_system, c_op = "all_reduce", c_algo = "auto", c_order = "auto", c_dtype = "float",
+              c_min = "8", c_max = "1G", c_factor = "2", c_proto, c_solver = "incremental";
+  int c_nodes = 1, c_gpus = 0, c_channels = 0;
+  bool c_json = false;
+  coll_cmd->add_option("system", c_system, "System file (topologies/*.yaml) or a shipped system's name")->required();
+  coll_cmd->add_option("--nodes", c_nodes, "Number of nodes joined by the system's fabric")->check(CLI::PositiveNumber);
+  coll_cmd->add_option("--gpus", c_gpus, "GPUs per node taking part (default: all)")->check(CLI::PositiveNumber);
+  coll_cmd->add_option("--op", c_op, "all_reduce | reduce_scatter | all_gather | broadcast");
+  coll_cmd->add_option("--algo", c_algo, "auto | ring | tree | hierarchical");
+  coll_cmd->add_option("--ring-order", c_order, "auto (NCCL-like search) | given (rank order) | a list such as 0,2,4,6,1,3,5,7");
+  coll_cmd->add_option("-b,--minbytes", c_min, "Smallest size (8, 64K, 1M, 1G: binary as nccl-tests)");
+  coll_cmd->add_option("-e,--maxbytes", c_max, "Largest size");
+  coll_cmd->add_option("-f,--stepfactor", c_factor, "Multiply the size by this each step");
+  coll_cmd->add_option("-d,--dtype", c_dtype, "float | half | bfloat16 | double | int8 | int32 | ...");
+  coll_cmd->add_option("--channels", c_channels, "Channels (default: 1 in a node, NICs per node across nodes)")->check(CLI::PositiveNumber);
+  coll_cmd->add_option("--protocol", c_proto, "Force LL, LL128 or Simple (default: chosen per size)");
+  coll_cmd->add_option("--solver", c_solver, "incremental (default) | full: re-solve every flow on every change");
+  coll_cmd->add_flag("--json", c_json, "Print a JSON array instead of the table");
+
+  // --- topo ---
+  auto* topo_cmd = app.add_subcommand("topo", "Print the GPU/NIC matrix as nvidia-smi topo -m does");
+  std::string t_system, t_dot;
+  int t_nodes = 1;
+  topo_cmd->add_option("system", t_system, "System file or a shipped system's name")->required();
+  topo_cmd->add_option("--nodes", t_nodes, "Number of nodes (for --dot)")->check(CLI::PositiveNumber);
+  topo_cmd->add_option("--dot", t_dot, "Write Graphviz DOT of the whole graph to this file ('-' for stdout)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 1;
+  }
+
+  try {
+    if (*coll_cmd) {
+      auto cluster = topo::load_system(resolve_system(c_system), c_nodes);
+      coll::Planner planner(*cluster, coll::NcclParams::load_default(cluster->catalog().path()));
+      report::SweepOptions opt;
+      opt.request.op = parse_op(c_op);
+      opt.request.algo = parse_algo(c_algo);
+      const int gpn = cluster->gpus_per_node();
+      const int per_node = c_gpus > 0 ? c_gpus : gpn;
+      if (per_node > gpn)
+        throw ScenarioError("", 0, 0, "--gpus", "the system has " + std::to_string(gpn) + " GPUs per node, not " +
+                                                    std::to_string(per_node));
+      for (int k = 0; k < cluster->nodes(); ++k)
+        for (int j = 0; j < per_node; ++j) opt.request.ranks.push_back(k * gpn + j);
+      if (c_order == "auto") {
+        opt.request.ring_order_auto = true;
+      } else if (c_order == "given") {
+        opt.request.ring_order_auto = false;
+      } else {
+        // An explicit order of GPU indices (global), e.g. 0,2,4,6,1,3,5,7.
+        std::vector<int> order;
+        std::stringstream ss(c_order);
+        std::string item;
+        while (std::getline(ss, item, ',')) {
+          try {
+            order.push_back(std::stoi(item));
+          } catch (...) {
+            throw ScenarioError("", 0, 0, "--ring-order", "expected auto, given, or a comma-separated list of GPU indices; got '" + c_order + "'");
+          }
+        }
+        std::vector<int> sorted = order, expect = opt.request.ranks;
+        std::sort(sorted.begin(), sorted.end());
+        if (sorted != expect)
+          throw ScenarioError("", 0, 0, "--ring-order", "the list must name each taking-part GPU exactly once (" +
+                                                            std::to_string(expect.size()) + " GPUs)");
+        opt.request.ranks = order;
+        opt.request.ring_order_auto = false;
+      }
+      opt.request.channels = c_channels;
+      if (!c_proto.empty()) {
+        if (c_proto == "LL" || c_proto == "ll") opt.request.protocol = coll::Protocol::ll;
+        else if (c_proto == "LL128" || c_proto == "ll128") opt.request.protocol = coll::Protocol::ll128;
+        else if (c_proto == "Simple" || c_proto == "simple") opt.request.protocol = coll::Protocol::simple;
+        else throw ScenarioError("", 0, 0, "--protocol", "expected LL, LL128 or Simple, got '" + c_proto + "'");
+      }
+      if (c_solver != "incremental" && c_solver != "full")
+        throw ScenarioError("", 0, 0, "--solver", "expected incremental or full, got '" + c_solver + "'");
+      opt.full_solve = c_solver == "full";
+      opt.min_bytes = parse_size_flag("-b", c_min);
+      opt.max_bytes = parse_size_flag("-e", c_max);
+      try {
+        opt.factor = std::stod(c_factor);
+      } catch (...) {
+        throw ScenarioError("", 0, 0, "-f", "expected a number > 1, got '" + c_factor + "'");
+      }
+      opt.dtype = c_dtype;
+      report::SweepResult r = report::run_sweep(*cluster, planner, opt);
+      if (c_json) std::cout << report::to_json(r).dump(2) << "\n";
+      else std::cout << report::format_table(r);
+      return 0;
+    }
+    if (*topo_cmd) {
+      auto cluster = topo::load_system(resolve_system(t_system), t_nodes);
+      if (!t_dot.empty()) {
+        std::ostringstream dot;
+        topo::write_dot(*cluster, dot);
+        if (t_dot == "-") std::cout << dot.str();
+        else write_file_atomic(t_dot, dot.str());
+        if (t_dot == "-") return 0;
+      }
+      std::cout << topo::topo_matrix(*cluster, 0);
+      return 0;
+    }
+  } catch (const ScenarioError& e) {
+    std::cerr << e.what() << "\n";
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "simtrain: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "simtrain: internal error: " << e.what() << "\n";
+    return 3;
+  }
+  return 0;
+}

@@ -1,0 +1,573 @@
+#include "coll/collective.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <set>
+#include <stdexcept>
+
+#include "coll/ring_order.hpp"
+#include "net/maxmin.hpp"
+
+namespace simtrain::coll {
+
+const char* op_name(Op op) {
+  switch (op) {
+    case Op::all_reduce: return "all_reduce";
+    case Op::reduce_scatter: return "reduce_scatter";
+    case Op::all_gather: return "all_gather";
+    case Op::broadcast: return "broadcast";
+  }
+  return "?";
+}
+
+const char* algo_name(Algo a) {
+  switch (a) {
+    case Algo::automatic: return "auto";
+    case Algo::ring: return "ring";
+    case Algo::tree: return "tree";
+    case Algo::hierarchical: return "hierarchical";
+  }
+  return "?";
+}
+
+double busbw_factor(Op op, int n) {
+  if (n <= 1) return 0.0;
+  switch (op) {
+    case Op::all_reduce: return 2.0 * (n - 1) / n;
+    case Op::reduce_scatter:
+    case Op::all_gather: return static_cast<double>(n - 1) / n;
+    case Op::broadcast: return 1.0;
+  }
+  return 1.0;
+}
+
+// One flow of a phase: links crossed (merged) and bytes as a multiple of S.
+struct ShapeVar {
+  std::vector<net::LinkUse> uses;
+  double bytes_factor = 0;
+};
+
+struct ShapePhase {
+  std::string name;
+  std::vector<ShapeVar> vars;
+  bool tree = false;
+  int steps_intra = 0, steps_inter = 0;
+  HwClass intra = HwClass::nvlink;
+  TimePs path_latency_ps = 0;
+  std::vector<double> isolated_rate;  // per var, filled by the planner
+};
+
+struct Planner::Shape {
+  std::vector<ShapePhase> phases;
+  bool all_nvlink = true;
+};
+
+namespace {
+
+class VarBuilder {
+ public:
+  void add(const topo::Route& r) {
+    for (auto l : r.links) uses_.push_back(net::LinkUse{l, 1.0});
+    latency_ = std::max(latency_, r.latency_ps);
+  }
+  ShapeVar build(double factor) {
+    std::sort(uses_.begin(), uses_.end(), [](const auto& a, const auto& b) { return a.link < b.link; });
+    ShapeVar v;
+    for (const auto& u : uses_) {
+      if (!v.uses.empty() && v.uses.back().link == u.link) v.uses.back().coeff += u.coeff;
+      else v.uses.push_back(u);
+    }
+    v.bytes_factor = factor;
+    uses_.clear();
+    return v;
+  }
+  TimePs latency() const { return latency_; }
+
+ private:
+  std::vector<net::LinkUse> uses_;
+  TimePs latency_ = 0;
+};
+
+bool all_nvlink(const topo::Cluster& c, const topo::Route& r) {
+  for (auto l : r.links)
+    if (c.link(l).cls != topo::LinkClass::nvlink) return false;
+  return true;
+}
+
+int floor_log2(int n) {
+  int k = 0;
+  while ((2 << k) <= n) ++k;
+  return std::max(1, k);
+}
+
+}  // namespace
+
+Planner::Planner(const topo::Cluster& cluster, NcclParams params)
+    : c_(cluster), params_(std::move(params)) {}
+
+int Planner::balanced_nic(int local_gpu) {
+  const int g = c_.gpus_per_node(), R = c_.nics_per_node();
+  if (R == 0) return -1;
+  if (nic_of_local_.empty()) {
+    std::vector<int> load(static_cast<std::size_t>(R), 0);
+    for (int j = 0; j < g; ++j) {
+      int best = -1, best_hops = std::numeric_limits<int>::max();
+      for (int r = 0; r < R; ++r) {
+        const topo::Route& rt = c_.route(c_.gpu(0, j), c_.nic(0, r));
+        if (rt.links.empty()) continue;
+        if (rt.hops() < best_hops ||
+            (rt.hops() == best_hops && load[static_cast<std::size_t>(r)] < load[static_cast<std::size_t>(best)])) {
+          best = r;
+          best_hops = rt.hops();
+        }
+      }
+      if (best >= 0) ++load[static_cast<std::size_t>(best)];
+      nic_of_local_.push_back(best);
+    }
+  }
+  return nic_of_local_[static_cast<std::size_t>(local_gpu)];
+}
+
+std::vector<int> Planner::ring_order(const std::vector<int>& ranks, bool automatic) {
+  if (!automatic || ranks.size() <= 2) return ranks;
+  auto it = order_cache_.find(ranks);
+  if (it != order_cache_.end()) return it->second;
+  std::vector<topo::Vertex> members;
+  for (int r : ranks) members.push_back(c_.gpu(r));
+  std::vector<int> idx = best_order(c_, members, true);
+  std::vector<int> out;
+  for (int i : idx) out.push_back(ranks[static_cast<std::size_t>(i)]);
+  order_cache_[ranks] = out;
+  return out;
+}
+
+std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
+                                             const std::vector<int>& ranks) {
+  const int n = static_cast<int>(ranks.size());
+  // Ranks by node, in rank order.
+  std::map<int, std::vector<int>> by_node;
+  for (int r : ranks) by_node[c_.device(c_.gpu(r)).node].push_back(r);
+  const int N = static_cast<int>(by_node.size());
+  const int g = static_cast<int>(by_node.begin()->second.size());
+  for (const auto& [node, rs] : by_node)
+    if (static_cast<int>(rs.size()) != g)
+      throw std::invalid_argument("every node must take part with the same number of GPUs");
+  std::vector<int> node_ids;
+  for (const auto& [node, rs] : by_node) node_ids.push_back(node);
+  const int R = c_.nics_per_node();
+  const int gpn = c_.gpus_per_node();
+  auto local_of = [&](int rank) { return rank % gpn; };
+  auto gpu_v = [&](int node, int local) { return c_.gpu(node, local); };
+
+  Shape s;
+  auto note_intra = [&](const topo::Route& r) {
+    if (!all_nvlink(c_, r)) s.all_nvlink = false;
+  };
+
+  if (algo == Algo::ring) {
+    ShapePhase ph;
+    ph.name = "ring";
+    const bool closed = req.op != Op::broadcast;
+    const double factor = req.op == Op::all_reduce ? 2.0 * (n - 1) / n
+                          : req.op == Op::broadcast ? 1.0
+                                                    : static_cast<double>(n - 1) / n;
+    const int steps = req.op == Op::all_reduce ? 2 * (n - 1) : n - 1;
+    if (N == 1) {
+      const int ch = req.channels > 0 ? req.channels : 1;
+      std::vector<int> order = ring_order(ranks, req.ring_order_auto);
+      VarBuilder vb;
+      const int edges = closed ? n : n - 1;
+      for (int i = 0; i < edges; ++i) {
+        const topo::Route& r = c_.route(c_.gpu(order[static_cast<std::size_t>(i)]),
+                                        c_.gpu(order[static_cast<std::size_t>((i + 1) % n)]));
+        note_intra(r);
+        vb.add(r);
+      }
+      ShapeVar v = vb.build(factor / ch);
+      for (int k = 0; k < ch; ++k) ph.vars.push_back(v);
+      ph.steps_intra = steps;
+      ph.path_latency_ps = vb.latency();
+    } else {
+      if (R == 0) throw std::invalid_argument("a ring across nodes needs NICs");
+      const int ch = req.channels > 0 ? req.channels : R;
+      std::vector<int> local;  // node-local indices taking part, in rank order
+      for (int r : by_node.begin()->second) local.push_back(local_of(r));
+      std::vector<int> entry_use(static_cast<std::size_t>(gpn), 0), exit_use(static_cast<std::size_t>(gpn), 0);
+      TimePs lat = 0;
+      for (int k = 0; k < ch; ++k) {
+        const int nic = k % R;
+        std::vector<int> path;  // local indices, entry first, exit last
+        if (!req.ring_order_auto) {
+          path = local;
+        } else {
+          auto hops_to_nic = [&](int l) { return c_.route(gpu_v(0, l), c_.nic(0, nic)).hops(); };
+          // Entry: the GPU the balanced NIC assignment gives this NIC, else the nearest.
+          int entry = -1;
+          for (int l : local)
+            if (balanced_nic(l) == nic && (entry < 0 || entry_use[static_cast<std::size_t>(l)] < entry_use[static_cast<std::size_t>(entry)])) entry = l;
+          if (entry < 0) {
+            for (int l : local)
+              if (entry < 0 || hops_to_nic(l) < hops_to_nic(entry) ||
+                  (hops_to_nic(l) == hops_to_nic(entry) && entry_use[static_cast<std::size_t>(l)] < entry_use[static_cast<std::size_t>(entry)]))
+                entry = l;
+          }
+          int exit = -1;
+          for (int l : local) {
+            if (l == entry && local.size() > 1) continue;
+            if (exit < 0 || hops_to_nic(l) < hops_to_nic(exit) ||
+                (hops_to_nic(l) == hops_to_nic(exit) && exit_use[static_cast<std::size_t>(l)] < exit_use[static_cast<std::size_t>(exit)]))
+              exit = l;
+          }
+          ++entry_use[static_cast<std::size_t>(entry)];
+          ++exit_use[static_cast<std::size_t>(exit)];
+          std::vector<topo::Vertex> members;
+          int first = -1, last = -1;
+          for (std::size_t i = 0; i < local.size(); ++i) {
+            members.push_back(gpu_v(0, local[i]));
+            if (local[i] == entry) first = static_cast<int>(i);
+            if (local[i] == exit) last = static_cast<int>(i);
+          }
+          std::vector<int> idx = local.size() == 1 ? std::vector<int>{0}
+                                                   : best_order(c_, members, false, first, last,
+                                                                c_.nic(0, nic), c_.nic(0, nic));
+          for (int i : idx) path.push_back(local[static_cast<std::size_t>(i)]);
+        }
+        VarBuilder vb;
+        for (int j = 0; j < N; ++j) {
+          const int node = node_ids[static_cast<std::size_t>(j)];
+          for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+            const topo::Route& r = c_.route(gpu_v(node, path[i]), gpu_v(node, path[i + 1]));
+            note_intra(r);
+            vb.add(r);
+          }
+          if (!closed && j == N - 1) break;
+          const int next = node_ids[static_cast<std::size_t>((j + 1) % N)];
+          topo::Route x = c_.route_via(gpu_v(node, path.back()), c_.nic(node, nic), c_.nic(next, nic),
+                                       gpu_v(next, path.front()));
+          if (x.links.empty()) throw std::invalid_argument("no network path between nodes");
+          vb.add(x);
+        }
+        lat = std::max(lat, vb.latency());
+        ph.vars.push_back(vb.build(factor / ch));
+      }
+      const int inter = req.op == Op::all_reduce ? 2 * (N - 1) : N - 1;
+      ph.steps_inter = inter;
+      ph.steps_intra = std::max(0, steps - inter);
+      ph.path_latency_ps = lat;
+    }
+    ph.intra = s.all_nvlink ? HwClass::nvlink : HwClass::pcie;
+    s.phases.push_back(std::move(ph));
+    return s;
+  }
+
+  if (req.op != Op::all_reduce) return std::nullopt;  // tree and hierarchical: all_reduce only
+
+  if (algo == Algo::tree) {
+    ShapePhase ph;
+    ph.name = "tree";
+    ph.tree = true;
+    if (N == 1) {
+      const int ch = req.channels > 0 ? req.channels : 1;
+      std::vector<int> order = ring_order(ranks, req.ring_order_auto);
+      VarBuilder vb;
+      for (int i = 0; i + 1 < n; ++i) {
+        topo::Vertex a = c_.gpu(order[static_cast<std::size_t>(i)]), b = c_.gpu(order[static_cast<std::size_t>(i + 1)]);
+        const topo::Route& up = c_.route(b, a);
+        const topo::Route& down = c_.route(a, b);
+        note_intra(up);
+        vb.add(up);
+        vb.add(down);
+      }
+      ShapeVar v = vb.build(1.0 / ch);
+      for (int k = 0; k < ch; ++k) ph.vars.push_back(v);
+      ph.steps_intra = 2 * (n - 1);
+      ph.path_latency_ps = vb.latency();
+    } else {
+      if (R == 0) throw std::invalid_argument("a tree across nodes needs NICs");
+      const int ch = req.channels > 0 ? req.channels : std::max(2, R);
+      std::vector<int> local;
+      for (int r : by_node.begin()->second) local.push_back(local_of(r));
+      TimePs lat = 0;
+      for (int k = 0; k < ch; ++k) {
+        const int t = k % 2, nic = k % R;
+        int head = local.front();
+        for (int l : local)
+          if (balanced_nic(l) == nic) { head = l; break; }
+        std::vector<topo::Vertex> members;
+        int first = 0;
+        for (std::size_t i = 0; i < local.size(); ++i) {
+          members.push_back(gpu_v(0, local[i]));
+          if (local[i] == head) first = static_cast<int>(i);
+        }
+        std::vector<int> chain;
+        if (req.ring_order_auto && local.size() > 1) {
+          for (int i : best_order(c_, members, false, first, -1, c_.nic(0, nic))) chain.push_back(local[static_cast<std::size_t>(i)]);
+        } else {
+          chain = local;
+          std::rotate(chain.begin(), std::find(chain.begin(), chain.end(), head), chain.end());
+        }
+        VarBuilder vb;
+        for (int j = 0; j < N; ++j) {
+          const int node = node_ids[static_cast<std::size_t>(j)];
+          for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
+            const topo::Route& up = c_.route(gpu_v(node, chain[i + 1]), gpu_v(node, chain[i]));
+            note_intra(up);
+            vb.add(up);
+            vb.add(c_.route(gpu_v(node, chain[i]), gpu_v(node, chain[i + 1])));
+          }
+          const int pos = t == 0 ? j : N - 1 - j;
+          if (pos == 0) continue;
+          const int ppos = (pos - 1) / 2;
+          const int parent = node_ids[static_cast<std::size_t>(t == 0 ? ppos : N - 1 - ppos)];
+          topo::Route up = c_.route_via(gpu_v(node, head), c_.nic(node, nic), c_.nic(parent, nic), gpu_v(parent, head));
+          topo::Route down = c_.route_via(gpu_v(parent, head), c_.nic(parent, nic), c_.nic(node, nic), gpu_v(node, head));
+          if (up.links.empty() || down.links.empty()) throw std::invalid_argument("no network path between nodes");
+          vb.add(up);
+          vb.add(down);
+        }
+        lat = std::max(lat, vb.latency());
+        ph.vars.push_back(vb.build(1.0 / ch));
+      }
+      ph.steps_intra = 2 * (g - 1);
+      ph.steps_inter = 2 * floor_log2(N);
+      ph.path_latency_ps = lat;
+    }
+    ph.intra = s.all_nvlink ? HwClass::nvlink : HwClass::pcie;
+    s.phases.push_back(std::move(ph));
+    return s;
+  }
+
+  // Hierarchical: nested groupings from the topology.
+  // Level keys: NVLink-connected groups, PCIe-switch groups, sockets, nodes, all.
+  std::vector<std::vector<int>> levels;  // per level: group id of each rank (by position)
+  {
+    auto uf_find = [](std::vector<int>& p, int x) {
+      while (p[static_cast<std::size_t>(x)] != x) x = p[static_cast<std::size_t>(x)] = p[static_cast<std::size_t>(p[static_cast<std::size_t>(x)])];
+      return x;
+    };
+    auto group_by = [&](auto same) {
+      std::vector<int> p(static_cast<std::size_t>(n));
+      std::iota(p.begin(), p.end(), 0);
+      for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j)
+          if (same(i, j)) p[static_cast<std::size_t>(uf_find(p, j))] = uf_find(p, i);
+      std::vector<int> id(static_cast<std::size_t>(n));
+      for (int i = 0; i < n; ++i) id[static_cast<std::size_t>(i)] = uf_find(p, i);
+      return id;
+    };
+    auto rel_level = [&](int i, int j) {
+      // 0: NVLink, 1: PCIe without host bridge, 2: same socket, 3: same node, 4: other node.
+      topo::Vertex a = c_.gpu(ranks[static_cast<std::size_t>(i)]), b = c_.gpu(ranks[static_cast<std::size_t>(j)]);
+      if (c_.device(a).node != c_.device(b).node) return 4;
+      const topo::Route& r = c_.route(a, b);
+      if (all_nvlink(c_, r)) return 0;
+      bool crosses_cpu = false, crosses_socket_link = false;
+      for (auto l : r.links) {
+        if (c_.link(l).cls == topo::LinkClass::cpu) crosses_socket_link = true;
+        if (c_.device(c_.link_to(l)).type == topo::DeviceType::cpu) crosses_cpu = true;
+      }
+      if (crosses_socket_link) return 3;
+      return crosses_cpu ? 2 : 1;
+    };
+    std::vector<int> prev(static_cast<std::size_t>(n));
+    std::iota(prev.begin(), prev.end(), 0);
+    for (int lv = 0; lv <= 4; ++lv) {
+      std::vector<int> id = group_by([&](int i, int j) {
+        return prev[static_cast<std::size_t>(i)] == prev[static_cast<std::size_t>(j)] || rel_level(i, j) <= lv;
+      });
+      // Keep a level only if it coarsens the previous one and its groups are equal in size.
+      std::map<int, int> size;
+      for (int x : id) ++size[x];
+      std::map<int, int> prev_groups;
+      for (int x : prev) ++prev_groups[x];
+      bool uniform = true;
+      for (const auto& [k, v] : size) uniform = uniform && v == size.begin()->second;
+      if (size.size() == prev_groups.size() || !uniform) continue;
+      levels.push_back(id);
+      prev = id;
+    }
+  }
+  if (levels.size() < 2) return std::nullopt;  // one level: the same as a flat ring
+  // members(level L group G, position p): the p-th member (by rank order) of each level-(L-1)
+  // group inside G. Build each level's peer sets and the chunk they work on.
+  std::vector<ShapePhase> rs, ag;
+  ShapePhase top;
+  double chunk = 1.0;  // share of S each rank holds entering a level
+  std::vector<int> sub(static_cast<std::size_t>(n));
+  std::iota(sub.begin(), sub.end(), 0);  // level -1: singletons
+  for (std::size_t L = 0; L < levels.size(); ++L) {
+    const auto& grp = levels[L];
+    // Position of each rank inside its sub-group (rank order).
+    std::map<int, std::vector<int>> sub_members;
+    for (int i = 0; i < n; ++i) sub_members[sub[static_cast<std::size_t>(i)]].push_back(i);
+    std::map<std::pair<int, int>, std::vector<int>> peer;  // (group, position) -> ranks (positions)
+    for (const auto& [sid, mem] : sub_members)
+      for (std::size_t p = 0; p < mem.size(); ++p)
+        peer[{grp[static_cast<std::size_t>(mem[p])], static_cast<int>(p)}].push_back(mem[p]);
+    const bool is_top = L + 1 == levels.size();
+    const int m = static_cast<int>(peer.begin()->second.size());
+    ShapePhase ph;
+    ph.name = (is_top ? "all_reduce L" : "reduce_scatter L") + std::to_string(L + 1);
+    bool crosses_nodes = false, intra_nv = true;
+    TimePs lat = 0;
+    for (const auto& [key, mem] : peer) {
+      std::vector<int> pranks;
+      for (int i : mem) pranks.push_back(ranks[static_cast<std::size_t>(i)]);
+      std::vector<int> order = pranks;
+      const bool multi = c_.device(c_.gpu(pranks.front())).node != c_.device(c_.gpu(pranks.back())).node;
+      if (!multi) order = ring_order(pranks, req.ring_order_auto);
+      VarBuilder vb;
+      for (std::size_t i = 0; i < order.size() && order.size() > 1; ++i) {
+        const int a = order[i], b = order[(i + 1) % order.size()];
+        topo::Vertex va = c_.gpu(a), vb2 = c_.gpu(b);
+        if (c_.device(va).node != c_.device(vb2).node) {
+          crosses_nodes = true;
+          const int na = balanced_nic(local_of(a)), nb = balanced_nic(local_of(b));
+          if (na < 0 || nb < 0) throw std::invalid_argument("hierarchical across nodes needs NICs");
+          topo::Route x = c_.route_via(va, c_.nic(c_.device(va).node, na), c_.nic(c_.device(vb2).node, nb), vb2);
+          vb.add(x);
+        } else {
+          const topo::Route& r = c_.route(va, vb2);
+          if (!all_nvlink(c_, r)) intra_nv = false;
+          note_intra(r);
+          vb.add(r);
+        }
+      }
+      lat = std::max(lat, vb.latency());
+      const double f = is_top ? 2.0 * (m - 1) / m * chunk : static_cast<double>(m - 1) / m * chunk;
+      ph.vars.push_back(vb.build(f));
+    }
+    ph.path_latency_ps = lat;
+    ph.intra = intra_nv ? HwClass::nvlink : HwClass::pcie;
+    const int steps = is_top ? 2 * (m - 1) : m - 1;
+    if (crosses_nodes) ph.steps_inter = steps;
+    else ph.steps_intra = steps;
+    if (is_top) {
+      top = ph;
+    } else {
+      rs.push_back(ph);
+      ShapePhase back = ph;
+      back.name = "all_gather L" + std::to_string(L + 1);
+      ag.insert(ag.begin(), back);
+      chunk /= m;
+    }
+    sub = grp;
+  }
+  for (auto& p : rs) s.phases.push_back(p);
+  s.phases.push_back(top);
+  for (auto& p : ag) s.phases.push_back(p);
+  return s;
+}
+
+Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, int n) {
+  Plan plan;
+  plan.algo = algo;
+  plan.protocol = proto;
+  plan.ranks = n;
+  const ProtocolParams& pp = params_.protocols[static_cast<std::size_t>(proto)];
+  TimePs estimate = 0;
+  for (const ShapePhase& sp : s.phases) {
+    Phase ph;
+    ph.name = sp.name;
+    TimePs lat = params_.call_overhead_ps + sp.path_latency_ps;
+    const auto intra = static_cast<std::size_t>(sp.intra);
+    if (sp.tree) {
+      lat += pp.base_tree_ps + sp.steps_intra * pp.tree_step_ps[intra] + sp.steps_inter * pp.tree_step_ps[2];
+    } else {
+      lat += pp.base_ring_ps + sp.steps_intra * pp.ring_step_ps[intra] + sp.steps_inter * pp.ring_step_ps[2];
+    }
+    ph.latency_ps = lat;
+    TimePs slowest = 0;
+    for (std::size_t i = 0; i < sp.vars.size(); ++i) {
+      const ShapeVar& v = sp.vars[i];
+      const double wire = v.bytes_factor * bytes / pp.bandwidth_share;
+      ph.flows.push_back(engine::TaskGraph::FlowInput{v.uses, wire});
+      slowest = std::max(slowest, duration_for_bytes(wire, sp.isolated_rate[i]));
+    }
+    estimate += lat + slowest;
+    plan.phases.push_back(std::move(ph));
+  }
+  plan.estimate_ps = estimate;
+  return plan;
+}
+
+Plan Planner::plan(const Request& req) {
+  std::vector<int> ranks = req.ranks;
+  if (ranks.empty()) {
+    ranks.resize(static_cast<std::size_t>(c_.gpu_count()));
+    std::iota(ranks.begin(), ranks.end(), 0);
+  }
+  const int n = static_cast<int>(ranks.size());
+  if (n == 1 || req.bytes <= 0) {
+    Plan p;
+    p.algo = Algo::ring;
+    p.ranks = n;
+    p.phases.push_back(Phase{"local", {}, params_.call_overhead_ps});
+    p.estimate_ps = params_.call_overhead_ps;
+    return p;
+  }
+  std::vector<Algo> algos;
+  // NCCL uses its tree only across nodes; inside one node `auto` keeps to ring and the
+  // hierarchical scheme (an explicit --algo tree still runs the intra-node chain).
+  std::set<int> nodes_used;
+  for (int r : ranks) nodes_used.insert(c_.device(c_.gpu(r)).node);
+  if (req.algo == Algo::automatic && nodes_used.size() > 1) algos = {Algo::ring, Algo::tree, Algo::hierarchical};
+  else if (req.algo == Algo::automatic) algos = {Algo::ring, Algo::hierarchical};
+  else algos = {req.algo};
+  std::optional<Plan> best;
+  for (Algo a : algos) {
+    std::optional<Shape> s = shape(a, req, ranks);
+    if (!s) {
+      if (req.algo != Algo::automatic) {
+        if (a == Algo::hierarchical && req.op == Op::all_reduce)
+          throw std::invalid_argument("hierarchical needs a topology with more than one level (e.g. NVLink pairs under PCIe switches, or several nodes)");
+        throw std::invalid_argument(std::string(algo_name(a)) + " is modelled for all_reduce only; use --algo ring");
+      }
+      continue;
+    }
+    // Isolated max-min rates of each phase's flows (the same model the engine will run).
+    for (ShapePhase& ph : s->phases) {
+      net::MaxMinSystem sys;
+      std::map<net::LinkId, net::LinkId> local;
+      std::vector<net::VarId> ids;
+      for (const ShapeVar& v : ph.vars) {
+        net::VarId id = sys.add_variable();
+        for (const auto& u : v.uses) {
+          auto it = local.find(u.link);
+          if (it == local.end()) it = local.emplace(u.link, sys.add_link(c_.link(u.link).capacity_bytes_per_s)).first;
+          sys.expand(id, it->second, u.coeff);
+        }
+        ids.push_back(id);
+      }
+      sys.solve(true);
+      ph.isolated_rate.clear();
+      for (auto id : ids) ph.isolated_rate.push_back(sys.rate(id));
+    }
+    std::vector<Protocol> protos;
+    if (req.protocol) protos = {*req.protocol};
+    else protos = {Protocol::ll, Protocol::ll128, Protocol::simple};
+    for (Protocol p : protos) {
+      if (!req.protocol && params_.protocols[static_cast<std::size_t>(p)].nvlink_only && !s->all_nvlink) continue;
+      Plan candidate = finish(*s, a, p, req.bytes, n);
+      if (!best || candidate.estimate_ps < best->estimate_ps) best = std::move(candidate);
+    }
+  }
+  if (!best) throw std::invalid_argument("no algorithm can run this collective");
+  return *best;
+}
+
+engine::TaskId emit(const Plan& plan, engine::TaskGraph& graph, std::span<const engine::TaskId> deps,
+                    const std::string& label, std::uint32_t category, engine::ServerId server) {
+  std::vector<engine::TaskId> prev(deps.begin(), deps.end());
+  engine::TaskId last = 0;
+  for (const Phase& ph : plan.phases) {
+    last = graph.add_transfer(ph.flows, ph.latency_ps, prev,
+                              plan.phases.size() > 1 ? label + " " + ph.name : label, category, server);
+    prev.assign(1, last);
+  }
+  return last;
+}
+
+}  // namespace simtrain::coll
