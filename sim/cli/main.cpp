@@ -87,9 +87,11 @@ int main(int argc, char** argv) {
   std::string c_system, c_op = "all_reduce", c_algo = "auto", c_order = "auto", c_dtype = "float",
               c_min = "8", c_max = "1G", c_factor = "2", c_proto, c_solver = "incremental";
   int c_nodes = 1, c_gpus = 0, c_channels = 0;
+  std::string c_fabric;
   bool c_json = false;
   coll_cmd->add_option("system", c_system, "System file (topologies/*.yaml) or a shipped system's name")->required();
   coll_cmd->add_option("--nodes", c_nodes, "Number of nodes joined by the system's fabric")->check(CLI::PositiveNumber);
+  coll_cmd->add_option("--fabric", c_fabric, "Override the system's fabric: single_switch | fat_tree | rail_optimized");
   coll_cmd->add_option("--gpus", c_gpus, "GPUs per node taking part (default: all)")->check(CLI::PositiveNumber);
   coll_cmd->add_option("--op", c_op, "all_reduce | reduce_scatter | all_gather | broadcast");
   coll_cmd->add_option("--algo", c_algo, "auto | ring | tree | hierarchical");
@@ -119,7 +121,7 @@ int main(int argc, char** argv) {
 
   try {
     if (*coll_cmd) {
-      auto cluster = topo::load_system(resolve_system(c_system), c_nodes);
+      auto cluster = topo::load_system(resolve_system(c_system), c_nodes, "", c_fabric);
       coll::Planner planner(*cluster, coll::NcclParams::load_default(cluster->catalog().path()));
       report::SweepOptions opt;
       opt.request.op = parse_op(c_op);

@@ -244,10 +244,24 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
           }
           if (!closed && j == N - 1) break;
           const int next = node_ids[static_cast<std::size_t>((j + 1) % N)];
-          topo::Route x = c_.route_via(gpu_v(node, path.back()), c_.nic(node, nic), c_.nic(next, nic),
-                                       gpu_v(next, path.front()));
-          if (x.links.empty()) throw std::invalid_argument("no network path between nodes");
-          vb.add(x);
+          // Leaving the node: if the exit GPU reaches the NIC only through a CPU but has
+          // NVLink to the entry GPU (which sits next to the NIC), send through the entry GPU
+          // instead, as NCCL's PXN does (NCCL >= 2.12).
+          const topo::Vertex exit_v = gpu_v(node, path.back()), entry_v = gpu_v(node, path.front());
+          const topo::Route& direct_out = c_.route(exit_v, c_.nic(node, nic));
+          bool through_cpu = false;
+          for (auto l : direct_out.links) through_cpu = through_cpu || c_.is_transit(l);
+          if (through_cpu && exit_v != entry_v && all_nvlink(c_, c_.route(exit_v, entry_v))) {
+            vb.add(c_.route(exit_v, entry_v));
+            vb.add(c_.route(entry_v, c_.nic(node, nic)));
+          } else {
+            vb.add(direct_out);
+          }
+          const topo::Route& wire = c_.route(c_.nic(node, nic), c_.nic(next, nic));
+          const topo::Route& in = c_.route(c_.nic(next, nic), gpu_v(next, path.front()));
+          if (wire.links.empty() || in.links.empty()) throw std::invalid_argument("no network path between nodes");
+          vb.add(wire);
+          vb.add(in);
         }
         lat = std::max(lat, vb.latency());
         ph.vars.push_back(vb.build(factor / ch));
@@ -365,7 +379,7 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
       if (all_nvlink(c_, r)) return 0;
       bool crosses_cpu = false, crosses_socket_link = false;
       for (auto l : r.links) {
-        if (c_.link(l).cls == topo::LinkClass::cpu) crosses_socket_link = true;
+        if (c_.link(l).cls == topo::LinkClass::cpu && !c_.is_transit(l)) crosses_socket_link = true;
         if (c_.device(c_.link_to(l)).type == topo::DeviceType::cpu) crosses_cpu = true;
       }
       if (crosses_socket_link) return 3;

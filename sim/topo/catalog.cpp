@@ -83,13 +83,16 @@ std::shared_ptr<const Catalog> Catalog::load(const std::string& path) {
     cat->gpus_[g.key] = g;
   }
   for (const Field& f : root.at("cpus").entries()) {
-    f.check_keys({"name", "cores", "memory_bandwidth", "tdp"});
+    f.check_keys({"name", "cores", "memory_bandwidth", "tdp", "p2p_bandwidth"});
     CpuModel c;
     c.key = short_key(f);
     c.name = f.at("name").as_string();
     c.cores = static_cast<int>(f.at("cores").as_int_at_least(1));
     c.memory_bandwidth_bytes_per_s = f.at("memory_bandwidth").as_quantity(Dimension::bandwidth);
     c.tdp_w = f.at("tdp").as_quantity(Dimension::power);
+    c.p2p_bandwidth_bytes_per_s = f.at("p2p_bandwidth").as_quantity(Dimension::bandwidth);
+    if (c.p2p_bandwidth_bytes_per_s <= 0)
+      throw f.at("p2p_bandwidth").error("a CPU needs a positive p2p_bandwidth");
     cat->cpus_[c.key] = c;
   }
   for (const Field& f : root.at("nics").entries()) {

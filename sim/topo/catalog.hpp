@@ -6,6 +6,7 @@
 // A link kind's `bandwidth` is the peak per direction of ONE link (a system link bonds
 // `count` of them); its effective capacity for bulk transfers is bandwidth x efficiency,
 // the share NCCL-style transfers reach (calibrated from nccl-tests figures, see the file).
+// A CPU's `p2p_bandwidth` is its root complex's forwarding rate (see CpuModel and cluster.hpp).
 #pragma once
 
 #include <map>
@@ -46,6 +47,10 @@ struct CpuModel {
   int cores = 0;
   double memory_bandwidth_bytes_per_s = 0;
   double tdp_w = 0;
+  // Rate at which the root complex forwards traffic that enters the CPU on one link and
+  // leaves on another (GPU P2P between root ports or across sockets, NIC<->GPU through the
+  // CPU): one capacity for the sum of all forwarded bytes/s, both directions together.
+  double p2p_bandwidth_bytes_per_s = 0;
 };
 
 struct NicModel {

@@ -36,6 +36,24 @@ Vertex Cluster::add_device(Device d) {
   Vertex v = boost::add_vertex(d, g_);
   if (d.type == DeviceType::gpu) gpus_.push_back(v);
   if (d.type == DeviceType::nic) nics_.push_back(v);
+  cpu_ordinal_.push_back(-1);
+  if (d.type == DeviceType::cpu) {
+    const CpuModel& m = catalog_->cpus().at(d.model);
+    Link l;
+    l.kind = "cpu_transit";
+    l.cls = LinkClass::cpu;
+    l.count = 1;
+    l.peak_bytes_per_s = l.capacity_bytes_per_s = m.p2p_bandwidth_bytes_per_s;
+    l.latency_ps = 0;  // the CPU vertex's own latency is the traversal cost
+    l.index = cpus_.size();
+    l.a = v;
+    cpu_ordinal_[v] = static_cast<int>(cpus_.size());
+    cpus_.push_back(v);
+    transits_.push_back(l);
+  }
+  // Transit ids and cached routes depend on the final graph.
+  cache_.clear();
+  nearest_nic_.clear();
   return v;
 }
 
@@ -52,12 +70,16 @@ void Cluster::add_link(Vertex a, Vertex b, const LinkKind& kind, int count) {
   auto [e, ok] = boost::add_edge(a, b, l, g_);
   (void)ok;
   edges_.push_back(e);
+  // Transit ids (2*E + ordinal) move with E: drop routes computed on the smaller graph.
+  cache_.clear();
+  nearest_nic_.clear();
 }
 
 void Cluster::finish_node_template(int nodes) {
   nodes_ = nodes;
   verts_per_node_ = boost::num_vertices(g_) / static_cast<std::size_t>(nodes);
   edges_per_node_ = edges_.size() / static_cast<std::size_t>(nodes);
+  cpus_per_node_ = cpus_.size() / static_cast<std::size_t>(nodes);
 }
 
 const GpuModel& Cluster::gpu_model(int global) const {
@@ -65,14 +87,28 @@ const GpuModel& Cluster::gpu_model(int global) const {
 }
 
 std::vector<double> Cluster::link_capacities() const {
-  std::vector<double> caps(2 * edges_.size());
+  std::vector<double> caps(directed_link_count());
   for (std::size_t i = 0; i < edges_.size(); ++i) {
     caps[2 * i] = caps[2 * i + 1] = g_[edges_[i]].capacity_bytes_per_s;
   }
+  for (std::size_t i = 0; i < transits_.size(); ++i)
+    caps[2 * edges_.size() + i] = transits_[i].capacity_bytes_per_s;
   return caps;
 }
 
+const Link& Cluster::link(net::LinkId id) const {
+  if (is_transit(id)) return transits_.at(id - 2 * edges_.size());
+  return g_[edges_[id / 2]];
+}
+
+net::LinkId Cluster::transit_link(Vertex cpu) const {
+  const int i = cpu_ordinal_.at(cpu);
+  if (i < 0) throw std::invalid_argument("transit_link: " + g_[cpu].name + " is not a CPU");
+  return static_cast<net::LinkId>(2 * edges_.size() + static_cast<std::size_t>(i));
+}
+
 Vertex Cluster::link_from(net::LinkId id) const {
+  if (is_transit(id)) return link(id).a;
   const Link& l = link(id);
   Vertex a = l.a;
   Vertex other = boost::source(edges_[id / 2], g_) == a ? boost::target(edges_[id / 2], g_)
@@ -81,6 +117,7 @@ Vertex Cluster::link_from(net::LinkId id) const {
 }
 
 Vertex Cluster::link_to(net::LinkId id) const {
+  if (is_transit(id)) return link(id).a;
   const Link& l = link(id);
   Vertex a = l.a;
   Vertex other = boost::source(edges_[id / 2], g_) == a ? boost::target(edges_[id / 2], g_)
@@ -89,6 +126,7 @@ Vertex Cluster::link_to(net::LinkId id) const {
 }
 
 std::string Cluster::link_name(net::LinkId id) const {
+  if (is_transit(id)) return g_[link(id).a].name + " (root complex transit)";
   const Link& l = link(id);
   std::string kind = l.kind;
   if (l.count > 1) kind += " x" + std::to_string(l.count);
@@ -102,6 +140,9 @@ net::LinkId Cluster::directed(const Graph::edge_descriptor& e, Vertex from) cons
 
 // BFS from the destination over vertices that may forward traffic, then a widest-path pass
 // over the shortest-path DAG, then a walk from the source breaking remaining ties by hash.
+// The walk adds a CPU's transit link after the edge that enters it when the CPU is passed
+// through (not an endpoint). The widest pass ignores transit capacity (every path through a
+// CPU pays the same), but the route's bottleneck includes it.
 Route Cluster::compute_route(Vertex src, Vertex dst, bool node_local, bool fabric_only) const {
   const std::size_t n = boost::num_vertices(g_);
   const int node = g_[src].node;
@@ -160,20 +201,43 @@ Route Cluster::compute_route(Vertex src, Vertex dst, bool node_local, bool fabri
     std::sort(best.begin(), best.end(), [&](const auto& a, const auto& b) {
       return g_[a].index < g_[b].index;
     });
-    const auto& e = best[best.size() == 1 ? 0 : (h = mix(h)) % best.size()];
+    // Equal paths: toward a NIC, pick by the destination's NIC ordinal modulo the choices
+    // (destination-mod-k, as InfiniBand's fat-tree routing engines assign spines), so a
+    // shift pattern such as a ring spreads over the spines without collisions; otherwise a
+    // fixed hash of (source, destination).
+    std::size_t pick = 0;
+    if (best.size() > 1) {
+      if (g_[dst].type == DeviceType::nic && g_[dst].node >= 0)
+        pick = static_cast<std::size_t>(g_[dst].node * nics_per_node() + g_[dst].local) % best.size();
+      else
+        pick = (h = mix(h)) % best.size();
+    }
+    const auto& e = best[pick];
     Vertex u = boost::target(e, g_);
     r.links.push_back(directed(e, v));
     r.latency_ps += g_[e].latency_ps;
-    if (u != dst) r.latency_ps += g_[u].latency_ps;
+    if (u != dst) {
+      r.latency_ps += g_[u].latency_ps;
+      if (g_[u].type == DeviceType::cpu) {
+        const net::LinkId t = transit_link(u);
+        r.links.push_back(t);
+        ++r.transits;
+        r.bottleneck_bytes_per_s = std::min(r.bottleneck_bytes_per_s, link(t).capacity_bytes_per_s);
+      }
+    }
     v = u;
   }
   return r;
 }
 
+// Node 0's route moved to node `node`: edge links by that many nodes' edges, transit links
+// (ids 2*E + ordinal, node-major) by that many nodes' CPUs.
 Route Cluster::shift_route(const Route& r, int node) const {
   Route out = r;
-  const auto shift = static_cast<net::LinkId>(2 * edges_per_node_ * static_cast<std::size_t>(node));
-  for (auto& l : out.links) l += shift;
+  const auto k = static_cast<std::size_t>(node);
+  const auto edge_shift = static_cast<net::LinkId>(2 * edges_per_node_ * k);
+  const auto transit_shift = static_cast<net::LinkId>(cpus_per_node_ * k);
+  for (auto& l : out.links) l += is_transit(l) ? transit_shift : edge_shift;
   return out;
 }
 
@@ -211,6 +275,7 @@ Route Cluster::route_via(Vertex src, Vertex src_nic, Vertex dst_nic, Vertex dst)
   out.bottleneck_bytes_per_s = std::numeric_limits<double>::infinity();
   auto append = [&](const Route& r) {
     out.links.insert(out.links.end(), r.links.begin(), r.links.end());
+    out.transits += r.transits;
     out.latency_ps += r.latency_ps;
     out.bottleneck_bytes_per_s = std::min(out.bottleneck_bytes_per_s, r.bottleneck_bytes_per_s);
   };

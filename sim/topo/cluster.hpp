@@ -7,6 +7,17 @@
 // other. Nodes of one type are instantiated identically (node k's vertices and edges are
 // node 0's shifted by k times the per-node counts), then a fabric joins their NICs.
 //
+// CPU root-complex transit: each CPU vertex also owns one network link that is not a graph
+// edge, its "transit" link, with capacity = the CPU model's p2p_bandwidth. Every route that
+// passes THROUGH a CPU (enters it on one edge and leaves on another: GPU P2P between root
+// ports or across sockets, NIC<->GPU through the CPU) also crosses that CPU's transit link;
+// a route that starts or ends at the CPU does not. It is one capacity for both directions,
+// so the sum of all forwarded traffic obeys
+//     sum over flows through cpu c of rate  <=  p2p_bandwidth(c)
+// while each PCIe edge still limits its own direction. Transit ids follow all the directed
+// edge links: 2*E + i for the i-th CPU in node-major order (E = all edges, fabric included),
+// so they are valid only once the graph is final; adding an edge clears the route caches.
+//
 // Routing (DESIGN §3): shortest path by hop count, then the widest bottleneck, then a
 // deterministic ECMP hash of (source, destination) among paths still tied. GPUs and storage
 // never forward traffic. A route between nodes leaves through a NIC: the NIC nearest the
@@ -49,7 +60,8 @@ struct Link {
   double capacity_bytes_per_s = 0;  // peak x efficiency
   TimePs latency_ps = 0;
   std::size_t index = 0;        // edge index; directed ids 2*index (from a) and 2*index+1
-  std::size_t a = 0;            // the vertex the forward direction leaves
+                                // (a CPU transit link: the CPU's ordinal, id 2*E + index)
+  std::size_t a = 0;            // the vertex the forward direction leaves (transit: the CPU)
 };
 
 using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, Device, Link>;
@@ -59,7 +71,8 @@ struct Route {
   std::vector<net::LinkId> links;
   TimePs latency_ps = 0;
   double bottleneck_bytes_per_s = 0;
-  int hops() const { return static_cast<int>(links.size()); }
+  int transits = 0;  // CPU transit links among `links` (not graph edges, not hops)
+  int hops() const { return static_cast<int>(links.size()) - transits; }
 };
 
 struct FabricSpec {
@@ -97,13 +110,16 @@ class Cluster {
   const Device& device(Vertex v) const { return g_[v]; }
   const GpuModel& gpu_model(int global) const;
 
-  std::size_t directed_link_count() const { return 2 * edges_.size(); }
+  // 2 directed links per edge, then one transit link per CPU (valid once the graph is final).
+  std::size_t directed_link_count() const { return 2 * edges_.size() + cpus_.size(); }
   std::vector<double> link_capacities() const;
-  const Link& link(net::LinkId id) const { return g_[edges_[id / 2]]; }
-  Vertex link_from(net::LinkId id) const;
+  const Link& link(net::LinkId id) const;
+  Vertex link_from(net::LinkId id) const;  // a transit link: its CPU (from and to)
   Vertex link_to(net::LinkId id) const;
-  std::string link_name(net::LinkId id) const;  // "gpu0 -> plx0 (pcie4x16)"
+  std::string link_name(net::LinkId id) const;  // "gpu0 -> plx0 (pcie4x16)", "cpu0 (root complex transit)"
   net::LinkId directed(const Graph::edge_descriptor& e, Vertex from) const;
+  bool is_transit(net::LinkId id) const { return id >= 2 * edges_.size(); }
+  net::LinkId transit_link(Vertex cpu) const;  // the CPU's transit link id
 
   // Routes are cached; the cache makes these non-const internally.
   const Route& route(Vertex src, Vertex dst) const;
@@ -120,9 +136,12 @@ class Cluster {
   Graph g_;
   std::vector<Graph::edge_descriptor> edges_;
   std::vector<Vertex> gpus_, nics_;
+  std::vector<Link> transits_;     // one per CPU, node-major (add order); index = ordinal
+  std::vector<Vertex> cpus_;       // same order
+  std::vector<int> cpu_ordinal_;   // by vertex; -1 for non-CPU vertices
   FabricSpec fabric_;
   int nodes_ = 1;
-  std::size_t verts_per_node_ = 0, edges_per_node_ = 0;
+  std::size_t verts_per_node_ = 0, edges_per_node_ = 0, cpus_per_node_ = 0;
   mutable std::unordered_map<std::uint64_t, Route> cache_;
   mutable std::vector<int> nearest_nic_;  // by local vertex index in node 0
 };
@@ -131,8 +150,11 @@ class Cluster {
 // with the file's fabric. The catalog is `catalog_path` if given, else devices.yaml next to
 // the system file. Unknown keys, unknown models, bad units and GPUs that no path connects
 // are ScenarioErrors with file:line:col.
+// `fabric_topology`, if given, replaces the file's fabric topology (single_switch, fat_tree,
+// rail_optimized) for what-if studies.
 std::unique_ptr<Cluster> load_system(const std::string& path, int nodes = 1,
-                                     const std::string& catalog_path = "");
+                                     const std::string& catalog_path = "",
+                                     const std::string& fabric_topology = "");
 
 // Joins the nodes' NICs (called by load_system when nodes > 1).
 void build_fabric(Cluster& cluster, const FabricSpec& spec, const Field* where);

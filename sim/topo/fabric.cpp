@@ -3,13 +3,15 @@
 //   single_switch   every NIC on one switch (an idealised non-blocking switch of any size).
 //   fat_tree        two-level leaf-spine: a leaf of P ports gives d = floor(P * o / (o + 1))
 //                   ports to NICs and P - d to spines (o = oversubscription, 1 = full
-//                   bisection); NICs fill leaves in node order; every leaf reaches every
+//                   bisection); whole nodes fill leaves in order; every leaf reaches every
 //                   spine with an equal share of its uplinks (bonded links).
 //   rail_optimized  NIC r of every node goes to a leaf of rail r (d nodes per rail leaf), so
 //                   same-rail traffic crosses one switch; rails meet at the spines.
 // Spines are modelled as director-class switches: only the leaf radix and the
-// oversubscription shape the tree. At most 16 spine vertices are created; when a leaf has
-// more uplinks they are bonded, which leaves bandwidth unchanged and ECMP coarser.
+// oversubscription shape the tree. There is one spine per leaf uplink, so every leaf reaches
+// every spine over one link, and routes between leaves spread over the spines by a static
+// ECMP hash of (source, destination): hash collisions cost bandwidth, as on a real fabric
+// without adaptive routing.
 #include <algorithm>
 
 #include "topo/cluster.hpp"
@@ -52,12 +54,15 @@ void build_fabric(Cluster& cluster, const FabricSpec& spec, const Field* where) 
 
   std::vector<Vertex> leaves;
   if (spec.topology == "fat_tree") {
+    // Whole nodes per leaf where a node's NICs fit (as clusters are cabled), else NICs fill
+    // leaves in order.
     const int total = nodes * rails;
-    const int nleaves = (total + down - 1) / down;
+    const int per_leaf = rails <= down ? (down / rails) * rails : down;
+    const int nleaves = (total + per_leaf - 1) / per_leaf;
     for (int l = 0; l < nleaves; ++l) leaves.push_back(make_switch("leaf" + std::to_string(l)));
     for (int i = 0; i < total; ++i) {
       Vertex nic = cluster.nics()[static_cast<std::size_t>(i)];
-      cluster.add_link(nic, leaves[static_cast<std::size_t>(i / down)], nic_port(nic), 1);
+      cluster.add_link(nic, leaves[static_cast<std::size_t>(i / per_leaf)], nic_port(nic), 1);
     }
   } else {  // rail_optimized
     const int groups = (nodes + down - 1) / down;
@@ -71,7 +76,7 @@ void build_fabric(Cluster& cluster, const FabricSpec& spec, const Field* where) 
       }
   }
   if (leaves.size() <= 1) return;
-  const int spines = std::min(up, 16);
+  const int spines = up;
   std::vector<Vertex> spine_v;
   for (int s = 0; s < spines; ++s) spine_v.push_back(make_switch("spine" + std::to_string(s)));
   for (Vertex leaf : leaves) {

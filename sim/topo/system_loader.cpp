@@ -33,7 +33,8 @@ std::string default_catalog_for(const std::string& system_path) {
 }  // namespace
 
 std::unique_ptr<Cluster> load_system(const std::string& path, int nodes,
-                                     const std::string& catalog_path) {
+                                     const std::string& catalog_path,
+                                     const std::string& fabric_topology) {
   auto doc = YamlDoc::load(path);
   Field root = root_field(doc);
   root.check_keys({"name", "source", "catalog", "devices", "links", "fabric"});
@@ -178,6 +179,12 @@ std::unique_ptr<Cluster> load_system(const std::string& path, int nodes,
     if (lk.cls != LinkClass::network) throw f.at("link").error("the fabric needs a network link kind");
     spec.link = lk.key;
     if (auto o = f.get("oversubscription")) spec.oversubscription = o->as_number_in(0, 64);
+    if (!fabric_topology.empty()) {
+      if (fabric_topology != "single_switch" && fabric_topology != "fat_tree" && fabric_topology != "rail_optimized")
+        throw ScenarioError("", 0, 0, "--fabric", "unknown fabric '" + fabric_topology +
+                            "': expected single_switch, fat_tree or rail_optimized");
+      spec.topology = fabric_topology;
+    }
     cluster->set_fabric(spec);
     if (nodes > 1) {
       if (cluster->nics_per_node() == 0)

@@ -1,0 +1,86 @@
+// Speed of the simulator itself: a 1 GiB ring all_reduce on 8, 64, 512 and 1024 A100s
+// (DGX A100 nodes, 8 HDR NICs each, joined by a two-level fat tree), from loading the
+// system to the simulated result. Prints wall time (median of repeats), events per second
+// and peak resident memory. Figures go in the README; nothing here asserts a time.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "engine/executor.hpp"
+#include "report/collective_report.hpp"
+
+using namespace simtrain;
+
+namespace {
+
+long peak_rss_kib() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;
+}
+
+struct Result {
+  double load_s = 0, plan_s = 0, sim_s = 0;
+  std::uint64_t events = 0, flows = 0, solves = 0;
+  double busbw = 0;
+};
+
+Result once(int nodes, coll::Algo algo) {
+  using clock = std::chrono::steady_clock;
+  Result r;
+  auto t0 = clock::now();
+  auto cluster = topo::load_system(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/dgx_a100.yaml", nodes, "",
+                                   "fat_tree");
+  auto t1 = clock::now();
+  coll::Planner planner(*cluster, coll::NcclParams::load_default(cluster->catalog().path()));
+  coll::Request req;
+  req.bytes = 1073741824.0;
+  req.algo = algo;
+  coll::Plan plan = planner.plan(req);
+  engine::TaskGraph g;
+  coll::emit(plan, g, {}, "all_reduce");
+  auto t2 = clock::now();
+  net::FlowNetwork network(cluster->link_capacities());
+  engine::Executor ex(network);
+  engine::RunStats st = ex.run(g);
+  auto t3 = clock::now();
+  r.load_s = std::chrono::duration<double>(t1 - t0).count();
+  r.plan_s = std::chrono::duration<double>(t2 - t1).count();
+  r.sim_s = std::chrono::duration<double>(t3 - t2).count();
+  r.events = st.events;
+  r.flows = st.flows;
+  r.solves = st.solves;
+  const double t = ps_to_seconds(st.makespan_ps);
+  r.busbw = req.bytes / t * coll::busbw_factor(req.op, cluster->gpu_count()) / 1e9;
+  return r;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int repeats = argc > 1 ? std::atoi(argv[1]) : 3;
+  std::printf("# simtrain bench: 1 GiB all_reduce, DGX A100 nodes on a fat tree (median of %d)\n", repeats);
+  std::printf("# %5s  %-12s  %9s  %9s  %9s  %9s  %7s  %7s  %10s  %9s  %9s\n", "gpus", "algo", "load_s", "plan_s",
+              "sim_s", "total_s", "events", "flows", "events/s", "busbw", "rss_MiB");
+  for (coll::Algo algo : {coll::Algo::ring, coll::Algo::automatic}) {
+    for (int gpus : {8, 64, 512, 1024}) {
+      std::vector<Result> rs;
+      for (int i = 0; i < repeats; ++i) rs.push_back(once(gpus / 8, algo));
+      std::sort(rs.begin(), rs.end(), [](const Result& a, const Result& b) {
+        return a.load_s + a.plan_s + a.sim_s < b.load_s + b.plan_s + b.sim_s;
+      });
+      const Result& m = rs[rs.size() / 2];
+      const double total = m.load_s + m.plan_s + m.sim_s;
+      std::printf("  %5d  %-12s  %9.4f  %9.4f  %9.4f  %9.4f  %7llu  %7llu  %10.0f  %9.2f  %9.1f\n", gpus,
+                  coll::algo_name(algo), m.load_s, m.plan_s, m.sim_s, total,
+                  static_cast<unsigned long long>(m.events), static_cast<unsigned long long>(m.flows),
+                  m.sim_s > 0 ? static_cast<double>(m.events) / m.sim_s : 0.0, m.busbw,
+                  static_cast<double>(peak_rss_kib()) / 1024.0);
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,19 @@
+$ simtrain collective topologies/pcie_switch_8gpu.yaml --algo ring --ring-order 0,2,4,6,1,3,5,7 -b 1M -e 1G -f 32
+# exit 0
+# simtrain collective: all_reduce on 8x A100 80GB PCIe, 2x PCIe Gen4 switch, NVLink-bridged pairs (1 node, 8 ranks), simulated
+# columns as nccl-tests (out-of-place; in-place is identical in the model)
+#
+#       size         count      type   redop    root       time    algbw    busbw          algo   proto
+#        (B)    (elements)                                 (us)   (GB/s)   (GB/s)
+     1048576        262144     float     sum      -1     248.03     4.23     7.40          ring  Simple
+    33554432       8388608     float     sum      -1    4988.46     6.73    11.77          ring  Simple
+  1073741824     268435456     float     sum      -1  156682.46     6.85    11.99          ring  Simple
+# Avg bus bandwidth    : 10.3874
+#
+# Busiest links at 1073741824 B (ring / Simple):
+#    99.9%  cpu0 (root complex transit)
+#    99.9%  cpu1 (root complex transit)
+#    86.5%  plx0 -> cpu0 (pcie4x16)
+#    86.5%  cpu0 -> plx0 (pcie4x16)
+#    86.5%  plx1 -> cpu1 (pcie4x16)
+# Bottleneck: cpu0 (root complex transit)

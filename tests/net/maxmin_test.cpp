@@ -1,0 +1,140 @@
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "net/maxmin.hpp"
+
+using namespace simtrain::net;
+
+TEST_CASE("max-min fairness: textbook cases", "[maxmin]") {
+  SECTION("8 flows share a 16 GB/s uplink: each gets 2 GB/s") {
+    MaxMinSystem s;
+    LinkId up = s.add_link(16e9);
+    std::vector<VarId> v;
+    for (int i = 0; i < 8; ++i) {
+      v.push_back(s.add_variable());
+      s.expand(v.back(), up);
+    }
+    s.solve();
+    for (VarId x : v) CHECK(s.rate(x) == Approx(2e9));
+  }
+  SECTION("three flows on two unit links: the long flow and each short one get 1/2") {
+    MaxMinSystem s;
+    LinkId a = s.add_link(1), b = s.add_link(1);
+    VarId longf = s.add_variable(), f1 = s.add_variable(), f2 = s.add_variable();
+    s.expand(longf, a);
+    s.expand(longf, b);
+    s.expand(f1, a);
+    s.expand(f2, b);
+    s.solve();
+    CHECK(s.rate(longf) == Approx(0.5));
+    CHECK(s.rate(f1) == Approx(0.5));
+    CHECK(s.rate(f2) == Approx(0.5));
+  }
+  SECTION("links of 1 and 2: the short flow on the wide link takes what is left (1.5)") {
+    MaxMinSystem s;
+    LinkId a = s.add_link(1), b = s.add_link(2);
+    VarId longf = s.add_variable(), f1 = s.add_variable(), f2 = s.add_variable();
+    s.expand(longf, a);
+    s.expand(longf, b);
+    s.expand(f1, a);
+    s.expand(f2, b);
+    s.solve();
+    CHECK(s.rate(longf) == Approx(0.5));
+    CHECK(s.rate(f1) == Approx(0.5));
+    CHECK(s.rate(f2) == Approx(1.5));
+  }
+  SECTION("a flow crossing a link twice gets half its capacity") {
+    MaxMinSystem s;
+    LinkId a = s.add_link(10);
+    VarId v = s.add_variable();
+    s.expand(v, a, 2.0);
+    s.solve();
+    CHECK(s.rate(v) == Approx(5));
+    CHECK(s.load(a) == Approx(10));
+  }
+  SECTION("a bound caps a flow and frees the rest for the others") {
+    MaxMinSystem s;
+    LinkId a = s.add_link(10);
+    VarId capped = s.add_variable(1.0, 2.0), free = s.add_variable();
+    s.expand(capped, a);
+    s.expand(free, a);
+    s.solve();
+    CHECK(s.rate(capped) == Approx(2));
+    CHECK(s.rate(free) == Approx(8));
+  }
+  SECTION("removing a flow gives its share back") {
+    MaxMinSystem s;
+    LinkId a = s.add_link(6);
+    VarId x = s.add_variable(), y = s.add_variable();
+    s.expand(x, a);
+    s.expand(y, a);
+    s.solve();
+    CHECK(s.rate(y) == Approx(3));
+    s.remove_variable(x);
+    auto changed = s.solve();
+    REQUIRE(changed.size() == 1);
+    CHECK(s.rate(y) == Approx(6));
+  }
+}
+
+TEST_CASE("max-min: incremental and full solves are bit-identical", "[maxmin]") {
+  std::mt19937 rng(42);
+  MaxMinSystem inc, full;
+  const int links = 40;
+  for (int i = 0; i < links; ++i) {
+    double cap = 1e9 * (1 + rng() % 50);
+    inc.add_link(cap);
+    full.add_link(cap);
+  }
+  std::vector<VarId> live;
+  for (int round = 0; round < 200; ++round) {
+    if (live.size() > 5 && rng() % 3 == 0) {
+      std::size_t k = rng() % live.size();
+      inc.remove_variable(live[k]);
+      full.remove_variable(live[k]);
+      live.erase(live.begin() + static_cast<long>(k));
+    } else {
+      VarId a = inc.add_variable(), b = full.add_variable();
+      REQUIRE(a == b);
+      int hops = 1 + static_cast<int>(rng() % 5);
+      for (int h = 0; h < hops; ++h) {
+        LinkId l = rng() % links;
+        inc.expand(a, l);
+        full.expand(b, l);
+      }
+      live.push_back(a);
+    }
+    inc.solve(false);
+    full.solve(true);
+    for (VarId v : live) REQUIRE(inc.rate(v) == full.rate(v));  // exact, not approximate
+  }
+}
+
+TEST_CASE("max-min: more capacity never lowers any rate", "[maxmin]") {
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 50; ++trial) {
+    MaxMinSystem base, wide;
+    const int links = 12;
+    for (int i = 0; i < links; ++i) {
+      double cap = 1 + rng() % 20;
+      base.add_link(cap);
+      wide.add_link(2 * cap);
+    }
+    std::vector<VarId> vars;
+    for (int f = 0; f < 15; ++f) {
+      VarId a = base.add_variable(), b = wide.add_variable();
+      int hops = 1 + static_cast<int>(rng() % 4);
+      for (int h = 0; h < hops; ++h) {
+        LinkId l = rng() % links;
+        base.expand(a, l);
+        wide.expand(b, l);
+      }
+      vars.push_back(a);
+    }
+    base.solve(true);
+    wide.solve(true);
+    // Doubling every capacity doubles every max-min rate exactly (the problem is homogeneous).
+    for (VarId v : vars) CHECK(wide.rate(v) == Approx(2 * base.rate(v)));
+  }
+}
