@@ -47,6 +47,7 @@ double busbw_factor(Op op, int n) {
 struct ShapeVar {
   std::vector<net::LinkUse> uses;
   double bytes_factor = 0;
+  std::shared_ptr<const std::vector<net::LinkUse>> shared;  // the same uses, shared with plans
 };
 
 struct ShapePhase {
@@ -106,6 +107,8 @@ int floor_log2(int n) {
 
 Planner::Planner(const topo::Cluster& cluster, NcclParams params)
     : c_(cluster), params_(std::move(params)) {}
+
+Planner::~Planner() = default;
 
 int Planner::balanced_nic(int local_gpu) {
   const int g = c_.gpus_per_node(), R = c_.nics_per_node();
@@ -475,6 +478,25 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
   return s;
 }
 
+void Planner::compute_isolated_rates(ShapePhase& ph) const {
+  // Isolated max-min rates of the phase's flows (the same model the engine will run).
+  net::MaxMinSystem sys;
+  std::map<net::LinkId, net::LinkId> local;
+  std::vector<net::VarId> ids;
+  for (const ShapeVar& v : ph.vars) {
+    net::VarId id = sys.add_variable();
+    for (const auto& u : v.uses) {
+      auto it = local.find(u.link);
+      if (it == local.end()) it = local.emplace(u.link, sys.add_link(c_.link(u.link).capacity_bytes_per_s)).first;
+      sys.expand(id, it->second, u.coeff);
+    }
+    ids.push_back(id);
+  }
+  sys.solve(true);
+  ph.isolated_rate.clear();
+  for (auto id : ids) ph.isolated_rate.push_back(sys.rate(id));
+}
+
 Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, int n) {
   Plan plan;
   plan.algo = algo;
@@ -497,7 +519,7 @@ Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, in
     for (std::size_t i = 0; i < sp.vars.size(); ++i) {
       const ShapeVar& v = sp.vars[i];
       const double wire = v.bytes_factor * bytes / pp.bandwidth_share;
-      ph.flows.push_back(engine::TaskGraph::FlowInput{v.uses, wire});
+      ph.flows.push_back(engine::TaskGraph::FlowInput{{}, wire, v.shared});
       slowest = std::max(slowest, duration_for_bytes(wire, sp.isolated_rate[i]));
     }
     estimate += lat + slowest;
@@ -532,7 +554,22 @@ Plan Planner::plan(const Request& req) {
   else algos = {req.algo};
   std::optional<Plan> best;
   for (Algo a : algos) {
-    std::optional<Shape> s = shape(a, req, ranks);
+    // Shapes do not depend on the size: build each once per (algorithm, request form).
+    std::string key = std::to_string(static_cast<int>(a)) + "/" + std::to_string(static_cast<int>(req.op)) + "/" +
+                      (req.ring_order_auto ? "a" : "g") + "/" + std::to_string(req.channels) + "/";
+    for (int r : ranks) key += std::to_string(r) + ",";
+    auto cached = shape_cache_.find(key);
+    if (cached == shape_cache_.end()) {
+      std::optional<Shape> built = shape(a, req, ranks);
+      if (built) {
+        for (ShapePhase& ph : built->phases) {
+          for (ShapeVar& v : ph.vars) v.shared = std::make_shared<const std::vector<net::LinkUse>>(v.uses);
+          compute_isolated_rates(ph);
+        }
+      }
+      cached = shape_cache_.emplace(key, std::move(built)).first;
+    }
+    const std::optional<Shape>& s = cached->second;
     if (!s) {
       if (req.algo != Algo::automatic) {
         if (a == Algo::hierarchical && req.op == Op::all_reduce)
@@ -540,24 +577,6 @@ Plan Planner::plan(const Request& req) {
         throw std::invalid_argument(std::string(algo_name(a)) + " is modelled for all_reduce only; use --algo ring");
       }
       continue;
-    }
-    // Isolated max-min rates of each phase's flows (the same model the engine will run).
-    for (ShapePhase& ph : s->phases) {
-      net::MaxMinSystem sys;
-      std::map<net::LinkId, net::LinkId> local;
-      std::vector<net::VarId> ids;
-      for (const ShapeVar& v : ph.vars) {
-        net::VarId id = sys.add_variable();
-        for (const auto& u : v.uses) {
-          auto it = local.find(u.link);
-          if (it == local.end()) it = local.emplace(u.link, sys.add_link(c_.link(u.link).capacity_bytes_per_s)).first;
-          sys.expand(id, it->second, u.coeff);
-        }
-        ids.push_back(id);
-      }
-      sys.solve(true);
-      ph.isolated_rate.clear();
-      for (auto id : ids) ph.isolated_rate.push_back(sys.rate(id));
     }
     std::vector<Protocol> protos;
     if (req.protocol) protos = {*req.protocol};

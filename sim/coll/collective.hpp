@@ -79,6 +79,7 @@ struct Plan {
 class Planner {
  public:
   Planner(const topo::Cluster& cluster, NcclParams params);
+  ~Planner();
   // Throws std::invalid_argument for a request the algorithm cannot serve.
   Plan plan(const Request& req);
   const NcclParams& params() const { return params_; }
@@ -93,7 +94,9 @@ class Planner {
 
   const topo::Cluster& c_;
   NcclParams params_;
+  void compute_isolated_rates(struct ShapePhase& ph) const;
   std::map<std::vector<int>, std::vector<int>> order_cache_;
+  std::map<std::string, std::optional<Shape>> shape_cache_;
   std::vector<int> nic_of_local_;
 };
 

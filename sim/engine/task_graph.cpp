@@ -54,12 +54,25 @@ TaskId TaskGraph::add_transfer(const std::vector<FlowInput>& flows, TimePs laten
   t.label = std::move(label);
   t.first_flow = static_cast<std::uint32_t>(flows_.size());
   for (const auto& f : flows) {
-    if (f.bytes <= 0 || f.path.empty()) continue;  // nothing to move
     FlowSpec s;
-    s.first_use = static_cast<std::uint32_t>(link_uses_.size());
-    s.use_count = static_cast<std::uint32_t>(f.path.size());
     s.bytes = f.bytes;
-    link_uses_.insert(link_uses_.end(), f.path.begin(), f.path.end());
+    if (f.shared_path) {
+      if (f.bytes <= 0 || f.shared_path->empty()) continue;
+      auto it = interned_.find(f.shared_path.get());
+      if (it == interned_.end()) {
+        const auto first = static_cast<std::uint32_t>(link_uses_.size());
+        link_uses_.insert(link_uses_.end(), f.shared_path->begin(), f.shared_path->end());
+        it = interned_.emplace(f.shared_path.get(), std::make_pair(first, static_cast<std::uint32_t>(f.shared_path->size()))).first;
+        keep_alive_.push_back(f.shared_path);
+      }
+      s.first_use = it->second.first;
+      s.use_count = it->second.second;
+    } else {
+      if (f.bytes <= 0 || f.path.empty()) continue;  // nothing to move
+      s.first_use = static_cast<std::uint32_t>(link_uses_.size());
+      s.use_count = static_cast<std::uint32_t>(f.path.size());
+      link_uses_.insert(link_uses_.end(), f.path.begin(), f.path.end());
+    }
     flows_.push_back(s);
   }
   t.flow_count = static_cast<std::uint32_t>(flows_.size()) - t.first_flow;

@@ -14,6 +14,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -63,6 +65,9 @@ class TaskGraph {
   struct FlowInput {
     std::vector<net::LinkUse> path;
     double bytes;
+    // Alternatively a shared path: stored once per graph however many transfers use it
+    // (a collective's ring repeated for every gradient bucket).
+    std::shared_ptr<const std::vector<net::LinkUse>> shared_path = nullptr;
   };
   TaskId add_transfer(const std::vector<FlowInput>& flows, TimePs latency_ps,
                       std::span<const TaskId> deps, std::string label,
@@ -92,6 +97,8 @@ class TaskGraph {
   std::vector<TaskId> deps_;
   std::vector<FlowSpec> flows_;
   std::vector<net::LinkUse> link_uses_;
+  std::map<const void*, std::pair<std::uint32_t, std::uint32_t>> interned_;
+  std::vector<std::shared_ptr<const std::vector<net::LinkUse>>> keep_alive_;
 };
 
 }  // namespace simtrain::engine

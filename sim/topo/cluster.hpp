@@ -156,6 +156,12 @@ std::unique_ptr<Cluster> load_system(const std::string& path, int nodes = 1,
                                      const std::string& catalog_path = "",
                                      const std::string& fabric_topology = "");
 
+// The same from a mapping already parsed (a scenario's inline `system:`); `path` locates the
+// catalog (devices.yaml next to it, else the shipped one).
+std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& path, int nodes = 1,
+                                          const std::string& catalog_path = "",
+                                          const std::string& fabric_topology = "");
+
 // Joins the nodes' NICs (called by load_system when nodes > 1).
 void build_fabric(Cluster& cluster, const FabricSpec& spec, const Field* where);
 

@@ -36,7 +36,12 @@ std::unique_ptr<Cluster> load_system(const std::string& path, int nodes,
                                      const std::string& catalog_path,
                                      const std::string& fabric_topology) {
   auto doc = YamlDoc::load(path);
-  Field root = root_field(doc);
+  return load_system_from(root_field(doc), path, nodes, catalog_path, fabric_topology);
+}
+
+std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& path, int nodes,
+                                          const std::string& catalog_path,
+                                          const std::string& fabric_topology) {
   root.check_keys({"name", "source", "catalog", "devices", "links", "fabric"});
   std::string cat_path = catalog_path;
   if (cat_path.empty()) {
