@@ -5,6 +5,7 @@
 //   3  internal error
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -13,6 +14,8 @@
 
 #include "coll/collective.hpp"
 #include "report/collective_report.hpp"
+#include "report/run_report.hpp"
+#include "scenario/scenario.hpp"
 #include "scenario/error.hpp"
 #include "topo/topo_matrix.hpp"
 
@@ -78,9 +81,34 @@ double parse_size_flag(const std::string& flag, const std::string& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"simtrain: a discrete-event simulator of deep-learning training on GPU clusters"};
+  CLI::App app{"simtrain: a discrete-event simulator of deep-learning training on GPU clusters\n"
+               "  simtrain SCENARIO.yaml [--set key.path=value]... [--json] [--trace out.json] [--steps N]"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "simtrain 0.1.0");
+
+  // `simtrain SCENARIO.yaml ...` is `simtrain run SCENARIO.yaml ...`.
+  std::vector<std::string> args(argv + 1, argv + argc);
+  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe"};
+  if (!args.empty() && args[0].rfind("-", 0) != 0 &&
+      std::find(subcommands.begin(), subcommands.end(), args[0]) == subcommands.end())
+    args.insert(args.begin(), "run");
+  std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
+
+  // --- run ---
+  auto* run_cmd = app.add_subcommand("run", "Simulate training steps of a scenario (the default command)");
+  std::string r_scenario, r_trace, r_solver = "incremental";
+  std::vector<std::string> r_set;
+  long long r_steps = 0;
+  bool r_json = false;
+  run_cmd->add_option("scenario", r_scenario, "Scenario file (scenarios/*.yaml)")->required();
+  run_cmd->add_option("--set", r_set, "Override a scenario value: key.path=value (repeatable)");
+  run_cmd->add_option("--steps", r_steps, "Steps to simulate and average (overrides `steps`)")->check(CLI::PositiveNumber);
+  run_cmd->add_option("--trace", r_trace, "Write a Chrome/Perfetto trace (JSON) to this file");
+  run_cmd->add_option("--solver", r_solver, "incremental (default) | full");
+  run_cmd->add_flag("--json", r_json, "Print one JSON object instead of the report");
+
+  // --- describe ---
+  auto* desc_cmd = app.add_subcommand("describe", "List every scenario key: meaning, unit, default");
 
   // --- collective ---
   auto* coll_cmd = app.add_subcommand("collective", "Simulate a collective as nccl-tests' *_perf would measure it");
@@ -114,12 +142,34 @@ int main(int argc, char** argv) {
   topo_cmd->add_option("--dot", t_dot, "Write Graphviz DOT of the whole graph to this file ('-' for stdout)");
 
   try {
-    app.parse(argc, argv);
+    app.parse(args);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 1;
   }
 
   try {
+    if (*run_cmd) {
+      if (r_solver != "incremental" && r_solver != "full")
+        throw ScenarioError("", 0, 0, "--solver", "expected incremental or full, got '" + r_solver + "'");
+      ScenarioSpec spec = load_scenario(r_scenario, r_set);
+      train::RunOptions ro;
+      ro.steps_override = r_steps;
+      ro.full_solve = r_solver == "full";
+      ro.keep_trace = !r_trace.empty();
+      train::RunResult res = train::run_scenario(spec, ro);
+      if (!r_trace.empty()) write_file_atomic(r_trace, report::chrome_trace(res));
+      if (r_json) std::cout << report::run_to_json(res).dump(2) << "\n";
+      else std::cout << report::format_run(res);
+      return 0;
+    }
+    if (*desc_cmd) {
+      std::cout << "Scenario keys (YAML, or --set key.path=value):\n\n";
+      for (const auto& k : scenario_keys()) {
+        std::cout << "  " << k.path << (k.unit.empty() ? "" : " [" + k.unit + "]") << "\n      " << k.meaning
+                  << "\n      default: " << k.default_value << "\n";
+      }
+      return 0;
+    }
     if (*coll_cmd) {
       auto cluster = topo::load_system(resolve_system(c_system), c_nodes, "", c_fabric);
       coll::Planner planner(*cluster, coll::NcclParams::load_default(cluster->catalog().path()));

@@ -42,6 +42,18 @@ class Field {
   Field(std::shared_ptr<const YamlDoc> doc, YAML::Node node, std::string key,
         YAML::Mark key_mark = YAML::Mark::null_mark());
 
+  Field(const Field&) = default;
+  // YAML::Node's operator= writes through to the node it refers to; a Field must rebind.
+  Field& operator=(const Field& other) {
+    if (this != &other) {
+      doc_ = other.doc_;
+      node_.reset(other.node_);
+      key_ = other.key_;
+      key_mark_ = other.key_mark_;
+    }
+    return *this;
+  }
+
   const YAML::Node& node() const { return node_; }
   const std::string& key() const { return key_; }
   const std::shared_ptr<const YamlDoc>& doc() const { return doc_; }

@@ -1,0 +1,154 @@
+#include "report/run_report.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/task_graph.hpp"
+
+namespace simtrain::report {
+namespace {
+
+std::string ms(double s) { return fmt::format("{:9.2f} ms", s * 1e3); }
+std::string pct(double x) { return fmt::format("{:5.1f}%", 100.0 * x); }
+std::string gib(double b) { return fmt::format("{:.1f} GiB", b / 1073741824.0); }
+std::string thousands(double v) {
+  std::string s = fmt::format("{:.0f}", v);
+  std::string out;
+  int n = 0;
+  for (auto it = s.rbegin(); it != s.rend(); ++it) {
+    if (n && n % 3 == 0 && *it != '-') out.insert(out.begin(), ',');
+    out.insert(out.begin(), *it);
+    ++n;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string format_run(const train::RunResult& r) {
+  std::string o;
+  o += fmt::format("simtrain: {}\n", r.scenario);
+  o += fmt::format("  {} {} on {} x {} ({}, {} node{})\n", r.model, r.strategy == "ddp" ? "DDP" : r.strategy, r.gpus,
+                   r.gpu_name, r.system, r.nodes, r.nodes > 1 ? "s" : "");
+  o += fmt::format("  batch {}/GPU x {} micro-batch{}, {}, {}, {:.3g} M params", r.batch_per_gpu, r.grad_accumulation,
+                   r.grad_accumulation > 1 ? "es" : "", r.precision, r.optimizer, static_cast<double>(r.params) / 1e6);
+  if (r.gpus > 1) o += fmt::format(", {} buckets, all-reduce {}", r.buckets, r.bucket_algo);
+  o += "\n";
+  for (const auto& s : r.overrides) o += fmt::format("  --set {}\n", s);
+  o += "\n";
+  const double st = r.step_time_s;
+  o += fmt::format("Step time    {}   (mean of {} steps after {} warm-up)\n", ms(st), r.steps, r.warmup_steps);
+  o += fmt::format("  compute    {}  {}   GEMM/conv/attention {} of it\n", ms(r.compute_s), pct(r.compute_s / st),
+                   pct(r.gemm_share));
+  o += fmt::format("  exposed comm {}  {}   (communication {}, {} hidden under compute)\n", ms(r.comm_exposed_s).substr(2),
+                   pct(r.comm_exposed_s / st), fmt::format("{:.2f} ms", r.comm_total_s * 1e3),
+                   r.comm_total_s > 0 ? pct(1.0 - r.comm_exposed_s / r.comm_total_s) : std::string("  n/a"));
+  o += fmt::format("  data stall {}  {}\n", ms(r.data_stall_s), pct(r.data_stall_s / st));
+  o += fmt::format("  idle       {}  {}\n", ms(r.idle_s), pct(r.idle_s / st));
+  o += fmt::format("Throughput   {} samples/s", thousands(r.samples_per_s));
+  if (r.tokens_per_s > 0) o += fmt::format(", {} tokens/s", thousands(r.tokens_per_s));
+  o += "\n";
+  o += fmt::format("  per GPU    {:.1f} TFLOP/s achieved, MFU {}\n", r.tflops_per_gpu, pct(r.mfu));
+  if (r.gpus > 1)
+    o += fmt::format("Scaling      {} of {} x one GPU (one GPU: {:.2f} ms/step)\n", pct(r.scaling_efficiency), r.gpus,
+                     r.single_gpu_step_s * 1e3);
+  o += fmt::format("Memory/GPU   {} of {}{} (estimate)\n", gib(r.memory_peak_bytes), gib(r.memory_capacity_bytes),
+                   r.oom ? "  OUT OF MEMORY" : "");
+  {
+    std::string parts;
+    for (const auto& [k, v] : r.memory_breakdown) {
+      if (v <= 0) continue;
+      if (!parts.empty()) parts += ", ";
+      parts += fmt::format("{} {:.1f}", k, v / 1073741824.0);
+    }
+    o += "  " + parts + " (GiB)\n";
+  }
+  if (!r.links.empty()) {
+    o += "Busiest links\n";
+    for (const auto& l : r.links) o += fmt::format("  {}  {}\n", pct(l.utilization), l.name);
+  }
+  o += fmt::format("Energy       {:.0f} W, {:.1f} kJ/step; cost ${:.4f}/step\n", r.power_w, r.joules_per_step / 1e3,
+                   r.cost_per_step);
+  if (r.run_steps > 0)
+    o += fmt::format("  run of {} steps: {:.2f} h, {:.1f} kWh, ${:.2f}\n", thousands(static_cast<double>(r.run_steps)),
+                     r.run_hours, r.run_energy_kwh, r.run_cost);
+  // The verdict names the bound and the next-largest share.
+  std::string detail;
+  if (r.bottleneck == "compute")
+    detail = fmt::format("GPUs compute {} of each step; exposed communication {}, data stall {}",
+                         pct(r.compute_s / st), pct(r.comm_exposed_s / st), pct(r.data_stall_s / st));
+  else if (r.bottleneck == "communication")
+    detail = fmt::format("exposed communication is {} of each step against {} compute; busiest link: {}",
+                         pct(r.comm_exposed_s / st), pct(r.compute_s / st), r.links.empty() ? "-" : r.links[0].name);
+  else
+    detail = fmt::format("GPUs wait for data {} of each step", pct(r.data_stall_s / st));
+  o += fmt::format("Verdict      {}-bound: {}{}\n", r.bottleneck, detail,
+                   r.oom ? "; and it does NOT fit in GPU memory" : "");
+  return o;
+}
+
+nlohmann::json run_to_json(const train::RunResult& r) {
+  nlohmann::json links = nlohmann::json::array();
+  for (const auto& l : r.links) links.push_back({{"name", l.name}, {"utilization", l.utilization}});
+  nlohmann::json breakdown = nlohmann::json::object();
+  for (const auto& [k, v] : r.memory_breakdown) breakdown[k] = v;
+  nlohmann::json j = {
+      {"scenario", r.scenario},
+      {"system", r.system},
+      {"model", r.model},
+      {"gpu", r.gpu_name},
+      {"gpus", r.gpus},
+      {"nodes", r.nodes},
+      {"overrides", r.overrides},
+      {"step",
+       {{"time_s", r.step_time_s},
+        {"compute_s", r.compute_s},
+        {"comm_exposed_s", r.comm_exposed_s},
+        {"comm_total_s", r.comm_total_s},
+        {"data_stall_s", r.data_stall_s},
+        {"idle_s", r.idle_s}}},
+      {"throughput",
+       {{"samples_per_s", r.samples_per_s},
+        {"tokens_per_s", r.tokens_per_s},
+        {"tflops_per_gpu", r.tflops_per_gpu},
+        {"mfu", r.mfu}}},
+      {"scaling_efficiency", r.scaling_efficiency},
+      {"single_gpu_step_s", r.single_gpu_step_s},
+      {"memory",
+       {{"peak_bytes_per_gpu", r.memory_peak_bytes},
+        {"capacity_bytes", r.memory_capacity_bytes},
+        {"oom", r.oom},
+        {"breakdown", breakdown}}},
+      {"bottleneck", r.bottleneck},
+      {"links", links},
+      {"energy", {{"joules_per_step", r.joules_per_step}, {"power_w", r.power_w}, {"run_kwh", r.run_energy_kwh}}},
+      {"cost", {{"per_step", r.cost_per_step}, {"run", r.run_cost}, {"run_hours", r.run_hours}}},
+  };
+  return j;
+}
+
+std::string chrome_trace(const train::RunResult& r) {
+  nlohmann::json events = nlohmann::json::array();
+  if (!r.graph) return "{}";
+  const engine::TaskGraph& g = r.graph->graph;
+  for (std::size_t s = 0; s < g.servers().size(); ++s) {
+    events.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", s}, {"args", {{"name", g.servers()[s].name}}}});
+  }
+  events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", 0}, {"args", {{"name", r.scenario}}}});
+  static const char* cats[] = {"", "forward", "backward", "optimizer", "communication", "data"};
+  for (engine::TaskId t = 0; t < g.size(); ++t) {
+    const engine::Task& task = g.task(t);
+    if (task.server == engine::kNoServer || task.kind == engine::TaskKind::join) continue;
+    const auto& rec = r.records[t];
+    events.push_back({{"name", task.label},
+                      {"cat", task.category < 6 ? cats[task.category] : "other"},
+                      {"ph", "X"},
+                      {"pid", 0},
+                      {"tid", task.server},
+                      {"ts", static_cast<double>(rec.start) * 1e-6},
+                      {"dur", static_cast<double>(rec.end - rec.start) * 1e-6}});
+  }
+  nlohmann::json doc = {{"traceEvents", events}, {"displayTimeUnit", "ms"}};
+  return doc.dump();
+}
+
+}  // namespace simtrain::report

@@ -1,0 +1,19 @@
+// The report of `simtrain SCENARIO.yaml`: a one-screen text summary, the JSON object of the
+// contract (DESIGN §10), and a Chrome / Perfetto trace (one track per GPU stream and one for
+// the collectives' communication stream).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+#include "train/run.hpp"
+
+namespace simtrain::report {
+
+std::string format_run(const train::RunResult& r);
+nlohmann::json run_to_json(const train::RunResult& r);
+// The trace as a string (the CLI writes it atomically).
+std::string chrome_trace(const train::RunResult& r);
+
+}  // namespace simtrain::report

@@ -1,0 +1,198 @@
+#include "scenario/scenario.hpp"
+
+#include <filesystem>
+#include <set>
+
+namespace simtrain {
+
+const std::vector<KeyInfo>& scenario_keys() {
+  static const std::vector<KeyInfo> keys = {
+      {"name", "display name of the scenario", "", "the file name"},
+      {"system", "system file (topologies/*.yaml), a shipped system's name, or an inline system mapping", "", "required"},
+      {"nodes", "number of nodes, joined by the system's fabric", "", "1"},
+      {"gpus_per_node", "GPUs of each node taking part", "", "all"},
+      {"model", "model name from models/ or a path to a model file", "", "required"},
+      {"batch_per_gpu", "samples per GPU per micro-batch", "", "required"},
+      {"precision", "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8", "", "amp_fp16"},
+      {"optimizer", "sgd | adam | adamw", "", "sgd"},
+      {"strategy", "ddp (fsdp: later)", "", "ddp"},
+      {"ddp.bucket_mb", "gradient bucket size (PyTorch bucket_cap_mb)", "MiB", "25"},
+      {"ddp.gradient_as_bucket_view", "gradients are views into the buckets (saves one copy of the gradients)", "", "false"},
+      {"ddp.static_graph", "the graph is static (PyTorch static_graph)", "", "false"},
+      {"grad_accumulation", "micro-batches per optimizer step (no_sync on all but the last)", "", "1"},
+      {"collective.algorithm", "auto | ring | tree | hierarchical", "", "auto"},
+      {"collective.ring_order", "auto | given", "", "auto"},
+      {"steps", "steps to simulate and average", "", "3"},
+      {"warmup_steps", "steps simulated first and left out of the averages", "", "1"},
+      {"energy.node_overhead", "power of a node beyond its GPUs (CPUs, NICs, fans)", "W", "0 W"},
+      {"energy.pue", "data-centre power usage effectiveness", "", "1.0"},
+      {"energy.electricity", "electricity price per kWh", "USD", "$0"},
+      {"cost.gpu_hour", "price of one GPU-hour (cloud) or amortized purchase", "USD", "$0"},
+      {"run.steps", "optimizer steps in the whole run, for per-run energy and cost", "", "0 (none)"},
+  };
+  return keys;
+}
+
+std::string resolve_data_file(const std::string& name, const std::string& scenario_path,
+                              const std::string& subdir) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> cands;
+  if (!scenario_path.empty()) cands.push_back(fs::path(scenario_path).parent_path() / name);
+  cands.push_back(fs::path(name));
+  if (fs::path(name).filename() == fs::path(name)) {
+    cands.push_back(fs::path(SIMTRAIN_SOURCE_DIR) / subdir / name);
+    cands.push_back(fs::path(SIMTRAIN_SOURCE_DIR) / subdir / (name + ".yaml"));
+  }
+  for (const auto& c : cands)
+    if (fs::exists(c) && fs::is_regular_file(c)) return c.string();
+  return "";
+}
+
+namespace {
+
+std::vector<std::string> split_path(const std::string& p) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char ch : p) {
+    if (ch == '.') {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += ch;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+std::vector<std::string> key_names() {
+  std::vector<std::string> n;
+  for (const auto& k : scenario_keys()) n.push_back(k.path);
+  return n;
+}
+
+std::vector<std::string> child_keys(const std::string& prefix) {
+  std::set<std::string> s;
+  for (const auto& k : scenario_keys()) {
+    if (prefix.empty()) {
+      s.insert(split_path(k.path)[0]);
+    } else if (k.path.rfind(prefix + ".", 0) == 0) {
+      s.insert(split_path(k.path.substr(prefix.size() + 1))[0]);
+    }
+  }
+  return {s.begin(), s.end()};
+}
+
+}  // namespace
+
+ScenarioSpec load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
+  auto doc = YamlDoc::load(path);
+  if (!doc->root().IsMap()) throw root_field(doc).error("a scenario is a mapping of keys to values");
+  // Apply --set overrides on a copy of the tree, checked against the key table.
+  YAML::Node tree = YAML::Clone(doc->root());
+  std::vector<std::string> applied;
+  for (const std::string& o : overrides) {
+    auto eq = o.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw ScenarioError("--set", 0, 0, o, "expected key.path=value");
+    const std::string key = o.substr(0, eq), value = o.substr(eq + 1);
+    bool known = false;
+    for (const auto& k : scenario_keys()) known = known || k.path == key;
+    if (!known)
+      throw ScenarioError("--set", 0, 0, key, "unknown scenario key" + did_you_mean(key, key_names()) +
+                                                  "; `simtrain describe` lists them all");
+    std::vector<std::string> parts = split_path(key);
+    YAML::Node node = tree;
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+      if (!node[parts[i]] || !node[parts[i]].IsMap()) node[parts[i]] = YAML::Node(YAML::NodeType::Map);
+      node.reset(node[parts[i]]);
+    }
+    YAML::Node parsed;
+    try {
+      parsed = YAML::Load(value);
+    } catch (const YAML::Exception&) {
+      parsed = YAML::Node(value);
+    }
+    if (!parsed.IsScalar()) parsed = YAML::Node(value);
+    node[parts.back()] = parsed;
+    applied.push_back(key + "=" + value);
+  }
+  // Re-wrap: errors in overridden values have no position; name the override instead.
+  Field root(doc, tree, "");
+  auto in_override = [&](const ScenarioError& e) -> ScenarioError {
+    if (e.line() > 0) return e;
+    for (const std::string& a : applied) {
+      const std::string k = a.substr(0, a.find('='));
+      if (e.key() == k || e.key().rfind(k + ".", 0) == 0)
+        return ScenarioError("--set " + a, 0, 0, e.key(), e.message());
+    }
+    return e;
+  };
+  try {
+    root.check_keys(child_keys(""));
+    ScenarioSpec s{path, "", doc, root, "", std::nullopt, root, "", root};
+    s.overrides_applied = applied;
+    s.name = root.has("name") ? root.at("name").as_string()
+                              : std::filesystem::path(path).stem().string();
+    // System: a name, a path, or an inline mapping.
+    s.system_field = root.at("system");
+    if (s.system_field.is_map()) {
+      s.system_inline = s.system_field;
+    } else {
+      const std::string name = s.system_field.as_string();
+      s.system_path = resolve_data_file(name, path, "topologies");
+      if (s.system_path.empty())
+        throw s.system_field.error("no system file '" + name + "' (looked next to the scenario, in the current "
+                                   "directory and in topologies/)");
+    }
+    s.model_field = root.at("model");
+    s.model_ref = s.model_field.as_string();
+    if (auto f = root.get("nodes")) s.nodes = static_cast<int>(f->as_int_at_least(1));
+    if (auto f = root.get("gpus_per_node")) s.gpus_per_node = static_cast<int>(f->as_int_at_least(1));
+    s.batch_per_gpu = root.at("batch_per_gpu").as_int_at_least(1);
+    s.precision = root.has("precision")
+                      ? root.at("precision").as_choice({"fp32", "tf32", "amp_fp16", "amp_bf16", "bf16", "fp16", "fp8"})
+                      : "amp_fp16";
+    s.optimizer = root.has("optimizer") ? root.at("optimizer").as_choice({"sgd", "adam", "adamw"}) : "sgd";
+    s.strategy = root.has("strategy") ? root.at("strategy").as_choice({"ddp"}) : "ddp";
+    if (auto d = root.get("ddp")) {
+      d->check_keys(child_keys("ddp"));
+      if (auto f = d->get("bucket_mb")) {
+        s.bucket_mb = f->as_number();
+        if (!(s.bucket_mb > 0)) throw f->error("expected a bucket size > 0 (MiB)");
+      }
+      if (auto f = d->get("gradient_as_bucket_view")) s.gradient_as_bucket_view = f->as_bool();
+      if (auto f = d->get("static_graph")) s.static_graph = f->as_bool();
+    }
+    if (auto f = root.get("grad_accumulation")) s.grad_accumulation = f->as_int_at_least(1);
+    if (auto c = root.get("collective")) {
+      c->check_keys(child_keys("collective"));
+      if (auto f = c->get("algorithm")) s.collective_algorithm = f->as_choice({"auto", "ring", "tree", "hierarchical"});
+      if (auto f = c->get("ring_order")) s.ring_order = f->as_choice({"auto", "given"});
+    }
+    if (auto f = root.get("steps")) s.steps = f->as_int_at_least(1);
+    if (auto f = root.get("warmup_steps")) s.warmup_steps = f->as_int_at_least(0);
+    if (auto e = root.get("energy")) {
+      e->check_keys(child_keys("energy"));
+      if (auto f = e->get("node_overhead")) s.node_overhead_w = f->as_quantity(Dimension::power);
+      if (auto f = e->get("pue")) {
+        s.pue = f->as_number();
+        if (s.pue < 1) throw f->error("a PUE is at least 1.0");
+      }
+      if (auto f = e->get("electricity")) s.electricity_per_kwh = f->as_quantity(Dimension::money);
+    }
+    if (auto c = root.get("cost")) {
+      c->check_keys(child_keys("cost"));
+      if (auto f = c->get("gpu_hour")) s.gpu_hour_price = f->as_quantity(Dimension::money);
+    }
+    if (auto r = root.get("run")) {
+      r->check_keys(child_keys("run"));
+      if (auto f = r->get("steps")) s.run_steps = f->as_int_at_least(0);
+    }
+    return s;
+  } catch (const ScenarioError& e) {
+    throw in_override(e);
+  }
+}
+
+}  // namespace simtrain

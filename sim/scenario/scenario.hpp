@@ -1,0 +1,65 @@
+// Scenarios: what a user runs (`simtrain SCENARIO.yaml`). A scenario names a system, a
+// model, a batch, a precision, an optimizer, a strategy with its options, and the steps to
+// simulate; `--set key.path=value` overrides any of them. Every key is in one table
+// (scenario_keys(): key, meaning, unit, default) that drives validation, `--set` and
+// `simtrain describe`; unknown keys and unknown --set paths are errors.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scenario/yaml_doc.hpp"
+
+namespace simtrain {
+
+struct KeyInfo {
+  std::string path;     // dotted: "ddp.bucket_mb"
+  std::string meaning;
+  std::string unit;     // "" for plain values
+  std::string default_value;
+};
+const std::vector<KeyInfo>& scenario_keys();
+
+struct ScenarioSpec {
+  std::string path;  // the scenario file
+  std::string name;
+  std::shared_ptr<const YamlDoc> doc;
+  Field root;        // the scenario (with overrides applied)
+
+  // Resolved references (files), with the Field that named them for errors.
+  std::string system_path;
+  std::optional<Field> system_inline;  // `system:` given as a mapping
+  Field system_field;
+  std::string model_ref;
+  Field model_field;
+
+  int nodes = 1;
+  int gpus_per_node = 0;  // 0 = all of the system's
+  long long batch_per_gpu = 0;
+  std::string precision, optimizer, strategy;
+  double bucket_mb = 25;
+  bool gradient_as_bucket_view = false, static_graph = false;
+  long long grad_accumulation = 1;
+  std::string collective_algorithm = "auto", ring_order = "auto";
+  long long steps = 3, warmup_steps = 1;
+  // Energy and cost.
+  double node_overhead_w = 0;   // per node, beyond its GPUs (CPUs, NICs, fans, storage)
+  double pue = 1.0;
+  double electricity_per_kwh = 0;  // USD
+  double gpu_hour_price = 0;       // USD per GPU-hour
+  long long run_steps = 0;         // the run the per-run figures describe (0: none)
+
+  std::vector<std::string> overrides_applied;  // "key=value", echoed in reports
+};
+
+// Loads a scenario, applies `--set` overrides ("key.path=value"), validates every key.
+ScenarioSpec load_scenario(const std::string& path, const std::vector<std::string>& overrides);
+
+// Finds a file named in a scenario: relative to the scenario's folder, then as given, then
+// in the source tree's `subdir` (with and without ".yaml"). Returns "" if none exists.
+std::string resolve_data_file(const std::string& name, const std::string& scenario_path,
+                              const std::string& subdir);
+
+}  // namespace simtrain

@@ -1,0 +1,58 @@
+// DDP: PyTorch DistributedDataParallel as a step graph (DESIGN §7).
+//
+// Per rank, on its compute stream: forward (one task per model block, the sum of its ops'
+// kernel times), then backward in reverse op order. Gradients fill buckets in reverse
+// parameter order (PyTorch: the first bucket holds 1 MiB, the rest bucket_cap_mb); the
+// backward work between two bucket completions is one task, so a bucket is ready the moment
+// its last gradient is produced. Each bucket's all-reduce is one collective over all ranks
+// (coll/ emits its transfers), enqueued on the process group's communication stream in
+// bucket order as soon as every rank has produced that bucket, so it overlaps the rest of
+// backward exactly as NCCL on its own stream does. The optimizer waits for the last bucket.
+// Gradient accumulation: the first A-1 micro-batches run forward and backward under
+// no_sync (no communication); the last one all-reduces. Steps repeat the graph; a step's
+// forward waits for the previous optimizer by stream order.
+#pragma once
+
+#include <vector>
+
+#include "coll/collective.hpp"
+#include "engine/task_graph.hpp"
+#include "work/cost.hpp"
+
+namespace simtrain::train {
+
+enum Category : std::uint32_t { kForward = 1, kBackward = 2, kOptimizer = 3, kComm = 4, kData = 5 };
+
+struct DdpOptions {
+  double bucket_bytes = 25.0 * 1048576;
+  double first_bucket_bytes = 1048576;  // PyTorch's _DEFAULT_FIRST_BUCKET_BYTES
+  int grad_accumulation = 1;
+  int steps = 1;  // total, warm-up included
+  long long batch_per_gpu = 1;
+  work::Optimizer optimizer = work::Optimizer::sgd;
+  coll::Algo algo = coll::Algo::automatic;
+  bool ring_order_auto = true;
+};
+
+struct Bucket {
+  double bytes = 0;
+  std::int64_t params = 0;
+  std::size_t last_op = 0;  // index (forward order) of the op whose gradient completes it
+};
+
+struct StepGraph {
+  engine::TaskGraph graph;
+  std::vector<engine::ServerId> compute;  // per rank
+  engine::ServerId comm = engine::kNoServer;
+  std::vector<engine::TaskId> step_end;   // per step: every rank's optimizer done
+  std::vector<Bucket> buckets;
+  std::vector<std::string> bucket_algos;  // algorithm/protocol chosen per bucket
+};
+
+std::vector<Bucket> make_buckets(const work::Model& m, double grad_bytes_per_param, double first_bucket_bytes,
+                                 double bucket_bytes);
+
+StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
+                    const std::vector<int>& ranks, const DdpOptions& opt);
+
+}  // namespace simtrain::train
