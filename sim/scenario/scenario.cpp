@@ -89,7 +89,9 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
   auto doc = YamlDoc::load(path);
   if (!doc->root().IsMap()) throw root_field(doc).error("a scenario is a mapping of keys to values");
   // Apply --set overrides on a copy of the tree, checked against the key table.
-  YAML::Node tree = YAML::Clone(doc->root());
+  // (In place: YAML::Clone would drop the source positions errors need. The document was
+  // just loaded and is not shared.)
+  YAML::Node tree = doc->root();
   std::vector<std::string> applied;
   for (const std::string& o : overrides) {
     auto eq = o.find('=');
@@ -107,20 +109,13 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
       if (!node[parts[i]] || !node[parts[i]].IsMap()) node[parts[i]] = YAML::Node(YAML::NodeType::Map);
       node.reset(node[parts[i]]);
     }
-    YAML::Node parsed;
-    try {
-      parsed = YAML::Load(value);
-    } catch (const YAML::Exception&) {
-      parsed = YAML::Node(value);
-    }
-    if (!parsed.IsScalar()) parsed = YAML::Node(value);
-    node[parts.back()] = parsed;
+    // A scalar without a source position: errors about it then name the override.
+    node[parts.back()] = YAML::Node(value);
     applied.push_back(key + "=" + value);
   }
   // Re-wrap: errors in overridden values have no position; name the override instead.
   Field root(doc, tree, "");
   auto in_override = [&](const ScenarioError& e) -> ScenarioError {
-    if (e.line() > 0) return e;
     for (const std::string& a : applied) {
       const std::string k = a.substr(0, a.find('='));
       if (e.key() == k || e.key().rfind(k + ".", 0) == 0)

@@ -95,7 +95,9 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   d.ring_order_auto = spec.ring_order == "auto";
 
   auto sg = std::make_shared<StepGraph>(build_ddp(m, *b.cost, *b.planner, ranks, d));
-  net::FlowNetwork network(c.link_capacities(), opt.full_solve);
+  std::vector<double> caps = c.link_capacities();
+  for (double& x : caps) x *= opt.link_scale;
+  net::FlowNetwork network(caps, opt.full_solve);
   engine::Executor ex(network);
   engine::RunStats st = ex.run(sg->graph);
   const auto& rec = ex.records();
@@ -187,7 +189,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     DdpOptions one = d;
     one.steps = 2;
     StepGraph g1 = build_ddp(m, *b.cost, *b.planner, {ranks[0]}, one);
-    net::FlowNetwork n1(c.link_capacities());
+    net::FlowNetwork n1(caps);
     engine::Executor e1(n1);
     e1.run(g1.graph);
     r.single_gpu_step_s = ps_to_seconds(e1.records()[g1.step_end[1]].end - e1.records()[g1.step_end[0]].end);

@@ -32,6 +32,7 @@ struct RunOptions {
   long long steps_override = 0;  // --steps
   bool full_solve = false;
   bool keep_trace = false;
+  double link_scale = 1.0;  // what-if: every link's capacity times this (the plan stays the same)
 };
 
 struct LinkUsage {

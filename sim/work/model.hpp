@@ -1,0 +1,142 @@
+// The workload: a neural network as the list of operators one training sample runs through.
+//
+// A Model is a flat list of Ops in forward execution order. Each Op carries what the cost
+// model (work/cost.hpp) and the strategies (sim/train) need, all PER SAMPLE:
+//   fwd_flops        forward FLOPs (a multiply-add counts 2). Backward is about 2x (dX and dW).
+//   fwd_elems_moved  activation elements read + written in forward (HBM traffic; weights are
+//                    excluded, the cost model adds them once per batch).
+//   params           trainable parameters the op owns (exact: the tests pin published counts).
+//   act_elems_saved  activation elements kept for backward, each tensor counted once, by the
+//                    op that first saves it (a ReLU's output saved by ReLU and by the next conv
+//                    is one tensor, counted at the ReLU).
+//   gemm_m/n/k       implicit-GEMM shape for efficiency curves: conv is M = output pixels,
+//                    N = out channels, K = in channels/groups x kernel^2; a linear is
+//                    M = tokens, N = out, K = in, so fwd_flops = 2*M*N*K for both. Attention is
+//                    TWO batched GEMMs (Q K^T and P V) of shape M = seq*heads, N = seq,
+//                    K = head_dim, so its fwd_flops = 2 * (2*M*N*K) = 4*seq^2*hidden.
+//   block            the layer the op belongs to (DDP buckets, FSDP wrap units): 0 is the input
+//                    end (embeddings, CNN stem), then one index per transformer/ResNet block,
+//                    the last index is the output end (final norm, head, loss).
+//
+// Model files (models/*.yaml). Top-level keys:
+//   name: display name              source: paper / config the numbers come from
+//   generator: transformer | vit | resnet | layers   (default: layers when `layers:` is given)
+//   transformer: {...} | vit: {...} | resnet: {...} | layers: [...]   (the generator's block)
+//   family: cnn | transformer        (layers only; generators know theirs)
+//   seq_len / image_size             (layers only, informational: tokens or pixels per side)
+// Unknown keys are errors everywhere; every error is file:line:col with the key.
+//
+// generator: transformer -- GPT-2/BERT/Llama-style stacks. Keys (default in brackets):
+//   layers, hidden, heads, seq_len, vocab, ffn_hidden   required
+//   kind: decoder | encoder [decoder]      ffn: gelu | swiglu [gelu]
+//   norm: layernorm | rmsnorm [layernorm]  bias: true|false [true] (linear biases; norms
+//                                          keep their own: layernorm 2*h, rmsnorm h)
+//   positional: learned | rope [learned]   max_positions [seq_len] (learned table rows)
+//   tied_embeddings [true]                 type_vocab [0] (BERT segment embeddings)
+//   embedding_norm [false] (BERT's LayerNorm after the embeddings)
+//   kv_heads [heads] (grouped-query attention)
+//   head: lm | mlm | classifier [lm for decoder, mlm for encoder]
+//       lm:  final norm (decoders are pre-norm) + vocab projection (tied: no params) + loss
+//       mlm: BERT pre-training heads: pooler, MLM transform (dense+GELU+LayerNorm), tied
+//            decoder with a vocab bias over every token, NSP classifier (2 classes), loss
+//       classifier: [final norm if pre-norm] + [pooler] + linear to `classes` + loss
+//   pooler [true for mlm, false otherwise]  classes (classifier head)
+//   flash_attention [false]: false keeps softmax probabilities heads*seq^2 for backward (eager
+//       PyTorch); true keeps only q, k, v, the output and the row log-sum-exp (FlashAttention).
+//   Post-norm (BERT) for encoders, pre-norm (GPT-2, Llama) for decoders.
+//   Ops per block: norm, qkv gemm, attention, out-proj gemm, residual add, norm,
+//   ffn up (+ gate for swiglu), activation, ffn down, residual add.
+//
+// generator: vit -- ViT (Dosovitskiy et al. 2021; timm/torchvision vit_*): a conv patch
+//   embedding, class token, learned position embeddings, pre-norm encoder blocks, final
+//   LayerNorm and a linear head on the class token. Keys: image, patch, layers, hidden,
+//   heads, ffn_hidden, classes required; channels [3], flash_attention [false].
+//
+// generator: resnet -- torchvision ResNet v1.5 (stride in the 3x3 conv of a bottleneck):
+//   conv (no bias) + BatchNorm (2*C params) + ReLU; a 1x1 conv + BN downsample on the first
+//   block of a stage when the shape changes. Keys: blocks: [3,4,6,3] required,
+//   bottleneck [true], width [64], image [224], classes [1000], channels [3],
+//   dilate: [false, false, false] (replace_stride_with_dilation for stages 2..4),
+//   head: classifier | deeplabv3 [classifier]. deeplabv3 is torchvision's
+//   deeplabv3_resnet50 head: ASPP (256 channels, rates 12/24/36 as torchvision, plus image
+//   pooling) + 3x3 conv + 1x1 classifier, bilinear upsampling to the input and a per-pixel
+//   loss over `classes`; aux_classifier [false] adds the FCNHead on the next-to-last stage
+//   that training uses (aux_loss=True). Shipped: models/deeplabv3_resnet50.yaml, 512x512.
+//
+// generator: layers (or just `layers:`) -- an explicit list for small/custom models. Each
+//   item has `name`, `kind`, optional `block` [the previous layer's; 0 for the first; never
+//   decreasing] and shape keys:
+//   conv2d:      in, out, kernel, hw (input height = width) | input: [h, w]; stride [1],
+//                padding [kernel/2], dilation [1], groups [1], bias [false], save_input [true]
+//   linear:      in, out; tokens [1] (rows per sample), bias [true], save_input [true]
+//                (save_input: false where the previous op already keeps that tensor, e.g. a
+//                ReLU's output, so it is counted once)
+//   norm:        features, positions [1] (elements = features*positions);
+//                type: batchnorm | layernorm | rmsnorm [batchnorm]
+//   elementwise: elems; flops_per_elem [1], inputs [1] (tensors read), save: none | input |
+//                output [output]
+//   pool:        channels, hw | input, kernel, stride [kernel], padding [0]; global [false]
+//   embedding:   vocab, dim, tokens [1]
+//   loss:        classes, positions [1]
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace simtrain {
+class Field;
+class YamlDoc;
+}  // namespace simtrain
+
+namespace simtrain::work {
+
+enum class OpKind { gemm, conv, attention, elementwise, norm, embedding, pool, loss };
+const char* op_kind_name(OpKind k);
+
+struct Op {
+  std::string name;          // e.g. "layer3.2.conv2", "h.11.attn.qkv"
+  OpKind kind = OpKind::elementwise;
+  double fwd_flops = 0;      // forward FLOPs per sample (a multiply-add = 2 FLOPs)
+  double fwd_elems_moved = 0;// activation elements read + written per sample in forward (HBM traffic, weights excluded)
+  std::int64_t params = 0;   // trainable parameters owned by this op
+  double act_elems_saved = 0;// activation elements per sample kept for backward
+  // Implicit-GEMM shape for efficiency curves (gemm, conv, attention): M per sample (rows: tokens,
+  // or output pixels for conv), N (output features/channels), K (reduction: in features x kernel).
+  double gemm_m = 0, gemm_n = 0, gemm_k = 0;
+  int block = 0;             // index of the layer/block the op belongs to (transformer block i, ResNet stage block), used for DDP buckets / FSDP wrap units; embeddings and heads get their own block indices at the ends
+};
+
+struct Model {
+  std::string key;           // file stem, e.g. "resnet50"
+  std::string name;          // display name, e.g. "ResNet-50"
+  std::string source;        // paper / reference for the architecture and parameter count
+  std::string family;        // "cnn" or "transformer"
+  std::int64_t seq_len = 0;  // tokens per sample (0 for image models)
+  std::int64_t image_size = 0; // pixels per side for image models (0 otherwise)
+  std::vector<Op> ops;       // in forward execution order
+
+  std::int64_t params() const;
+  double fwd_flops_per_sample() const;
+  int blocks() const;        // number of distinct block indices
+
+  // Sums over the ops of one kind (reports: the "compute density" share of GEMM/conv work).
+  double fwd_flops_of(OpKind k) const;
+  double act_elems_saved_per_sample() const;
+};
+
+// Loads a model by path (a .yaml file) or by name from models/
+// (SIMTRAIN_SOURCE_DIR "/models/" name ".yaml"). Bad files are ScenarioErrors (file:line:col,
+// key, what was expected). `where` (optional) is the scenario Field that named the model, so an
+// unknown model name errors at that position, listing the models shipped.
+std::shared_ptr<const Model> load_model(const std::string& path_or_name, const Field* where = nullptr);
+
+// Builds a model from an already parsed document (tests, inline definitions); `key` names it.
+std::shared_ptr<const Model> load_model_doc(const std::shared_ptr<const YamlDoc>& doc,
+                                            const std::string& key);
+
+// The model names shipped in models/, sorted.
+std::vector<std::string> shipped_models();
+
+}  // namespace simtrain::work

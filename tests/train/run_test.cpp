@@ -1,0 +1,142 @@
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include "report/run_report.hpp"
+#include "train/run.hpp"
+
+using namespace simtrain;
+
+namespace {
+const std::string kScen = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/";
+const std::string kHeadline = kScen + "8xA100_pcie_switch.yaml";
+
+train::RunResult run(const std::string& path, std::vector<std::string> sets = {}, double scale = 1.0) {
+  ScenarioSpec s = load_scenario(path, sets);
+  train::RunOptions o;
+  o.link_scale = scale;
+  return train::run_scenario(s, o);
+}
+
+ScenarioError scenario_error(const std::string& path, std::vector<std::string> sets) {
+  try {
+    ScenarioSpec s = load_scenario(path, sets);
+    train::run_scenario(s, {});
+  } catch (const ScenarioError& e) {
+    return e;
+  }
+  FAIL("expected a ScenarioError");
+  throw std::logic_error("unreachable");
+}
+}  // namespace
+
+TEST_CASE("every shipped scenario runs, with sane shares of the step", "[train]") {
+  for (const auto& entry : std::filesystem::directory_iterator(kScen)) {
+    if (entry.path().extension() != ".yaml") continue;
+    INFO(entry.path().string());
+    train::RunResult r = run(entry.path().string());
+    CHECK(r.step_time_s > 0);
+    // Exposed communication is never negative and never more than all communication.
+    CHECK(r.comm_exposed_s >= 0);
+    CHECK(r.comm_exposed_s <= r.comm_total_s + 1e-12);
+    // Scaling efficiency never exceeds 1; the shares add up to the step.
+    CHECK(r.scaling_efficiency <= 1.0);
+    CHECK(r.compute_s + r.comm_exposed_s + r.data_stall_s + r.idle_s == Approx(r.step_time_s).epsilon(1e-6));
+  }
+}
+
+TEST_CASE("more bandwidth is never slower", "[train]") {
+  for (const char* s : {"8xA100_pcie_switch.yaml", "4xA100_pcie_bert_large.yaml", "4xdgx_a100_gpt2_1.5b.yaml"}) {
+    INFO(s);
+    train::RunResult base = run(kScen + s, {"steps=2"});
+    train::RunResult wide = run(kScen + s, {"steps=2"}, 2.0);
+    CHECK(wide.step_time_s <= base.step_time_s);
+  }
+}
+
+TEST_CASE("a bigger batch never lowers samples/s on one GPU unless memory says OOM", "[train]") {
+  double last = 0;
+  for (int b : {1, 2, 4, 8, 16, 32, 64, 128, 256, 512}) {
+    train::RunResult r = run(kHeadline, {"gpus_per_node=1", "batch_per_gpu=" + std::to_string(b), "steps=1"});
+    if (r.oom) break;
+    INFO("batch " << b);
+    CHECK(r.samples_per_s >= last);
+    last = r.samples_per_s;
+  }
+  CHECK(last > 0);
+}
+
+TEST_CASE("4x A100 on NVLink scales better than 4x A100 over PCIe only", "[train][validation]") {
+  train::RunResult nv = run(kScen + "4xA100_nvlink_bert_large.yaml");
+  train::RunResult pcie = run(kScen + "4xA100_pcie_bert_large.yaml");
+  CHECK(nv.scaling_efficiency > pcie.scaling_efficiency);
+  CHECK(nv.comm_exposed_s < pcie.comm_exposed_s);
+}
+
+TEST_CASE("8x A100 on a DGX A100, ResNet-50: scaling above 90% as MLPerf-class systems", "[train][validation]") {
+  train::RunResult r = run(kHeadline, {"system=dgx_a100"});
+  CHECK(r.gpus == 8);
+  CHECK(r.scaling_efficiency > 0.9);
+}
+
+TEST_CASE("single-GPU throughputs near the published ones", "[train][validation]") {
+  // dle-resnet50-pytorch-dgxa100-dgx1: A100 TF32 938 img/s, V100-32GB AMP 1156 img/s.
+  // lambda-resnet50-amp-1gpu: RTX 4090 AMP 1301 img/s. Bands as the README reports them.
+  auto one = [](std::vector<std::string> sets) {
+    sets.push_back("gpus_per_node=1");
+    sets.push_back("steps=1");
+    return run(kHeadline, sets).samples_per_s;
+  };
+  CHECK(one({"system=dgx_a100", "precision=tf32"}) == Approx(938).epsilon(0.15));
+  CHECK(one({"system=dgx1_v100"}) == Approx(1156).epsilon(0.15));
+  CHECK(one({"system=workstation_4x4090"}) == Approx(1301).epsilon(0.15));
+  // dle-bert-large-pretrain-dgxa100: 210 seq/s at seq 512, AMP, fused kernels; the model
+  // (unfused eager PyTorch) is 37% below it: kept here so a change is seen.
+  CHECK(one({"system=dgx_a100", "model=bert_large", "batch_per_gpu=32", "optimizer=adam"}) ==
+        Approx(210).epsilon(0.4));
+}
+
+TEST_CASE("same scenario, same report, byte for byte; full and incremental solvers agree", "[train]") {
+  ScenarioSpec s = load_scenario(kScen + "4xdgx_a100_gpt2_1.5b.yaml", {"steps=2"});
+  train::RunOptions inc, full;
+  full.full_solve = true;
+  std::string a = report::run_to_json(train::run_scenario(s, inc)).dump();
+  std::string b = report::run_to_json(train::run_scenario(s, inc)).dump();
+  std::string c = report::run_to_json(train::run_scenario(s, full)).dump();
+  CHECK(a == b);
+  CHECK(a == c);
+}
+
+TEST_CASE("bad scenarios name file, line, column", "[train][errors]") {
+  const std::string d = std::string(SIMTRAIN_TEST_DATA) + "/";
+  SECTION("unknown model") {
+    ScenarioError e = scenario_error(d + "bad_scenario_model.yaml", {});
+    CHECK(e.line() == 3);
+    CHECK_THAT(e.what(), Catch::Contains("resnet50"));
+  }
+  SECTION("unknown key") {
+    ScenarioError e = scenario_error(d + "bad_scenario_key.yaml", {});
+    CHECK(e.line() == 5);
+    CHECK(e.key() == "bacth_per_gpu");
+  }
+  SECTION("negative batch") {
+    ScenarioError e = scenario_error(d + "bad_scenario_batch.yaml", {});
+    CHECK(e.line() == 4);
+    CHECK(e.key() == "batch_per_gpu");
+  }
+  SECTION("a strategy option that does not exist") {
+    ScenarioError e = scenario_error(d + "bad_scenario_ddp.yaml", {});
+    CHECK(e.line() == 6);
+    CHECK(e.key() == "ddp.bucket_size");
+    CHECK_THAT(e.what(), Catch::Contains("bucket_mb"));
+  }
+  SECTION("a --set path that does not exist") {
+    ScenarioError e = scenario_error(kHeadline, {"ddp.bucketmb=10"});
+    CHECK(e.key() == "ddp.bucketmb");
+    CHECK_THAT(e.what(), Catch::Contains("did you mean 'ddp.bucket_mb'"));
+  }
+  SECTION("a bad value given by --set names the override") {
+    ScenarioError e = scenario_error(kHeadline, {"batch_per_gpu=-4"});
+    CHECK_THAT(e.file(), Catch::Contains("--set batch_per_gpu=-4"));
+  }
+}

@@ -1,0 +1,261 @@
+#include <catch2/catch.hpp>
+
+#include <functional>
+
+#include "scenario/yaml_doc.hpp"
+#include "work/model.hpp"
+
+using namespace simtrain;
+using namespace simtrain::work;
+
+namespace {
+const std::string kData = SIMTRAIN_TEST_DATA;
+
+ScenarioError model_error(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const ScenarioError& e) {
+    return e;
+  }
+  FAIL("expected a ScenarioError");
+  throw std::logic_error("unreachable");
+}
+
+double flops_of(const Model& m, OpKind k) { return m.fwd_flops_of(k); }
+
+const Op& op_named(const Model& m, const std::string& name) {
+  for (const Op& op : m.ops)
+    if (op.name == name) return op;
+  FAIL("no op named " << name);
+  throw std::logic_error("unreachable");
+}
+
+// Forward FLOPs per token of a decoder, matmuls only (Kaplan et al. 2020 Table 1 /
+// Narayanan et al. 2021 eq. 2 before backward): 2 x (the weights every token multiplies,
+// including the LM head) + 4 x layers x seq x hidden for Q K^T and P V.
+double matmul_flops_per_token(double layers, double hidden, double seq, double block_weights,
+                              double vocab) {
+  return 2 * (layers * block_weights + vocab * hidden) + 4 * layers * seq * hidden;
+}
+}  // namespace
+
+TEST_CASE("CNN parameter counts match torchvision exactly", "[model]") {
+  SECTION("ResNet-50: 25,557,032 parameters (torchvision resnet50)") {
+    auto m = load_model("resnet50");
+    CHECK(m->params() == 25'557'032);
+    CHECK(m->family == "cnn");
+    CHECK(m->image_size == 224);
+    CHECK(m->blocks() == 1 + 16 + 1);  // stem, 16 bottlenecks, head
+  }
+  SECTION("ResNet-152: 60,192,808 parameters (torchvision resnet152)") {
+    CHECK(load_model("resnet152")->params() == 60'192'808);
+  }
+  SECTION("DeepLabV3-ResNet50 with the aux head: 42,004,074 parameters (torchvision)") {
+    CHECK(load_model("deeplabv3_resnet50")->params() == 42'004'074);
+  }
+  SECTION("the CIFAR-10 tutorial CNN, an explicit layer list: 62,006 parameters") {
+    auto m = load_model("cifar10_cnn");
+    CHECK(m->params() == 62'006);
+    CHECK(m->blocks() == 5);
+  }
+}
+
+TEST_CASE("ResNet forward FLOPs match torchvision's multiply-add counts", "[model]") {
+  SECTION("ResNet-50 at 224x224: 4.09 GMACs of conv+fc, ~8.2 GFLOPs in all (within 5%)") {
+    auto m = load_model("resnet50");
+    const double matmul = flops_of(*m, OpKind::conv) + flops_of(*m, OpKind::gemm);
+    CHECK(matmul / 2 == Approx(4.09e9).epsilon(0.01));
+    CHECK(m->fwd_flops_per_sample() == Approx(8.2e9).epsilon(0.05));
+  }
+  SECTION("ResNet-152 at 224x224: 11.51 GMACs of conv+fc") {
+    auto m = load_model("resnet152");
+    CHECK((flops_of(*m, OpKind::conv) + flops_of(*m, OpKind::gemm)) / 2 ==
+          Approx(11.51e9).epsilon(0.01));
+  }
+  SECTION("DeepLabV3-ResNet50 at 512x512 is segmentation-sized: hundreds of GFLOPs per image") {
+    auto m = load_model("deeplabv3_resnet50");
+    // torchvision: 178.72 GMACs at 520x520; convs scale with the pixel count.
+    const double macs = flops_of(*m, OpKind::conv) / 2;
+    CHECK(macs * (520.0 * 520.0) / (512.0 * 512.0) == Approx(178.72e9).epsilon(0.03));
+    CHECK(m->fwd_flops_per_sample() > 300e9);
+  }
+  SECTION("the first bottleneck of stage 2 strides in its 3x3 conv (v1.5) and downsamples") {
+    auto m = load_model("resnet50");
+    const Op& c2 = op_named(*m, "layer2.0.conv2");
+    CHECK(c2.gemm_m == 28 * 28);
+    CHECK(c2.gemm_n == 128);
+    CHECK(c2.gemm_k == 128 * 9);
+    CHECK(op_named(*m, "layer2.0.conv1").gemm_m == 56 * 56);
+    CHECK(op_named(*m, "layer2.0.downsample.0").params == 256 * 512);
+  }
+}
+
+TEST_CASE("transformer parameter counts match the published configs", "[model]") {
+  // Exact: each is the count of the HF/torchvision module named in its models/*.yaml.
+  SECTION("BERT-Base with pre-training heads: 110,106,428 exactly (HF BertForPreTraining; paper: 110M)") {
+    auto m = load_model("bert_base");
+    CHECK(m->params() == 110'106'428);
+    CHECK(m->params() == Approx(110e6).epsilon(0.005));
+    CHECK(m->blocks() == 12 + 2);
+  }
+  SECTION("BERT-Large with pre-training heads: 336,226,108 exactly (HF BertForPreTraining; paper: 340M)") {
+    CHECK(load_model("bert_large")->params() == 336'226'108);
+  }
+  SECTION("GPT-2 124M: 124,439,808 exactly (HF gpt2, tied LM head)") {
+    auto m = load_model("gpt2_124m");
+    CHECK(m->params() == 124'439'808);
+    CHECK(m->seq_len == 1024);
+  }
+  SECTION("GPT-2 1.5B: 1,557,611,200 exactly (HF gpt2-xl)") {
+    CHECK(load_model("gpt2_1.5b")->params() == 1'557'611'200);
+  }
+  SECTION("Llama-2-7B: 6,738,415,616 exactly (HF Llama-2-7b-hf, untied LM head)") {
+    auto m = load_model("llama2_7b");
+    CHECK(m->params() == 6'738'415'616);
+    CHECK(m->blocks() == 32 + 2);
+  }
+  SECTION("Llama-2-13B: 13,015,864,320 exactly") {
+    CHECK(load_model("llama2_13b")->params() == 13'015'864'320);
+  }
+  SECTION("ViT-L/16 with a 1000-class head: 304,326,632 exactly (torchvision vit_l_16)") {
+    auto m = load_model("vit_large_16");
+    CHECK(m->params() == 304'326'632);
+    CHECK(m->seq_len == 197);  // 14x14 patches + class token
+    // torchvision: 61.55 GMACs at 224x224
+    const double macs =
+        (flops_of(*m, OpKind::conv) + flops_of(*m, OpKind::gemm) + 4.0 * 24 * 197 * 197 * 1024) / 2;
+    CHECK(macs == Approx(61.55e9).epsilon(0.01));
+  }
+}
+
+TEST_CASE("decoder forward FLOPs per token are 2 x params plus the attention term", "[model]") {
+  // Per token: matmuls = 2*(L*W + V*h) + 4*L*s*h, W the weights of one block
+  // (GPT-2: 12 h^2; Llama: 4 h^2 + 3 h f). All ops (norms, softmax, loss) add a few percent,
+  // so the total is close to 2*params + 4*L*s*h (Kaplan et al. 2020: C_fwd = 2N + 2 L s d_attn
+  // counts only Q K^T; we count P V as well).
+  SECTION("GPT-2 124M at 1024 tokens") {
+    auto m = load_model("gpt2_124m");
+    const double s = 1024, h = 768, L = 12, V = 50257;
+    const double mm = flops_of(*m, OpKind::gemm) / s +
+                      4 * L * s * h;  // attention matmuls, without the softmax
+    CHECK(mm == Approx(matmul_flops_per_token(L, h, s, 12 * h * h, V)).epsilon(1e-12));
+    const double total = m->fwd_flops_per_sample() / s;
+    CHECK(total == Approx(2.0 * static_cast<double>(m->params()) + 4 * L * s * h).epsilon(0.02));
+  }
+  SECTION("Llama-2-7B at 4096 tokens") {
+    auto m = load_model("llama2_7b");
+    const double s = 4096, h = 4096, L = 32, f = 11008, V = 32000;
+    const double mm = flops_of(*m, OpKind::gemm) / s + 4 * L * s * h;
+    CHECK(mm == Approx(matmul_flops_per_token(L, h, s, 4 * h * h + 3 * h * f, V)).epsilon(1e-12));
+    const double total = m->fwd_flops_per_sample() / s;
+    CHECK(total == Approx(2.0 * static_cast<double>(m->params()) + 4 * L * s * h).epsilon(0.02));
+  }
+  SECTION("the attention op carries Q K^T and P V as two GEMMs of M = s*heads, N = s, K = d_head") {
+    auto m = load_model("gpt2_124m");
+    const Op& a = op_named(*m, "h.0.attn.core");
+    CHECK(a.kind == OpKind::attention);
+    CHECK(a.gemm_m == 1024 * 12);
+    CHECK(a.gemm_n == 1024);
+    CHECK(a.gemm_k == 64);
+    CHECK(a.fwd_flops == Approx(2 * 2 * a.gemm_m * a.gemm_n * a.gemm_k).epsilon(0.02));
+  }
+}
+
+TEST_CASE("activations kept for backward follow eager PyTorch, or FlashAttention", "[model]") {
+  auto doc = [](bool flash) {
+    return YamlDoc::parse(std::string("name: t\nsource: test\ngenerator: transformer\ntransformer:\n"
+                                      "  {layers: 1, hidden: 64, heads: 4, ffn_hidden: 256, seq_len: 128,"
+                                      " vocab: 100, flash_attention: ") +
+                              (flash ? "true" : "false") + "}\n",
+                          "inline.yaml");
+  };
+  auto eager = load_model_doc(doc(false), "t");
+  auto flash = load_model_doc(doc(true), "t");
+  const double s = 128, h = 64, heads = 4;
+  SECTION("eager attention keeps q, k, v and the heads x seq^2 probabilities") {
+    CHECK(op_named(*eager, "h.0.attn.core").act_elems_saved == 3 * s * h + heads * s * s);
+  }
+  SECTION("flash attention keeps q, k, v, the output and one log-sum-exp per row and head") {
+    CHECK(op_named(*flash, "h.0.attn.core").act_elems_saved == 3 * s * h + s * h + heads * s);
+  }
+  SECTION("the FLOPs do not depend on the attention kernel") {
+    CHECK(eager->fwd_flops_per_sample() == flash->fwd_flops_per_sample());
+  }
+  SECTION("ops are tagged with blocks: embeddings 0, transformer blocks 1..L, head L+1") {
+    CHECK(op_named(*eager, "wte").block == 0);
+    CHECK(op_named(*eager, "h.0.mlp.down").block == 1);
+    CHECK(op_named(*eager, "lm_head").block == 2);
+    CHECK(eager->ops.back().kind == OpKind::loss);
+  }
+}
+
+TEST_CASE("bad model files are rejected with file:line:col", "[model][errors]") {
+  SECTION("an unknown key, with a suggestion") {
+    ScenarioError e = model_error([] { load_model(kData + "/bad_model_unknown_key.yaml"); });
+    CHECK_THAT(e.file(), Catch::EndsWith("bad_model_unknown_key.yaml"));
+    CHECK(e.line() == 8);
+    CHECK(e.col() == 3);
+    CHECK(e.key() == "transformer.ffn_hiden");
+    CHECK_THAT(e.what(), Catch::Contains("did you mean 'ffn_hidden'"));
+  }
+  SECTION("a negative layer count") {
+    ScenarioError e = model_error([] { load_model(kData + "/bad_model_negative_layers.yaml"); });
+    CHECK(e.line() == 5);
+    CHECK(e.col() == 11);
+    CHECK(e.key() == "transformer.layers");
+    CHECK_THAT(e.what(), Catch::Contains(">= 1"));
+  }
+  SECTION("an unknown generator") {
+    ScenarioError e = model_error([] { load_model(kData + "/bad_model_generator.yaml"); });
+    CHECK(e.line() == 3);
+    CHECK(e.col() == 12);
+    CHECK(e.key() == "generator");
+    CHECK_THAT(e.what(), Catch::Contains("did you mean 'transformer'"));
+  }
+  SECTION("hidden not a multiple of heads") {
+    ScenarioError e = model_error([] { load_model(kData + "/bad_model_heads.yaml"); });
+    CHECK(e.line() == 6);
+    CHECK(e.key() == "transformer.hidden");
+  }
+  SECTION("an unknown layer kind in an explicit list") {
+    ScenarioError e = model_error([] { load_model(kData + "/bad_model_layer_kind.yaml"); });
+    CHECK(e.line() == 6);
+    CHECK(e.key() == "layers[1].kind");
+    CHECK_THAT(e.what(), Catch::Contains("conv2d"));
+  }
+  SECTION("an unknown model name errors where the scenario named it, listing the shipped models") {
+    auto doc = YamlDoc::parse("workload:\n  model: resnet51\n", "scenario.yaml");
+    Field where = root_field(doc).at("workload").at("model");
+    ScenarioError e = model_error([&] { load_model(where.as_string(), &where); });
+    CHECK(e.file() == "scenario.yaml");
+    CHECK(e.line() == 2);
+    CHECK(e.col() == 10);
+    CHECK_THAT(e.what(), Catch::Contains("did you mean 'resnet50'"));
+    CHECK_THAT(e.what(), Catch::Contains("llama2_7b"));
+  }
+}
+
+TEST_CASE("every shipped model loads and is self-consistent", "[model]") {
+  const auto names = shipped_models();
+  CHECK(names.size() >= 10);
+  for (const std::string& n : names) {
+    INFO(n);
+    auto m = load_model(n);
+    CHECK(m->key == n);
+    CHECK(!m->source.empty());
+    CHECK(m->params() > 0);
+    CHECK(m->fwd_flops_per_sample() > 0);
+    CHECK(m->ops.front().block == 0);
+    int prev = 0;
+    for (const Op& op : m->ops) {
+      CHECK(op.fwd_flops >= 0);
+      CHECK(op.act_elems_saved >= 0);
+      CHECK(op.block >= prev);  // blocks are contiguous in forward order
+      prev = op.block;
+      if (op.kind == OpKind::gemm || op.kind == OpKind::conv) {
+        CHECK(op.fwd_flops == Approx(2 * op.gemm_m * op.gemm_n * op.gemm_k));
+      }
+    }
+    CHECK(m->blocks() == prev + 1);
+  }
+}
