@@ -44,15 +44,8 @@ VarId MaxMinSystem::add_variable(double weight, double bound) {
 void MaxMinSystem::expand(VarId var, LinkId link, double coeff) {
   if (coeff <= 0) return;
   Var& v = vars_[var];
-  for (auto& e : v.elements) {
-    if (e.link == link) {
-      e.coeff += coeff;
-      for (auto& u : links_[link].users)
-        if (u.var == var) u.coeff += coeff;
-      mark_dirty(link);
-      return;
-    }
-  }
+  // A second expand of the same (var, link) adds a second element: the constraints sum the
+  // coefficients either way, so no search is needed (paths of thousands of links stay linear).
   v.elements.push_back(Element{link, coeff});
   links_[link].users.push_back(LinkUser{var, coeff});
   mark_dirty(link);
@@ -111,6 +104,7 @@ void MaxMinSystem::collect_component(LinkId seed) {
   // Canonical order: the arithmetic below depends only on the component's content.
   std::sort(comp_links_.begin(), comp_links_.end());
   std::sort(comp_vars_.begin(), comp_vars_.end());
+  for (std::size_t i = 0; i < comp_links_.size(); ++i) links_[comp_links_[i]].pos = i;
 }
 
 void MaxMinSystem::solve_component() {
@@ -118,10 +112,7 @@ void MaxMinSystem::solve_component() {
   remaining_.assign(nl, 0.0);
   weight_sum_.assign(nl, 0.0);
   // Position of each link in the component, found by binary search (links are sorted).
-  auto pos = [&](LinkId l) {
-    return static_cast<size_t>(std::lower_bound(comp_links_.begin(), comp_links_.end(), l) -
-                               comp_links_.begin());
-  };
+  auto pos = [&](LinkId l) { return links_[l].pos; };
   for (size_t i = 0; i < nl; ++i) remaining_[i] = links_[comp_links_[i]].capacity;
 
   std::vector<VarId> unfixed = comp_vars_;

@@ -69,6 +69,7 @@ class MaxMinSystem {
     double load = 0;
     std::vector<LinkUser> users;
     std::uint64_t stamp = 0;
+    std::size_t pos = 0;  // index in the component being solved
     bool dirty = false;
   };
   struct Var {

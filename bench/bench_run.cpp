@@ -1,0 +1,53 @@
+// Speed of `simtrain SCENARIO.yaml` itself: the headline scenario, and GPT-2 1.5B DDP on
+// 8 .. 1024 GPUs (DGX A100 nodes), from loading the YAML to the report's figures. Prints wall
+// time (median of repeats), tasks, events and events per second. Nothing here asserts a time.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "train/run.hpp"
+
+using namespace simtrain;
+
+namespace {
+long peak_rss_kib() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int repeats = argc > 1 ? std::atoi(argv[1]) : 3;
+  const std::string dir = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/";
+  struct Case {
+    std::string label, file;
+    std::vector<std::string> sets;
+  };
+  std::vector<Case> cases = {{"headline 8xA100 PCIe ResNet-50", "8xA100_pcie_switch.yaml", {}}};
+  for (int nodes : {1, 8, 64, 128})
+    cases.push_back({"GPT-2 1.5B DDP " + std::to_string(nodes * 8) + " GPUs, 1 step", "4xdgx_a100_gpt2_1.5b.yaml",
+                     {"nodes=" + std::to_string(nodes), "steps=1", "warmup_steps=0"}});
+  std::printf("# simtrain bench: scenario runs (median of %d)\n", repeats);
+  std::printf("# %-40s  %9s  %9s  %9s  %11s  %9s\n", "case", "wall_s", "tasks", "events", "events/s", "rss_MiB");
+  for (const Case& c : cases) {
+    std::vector<double> walls;
+    train::RunResult last;
+    for (int i = 0; i < repeats; ++i) {
+      auto t0 = std::chrono::steady_clock::now();
+      ScenarioSpec spec = load_scenario(dir + c.file, c.sets);
+      last = train::run_scenario(spec, {});
+      walls.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::sort(walls.begin(), walls.end());
+    const double w = walls[walls.size() / 2];
+    std::printf("  %-40s  %9.3f  %9llu  %9llu  %11.0f  %9.1f\n", c.label.c_str(), w,
+                static_cast<unsigned long long>(last.tasks), static_cast<unsigned long long>(last.events),
+                static_cast<double>(last.events) / w, static_cast<double>(peak_rss_kib()) / 1024.0);
+  }
+  return 0;
+}
