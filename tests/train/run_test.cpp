@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <set>
 
 #include "report/run_report.hpp"
 #include "train/run.hpp"
@@ -139,4 +140,24 @@ TEST_CASE("bad scenarios name file, line, column", "[train][errors]") {
     ScenarioError e = scenario_error(kHeadline, {"batch_per_gpu=-4"});
     CHECK_THAT(e.file(), Catch::Contains("--set batch_per_gpu=-4"));
   }
+}
+
+TEST_CASE("the Chrome trace has one track per GPU stream and one for the collectives", "[train]") {
+  ScenarioSpec s = load_scenario(kHeadline, {"steps=1"});
+  train::RunOptions o;
+  o.keep_trace = true;
+  train::RunResult r = train::run_scenario(s, o);
+  nlohmann::json t = nlohmann::json::parse(report::chrome_trace(r));
+  std::set<std::string> tracks;
+  std::size_t spans = 0;
+  for (const auto& e : t["traceEvents"]) {
+    if (e["ph"] == "M" && e["name"] == "thread_name") tracks.insert(e["args"]["name"].get<std::string>());
+    if (e["ph"] == "X") {
+      ++spans;
+      CHECK(e["dur"].get<double>() >= 0);
+    }
+  }
+  CHECK(tracks.size() == 9);  // 8 compute streams + the NCCL stream
+  CHECK(tracks.count("nccl") == 1);
+  CHECK(spans > 8);
 }
