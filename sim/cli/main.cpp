@@ -3,6 +3,7 @@
 //   1  usage error (bad flags), from CLI11
 //   2  bad input: a ScenarioError (file:line:col) or an impossible request
 //   3  internal error
+//   4  the scenario does not fit in GPU memory and --fail-on-oom was given
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -88,7 +89,7 @@ int main(int argc, char** argv) {
 
   // `simtrain SCENARIO.yaml ...` is `simtrain run SCENARIO.yaml ...`.
   std::vector<std::string> args(argv + 1, argv + argc);
-  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe"};
+  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory"};
   if (!args.empty() && args[0].rfind("-", 0) != 0 &&
       std::find(subcommands.begin(), subcommands.end(), args[0]) == subcommands.end())
     args.insert(args.begin(), "run");
@@ -106,6 +107,18 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--trace", r_trace, "Write a Chrome/Perfetto trace (JSON) to this file");
   run_cmd->add_option("--solver", r_solver, "incremental (default) | full");
   run_cmd->add_flag("--json", r_json, "Print one JSON object instead of the report");
+  bool r_fail_oom = false;
+  run_cmd->add_flag("--fail-on-oom", r_fail_oom, "Exit with status 4 when the peak memory exceeds the GPU's");
+
+  // --- memory ---
+  auto* mem_cmd = app.add_subcommand("memory", "Peak memory breakdown and the largest batch per strategy");
+  std::string m_scenario;
+  std::vector<std::string> m_set;
+  bool m_json = false, m_fail_oom = false;
+  mem_cmd->add_option("scenario", m_scenario, "Scenario file")->required();
+  mem_cmd->add_option("--set", m_set, "Override a scenario value: key.path=value (repeatable)");
+  mem_cmd->add_flag("--json", m_json, "Print one JSON object");
+  mem_cmd->add_flag("--fail-on-oom", m_fail_oom, "Exit with status 4 when the scenario does not fit");
 
   // --- describe ---
   auto* desc_cmd = app.add_subcommand("describe", "List every scenario key: meaning, unit, default");
@@ -160,7 +173,17 @@ int main(int argc, char** argv) {
       if (!r_trace.empty()) write_file_atomic(r_trace, report::chrome_trace(res));
       if (r_json) std::cout << report::run_to_json(res).dump(2) << "\n";
       else std::cout << report::format_run(res);
-      return 0;
+      return r_fail_oom && res.oom ? 4 : 0;
+    }
+    if (*mem_cmd) {
+      ScenarioSpec spec = load_scenario(m_scenario, m_set);
+      train::RunOptions ro;
+      ro.steps_override = 1;
+      train::RunResult res = train::run_scenario(spec, ro);
+      res.fits = train::largest_batches(spec);
+      if (m_json) std::cout << report::memory_to_json(res).dump(2) << "\n";
+      else std::cout << report::format_memory(res);
+      return m_fail_oom && res.oom ? 4 : 0;
     }
     if (*desc_cmd) {
       std::cout << "Scenario keys (YAML, or --set key.path=value):\n\n";

@@ -27,11 +27,13 @@ std::string thousands(double v) {
 std::string format_run(const train::RunResult& r) {
   std::string o;
   o += fmt::format("simtrain: {}\n", r.scenario);
-  o += fmt::format("  {} {} on {} x {} ({}, {} node{})\n", r.model, r.strategy == "ddp" ? "DDP" : r.strategy, r.gpus,
+  o += fmt::format("  {} {} on {} x {} ({}, {} node{})\n", r.model,
+                   r.strategy == "ddp" ? std::string("DDP") : r.strategy == "fsdp" ? std::string("FSDP") : r.strategy, r.gpus,
                    r.gpu_name, r.system, r.nodes, r.nodes > 1 ? "s" : "");
   o += fmt::format("  batch {}/GPU x {} micro-batch{}, {}, {}, {:.3g} M params", r.batch_per_gpu, r.grad_accumulation,
                    r.grad_accumulation > 1 ? "es" : "", r.precision, r.optimizer, static_cast<double>(r.params) / 1e6);
-  if (r.gpus > 1) o += fmt::format(", {} buckets, all-reduce {}", r.buckets, r.bucket_algo);
+  if (r.strategy == "ddp" && r.gpus > 1) o += fmt::format(", {} buckets, all-reduce {}", r.buckets, r.bucket_algo);
+  else if (r.strategy != "ddp") o += fmt::format(", {}", r.strategy_detail);
   o += "\n";
   for (const auto& s : r.overrides) o += fmt::format("  --set {}\n", s);
   o += "\n";
@@ -51,8 +53,8 @@ std::string format_run(const train::RunResult& r) {
   if (r.gpus > 1)
     o += fmt::format("Scaling      {} of {} x one GPU (one GPU: {:.2f} ms/step)\n", pct(r.scaling_efficiency), r.gpus,
                      r.single_gpu_step_s * 1e3);
-  o += fmt::format("Memory/GPU   {} of {}{} (estimate)\n", gib(r.memory_peak_bytes), gib(r.memory_capacity_bytes),
-                   r.oom ? "  OUT OF MEMORY" : "");
+  o += fmt::format("Memory/GPU   {} of {}{}, peak in \"{}\"\n", gib(r.memory_peak_bytes), gib(r.memory_capacity_bytes),
+                   r.oom ? "  OUT OF MEMORY" : "", r.memory_peak_at);
   {
     std::string parts;
     for (const auto& [k, v] : r.memory_breakdown) {
@@ -117,12 +119,47 @@ nlohmann::json run_to_json(const train::RunResult& r) {
        {{"peak_bytes_per_gpu", r.memory_peak_bytes},
         {"capacity_bytes", r.memory_capacity_bytes},
         {"oom", r.oom},
+        {"peak_at", r.memory_peak_at},
         {"breakdown", breakdown}}},
+      {"strategy", r.strategy},
       {"bottleneck", r.bottleneck},
       {"links", links},
       {"energy", {{"joules_per_step", r.joules_per_step}, {"power_w", r.power_w}, {"run_kwh", r.run_energy_kwh}}},
       {"cost", {{"per_step", r.cost_per_step}, {"run", r.run_cost}, {"run_hours", r.run_hours}}},
   };
+  return j;
+}
+
+std::string format_memory(const train::RunResult& r) {
+  std::string o;
+  o += fmt::format("simtrain memory: {}\n", r.scenario);
+  o += fmt::format("  {} {} on {} x {}, batch {}/GPU, {}, {}\n", r.model, r.strategy, r.gpus, r.gpu_name, r.batch_per_gpu,
+                   r.precision, r.optimizer);
+  for (const auto& s : r.overrides) o += fmt::format("  --set {}\n", s);
+  o += fmt::format("\nPeak {} of {} ({}), during \"{}\"{}\n", gib(r.memory_peak_bytes), gib(r.memory_capacity_bytes),
+                   pct(r.memory_peak_bytes / r.memory_capacity_bytes), r.memory_peak_at,
+                   r.oom ? "  -> OUT OF MEMORY" : "");
+  for (const auto& [k, v] : r.memory_breakdown)
+    o += fmt::format("  {:<26} {:>10}  {}\n", k, gib(v), pct(v / r.memory_peak_bytes));
+  if (!r.fits.empty()) {
+    o += "\nLargest per-GPU batch that fits, by strategy:\n";
+    for (const auto& f : r.fits) {
+      if (f.largest_batch == 0) o += fmt::format("  {:<32} does not fit at batch 1\n", f.strategy);
+      else o += fmt::format("  {:<32} {:>6}   (peak {})\n", f.strategy, f.largest_batch, gib(f.peak_bytes_at_batch));
+    }
+  }
+  o += fmt::format("Verdict      {}\n", r.oom ? "does NOT fit: see the batch each strategy allows" : "fits");
+  return o;
+}
+
+nlohmann::json memory_to_json(const train::RunResult& r) {
+  nlohmann::json j = run_to_json(r)["memory"];
+  j["scenario"] = r.scenario;
+  j["strategy"] = r.strategy;
+  nlohmann::json fits = nlohmann::json::array();
+  for (const auto& f : r.fits)
+    fits.push_back({{"strategy", f.strategy}, {"largest_batch_per_gpu", f.largest_batch}, {"peak_bytes", f.peak_bytes_at_batch}});
+  j["largest_batch"] = fits;
   return j;
 }
 

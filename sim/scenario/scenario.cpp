@@ -1,5 +1,6 @@
 #include "scenario/scenario.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -15,7 +16,20 @@ const std::vector<KeyInfo>& scenario_keys() {
       {"batch_per_gpu", "samples per GPU per micro-batch", "", "required"},
       {"precision", "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8", "", "amp_fp16"},
       {"optimizer", "sgd | adam | adamw", "", "sgd"},
-      {"strategy", "ddp (fsdp: later)", "", "ddp"},
+      {"strategy", "ddp | fsdp | zero1 | zero2 | zero3 (ZeRO stages map onto FSDP shardings)", "", "ddp"},
+      {"fsdp.sharding", "full_shard | shard_grad_op | hybrid_shard | no_shard", "", "full_shard"},
+      {"fsdp.wrap", "per_block | every_n_layers | a list of block indices that start a unit", "", "per_block"},
+      {"fsdp.every_n_layers", "blocks per unit with wrap: every_n_layers", "", "1"},
+      {"fsdp.backward_prefetch", "pre | post | none", "", "pre"},
+      {"fsdp.forward_prefetch", "issue the next unit's all-gather before this unit's forward", "", "false"},
+      {"fsdp.limit_all_gathers", "at most two gathered units ahead of compute", "", "true"},
+      {"fsdp.mixed_precision.param_dtype", "dtype of gathered parameters: fp32 | bf16 | fp16", "", "from precision"},
+      {"fsdp.mixed_precision.reduce_dtype", "dtype of gradient reduction: fp32 | bf16 | fp16", "", "from precision"},
+      {"fsdp.mixed_precision.buffer_dtype", "dtype of buffers (no effect on time or memory here)", "", "from precision"},
+      {"fsdp.activation_checkpointing", "checkpoint every unit: keep its input, recompute its forward in backward", "", "false"},
+      {"fsdp.cpu_offload", "parameter shards and optimizer state in host memory", "", "false"},
+      {"fsdp.shard_group_size", "HYBRID_SHARD: GPUs per shard group", "", "GPUs per node"},
+      {"fsdp.sync_each_microbatch", "reduce-scatter on every micro-batch (else no_sync until the last)", "", "false"},
       {"ddp.bucket_mb", "gradient bucket size (PyTorch bucket_cap_mb)", "MiB", "25"},
       {"ddp.gradient_as_bucket_view", "gradients are views into the buckets (saves one copy of the gradients)", "", "false"},
       {"ddp.static_graph", "the graph is static (PyTorch static_graph)", "", "false"},
@@ -149,7 +163,38 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
                       ? root.at("precision").as_choice({"fp32", "tf32", "amp_fp16", "amp_bf16", "bf16", "fp16", "fp8"})
                       : "amp_fp16";
     s.optimizer = root.has("optimizer") ? root.at("optimizer").as_choice({"sgd", "adam", "adamw"}) : "sgd";
-    s.strategy = root.has("strategy") ? root.at("strategy").as_choice({"ddp"}) : "ddp";
+    s.strategy = root.has("strategy") ? root.at("strategy").as_choice({"ddp", "fsdp", "zero1", "zero2", "zero3"})
+                                      : "ddp";
+    if (auto fs = root.get("fsdp")) {
+      fs->check_keys(child_keys("fsdp"));
+      if (auto f = fs->get("sharding"))
+        s.fsdp_sharding = f->as_choice({"full_shard", "shard_grad_op", "hybrid_shard", "no_shard"});
+      if (auto f = fs->get("wrap")) {
+        if (f->is_sequence()) {
+          s.fsdp_wrap = "list";
+          for (const Field& i : f->items()) s.fsdp_wrap_list.push_back(static_cast<int>(i.as_int_at_least(0)));
+          std::sort(s.fsdp_wrap_list.begin(), s.fsdp_wrap_list.end());
+        } else {
+          s.fsdp_wrap = f->as_choice({"per_block", "every_n_layers"});
+        }
+      }
+      if (auto f = fs->get("every_n_layers")) s.fsdp_every_n = static_cast<int>(f->as_int_at_least(1));
+      if (auto f = fs->get("backward_prefetch")) s.fsdp_backward_prefetch = f->as_choice({"pre", "post", "none"});
+      if (auto f = fs->get("forward_prefetch")) s.fsdp_forward_prefetch = f->as_bool();
+      if (auto f = fs->get("limit_all_gathers")) s.fsdp_limit_all_gathers = f->as_bool();
+      if (auto mp = fs->get("mixed_precision")) {
+        mp->check_keys(child_keys("fsdp.mixed_precision"));
+        if (auto f = mp->get("param_dtype")) s.fsdp_param_dtype = f->as_choice({"fp32", "bf16", "fp16"});
+        if (auto f = mp->get("reduce_dtype")) s.fsdp_reduce_dtype = f->as_choice({"fp32", "bf16", "fp16"});
+        if (auto f = mp->get("buffer_dtype")) f->as_choice({"fp32", "bf16", "fp16"});
+      }
+      if (auto f = fs->get("activation_checkpointing")) s.fsdp_activation_checkpointing = f->as_bool();
+      if (auto f = fs->get("cpu_offload")) s.fsdp_cpu_offload = f->as_bool();
+      if (auto f = fs->get("shard_group_size")) s.fsdp_shard_group_size = static_cast<int>(f->as_int_at_least(1));
+      if (auto f = fs->get("sync_each_microbatch")) s.fsdp_sync_each_microbatch = f->as_bool();
+      if (s.strategy == "ddp")
+        throw fs->key_error("an `fsdp:` block needs `strategy: fsdp` (or zero1/zero2/zero3)");
+    }
     if (auto d = root.get("ddp")) {
       d->check_keys(child_keys("ddp"));
       if (auto f = d->get("bucket_mb")) {

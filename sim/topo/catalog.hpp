@@ -68,11 +68,17 @@ struct SwitchModel {
   TimePs latency_ps = 0;
 };
 
+// A storage device: a local drive (kind nvme) or a network filesystem's servers (nfs, lustre,
+// gpfs: a vertex on the fabric whose bandwidth every node's reads share). `read_iops` is the
+// random-read rate at full queue depth; `read_latency` the time of one read at queue depth 1
+// (a DataLoader worker reads its files one after another, so it waits this long per file).
 struct StorageModel {
   std::string key, name;
+  std::string kind = "nvme";  // nvme | nfs | lustre | gpfs
   double read_bandwidth_bytes_per_s = 0;
   double read_iops = 0;
-  std::string host;
+  TimePs read_latency_ps = 0;
+  std::string host;  // link kind to its host (drives) or to the fabric (network filesystems)
 };
 
 class Catalog {

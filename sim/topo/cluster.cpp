@@ -316,4 +316,27 @@ int Cluster::nearest_nic(Vertex gpu_vertex) const {
   return best;
 }
 
+std::vector<Vertex> Cluster::storage_devices() const {
+  std::vector<Vertex> out;
+  for (Vertex v = 0; v < boost::num_vertices(g_); ++v)
+    if (g_[v].type == DeviceType::storage) out.push_back(v);
+  return out;
+}
+
+Vertex Cluster::nearest_cpu(Vertex v) const {
+  const int node = g_[v].node;
+  Vertex best = v;
+  int best_hops = std::numeric_limits<int>::max();
+  for (Vertex c : cpus_) {
+    if (g_[c].node != node) continue;
+    const Route& r = route(v, c);
+    if (r.links.empty() && v != c) continue;
+    if (r.hops() < best_hops) {
+      best = c;
+      best_hops = r.hops();
+    }
+  }
+  return best;
+}
+
 }  // namespace simtrain::topo

@@ -75,11 +75,20 @@ struct Route {
   int hops() const { return static_cast<int>(links.size()) - transits; }
 };
 
+// A storage system on the fabric (a network filesystem's servers): one vertex joined to the
+// fabric's top switch tier by `count` links of kind `link`, so every node's reads share both
+// its front-end ports and the device's own read bandwidth.
+struct FabricStorage {
+  std::string name, model, link;
+  int count = 1;
+};
+
 struct FabricSpec {
   std::string topology;  // single_switch | fat_tree | rail_optimized
   std::string switch_model;
   std::string link;
   double oversubscription = 1;
+  std::vector<FabricStorage> storage;
 };
 
 class Cluster {
@@ -97,6 +106,13 @@ class Cluster {
   const Catalog& catalog() const { return *catalog_; }
   const std::string& name() const { return name_; }
   const std::string& source() const { return source_; }
+  // Host RAM of one node (the system file's `host_memory`; 0 when not given).
+  double host_memory_bytes() const { return host_memory_bytes_; }
+  void set_host_memory_bytes(double b) { host_memory_bytes_ = b; }
+  // Storage devices by name ("nvme0" on one node or every node's own; "nfs0" on the fabric).
+  std::vector<Vertex> storage_devices() const;
+  // The CPU socket nearest a device of a node (fewest hops, then lowest index).
+  Vertex nearest_cpu(Vertex v) const;
   const FabricSpec& fabric() const { return fabric_; }
   int nodes() const { return nodes_; }
   int gpus_per_node() const { return static_cast<int>(gpus_.size()) / nodes_; }
@@ -133,6 +149,7 @@ class Cluster {
 
   std::shared_ptr<const Catalog> catalog_;
   std::string name_, source_;
+  double host_memory_bytes_ = 0;
   Graph g_;
   std::vector<Graph::edge_descriptor> edges_;
   std::vector<Vertex> gpus_, nics_;

@@ -40,9 +40,29 @@ void build_fabric(Cluster& cluster, const FabricSpec& spec, const Field* where) 
     return cat.link_kinds().at(cat.nics().at(cluster.device(nic).model).port);
   };
 
+  // Network filesystems hang off the top tier: the single switch, the only leaf, or a storage
+  // leaf joined to every spine (storage racks have their own leaves on real fabrics).
+  auto attach_storage = [&](const std::vector<Vertex>& top, bool own_leaf) {
+    if (spec.storage.empty()) return;
+    Vertex at = top.front();
+    if (own_leaf) {
+      at = make_switch("storage_leaf");
+      for (Vertex s : top) cluster.add_link(at, s, trunk, 1);
+    }
+    for (const FabricStorage& fs : spec.storage) {
+      Device d;
+      d.name = fs.name;
+      d.type = DeviceType::storage;
+      d.model = fs.model;
+      d.node = -1;
+      Vertex v = cluster.add_device(d);
+      cluster.add_link(v, at, cat.link_kinds().at(fs.link), fs.count);
+    }
+  };
   if (spec.topology == "single_switch") {
     Vertex s = make_switch("switch0");
     for (Vertex nic : cluster.nics()) cluster.add_link(nic, s, nic_port(nic), 1);
+    attach_storage({s}, false);
     return;
   }
 
@@ -75,7 +95,10 @@ void build_fabric(Cluster& cluster, const FabricSpec& spec, const Field* where) 
         cluster.add_link(nic, leaves[static_cast<std::size_t>(r * groups + k / down)], nic_port(nic), 1);
       }
   }
-  if (leaves.size() <= 1) return;
+  if (leaves.size() <= 1) {
+    attach_storage(leaves, false);
+    return;
+  }
   const int spines = up;
   std::vector<Vertex> spine_v;
   for (int s = 0; s < spines; ++s) spine_v.push_back(make_switch("spine" + std::to_string(s)));
@@ -85,6 +108,7 @@ void build_fabric(Cluster& cluster, const FabricSpec& spec, const Field* where) 
       cluster.add_link(leaf, spine_v[static_cast<std::size_t>(s)], trunk, count);
     }
   }
+  attach_storage(spine_v, true);
   (void)where;
 }
 

@@ -42,7 +42,7 @@ std::unique_ptr<Cluster> load_system(const std::string& path, int nodes,
 std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& path, int nodes,
                                           const std::string& catalog_path,
                                           const std::string& fabric_topology) {
-  root.check_keys({"name", "source", "catalog", "devices", "links", "fabric"});
+  root.check_keys({"name", "source", "catalog", "host_memory", "devices", "links", "fabric"});
   std::string cat_path = catalog_path;
   if (cat_path.empty()) {
     if (auto c = root.get("catalog")) {
@@ -56,6 +56,7 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
   const Catalog& cat = *catalog;
   auto cluster = std::make_unique<Cluster>(catalog, root.at("name").as_string(),
                                            root.has("source") ? root.at("source").as_string() : "");
+  if (auto h = root.get("host_memory")) cluster->set_host_memory_bytes(h->as_quantity(Dimension::bytes));
 
   // Devices, in file order.
   std::vector<DeviceEntry> devices;
@@ -174,7 +175,7 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
 
   if (fabric_field) {
     Field f = *fabric_field;
-    f.check_keys({"topology", "switch", "link", "oversubscription"});
+    f.check_keys({"topology", "switch", "link", "oversubscription", "storage"});
     FabricSpec spec;
     spec.topology = f.at("topology").as_choice({"single_switch", "fat_tree", "rail_optimized"});
     const SwitchModel& sw = cat.switch_model(f.at("switch"));
@@ -184,6 +185,21 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
     if (lk.cls != LinkClass::network) throw f.at("link").error("the fabric needs a network link kind");
     spec.link = lk.key;
     if (auto o = f.get("oversubscription")) spec.oversubscription = o->as_number_in(0, 64);
+    if (auto st = f.get("storage")) {
+      for (const Field& e : st->items()) {
+        e.check_keys({"name", "model", "link", "count"});
+        FabricStorage fs;
+        fs.name = e.at("name").as_string();
+        const StorageModel& sm = cat.storage(e.at("model"));
+        if (sm.kind == "nvme") throw e.at("model").error("a drive (kind nvme) belongs inside a node; the fabric holds network filesystems (nfs, lustre, gpfs)");
+        fs.model = sm.key;
+        const LinkKind& lk = cat.link_kind(e.at("link"));
+        if (lk.cls != LinkClass::network) throw e.at("link").error("a fabric storage system joins the fabric over a network link kind");
+        fs.link = lk.key;
+        if (auto c = e.get("count")) fs.count = static_cast<int>(c->as_int_at_least(1));
+        spec.storage.push_back(fs);
+      }
+    }
     if (!fabric_topology.empty()) {
       if (fabric_topology != "single_switch" && fabric_topology != "fat_tree" && fabric_topology != "rail_optimized")
         throw ScenarioError("", 0, 0, "--fabric", "unknown fabric '" + fabric_topology +
@@ -191,7 +207,7 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
       spec.topology = fabric_topology;
     }
     cluster->set_fabric(spec);
-    if (nodes > 1) {
+    if (nodes > 1 || !spec.storage.empty()) {
       if (cluster->nics_per_node() == 0)
         throw root.at("devices").error("--nodes needs at least one NIC per node");
       build_fabric(*cluster, spec, &f);

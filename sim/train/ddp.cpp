@@ -100,6 +100,46 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
     }
   }
 
+  // Memory of rank 0 (DESIGN §7): parameters, gradients and optimizer state are held all
+  // step; under autocast the half-precision weight copies live through the forward; each
+  // block's saved activations from the end of its forward task to the end of the backward
+  // segment that consumes them.
+  {
+    const double P = static_cast<double>(model.params());
+    const work::Precision pr = cost.precision();
+    const bool half_params = pr == work::Precision::bf16 || pr == work::Precision::fp16;
+    const bool amp = pr == work::Precision::amp_fp16 || pr == work::Precision::amp_bf16;
+    const double gb = work::grad_bytes(pr);
+    MemoryPlan& mp = sg.memory;
+    mp.static_parts = {{"weights", P * (half_params ? 2.0 : 4.0)},
+                       {"gradients", P * gb},
+                       {"optimizer_state", P * (opt.optimizer == work::Optimizer::sgd ? 4.0 : 8.0)},
+                       {"ddp_buckets", (n > 1 && !opt.gradient_as_bucket_view) ? P * gb : 0.0},
+                       {"cuda_context_workspace", kCudaContextBytes}};
+    mp.add_part("activations");
+    mp.add_part("amp_weight_copies");
+    (void)amp;
+  }
+  std::vector<double> fwd_seg_act(fwd_segs.size(), 0.0), bwd_seg_act(bwd_segs.size(), 0.0);
+  {
+    const double ab = work::activation_bytes(cost.precision()) * batch;
+    std::size_t fs = 0;
+    int cur_block = model.ops.empty() ? 0 : model.ops[0].block;
+    for (std::size_t i = 0; i < nops; ++i) {
+      if (model.ops[i].block != cur_block) {
+        cur_block = model.ops[i].block;
+        ++fs;
+      }
+      fwd_seg_act[fs] += model.ops[i].act_elems_saved * ab;
+    }
+    std::size_t b = 0;
+    for (std::size_t i = nops; i-- > 0;) {
+      bwd_seg_act[std::min(b, bwd_segs.size() - 1)] += model.ops[i].act_elems_saved * ab;
+      if (b < sg.buckets.size() && i == sg.buckets[b].last_op) ++b;
+    }
+  }
+  const bool amp_copies =
+      cost.precision() == work::Precision::amp_fp16 || cost.precision() == work::Precision::amp_bf16;
   std::vector<engine::TaskId> last_on_rank(static_cast<std::size_t>(n));
   std::vector<engine::TaskId> seg_task(static_cast<std::size_t>(n) * bwd_segs.size());
   for (int step = 0; step < opt.steps; ++step) {
@@ -107,11 +147,20 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
       const bool sync = mb + 1 == opt.grad_accumulation;
       for (int k = 0; k < n; ++k) {
         const engine::ServerId s = sg.compute[static_cast<std::size_t>(k)];
-        for (const Segment& f : fwd_segs) g.add_work(s, f.time, {}, f.label, kForward);
+        for (std::size_t j = 0; j < fwd_segs.size(); ++j) {
+          engine::TaskId t = g.add_work(s, fwd_segs[j].time, {}, fwd_segs[j].label, kForward);
+          if (k != 0) continue;
+          sg.memory.events.push_back(MemEvent{t, true, fwd_seg_act[j], 0});
+          if (amp_copies && j == 0)
+            sg.memory.events.push_back(MemEvent{t, false, static_cast<double>(model.params()) * 2.0, 1});
+          if (amp_copies && j + 1 == fwd_segs.size())
+            sg.memory.events.push_back(MemEvent{t, true, -static_cast<double>(model.params()) * 2.0, 1});
+        }
         for (std::size_t j = 0; j < bwd_segs.size(); ++j) {
           engine::TaskId t = g.add_work(s, bwd_segs[j].time, {}, bwd_segs[j].label, kBackward);
           seg_task[static_cast<std::size_t>(k) * bwd_segs.size() + j] = t;
           last_on_rank[static_cast<std::size_t>(k)] = t;
+          if (k == 0) sg.memory.events.push_back(MemEvent{t, true, -bwd_seg_act[j], 0});
         }
       }
       if (!sync) continue;
@@ -136,6 +185,7 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
       sg.step_end.push_back(g.add_join(opt_tasks, "step " + std::to_string(step)));
     }
   }
+  sg.strategy_detail = std::to_string(sg.buckets.size()) + " buckets";
   return sg;
 }
 

@@ -17,6 +17,7 @@
 
 #include "coll/collective.hpp"
 #include "engine/task_graph.hpp"
+#include "train/memory.hpp"
 #include "work/cost.hpp"
 
 namespace simtrain::train {
@@ -32,7 +33,12 @@ struct DdpOptions {
   work::Optimizer optimizer = work::Optimizer::sgd;
   coll::Algo algo = coll::Algo::automatic;
   bool ring_order_auto = true;
+  bool gradient_as_bucket_view = false;
 };
+
+// Memory every strategy holds: the CUDA context with the cuBLAS/cuDNN workspaces.
+// Assumption (no measurement in the validation set): ~0.5 GiB context + ~0.25 GiB workspaces.
+inline constexpr double kCudaContextBytes = 0.75 * 1073741824.0;
 
 struct Bucket {
   double bytes = 0;
@@ -46,7 +52,9 @@ struct StepGraph {
   engine::ServerId comm = engine::kNoServer;
   std::vector<engine::TaskId> step_end;   // per step: every rank's optimizer done
   std::vector<Bucket> buckets;
-  std::vector<std::string> bucket_algos;  // algorithm/protocol chosen per bucket
+  std::vector<std::string> bucket_algos;  // algorithm/protocol chosen per bucket (or per unit)
+  MemoryPlan memory;                      // what rank 0 holds, when
+  std::string strategy_detail;            // e.g. "25 MiB buckets (5)" or "FULL_SHARD, 26 units"
 };
 
 std::vector<Bucket> make_buckets(const work::Model& m, double grad_bytes_per_param, double first_bucket_bytes,

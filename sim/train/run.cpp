@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "coll/nccl_params.hpp"
+#include "train/fsdp.hpp"
 
 namespace simtrain::train {
 namespace {
@@ -37,6 +38,71 @@ double covered_not_by(const std::vector<std::pair<TimePs, TimePs>>& a, const std
   ab.insert(ab.end(), b.begin(), b.end());
   return union_length(ab, lo, hi) - union_length(b, lo, hi);
 }
+
+}  // namespace
+
+StrategyBuilder::StrategyBuilder(const ScenarioSpec& spec, const work::Model& model, const work::CostModel& cost,
+                                 coll::Planner& planner, const topo::Cluster& cluster)
+    : spec_(spec), model_(model), cost_(cost), planner_(planner), cluster_(cluster) {}
+
+StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, long long batch) const {
+  work::Optimizer optim;
+  work::parse_optimizer(spec_.optimizer, optim);
+  const coll::Algo algo = spec_.collective_algorithm == "ring"           ? coll::Algo::ring
+                          : spec_.collective_algorithm == "tree"         ? coll::Algo::tree
+                          : spec_.collective_algorithm == "hierarchical" ? coll::Algo::hierarchical
+                                                                         : coll::Algo::automatic;
+  const std::string strategy = strategy_override_.empty() ? spec_.strategy : strategy_override_;
+  if (strategy == "ddp") {
+    DdpOptions d;
+    d.bucket_bytes = spec_.bucket_mb * 1048576.0;
+    d.grad_accumulation = static_cast<int>(spec_.grad_accumulation);
+    d.steps = steps;
+    d.batch_per_gpu = batch;
+    d.optimizer = optim;
+    d.algo = algo;
+    d.ring_order_auto = spec_.ring_order == "auto";
+    d.gradient_as_bucket_view = spec_.gradient_as_bucket_view;
+    return build_ddp(model_, cost_, planner_, ranks, d);
+  }
+  FsdpOptions f;
+  const std::string sharding = sharding_override_.empty() ? spec_.fsdp_sharding : sharding_override_;
+  f.sharding = strategy == "zero1"   ? Sharding::zero1
+               : strategy == "zero2" ? Sharding::shard_grad_op
+               : strategy == "zero3" ? Sharding::full_shard
+               : sharding == "shard_grad_op" ? Sharding::shard_grad_op
+               : sharding == "hybrid_shard"  ? Sharding::hybrid_shard
+               : sharding == "no_shard"      ? Sharding::no_shard
+                                             : Sharding::full_shard;
+  if (spec_.fsdp_wrap == "list") f.unit_starts = spec_.fsdp_wrap_list;
+  if (spec_.fsdp_wrap == "every_n_layers") f.every_n_blocks = spec_.fsdp_every_n;
+  f.backward_prefetch = spec_.fsdp_backward_prefetch == "post"   ? BackwardPrefetch::post
+                        : spec_.fsdp_backward_prefetch == "none" ? BackwardPrefetch::none
+                                                                 : BackwardPrefetch::pre;
+  f.forward_prefetch = spec_.fsdp_forward_prefetch;
+  f.limit_all_gathers = spec_.fsdp_limit_all_gathers;
+  auto dtype = [&](const std::string& s) {
+    if (s == "fp32") return work::Precision::fp32;
+    if (s == "fp16") return work::Precision::fp16;
+    if (s == "bf16") return work::Precision::bf16;
+    return cost_.precision();
+  };
+  f.param_dtype = dtype(spec_.fsdp_param_dtype);
+  f.reduce_dtype = dtype(spec_.fsdp_reduce_dtype);
+  f.activation_checkpointing = checkpoint_override_ >= 0 ? checkpoint_override_ == 1 : spec_.fsdp_activation_checkpointing;
+  f.cpu_offload = spec_.fsdp_cpu_offload;
+  f.shard_group_size = spec_.fsdp_shard_group_size;
+  f.sync_each_microbatch = spec_.fsdp_sync_each_microbatch;
+  f.grad_accumulation = static_cast<int>(spec_.grad_accumulation);
+  f.steps = steps;
+  f.batch_per_gpu = batch;
+  f.optimizer = optim;
+  f.algo = algo;
+  f.ring_order_auto = spec_.ring_order == "auto";
+  return build_fsdp(model_, cost_, planner_, cluster_, ranks, f);
+}
+
+namespace {
 
 struct Built {
   std::unique_ptr<topo::Cluster> cluster;
@@ -82,19 +148,8 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
 
   const long long steps = opt.steps_override > 0 ? opt.steps_override : spec.steps;
   const long long warm = spec.warmup_steps;
-  DdpOptions d;
-  d.bucket_bytes = spec.bucket_mb * 1048576.0;
-  d.grad_accumulation = static_cast<int>(spec.grad_accumulation);
-  d.steps = static_cast<int>(steps + warm);
-  d.batch_per_gpu = spec.batch_per_gpu;
-  d.optimizer = optim;
-  d.algo = spec.collective_algorithm == "ring"           ? coll::Algo::ring
-           : spec.collective_algorithm == "tree"         ? coll::Algo::tree
-           : spec.collective_algorithm == "hierarchical" ? coll::Algo::hierarchical
-                                                         : coll::Algo::automatic;
-  d.ring_order_auto = spec.ring_order == "auto";
-
-  auto sg = std::make_shared<StepGraph>(build_ddp(m, *b.cost, *b.planner, ranks, d));
+  StrategyBuilder build(spec, m, *b.cost, *b.planner, c);
+  auto sg = std::make_shared<StepGraph>(build(ranks, static_cast<int>(steps + warm), spec.batch_per_gpu));
   std::vector<double> caps = c.link_capacities();
   for (double& x : caps) x *= opt.link_scale;
   net::FlowNetwork network(caps, opt.full_solve);
@@ -186,9 +241,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
 
   // Single-GPU baseline: the same model and batch on one GPU of the same kind.
   if (r.gpus > 1) {
-    DdpOptions one = d;
-    one.steps = 2;
-    StepGraph g1 = build_ddp(m, *b.cost, *b.planner, {ranks[0]}, one);
+    StepGraph g1 = build({ranks[0]}, 2, spec.batch_per_gpu);
     net::FlowNetwork n1(caps);
     engine::Executor e1(n1);
     e1.run(g1.graph);
@@ -199,32 +252,16 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     r.scaling_efficiency = 1.0;
   }
 
-  // Memory: a simple estimate (the full timeline model is its own part).
+  // Memory: the peak over rank 0's timeline (train/memory.hpp).
   {
-    const double P = static_cast<double>(m.params());
-    const double wbytes = (prec == work::Precision::bf16 || prec == work::Precision::fp16) ? 2.0 : 4.0;
-    const double gbytes = work::grad_bytes(prec);
-    const double states = optim == work::Optimizer::sgd ? 4.0 : 8.0;
-    double acts = 0;
-    for (const work::Op& op : m.ops) acts += op.act_elems_saved;
-    acts *= static_cast<double>(spec.batch_per_gpu) * work::activation_bytes(prec);
-    const bool amp = prec == work::Precision::amp_fp16 || prec == work::Precision::amp_bf16;
-    r.memory_breakdown = {
-        {"weights", P * wbytes},
-        {"gradients", P * gbytes},
-        {"optimizer_state", P * states},
-        {"ddp_buckets", (r.gpus > 1 && !spec.gradient_as_bucket_view) ? P * gbytes : 0.0},
-        {"amp_weight_copies", amp ? P * 2.0 : 0.0},
-        {"activations", acts},
-        {"cuda_context_workspace", 0.75 * 1073741824.0},  // assumption: context ~0.5 GiB + cuBLAS/cuDNN workspace
-    };
-    double sum = 0;
-    for (const auto& [k, v] : r.memory_breakdown) sum += v;
-    r.memory_peak_bytes = sum * 1.05;  // allocator slack (assumption: 5%)
-    r.memory_breakdown.emplace_back("allocator_slack", sum * 0.05);
+    MemoryPeak peak = find_peak(sg->memory, sg->graph, rec);
+    r.memory_peak_bytes = peak.peak_bytes;
+    r.memory_breakdown = peak.breakdown;
+    r.memory_peak_at = peak.at_task;
     r.memory_capacity_bytes = gpu.memory_bytes;
     r.oom = r.memory_peak_bytes > r.memory_capacity_bytes;
   }
+  r.strategy_detail = sg->strategy_detail;
 
   // Energy and cost.
   {
@@ -254,6 +291,79 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     r.records = rec;
   }
   return r;
+}
+
+}  // namespace simtrain::train
+
+namespace simtrain::train {
+
+std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec) {
+  auto cluster = spec.system_inline ? topo::load_system_from(*spec.system_inline, spec.path, spec.nodes)
+                                    : topo::load_system(spec.system_path, spec.nodes);
+  const topo::Cluster& c = *cluster;
+  auto model = work::load_model(spec.model_ref, &spec.model_field);
+  work::Precision prec;
+  work::parse_precision(spec.precision, prec);
+  const int gpn = c.gpus_per_node();
+  const int per_node = spec.gpus_per_node > 0 ? std::min(spec.gpus_per_node, gpn) : gpn;
+  std::vector<int> ranks;
+  for (int k = 0; k < c.nodes(); ++k)
+    for (int j = 0; j < per_node; ++j) ranks.push_back(k * gpn + j);
+  const topo::GpuModel& gpu = c.gpu_model(ranks[0]);
+  work::CostModel cost(gpu, work::load_calibration(work::default_calibration_path(c.catalog().path()), gpu.key), prec);
+  coll::Planner planner(c, coll::NcclParams::load_default(c.catalog().path()));
+
+  struct Candidate {
+    std::string label, strategy, sharding;
+    int checkpointing;
+  };
+  std::vector<Candidate> cands = {{"ddp", "ddp", "", -1},
+                                  {"zero1", "zero1", "", 0},
+                                  {"fsdp no_shard", "fsdp", "no_shard", 0},
+                                  {"fsdp shard_grad_op (zero2)", "fsdp", "shard_grad_op", 0},
+                                  {"fsdp full_shard (zero3)", "fsdp", "full_shard", 0},
+                                  {"fsdp full_shard + checkpointing", "fsdp", "full_shard", 1}};
+  if (c.nodes() > 1) cands.push_back({"fsdp hybrid_shard", "fsdp", "hybrid_shard", 0});
+  std::vector<RunResult::FitRow> out;
+  for (const Candidate& cand : cands) {
+    StrategyBuilder build(spec, *model, cost, planner, c);
+    build.override_strategy(cand.strategy, cand.sharding);
+    build.override_checkpointing(cand.checkpointing);
+    auto peak_at = [&](long long b) {
+      StepGraph sg = build(ranks, 1, b);
+      net::FlowNetwork n(c.link_capacities());
+      engine::Executor ex(n);
+      ex.run(sg.graph);
+      return find_peak(sg.memory, sg.graph, ex.records()).peak_bytes;
+    };
+    RunResult::FitRow row;
+    row.strategy = cand.label;
+    // Peak memory grows with the batch: double until it does not fit, then bisect.
+    long long lo = 0, hi = 1;
+    double lo_peak = 0;
+    while (hi <= (1LL << 20)) {
+      const double p = peak_at(hi);
+      if (p > gpu.memory_bytes) break;
+      lo = hi;
+      lo_peak = p;
+      hi *= 2;
+    }
+    if (lo > 0 && hi <= (1LL << 20)) {
+      while (hi - lo > 1) {
+        const long long mid = lo + (hi - lo) / 2;
+        const double p = peak_at(mid);
+        if (p > gpu.memory_bytes) hi = mid;
+        else {
+          lo = mid;
+          lo_peak = p;
+        }
+      }
+    }
+    row.largest_batch = lo;
+    row.peak_bytes_at_batch = lo_peak;
+    out.push_back(row);
+  }
+  return out;
 }
 
 }  // namespace simtrain::train

@@ -24,6 +24,7 @@
 #include "scenario/scenario.hpp"
 #include "topo/cluster.hpp"
 #include "train/ddp.hpp"
+#include "work/cost.hpp"
 #include "work/model.hpp"
 
 namespace simtrain::train {
@@ -53,6 +54,14 @@ struct RunResult {
   double memory_peak_bytes = 0, memory_capacity_bytes = 0;
   bool oom = false;
   std::vector<std::pair<std::string, double>> memory_breakdown;
+  std::string memory_peak_at;   // the task the peak falls in
+  std::string strategy_detail;  // "5 buckets", "FULL_SHARD, 42 units"
+  struct FitRow {
+    std::string strategy;
+    long long largest_batch = 0;  // 0: not even batch 1 fits
+    double peak_bytes_at_batch = 0;
+  };
+  std::vector<FitRow> fits;  // filled by `simtrain memory`
   double power_w = 0, joules_per_step = 0, cost_per_step = 0;
   double run_hours = 0, run_energy_kwh = 0, run_cost = 0;
   long long run_steps = 0;
@@ -67,5 +76,32 @@ struct RunResult {
 };
 
 RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt);
+
+// For each strategy (DDP, ZeRO-1, FSDP shardings, with checkpointing), the largest per-GPU
+// batch whose simulated peak memory fits the GPU (0 if not even one sample fits).
+std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec);
+
+// Builds the step graph of the scenario's strategy (or of an overridden one) for given ranks,
+// steps and per-GPU batch: used by the run, its one-GPU baseline and the memory search.
+class StrategyBuilder {
+ public:
+  StrategyBuilder(const ScenarioSpec& spec, const work::Model& model, const work::CostModel& cost,
+                  coll::Planner& planner, const topo::Cluster& cluster);
+  StepGraph operator()(const std::vector<int>& ranks, int steps, long long batch) const;
+  void override_strategy(std::string strategy, std::string sharding = "") {
+    strategy_override_ = std::move(strategy);
+    sharding_override_ = std::move(sharding);
+  }
+  void override_checkpointing(int on) { checkpoint_override_ = on; }
+
+ private:
+  const ScenarioSpec& spec_;
+  const work::Model& model_;
+  const work::CostModel& cost_;
+  coll::Planner& planner_;
+  const topo::Cluster& cluster_;
+  std::string strategy_override_, sharding_override_;
+  int checkpoint_override_ = -1;
+};
 
 }  // namespace simtrain::train

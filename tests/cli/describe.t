@@ -27,8 +27,47 @@ Scenario keys (YAML, or --set key.path=value):
       sgd | adam | adamw
       default: sgd
   strategy
-      ddp (fsdp: later)
+      ddp | fsdp | zero1 | zero2 | zero3 (ZeRO stages map onto FSDP shardings)
       default: ddp
+  fsdp.sharding
+      full_shard | shard_grad_op | hybrid_shard | no_shard
+      default: full_shard
+  fsdp.wrap
+      per_block | every_n_layers | a list of block indices that start a unit
+      default: per_block
+  fsdp.every_n_layers
+      blocks per unit with wrap: every_n_layers
+      default: 1
+  fsdp.backward_prefetch
+      pre | post | none
+      default: pre
+  fsdp.forward_prefetch
+      issue the next unit's all-gather before this unit's forward
+      default: false
+  fsdp.limit_all_gathers
+      at most two gathered units ahead of compute
+      default: true
+  fsdp.mixed_precision.param_dtype
+      dtype of gathered parameters: fp32 | bf16 | fp16
+      default: from precision
+  fsdp.mixed_precision.reduce_dtype
+      dtype of gradient reduction: fp32 | bf16 | fp16
+      default: from precision
+  fsdp.mixed_precision.buffer_dtype
+      dtype of buffers (no effect on time or memory here)
+      default: from precision
+  fsdp.activation_checkpointing
+      checkpoint every unit: keep its input, recompute its forward in backward
+      default: false
+  fsdp.cpu_offload
+      parameter shards and optimizer state in host memory
+      default: false
+  fsdp.shard_group_size
+      HYBRID_SHARD: GPUs per shard group
+      default: GPUs per node
+  fsdp.sync_each_microbatch
+      reduce-scatter on every micro-batch (else no_sync until the last)
+      default: false
   ddp.bucket_mb [MiB]
       gradient bucket size (PyTorch bucket_cap_mb)
       default: 25

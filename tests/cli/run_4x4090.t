@@ -12,8 +12,8 @@ Step time       152.77 ms   (mean of 3 steps after 1 warm-up)
 Throughput   5,027 samples/s
   per GPU    31.1 TFLOP/s achieved, MFU  18.8%
 Scaling       99.6% of 4 x one GPU (one GPU: 152.20 ms/step)
-Memory/GPU   9.2 GiB of 24.0 GiB (estimate)
-  weights 0.1, gradients 0.1, optimizer_state 0.1, ddp_buckets 0.1, amp_weight_copies 0.0, activations 7.6, cuda_context_workspace 0.8, allocator_slack 0.4 (GiB)
+Memory/GPU   9.2 GiB of 24.0 GiB, peak in "fwd b16"
+  weights 0.1, gradients 0.1, optimizer_state 0.1, ddp_buckets 0.1, cuda_context_workspace 0.8, activations 7.6, amp_weight_copies 0.0, allocator_slack 0.4 (GiB)
 Busiest links
     3.6%  gpu0 -> cpu0 (pcie4x16)
     3.6%  cpu0 -> gpu0 (pcie4x16)

@@ -12,8 +12,8 @@ Step time       216.26 ms   (mean of 3 steps after 1 warm-up)
 Throughput   592 samples/s, 303,044 tokens/s
   per GPU    163.9 TFLOP/s achieved, MFU  52.5%
 Scaling       98.8% of 4 x one GPU (one GPU: 213.59 ms/step)
-Memory/GPU   28.1 GiB of 80.0 GiB (estimate)
-  weights 1.3, gradients 1.3, optimizer_state 2.5, ddp_buckets 1.3, amp_weight_copies 0.6, activations 19.1, cuda_context_workspace 0.8, allocator_slack 1.3 (GiB)
+Memory/GPU   27.4 GiB of 80.0 GiB, peak in "fwd b25"
+  weights 1.3, gradients 1.3, optimizer_state 2.5, ddp_buckets 1.3, cuda_context_workspace 0.8, activations 19.1, allocator_slack 1.3 (GiB)
 Busiest links
    12.0%  gpu0 -> gpu1 (nvlink3 x4)
    12.0%  gpu3 -> gpu0 (nvlink3 x4)

@@ -12,8 +12,8 @@ Step time       235.44 ms   (mean of 3 steps after 1 warm-up)
 Throughput   544 samples/s, 278,354 tokens/s
   per GPU    150.6 TFLOP/s achieved, MFU  48.3%
 Scaling       96.5% of 4 x one GPU (one GPU: 227.17 ms/step)
-Memory/GPU   28.1 GiB of 80.0 GiB (estimate)
-  weights 1.3, gradients 1.3, optimizer_state 2.5, ddp_buckets 1.3, amp_weight_copies 0.6, activations 19.1, cuda_context_workspace 0.8, allocator_slack 1.3 (GiB)
+Memory/GPU   27.4 GiB of 80.0 GiB, peak in "fwd b25"
+  weights 1.3, gradients 1.3, optimizer_state 2.5, ddp_buckets 1.3, cuda_context_workspace 0.8, activations 19.1, allocator_slack 1.3 (GiB)
 Busiest links
    30.9%  gpu0 -> cpu0 (pcie4x16)
    30.9%  cpu0 -> gpu0 (pcie4x16)

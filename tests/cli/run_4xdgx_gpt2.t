@@ -12,8 +12,8 @@ Step time       318.32 ms   (mean of 3 steps after 1 warm-up)
 Throughput   402 samples/s, 411,765 tokens/s
   per GPU    132.6 TFLOP/s achieved, MFU  42.5%
 Scaling       98.9% of 32 x one GPU (one GPU: 314.74 ms/step)
-Memory/GPU   54.4 GiB of 40.0 GiB  OUT OF MEMORY (estimate)
-  weights 5.8, gradients 5.8, optimizer_state 11.6, ddp_buckets 5.8, amp_weight_copies 2.9, activations 19.2, cuda_context_workspace 0.8, allocator_slack 2.6 (GiB)
+Memory/GPU   54.0 GiB of 40.0 GiB  OUT OF MEMORY, peak in "fwd b48"
+  weights 5.8, gradients 5.8, optimizer_state 11.6, ddp_buckets 5.8, cuda_context_workspace 0.8, activations 18.8, amp_weight_copies 2.9, allocator_slack 2.6 (GiB)
 Busiest links
    22.0%  node0/nic0 -> rail0_leaf0 (ib_hdr)
    22.0%  rail0_leaf0 -> node0/nic0 (ib_hdr)

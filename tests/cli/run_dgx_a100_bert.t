@@ -12,8 +12,8 @@ Step time       242.87 ms   (mean of 3 steps after 1 warm-up)
 Throughput   1,054 samples/s, 539,681 tokens/s
   per GPU    145.9 TFLOP/s achieved, MFU  46.8%
 Scaling       99.6% of 8 x one GPU (one GPU: 241.86 ms/step)
-Memory/GPU   28.1 GiB of 40.0 GiB (estimate)
-  weights 1.3, gradients 1.3, optimizer_state 2.5, ddp_buckets 1.3, amp_weight_copies 0.6, activations 19.1, cuda_context_workspace 0.8, allocator_slack 1.3 (GiB)
+Memory/GPU   27.4 GiB of 40.0 GiB, peak in "fwd b25"
+  weights 1.3, gradients 1.3, optimizer_state 2.5, ddp_buckets 1.3, cuda_context_workspace 0.8, activations 19.1, allocator_slack 1.3 (GiB)
 Busiest links
     4.1%  gpu0 -> nvswitch (nvlink3 x12)
     4.1%  nvswitch -> gpu0 (nvlink3 x12)

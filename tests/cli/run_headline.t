@@ -12,8 +12,8 @@ Step time       106.81 ms   (mean of 3 steps after 1 warm-up)
 Throughput   19,174 samples/s
   per GPU    59.3 TFLOP/s achieved, MFU  19.0%
 Scaling       99.3% of 8 x one GPU (one GPU: 106.09 ms/step)
-Memory/GPU   11.9 GiB of 80.0 GiB (estimate)
-  weights 0.1, gradients 0.1, optimizer_state 0.1, ddp_buckets 0.1, amp_weight_copies 0.0, activations 10.1, cuda_context_workspace 0.8, allocator_slack 0.6 (GiB)
+Memory/GPU   11.9 GiB of 80.0 GiB, peak in "fwd b16"
+  weights 0.1, gradients 0.1, optimizer_state 0.1, ddp_buckets 0.1, cuda_context_workspace 0.8, activations 10.1, amp_weight_copies 0.0, allocator_slack 0.6 (GiB)
 Busiest links
     4.0%  cpu0 (root complex transit)
     4.0%  cpu1 (root complex transit)

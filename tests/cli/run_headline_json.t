@@ -38,8 +38,8 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
   ],
   "memory": {
     "breakdown": {
-      "activations": 10894168064.0,
-      "allocator_slack": 607975050.4,
+      "activations": 10892607488.0,
+      "allocator_slack": 607897021.6,
       "amp_weight_copies": 51114064.0,
       "cuda_context_workspace": 805306368.0,
       "ddp_buckets": 102228128.0,
@@ -49,7 +49,8 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
     },
     "capacity_bytes": 85899345920.0,
     "oom": false,
-    "peak_bytes_per_gpu": 12767476058.4
+    "peak_at": "fwd b16",
+    "peak_bytes_per_gpu": 12765837453.6
   },
   "model": "ResNet-50",
   "nodes": 1,
@@ -65,6 +66,7 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
     "idle_s": 1.691355389077387e-17,
     "time_s": 0.106812055249
   },
+  "strategy": "ddp",
   "system": "8x A100 80GB PCIe, 2x PCIe Gen4 switch, NVLink-bridged pairs",
   "throughput": {
     "mfu": 0.1901480137039205,

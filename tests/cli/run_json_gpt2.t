@@ -38,8 +38,8 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
   ],
   "memory": {
     "breakdown": {
-      "activations": 20570587136.0,
-      "allocator_slack": 2782166995.2000003,
+      "activations": 20132667392.0,
+      "allocator_slack": 2760271008.0,
       "amp_weight_copies": 3115222400.0,
       "cuda_context_workspace": 805306368.0,
       "ddp_buckets": 6230444800.0,
@@ -49,7 +49,8 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
     },
     "capacity_bytes": 42949672960.0,
     "oom": true,
-    "peak_bytes_per_gpu": 58425506899.200005
+    "peak_at": "fwd b48",
+    "peak_bytes_per_gpu": 57965691168.0
   },
   "model": "GPT-2 1.5B",
   "nodes": 4,
@@ -65,6 +66,7 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
     "idle_s": 8.239936510889834e-18,
     "time_s": 0.31831782578
   },
+  "strategy": "ddp",
   "system": "DGX A100 (8x A100-SXM4-40GB)",
   "throughput": {
     "mfu": 0.42491668860815324,

@@ -17,8 +17,8 @@ Step time      1036.71 ms   (mean of 3 steps after 1 warm-up)
 Throughput   4 samples/s, 15,804 tokens/s
   per GPU    182.4 TFLOP/s achieved, MFU  58.5%
 Scaling       98.7% of 4 x one GPU (one GPU: 1023.30 ms/step)
-Memory/GPU   199.4 GiB of 80.0 GiB  OUT OF MEMORY (estimate)
-  weights 25.1, gradients 25.1, optimizer_state 50.2, ddp_buckets 25.1, amp_weight_copies 12.6, activations 51.1, cuda_context_workspace 0.8, allocator_slack 9.5 (GiB)
+Memory/GPU   199.0 GiB of 80.0 GiB  OUT OF MEMORY, peak in "fwd b32"
+  weights 25.1, gradients 25.1, optimizer_state 50.2, ddp_buckets 25.1, cuda_context_workspace 0.8, activations 50.8, amp_weight_copies 12.6, allocator_slack 9.5 (GiB)
 Busiest links
    50.0%  gpu0 -> gpu1 (nvlink3 x4)
    50.0%  gpu3 -> gpu0 (nvlink3 x4)

@@ -1,0 +1,306 @@
+#include "train/fsdp.hpp"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+#include "topo/cluster.hpp"
+
+namespace simtrain::train {
+
+const char* sharding_name(Sharding s) {
+  switch (s) {
+    case Sharding::full_shard: return "FULL_SHARD";
+    case Sharding::shard_grad_op: return "SHARD_GRAD_OP";
+    case Sharding::hybrid_shard: return "HYBRID_SHARD";
+    case Sharding::no_shard: return "NO_SHARD";
+    case Sharding::zero1: return "ZeRO-1";
+  }
+  return "?";
+}
+
+namespace {
+
+struct Unit {
+  std::string name;
+  std::vector<std::size_t> ops;
+  double params = 0;
+  TimePs fwd = 0, bwd = 0;
+  double act_bytes = 0;    // saved for backward, one micro-batch
+  double input_bytes = 0;  // the unit's input (kept under activation checkpointing)
+};
+
+// Merges one plan per group (identical shapes) into a plan whose phases carry every group's
+// flows: the groups run the collective at the same time.
+coll::Plan merge(const std::vector<coll::Plan>& plans) {
+  coll::Plan out = plans.front();
+  for (std::size_t g = 1; g < plans.size(); ++g) {
+    const coll::Plan& p = plans[g];
+    if (p.phases.size() != out.phases.size()) throw std::logic_error("shard groups with different collective shapes");
+    for (std::size_t i = 0; i < p.phases.size(); ++i) {
+      out.phases[i].flows.insert(out.phases[i].flows.end(), p.phases[i].flows.begin(), p.phases[i].flows.end());
+      out.phases[i].latency_ps = std::max(out.phases[i].latency_ps, p.phases[i].latency_ps);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
+                     const topo::Cluster& cluster, const std::vector<int>& ranks, const FsdpOptions& opt) {
+  StepGraph sg;
+  engine::TaskGraph& g = sg.graph;
+  const double batch = static_cast<double>(opt.batch_per_gpu);
+  const int n = static_cast<int>(ranks.size());
+  const work::Precision pr = cost.precision();
+  const double pb = work::activation_bytes(opt.param_dtype);   // gathered parameter bytes
+  const double rb = work::activation_bytes(opt.reduce_dtype);  // reduced gradient bytes
+  const double ab = work::activation_bytes(pr) * batch;
+
+  // --- units from the wrap policy ---
+  std::vector<Unit> units;
+  {
+    int last_block = -1, in_unit = 0;
+    for (std::size_t i = 0; i < model.ops.size(); ++i) {
+      const work::Op& op = model.ops[i];
+      bool start = units.empty();
+      if (op.block != last_block && !units.empty()) {
+        if (!opt.unit_starts.empty()) {
+          start = std::binary_search(opt.unit_starts.begin(), opt.unit_starts.end(), op.block);
+        } else {
+          start = ++in_unit >= opt.every_n_blocks;
+        }
+      }
+      if (start) {
+        units.push_back(Unit{"unit" + std::to_string(units.size()), {}, 0, 0, 0, 0, op.act_elems_saved * ab});
+        in_unit = 0;
+      }
+      last_block = op.block;
+      Unit& u = units.back();
+      u.ops.push_back(i);
+      u.params += static_cast<double>(op.params);
+      u.fwd += cost.forward(op, batch);
+      u.bwd += cost.backward(op, batch);
+      u.act_bytes += op.act_elems_saved * ab;
+    }
+  }
+  const std::size_t U = units.size();
+
+  // --- groups ---
+  int S = n;  // shard group size
+  if (opt.sharding == Sharding::hybrid_shard) {
+    S = opt.shard_group_size > 0 ? opt.shard_group_size : std::min(n, cluster.gpus_per_node());
+    if (S <= 0 || n % S != 0)
+      throw std::invalid_argument("shard_group_size must divide the number of GPUs (" + std::to_string(n) + ")");
+  }
+  std::vector<std::vector<int>> shard_groups, replica_groups;
+  for (int i = 0; i < n; i += S) shard_groups.emplace_back(ranks.begin() + i, ranks.begin() + i + S);
+  if (opt.sharding == Sharding::hybrid_shard && n / S > 1) {
+    for (int j = 0; j < S; ++j) {
+      std::vector<int> rg;
+      for (int i = j; i < n; i += S) rg.push_back(ranks[static_cast<std::size_t>(i)]);
+      replica_groups.push_back(rg);
+    }
+  }
+  const bool sharded_params = opt.sharding == Sharding::full_shard || opt.sharding == Sharding::hybrid_shard ||
+                              opt.sharding == Sharding::shard_grad_op;
+  const bool regather = opt.sharding == Sharding::full_shard || opt.sharding == Sharding::hybrid_shard;
+  const bool comm = n > 1;
+
+  std::map<std::pair<int, double>, coll::Plan> plan_cache;
+  auto plan_for = [&](coll::Op op, double bytes, const std::vector<std::vector<int>>& groups, int key) {
+    auto it = plan_cache.find({key, bytes});
+    if (it != plan_cache.end()) return it->second;
+    std::vector<coll::Plan> plans;
+    for (const auto& grp : groups) {
+      coll::Request req;
+      req.op = op;
+      req.bytes = bytes;
+      req.ranks = grp;
+      req.algo = op == coll::Op::all_reduce ? opt.algo : coll::Algo::ring;
+      req.ring_order_auto = opt.ring_order_auto;
+      plans.push_back(planner.plan(req));
+    }
+    return plan_cache.emplace(std::make_pair(key, bytes), merge(plans)).first->second;
+  };
+
+  // --- servers ---
+  for (int r : ranks) sg.compute.push_back(g.add_stream("gpu" + std::to_string(r) + " compute"));
+  engine::ServerId ag_stream = engine::kNoServer, rs_stream = engine::kNoServer;
+  if (comm) {
+    ag_stream = g.add_stream("fsdp all_gather");
+    rs_stream = g.add_stream("fsdp reduce_scatter");
+    sg.comm = rs_stream;
+  }
+
+  // --- memory (rank 0), in the ZeRO paper's terms ---
+  const double P = static_cast<double>(model.params());
+  const bool mixed = pr != work::Precision::fp32 && pr != work::Precision::tf32;
+  const double pbytes = mixed ? 2.0 : 4.0;                      // parameters as used in compute
+  const double k_os = (opt.optimizer == work::Optimizer::sgd ? 4.0 : 8.0) + (mixed ? 4.0 : 0.0);  // states (+ fp32 master)
+  const double S_p = opt.sharding == Sharding::full_shard || opt.sharding == Sharding::hybrid_shard ? S : 1;
+  const double S_g = opt.sharding == Sharding::no_shard || opt.sharding == Sharding::zero1 ? 1 : S;
+  const double S_os = opt.sharding == Sharding::no_shard ? 1 : S;
+  MemoryPlan& mp = sg.memory;
+  mp.static_parts = {{"parameters", opt.cpu_offload ? 0.0 : pbytes * P / S_p},
+                     {"gradients", pbytes * P / S_g},
+                     {"optimizer_state", opt.cpu_offload ? 0.0 : k_os * P / S_os},
+                     {"cuda_context_workspace", kCudaContextBytes}};
+  const int part_act = mp.add_part("activations");
+  const int part_gather = mp.add_part("gathered_parameters");
+  const int part_grad = mp.add_part("unsharded_gradients");
+  auto mem = [&](engine::TaskId t, bool at_end, double bytes, int part) {
+    if (bytes != 0) mp.events.push_back(MemEvent{t, at_end, bytes, part});
+  };
+
+  // Host <-> GPU copies for CPU offload: one transfer per rank over its PCIe path.
+  auto offload_copy = [&](double bytes, bool to_gpu, const std::vector<engine::TaskId>& deps, const std::string& label) {
+    std::vector<engine::TaskGraph::FlowInput> flows;
+    TimePs lat = 0;
+    for (int r : ranks) {
+      const topo::Vertex gpu = cluster.gpu(r);
+      topo::Vertex cpu = gpu;
+      int best = 1 << 30;
+      for (auto [it, end] = boost::vertices(cluster.graph()); it != end; ++it) {
+        const topo::Device& d = cluster.device(*it);
+        if (d.type != topo::DeviceType::cpu || d.node != cluster.device(gpu).node) continue;
+        const topo::Route& rt = cluster.route(gpu, *it);
+        if (!rt.links.empty() && rt.hops() < best) {
+          best = rt.hops();
+          cpu = *it;
+        }
+      }
+      const topo::Route& rt = to_gpu ? cluster.route(cpu, gpu) : cluster.route(gpu, cpu);
+      flows.push_back(engine::TaskGraph::FlowInput{rt.links.empty() ? std::vector<net::LinkUse>{} : [&] {
+                                                     std::vector<net::LinkUse> u;
+                                                     for (auto l : rt.links) u.push_back(net::LinkUse{l, 1.0});
+                                                     return u;
+                                                   }(),
+                                                   bytes});
+      lat = std::max(lat, rt.latency_ps);
+    }
+    return g.add_transfer(flows, lat, deps, label, kComm);
+  };
+
+  const double shard_div = static_cast<double>(S);
+  std::vector<engine::TaskId> prev_opt;  // the previous step's optimizer (all ranks)
+  for (int step = 0; step < opt.steps; ++step) {
+    for (int mb = 0; mb < opt.grad_accumulation; ++mb) {
+      const bool last_mb = mb + 1 == opt.grad_accumulation;
+      const bool sync = last_mb || opt.sync_each_microbatch;
+      // ---- forward ----
+      std::vector<std::vector<engine::TaskId>> F(U), B(U);
+      std::vector<engine::TaskId> AGf(U, 0), AGb(U, 0), RS(U, 0);
+      std::vector<bool> has_rs(U, false);
+      for (std::size_t u = 0; u < U; ++u) {
+        const Unit& un = units[u];
+        std::vector<engine::TaskId> deps;
+        if (comm && sharded_params) {
+          if (u >= 2 && (opt.limit_all_gathers || !opt.forward_prefetch)) deps = F[u - 2];
+          if (u < 2 || deps.empty()) deps.insert(deps.end(), prev_opt.begin(), prev_opt.end());
+          if (opt.cpu_offload) deps.push_back(offload_copy(4.0 * un.params / shard_div, true, deps, un.name + " h2d shard"));
+          AGf[u] = coll::emit(plan_for(coll::Op::all_gather, un.params * pb, shard_groups, 1), g, deps,
+                              "all_gather " + un.name, kComm, ag_stream);
+          if (regather) mem(AGf[u], false, un.params * pb, part_gather);
+        }
+        for (int k = 0; k < n; ++k) {
+          std::vector<engine::TaskId> d;
+          if (comm && sharded_params) d.push_back(AGf[u]);
+          else if (u == 0 && k == 0) d = prev_opt;
+          engine::TaskId t = g.add_work(sg.compute[static_cast<std::size_t>(k)], un.fwd, d, "fwd " + un.name, kForward);
+          F[u].push_back(t);
+          if (k == 0) {
+            mem(t, true, opt.activation_checkpointing ? un.input_bytes : un.act_bytes, part_act);
+            if (comm && regather) mem(t, true, -un.params * pb, part_gather);
+          }
+        }
+      }
+      // ---- backward ----
+      for (std::size_t ui = U; ui-- > 0;) {
+        const Unit& un = units[ui];
+        if (comm && regather) {
+          std::vector<engine::TaskId> deps;
+          if (ui + 1 >= U) {
+            deps = F[U - 1];
+          } else if (opt.backward_prefetch == BackwardPrefetch::pre) {
+            deps = ui + 2 < U ? B[ui + 2] : F[U - 1];
+          } else {
+            deps = B[ui + 1];
+            if (opt.backward_prefetch == BackwardPrefetch::none && has_rs[ui + 1]) deps.push_back(RS[ui + 1]);
+          }
+          AGb[ui] = coll::emit(plan_for(coll::Op::all_gather, un.params * pb, shard_groups, 1), g, deps,
+                               "all_gather bwd " + un.name, kComm, ag_stream);
+          mem(AGb[ui], false, un.params * pb, part_gather);
+        }
+        const TimePs t_b = un.bwd + (opt.activation_checkpointing ? un.fwd : 0);
+        for (int k = 0; k < n; ++k) {
+          std::vector<engine::TaskId> d;
+          if (comm && regather) d.push_back(AGb[ui]);
+          engine::TaskId t = g.add_work(sg.compute[static_cast<std::size_t>(k)], t_b, d, "bwd " + un.name, kBackward);
+          B[ui].push_back(t);
+          if (k == 0) {
+            if (opt.activation_checkpointing) {
+              mem(t, false, un.act_bytes, part_act);
+              mem(t, true, -un.act_bytes - un.input_bytes, part_act);
+            } else {
+              mem(t, true, -un.act_bytes, part_act);
+            }
+            if (comm && regather) mem(t, true, -un.params * pb, part_gather);
+            // Unsharded gradients live from this backward to their reduce-scatter (or, under
+            // no_sync accumulation, to the last micro-batch's).
+            if (S_g > 1 && (mb == 0 || opt.sync_each_microbatch)) mem(t, false, un.params * rb, part_grad);
+          }
+        }
+        if (comm && sync) {
+          const bool reduce_scatter = opt.sharding != Sharding::no_shard && opt.sharding != Sharding::zero1;
+          engine::TaskId t =
+              coll::emit(plan_for(reduce_scatter ? coll::Op::reduce_scatter : coll::Op::all_reduce, un.params * rb,
+                                  shard_groups, reduce_scatter ? 2 : 3),
+                         g, B[ui], (reduce_scatter ? "reduce_scatter " : "all_reduce ") + un.name, kComm, rs_stream);
+          if (!replica_groups.empty()) {
+            std::vector<engine::TaskId> d{t};
+            t = coll::emit(plan_for(coll::Op::all_reduce, un.params * rb / shard_div, replica_groups, 4), g, d,
+                           "replica all_reduce " + un.name, kComm, rs_stream);
+          }
+          if (S_g > 1) mem(t, true, -un.params * rb, part_grad);
+          if (opt.cpu_offload) {
+            std::vector<engine::TaskId> d{t};
+            t = offload_copy(4.0 * un.params / shard_div, false, d, un.name + " d2h grad shard");
+          }
+          RS[ui] = t;
+          has_rs[ui] = true;
+        }
+      }
+      if (!last_mb) continue;
+      // ---- optimizer ----
+      std::vector<engine::TaskId> deps;
+      for (std::size_t u = 0; u < U; ++u)
+        if (has_rs[u]) deps.push_back(RS[u]);
+      const double local_params = P / S_os;
+      TimePs t_opt = cost.optimizer_step(static_cast<std::int64_t>(local_params), opt.optimizer);
+      if (opt.cpu_offload) {
+        // Host-memory bound: each rank's share of its socket's bandwidth.
+        double host_bw = 100e9;
+        for (const auto& [key, cpu] : cluster.catalog().cpus()) host_bw = std::min(host_bw, cpu.memory_bandwidth_bytes_per_s);
+        const double per_rank = host_bw / std::max(1, cluster.gpus_per_node() / 2);
+        t_opt = seconds_to_ps(local_params * (k_os + 2 * 4.0) / per_rank);
+      }
+      std::vector<engine::TaskId> opts;
+      for (int k = 0; k < n; ++k)
+        opts.push_back(g.add_work(sg.compute[static_cast<std::size_t>(k)], t_opt, deps, "optimizer", kOptimizer));
+      if (opt.sharding == Sharding::zero1 && comm) {
+        engine::TaskId t = coll::emit(plan_for(coll::Op::all_gather, P * pb, shard_groups, 5), g, opts,
+                                      "all_gather params", kComm, ag_stream);
+        opts.assign(1, t);
+      }
+      prev_opt = opts;
+      sg.step_end.push_back(g.add_join(opts, "step " + std::to_string(step)));
+    }
+  }
+  sg.strategy_detail = std::string(sharding_name(opt.sharding)) + ", " + std::to_string(U) + " units";
+  if (opt.sharding == Sharding::hybrid_shard) sg.strategy_detail += ", shard groups of " + std::to_string(S);
+  return sg;
+}
+
+}  // namespace simtrain::train

@@ -1,0 +1,81 @@
+#include "train/memory.hpp"
+
+#include <algorithm>
+
+namespace simtrain::train {
+
+double zero_model_state_bytes(ZeroStage stage, double params, int ranks, double k) {
+  const double n = static_cast<double>(ranks);
+  switch (stage) {
+    case ZeroStage::none: return (2 + 2 + k) * params;
+    case ZeroStage::os: return 2 * params + 2 * params + k * params / n;
+    case ZeroStage::os_g: return 2 * params + (2 + k) * params / n;
+    case ZeroStage::os_g_p: return (2 + 2 + k) * params / n;
+  }
+  return 0;
+}
+
+double deepspeed_zero2_estimate(double params, int ranks, bool offload_optimizer) {
+  if (offload_optimizer) return 2 * params;
+  return 4 * params + static_cast<double>(static_cast<long long>(16 * params / ranks));
+}
+
+double deepspeed_zero3_estimate(double params, double largest_layer_params, int ranks, bool offload_optimizer,
+                                bool offload_params) {
+  const double largest = 4 * largest_layer_params;
+  if (offload_optimizer && offload_params) return largest;
+  if (offload_optimizer) return largest + static_cast<double>(static_cast<long long>(2 * params / ranks));
+  return largest + static_cast<double>(static_cast<long long>(18 * params / ranks));
+}
+
+int MemoryPlan::add_part(const std::string& name) {
+  for (std::size_t i = 0; i < dynamic_parts.size(); ++i)
+    if (dynamic_parts[i] == name) return static_cast<int>(i);
+  dynamic_parts.push_back(name);
+  return static_cast<int>(dynamic_parts.size() - 1);
+}
+
+MemoryPeak find_peak(const MemoryPlan& plan, const engine::TaskGraph& graph,
+                     const std::vector<engine::TaskRecord>& records) {
+  struct Timed {
+    TimePs time;
+    int order;  // frees (0) before allocations (1) at one instant
+    std::size_t index;
+  };
+  std::vector<Timed> timed;
+  timed.reserve(plan.events.size());
+  for (std::size_t i = 0; i < plan.events.size(); ++i) {
+    const MemEvent& e = plan.events[i];
+    const TimePs t = e.at_end ? records[e.task].end : records[e.task].start;
+    timed.push_back(Timed{t, e.bytes < 0 ? 0 : 1, i});
+  }
+  std::stable_sort(timed.begin(), timed.end(), [](const Timed& a, const Timed& b) {
+    if (a.time != b.time) return a.time < b.time;
+    return a.order < b.order;
+  });
+  double base = 0;
+  for (const auto& [name, bytes] : plan.static_parts) base += bytes;
+  std::vector<double> live(plan.dynamic_parts.size(), 0.0), at_peak = live;
+  double total = base, peak = base;
+  std::size_t peak_event = static_cast<std::size_t>(-1);
+  for (const Timed& t : timed) {
+    const MemEvent& e = plan.events[t.index];
+    live[static_cast<std::size_t>(e.part)] += e.bytes;
+    total += e.bytes;
+    if (total > peak) {
+      peak = total;
+      at_peak = live;
+      peak_event = t.index;
+    }
+  }
+  MemoryPeak out;
+  out.breakdown = plan.static_parts;
+  for (std::size_t i = 0; i < plan.dynamic_parts.size(); ++i)
+    out.breakdown.emplace_back(plan.dynamic_parts[i], std::max(0.0, at_peak[i]));
+  out.breakdown.emplace_back("allocator_slack", peak * plan.slack);
+  out.peak_bytes = peak * (1 + plan.slack);
+  out.at_task = peak_event == static_cast<std::size_t>(-1) ? "(static)" : graph.task(plan.events[peak_event].task).label;
+  return out;
+}
+
+}  // namespace simtrain::train
