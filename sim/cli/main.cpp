@@ -48,7 +48,12 @@ void write_file_atomic(const std::string& path, const std::string& content) {
       throw ScenarioError(path, 0, 0, "", "cannot write file");
     }
   }
-  std::filesystem::rename(tmp, path);
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp, ec);
+    throw ScenarioError(path, 0, 0, "", "cannot write file");
+  }
 }
 
 coll::Op parse_op(const std::string& s) {
@@ -103,7 +108,7 @@ int main(int argc, char** argv) {
   bool r_json = false;
   run_cmd->add_option("scenario", r_scenario, "Scenario file (scenarios/*.yaml)")->required();
   run_cmd->add_option("--set", r_set, "Override a scenario value: key.path=value (repeatable)");
-  run_cmd->add_option("--steps", r_steps, "Steps to simulate and average (overrides `steps`)")->check(CLI::PositiveNumber);
+  run_cmd->add_option("--steps", r_steps, "Steps to simulate and average (overrides `steps`)")->check(CLI::Range(1LL, 10000LL));
   run_cmd->add_option("--trace", r_trace, "Write a Chrome/Perfetto trace (JSON) to this file");
   run_cmd->add_option("--solver", r_solver, "incremental (default) | full");
   run_cmd->add_flag("--json", r_json, "Print one JSON object instead of the report");

@@ -538,7 +538,7 @@ Plan Planner::plan(const Request& req) {
   const int n = static_cast<int>(ranks.size());
   if (n == 1 || req.bytes <= 0) {
     Plan p;
-    p.algo = Algo::ring;
+    p.algo = req.algo == Algo::automatic ? Algo::ring : req.algo;
     p.ranks = n;
     p.phases.push_back(Phase{"local", {}, params_.call_overhead_ps});
     p.estimate_ps = params_.call_overhead_ps;

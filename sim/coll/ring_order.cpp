@@ -69,8 +69,7 @@ std::vector<int> best_order(const topo::Cluster& c, const std::vector<topo::Vert
   std::vector<int> order(static_cast<std::size_t>(n));
   std::iota(order.begin(), order.end(), 0);
   if (n <= 2) {
-    if (n == 2 && first == 1) std::swap(order[0], order[1]);
-    if (n == 2 && last == 0) std::swap(order[0], order[1]);
+    if (n == 2 && (first == 1 || (first < 0 && last == 0))) std::swap(order[0], order[1]);
     return order;
   }
   // A closed ring is invariant under rotation: pin member 0 first unless told otherwise.

@@ -119,6 +119,7 @@ struct FeedRecord {
   std::vector<engine::ServerId> pools;      // CPU pool per node
   std::vector<std::int32_t> track;          // per task of the graph: loader track (-1: none)
   std::vector<std::string> track_names;
+  std::vector<std::vector<std::int32_t>> storage_tracks;  // per rank: tracks of the devices it reads
 };
 
 // Emits one graph's data tasks, batch by batch, as the strategy builds its steps.
@@ -158,13 +159,17 @@ struct DataSummary {
   double storage_utilization = 0;   // busiest device link
   double memory_utilization = 0;    // busiest memory link
   double h2d_utilization = 0;       // busiest link an H2D copy crosses
-  std::string limiter;              // storage <name> | cpu | h2d | none
+  int num_workers = 0, prefetch_factor = 0;
+  bool pin_memory = true;
+  std::string format, storage;      // "files", "nvme0+nvme1 (Samsung PM1733 ...)"
+  long long epochs = 1;
+  std::string limiter;              // storage <name> | cpu | h2d | memory | workers | none
   std::string limiter_detail;
 };
 
 DataSummary summarize(const Plan& plan, const FeedRecord& feed, const engine::TaskGraph& g,
                       const std::vector<engine::TaskRecord>& rec, const net::FlowNetwork& network,
                       const topo::Cluster& cluster, TimePs lo, TimePs hi, long long steps, long long batches_per_step,
-                      double compute_s_per_step);
+                      double step_s);
 
 }  // namespace simtrain::data

@@ -80,7 +80,7 @@ class Run {
       resolve();
     }
     if (done_ != n) {
-      throw std::runtime_error("the step cannot finish: " + std::to_string(n - done_) +
+      throw std::invalid_argument("the step cannot finish: " + std::to_string(n - done_) +
                                " task(s) wait on a transfer over a link with no bandwidth");
     }
     RunStats st;

@@ -47,7 +47,10 @@ const std::vector<FlowNetwork::Reschedule>& FlowNetwork::resolve(TimePs now) {
   reschedules_.clear();
   ++solves_;
   const auto& changed = system_.solve(full_solve_);
+  // Integrate a link's load only where it changes, so full and incremental solves sum the
+  // same pieces and their statistics stay bit-identical.
   for (LinkId l : system_.touched_links()) {
+    if (system_.load(l) == link_stats_[l].load) continue;
     account_link(l, now);
     link_stats_[l].load = system_.load(l);
   }

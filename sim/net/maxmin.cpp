@@ -130,7 +130,11 @@ void MaxMinSystem::solve_component() {
     if (level == MaxMinSystem::kUnbounded) {
       // Variables on no link and unbounded: nothing limits them. Callers never create these
       // (a flow always crosses a link), but keep the system well-defined.
-      for (VarId v : unfixed) vars_[v].rate = MaxMinSystem::kUnbounded;
+      for (VarId v : unfixed) {
+        const size_t idx = static_cast<size_t>(std::lower_bound(comp_vars_.begin(), comp_vars_.end(), v) -
+                                               comp_vars_.begin());
+        new_rate[idx] = MaxMinSystem::kUnbounded;
+      }
       break;
     }
     // Links whose fair level is (within rounding) the minimum saturate together.

@@ -61,6 +61,7 @@ SweepRow simulate_one(const topo::Cluster& cluster, coll::Planner& planner, coll
 SweepResult run_sweep(const topo::Cluster& cluster, coll::Planner& planner, const SweepOptions& opt) {
   if (!(opt.factor > 1)) throw std::invalid_argument("-f (step factor) must be > 1");
   if (opt.min_bytes > opt.max_bytes) throw std::invalid_argument("-b (min bytes) exceeds -e (max bytes)");
+  if (!(opt.min_bytes >= 1)) throw std::invalid_argument("-b (min bytes) must be at least 1");
   const int esize = dtype_size(opt.dtype);
   SweepResult r;
   r.system = cluster.name();

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "engine/task_graph.hpp"
 
 namespace simtrain::report {
@@ -46,6 +48,28 @@ std::string format_run(const train::RunResult& r) {
                    r.comm_total_s > 0 ? pct(1.0 - r.comm_exposed_s / r.comm_total_s) : std::string("  n/a"));
   o += fmt::format("  data stall {}  {}\n", ms(r.data_stall_s), pct(r.data_stall_s / st));
   o += fmt::format("  idle       {}  {}\n", ms(r.idle_s), pct(r.idle_s / st));
+  if (r.data.enabled) {
+    const auto& d = r.data;
+    o += fmt::format("Data         {} worker{}/GPU x prefetch {}, {}memory; {} on {}\n", d.num_workers,
+                     d.num_workers == 1 ? "" : "s", d.prefetch_factor, d.pin_memory ? "pinned " : "pageable ", d.format,
+                     d.storage);
+    if (!d.stall_s_per_gpu.empty()) {
+      const auto [mn, mx] = std::minmax_element(d.stall_s_per_gpu.begin(), d.stall_s_per_gpu.end());
+      o += fmt::format("  stall/GPU  {:.2f} .. {:.2f} ms per step over {} GPUs", *mn * 1e3, *mx * 1e3,
+                       d.stall_s_per_gpu.size());
+      if (d.epoch1_stall_s >= 0) o += fmt::format("; first epoch (cold cache) {:.2f} ms", d.epoch1_stall_s * 1e3);
+      o += "\n";
+    }
+    o += fmt::format("  page cache {} hit rate ({} epoch{})\n", pct(d.hit_rate), d.epochs, d.epochs == 1 ? "" : "s, a later one shown");
+    o += fmt::format("  storage    needs {:.2f} GB/s for no stall, has {:.2f} GB/s; read {:.2f} GB/s, device {} busy\n",
+                     d.read_needed_bytes_per_s / 1e9, d.read_available_bytes_per_s / 1e9,
+                     d.read_achieved_bytes_per_s / 1e9, pct(d.storage_utilization));
+    o += fmt::format("  CPU        {:.1f} of {} loader cores busy per node ({} cores, one per training process); "
+                     "{:.1f} needed\n",
+                     d.cores_busy, d.cores_available, d.cores_total, d.cores_needed);
+    o += fmt::format("  workers    {} per GPU needed for no stall{}\n", d.workers_needed_per_gpu,
+                     d.limiter == "none" ? "" : "; bound by " + (d.limiter_detail.empty() ? d.limiter : d.limiter_detail));
+  }
   o += fmt::format("Throughput   {} samples/s", thousands(r.samples_per_s));
   if (r.tokens_per_s > 0) o += fmt::format(", {} tokens/s", thousands(r.tokens_per_s));
   o += "\n";
@@ -82,7 +106,9 @@ std::string format_run(const train::RunResult& r) {
     detail = fmt::format("exposed communication is {} of each step against {} compute; busiest link: {}",
                          pct(r.comm_exposed_s / st), pct(r.compute_s / st), r.links.empty() ? "-" : r.links[0].name);
   else
-    detail = fmt::format("GPUs wait for data {} of each step", pct(r.data_stall_s / st));
+    detail = fmt::format("GPUs wait for data {} of each step (busy {}){}", pct(r.data_stall_s / st),
+                         pct(r.compute_s / st),
+                         r.data.limiter_detail.empty() ? std::string() : "; bound by " + r.data.limiter_detail);
   o += fmt::format("Verdict      {}-bound: {}{}\n", r.bottleneck, detail,
                    r.oom ? "; and it does NOT fit in GPU memory" : "");
   return o;
@@ -127,6 +153,25 @@ nlohmann::json run_to_json(const train::RunResult& r) {
       {"energy", {{"joules_per_step", r.joules_per_step}, {"power_w", r.power_w}, {"run_kwh", r.run_energy_kwh}}},
       {"cost", {{"per_step", r.cost_per_step}, {"run", r.run_cost}, {"run_hours", r.run_hours}}},
   };
+  if (r.data.enabled) {
+    const auto& d = r.data;
+    j["data"] = {{"stall_s_per_gpu", d.stall_s_per_gpu},
+                 {"stall_share", r.step_time_s > 0 ? r.data_stall_s / r.step_time_s : 0.0},
+                 {"first_epoch_stall_s", d.epoch1_stall_s >= 0 ? nlohmann::json(d.epoch1_stall_s) : nlohmann::json()},
+                 {"page_cache_hit_rate", d.hit_rate},
+                 {"read_needed_bytes_per_s", d.read_needed_bytes_per_s},
+                 {"read_available_bytes_per_s", d.read_available_bytes_per_s},
+                 {"read_achieved_bytes_per_s", d.read_achieved_bytes_per_s},
+                 {"storage_utilization", d.storage_utilization},
+                 {"cpu_cores_busy", d.cores_busy},
+                 {"cpu_cores_available", d.cores_available},
+                 {"cpu_cores_needed", d.cores_needed},
+                 {"workers_per_gpu", d.num_workers},
+                 {"workers_needed_per_gpu", d.workers_needed_per_gpu},
+                 {"h2d_utilization", d.h2d_utilization},
+                 {"limiter", d.limiter},
+                 {"limiter_detail", d.limiter_detail}};
+  }
   return j;
 }
 
@@ -171,16 +216,42 @@ std::string chrome_trace(const train::RunResult& r) {
     events.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", s}, {"args", {{"name", g.servers()[s].name}}}});
   }
   events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", 0}, {"args", {{"name", r.scenario}}}});
+  // The data pipeline's loader tracks (one per worker: its reads and decodes) and storage
+  // tracks (every read in flight on the device, as async slices that may overlap).
+  const auto* feed = r.graph->data.get();
+  const std::size_t track0 = g.servers().size();
+  if (feed) {
+    for (std::size_t i = 0; i < feed->track_names.size(); ++i)
+      events.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", track0 + i}, {"args", {{"name", feed->track_names[i]}}}});
+    for (std::size_t rank = 0; rank < feed->batches.size(); ++rank)
+      for (const auto& b : feed->batches[rank]) {
+        if (b.read < 0) continue;
+        const auto t = static_cast<engine::TaskId>(b.read);
+        for (std::int32_t st : feed->storage_tracks[rank]) {
+          const nlohmann::json base = {{"name", g.task(t).label}, {"cat", "storage"}, {"id", t}, {"pid", 0},
+                                       {"tid", track0 + static_cast<std::size_t>(st)}};
+          nlohmann::json bgn = base, end = base;
+          bgn["ph"] = "b";
+          bgn["ts"] = static_cast<double>(r.records[t].start) * 1e-6;
+          end["ph"] = "e";
+          end["ts"] = static_cast<double>(r.records[t].end) * 1e-6;
+          events.push_back(bgn);
+          events.push_back(end);
+        }
+      }
+  }
   static const char* cats[] = {"", "forward", "backward", "optimizer", "communication", "data"};
   for (engine::TaskId t = 0; t < g.size(); ++t) {
     const engine::Task& task = g.task(t);
-    if (task.server == engine::kNoServer || task.kind == engine::TaskKind::join) continue;
+    const std::int32_t tr = feed && t < feed->track.size() ? feed->track[t] : -1;
+    if (task.kind == engine::TaskKind::join) continue;
+    if (task.server == engine::kNoServer && tr < 0) continue;
     const auto& rec = r.records[t];
     events.push_back({{"name", task.label},
                       {"cat", task.category < 6 ? cats[task.category] : "other"},
                       {"ph", "X"},
                       {"pid", 0},
-                      {"tid", task.server},
+                      {"tid", tr >= 0 ? static_cast<std::int64_t>(track0) + tr : static_cast<std::int64_t>(task.server)},
                       {"ts", static_cast<double>(rec.start) * 1e-6},
                       {"dur", static_cast<double>(rec.end - rec.start) * 1e-6}});
   }

@@ -14,6 +14,7 @@ const std::vector<KeyInfo>& scenario_keys() {
       {"gpus_per_node", "GPUs of each node taking part", "", "all"},
       {"model", "model name from models/ or a path to a model file", "", "required"},
       {"batch_per_gpu", "samples per GPU per micro-batch", "", "required"},
+      {"flash_attention", "transformer models: fused attention (FlashAttention / SDPA) keeps no seq^2 probabilities", "", "the model file's"},
       {"precision", "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8", "", "amp_fp16"},
       {"optimizer", "sgd | adam | adamw", "", "sgd"},
       {"strategy", "ddp | fsdp | zero1 | zero2 | zero3 (ZeRO stages map onto FSDP shardings)", "", "ddp"},
@@ -43,6 +44,24 @@ const std::vector<KeyInfo>& scenario_keys() {
       {"energy.electricity", "electricity price per kWh", "USD", "$0"},
       {"cost.gpu_hour", "price of one GPU-hour (cloud) or amortized purchase", "USD", "$0"},
       {"run.steps", "optimizer steps in the whole run, for per-run energy and cost", "", "0 (none)"},
+      // data pipeline (sim/data; DESIGN §8)
+      {"data.dataset.samples", "samples in the dataset (one epoch)", "", "required with data"},
+      {"data.dataset.bytes_per_sample", "stored size of one sample (encoded image, clip, record)", "bytes", "required with data"},
+      {"data.dataset.tensor_bytes_per_sample", "size of one decoded sample copied to the GPU", "bytes", "3 x image^2 (uint8) for image models, else bytes_per_sample"},
+      {"data.dataset.format", "files (one per sample) | lmdb | shards (packed, sequential) | ram (in process memory)", "", "files"},
+      {"data.storage", "a storage device of the system (nvme0), or {kind: nvme|nfs|lustre|gpfs|ram, device | devices: [..] (RAID0)}", "", "required unless format: ram"},
+      {"data.storage.kind", "nvme | nfs | lustre | gpfs | ram", "", "the device's kind"},
+      {"data.storage.device", "one storage device of the system file (or of its fabric)", "", "-"},
+      {"data.storage.devices", "storage devices striped as RAID0", "", "-"},
+      {"data.loader.num_workers", "DataLoader worker processes per GPU (0: the training process loads)", "", "4"},
+      {"data.loader.prefetch_factor", "batches in flight per worker", "", "2"},
+      {"data.loader.pin_memory", "copy batches into pinned memory (H2D at DMA rate); false: pageable, staged", "", "true"},
+      {"data.loader.cpu_cores", "CPU cores of a node given to the job (one per training process, the rest to workers)", "", "all of the node's"},
+      {"data.loader.decode.cpu_ms_per_sample", "CPU time to decode, augment and collate one sample on one core", "ms", "0"},
+      {"data.loader.decode.decode_gbps", "CPU decode rate per core in GB/s of stored bytes (instead of cpu_ms_per_sample)", "GB/s", "-"},
+      {"data.loader.decode.gpu_ms_per_sample", "GPU decode time per sample on the compute stream (DALI); encoded bytes cross PCIe", "ms", "0"},
+      {"data.epochs", "epochs of the run: with more than one, the steps shown are a later epoch's (warm page cache)", "", "1"},
+      {"data.page_cache", "page cache of a node", "bytes", "host_memory minus training processes and workers"},
   };
   return keys;
 }
@@ -159,6 +178,12 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
     if (auto f = root.get("nodes")) s.nodes = static_cast<int>(f->as_int_at_least(1));
     if (auto f = root.get("gpus_per_node")) s.gpus_per_node = static_cast<int>(f->as_int_at_least(1));
     s.batch_per_gpu = root.at("batch_per_gpu").as_int_at_least(1);
+    if (s.batch_per_gpu > (1LL << 24))
+      throw root.at("batch_per_gpu").error("expected a per-GPU batch of at most 16777216 samples");
+    if (auto f = root.get("flash_attention")) {
+      s.flash_attention = f->as_bool() ? 1 : 0;
+      s.flash_attention_field = *f;
+    }
     s.precision = root.has("precision")
                       ? root.at("precision").as_choice({"fp32", "tf32", "amp_fp16", "amp_bf16", "bf16", "fp16", "fp8"})
                       : "amp_fp16";
@@ -192,7 +217,11 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
       if (auto f = fs->get("cpu_offload")) s.fsdp_cpu_offload = f->as_bool();
       if (auto f = fs->get("shard_group_size")) s.fsdp_shard_group_size = static_cast<int>(f->as_int_at_least(1));
       if (auto f = fs->get("sync_each_microbatch")) s.fsdp_sync_each_microbatch = f->as_bool();
-      if (s.strategy == "ddp")
+      // An fsdp block under DDP is a mistake in a file, but a what-if from the command line
+      // (`--set strategy=ddp` on an FSDP scenario) keeps it for when the strategy is switched back.
+      bool strategy_overridden = false;
+      for (const std::string& a : applied) strategy_overridden = strategy_overridden || a.rfind("strategy=", 0) == 0;
+      if (s.strategy == "ddp" && !strategy_overridden)
         throw fs->key_error("an `fsdp:` block needs `strategy: fsdp` (or zero1/zero2/zero3)");
     }
     if (auto d = root.get("ddp")) {
@@ -210,8 +239,15 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
       if (auto f = c->get("algorithm")) s.collective_algorithm = f->as_choice({"auto", "ring", "tree", "hierarchical"});
       if (auto f = c->get("ring_order")) s.ring_order = f->as_choice({"auto", "given"});
     }
-    if (auto f = root.get("steps")) s.steps = f->as_int_at_least(1);
-    if (auto f = root.get("warmup_steps")) s.warmup_steps = f->as_int_at_least(0);
+    // The step graph grows with the steps simulated: keep it to what a user can wait for.
+    if (auto f = root.get("steps")) {
+      s.steps = f->as_int_at_least(1);
+      if (s.steps > 10000) throw f->error("simulate at most 10000 steps (the averages settle within a few)");
+    }
+    if (auto f = root.get("warmup_steps")) {
+      s.warmup_steps = f->as_int_at_least(0);
+      if (s.warmup_steps > 10000) throw f->error("at most 10000 warm-up steps");
+    }
     if (auto e = root.get("energy")) {
       e->check_keys(child_keys("energy"));
       if (auto f = e->get("node_overhead")) s.node_overhead_w = f->as_quantity(Dimension::power);
@@ -225,6 +261,7 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
       c->check_keys(child_keys("cost"));
       if (auto f = c->get("gpu_hour")) s.gpu_hour_price = f->as_quantity(Dimension::money);
     }
+    if (auto d = root.get("data")) s.data_field = *d;  // parsed by sim/data (data/data_spec.hpp)
     if (auto r = root.get("run")) {
       r->check_keys(child_keys("run"));
       if (auto f = r->get("steps")) s.run_steps = f->as_int_at_least(0);

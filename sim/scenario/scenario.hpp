@@ -38,6 +38,8 @@ struct ScenarioSpec {
   int nodes = 1;
   int gpus_per_node = 0;  // 0 = all of the system's
   long long batch_per_gpu = 0;
+  int flash_attention = -1;  // -1: as the model file says
+  std::optional<Field> flash_attention_field;
   std::string precision, optimizer, strategy;
   double bucket_mb = 25;
   bool gradient_as_bucket_view = false, static_graph = false;
@@ -60,6 +62,8 @@ struct ScenarioSpec {
   double electricity_per_kwh = 0;  // USD
   double gpu_hour_price = 0;       // USD per GPU-hour
   long long run_steps = 0;         // the run the per-run figures describe (0: none)
+
+  std::optional<Field> data_field;  // `data:` (the data pipeline), parsed by sim/data
 
   std::vector<std::string> overrides_applied;  // "key=value", echoed in reports
 };

@@ -145,7 +145,20 @@ double parse_quantity(std::string_view text, Dimension dim) {
   return value * factor;
 }
 
+namespace {
+double parse_cli_size_unchecked(std::string_view text);
+}
+
 double parse_cli_size(std::string_view text) {
+  const double v = parse_cli_size_unchecked(text);
+  // Sizes are counted in whole bytes (and elements) as 64-bit integers: keep them exact.
+  if (v > 9007199254740992.0)
+    throw UnitError("size '" + std::string(text) + "' is too large (at most 8 PiB)");
+  return v;
+}
+
+namespace {
+double parse_cli_size_unchecked(std::string_view text) {
   std::string_view t = trim(text);
   double value = 0;
   std::string_view unit;
@@ -164,5 +177,7 @@ double parse_cli_size(std::string_view text) {
                   "': expected a byte count with an optional K, M, G suffix (binary, as "
                   "nccl-tests) or a unit such as MiB or GB");
 }
+
+}  // namespace
 
 }  // namespace simtrain

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 namespace simtrain::train {
 
@@ -141,14 +142,23 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
   const bool amp_copies =
       cost.precision() == work::Precision::amp_fp16 || cost.precision() == work::Precision::amp_bf16;
   std::vector<engine::TaskId> last_on_rank(static_cast<std::size_t>(n));
+  std::vector<std::optional<engine::TaskId>> last_compute(static_cast<std::size_t>(n));
+  std::optional<data::Feed> feed;
+  if (opt.data) feed.emplace(*opt.data, g, static_cast<std::size_t>(n));
   std::vector<engine::TaskId> seg_task(static_cast<std::size_t>(n) * bwd_segs.size());
   for (int step = 0; step < opt.steps; ++step) {
     for (int mb = 0; mb < opt.grad_accumulation; ++mb) {
       const bool sync = mb + 1 == opt.grad_accumulation;
       for (int k = 0; k < n; ++k) {
         const engine::ServerId s = sg.compute[static_cast<std::size_t>(k)];
+        // The micro-batch's data (sim/data): the forward waits for it.
+        std::vector<engine::TaskId> batch_ready;
+        if (feed) batch_ready.push_back(feed->next(static_cast<std::size_t>(k), s, last_compute[static_cast<std::size_t>(k)]));
         for (std::size_t j = 0; j < fwd_segs.size(); ++j) {
-          engine::TaskId t = g.add_work(s, fwd_segs[j].time, {}, fwd_segs[j].label, kForward);
+          engine::TaskId t = g.add_work(s, fwd_segs[j].time, j == 0 ? batch_ready : std::vector<engine::TaskId>{},
+                                        fwd_segs[j].label, kForward);
+          if (j == 0 && feed) feed->consumed(static_cast<std::size_t>(k), t);
+          last_compute[static_cast<std::size_t>(k)] = t;
           if (k != 0) continue;
           sg.memory.events.push_back(MemEvent{t, true, fwd_seg_act[j], 0});
           if (amp_copies && j == 0)
@@ -160,6 +170,7 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
           engine::TaskId t = g.add_work(s, bwd_segs[j].time, {}, bwd_segs[j].label, kBackward);
           seg_task[static_cast<std::size_t>(k) * bwd_segs.size() + j] = t;
           last_on_rank[static_cast<std::size_t>(k)] = t;
+          last_compute[static_cast<std::size_t>(k)] = t;
           if (k == 0) sg.memory.events.push_back(MemEvent{t, true, -bwd_seg_act[j], 0});
         }
       }
@@ -181,11 +192,13 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
         std::vector<engine::TaskId> deps;
         if (any_comm) deps.push_back(last_comm);
         opt_tasks.push_back(g.add_work(sg.compute[static_cast<std::size_t>(k)], opt_time, deps, "optimizer", kOptimizer));
+        last_compute[static_cast<std::size_t>(k)] = opt_tasks.back();
       }
       sg.step_end.push_back(g.add_join(opt_tasks, "step " + std::to_string(step)));
     }
   }
   sg.strategy_detail = std::to_string(sg.buckets.size()) + " buckets";
+  if (feed) sg.data = std::make_shared<data::FeedRecord>(feed->finish());
   return sg;
 }
 

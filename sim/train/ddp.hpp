@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "coll/collective.hpp"
+#include "data/pipeline.hpp"
 #include "engine/task_graph.hpp"
 #include "train/memory.hpp"
 #include "work/cost.hpp"
@@ -34,6 +35,8 @@ struct DdpOptions {
   coll::Algo algo = coll::Algo::automatic;
   bool ring_order_auto = true;
   bool gradient_as_bucket_view = false;
+  // The data pipeline (sim/data), or none: batches are then ready at once.
+  const data::Plan* data = nullptr;
 };
 
 // Memory every strategy holds: the CUDA context with the cuBLAS/cuDNN workspaces.
@@ -55,6 +58,7 @@ struct StepGraph {
   std::vector<std::string> bucket_algos;  // algorithm/protocol chosen per bucket (or per unit)
   MemoryPlan memory;                      // what rank 0 holds, when
   std::string strategy_detail;            // e.g. "25 MiB buckets (5)" or "FULL_SHARD, 26 units"
+  std::shared_ptr<data::FeedRecord> data; // the data pipeline's tasks, when modelled
 };
 
 std::vector<Bucket> make_buckets(const work::Model& m, double grad_bytes_per_param, double first_bucket_bytes,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 
 #include "coll/nccl_params.hpp"
@@ -41,6 +42,25 @@ double covered_not_by(const std::vector<std::pair<TimePs, TimePs>>& a, const std
 
 }  // namespace
 
+std::shared_ptr<const work::Model> load_scenario_model(const ScenarioSpec& spec) {
+  auto model = work::load_model(spec.model_ref, &spec.model_field);
+  if (spec.flash_attention < 0) return model;
+  // Re-read the model file with the transformer generator's flash_attention switched.
+  std::string path = spec.model_ref;
+  if (path.find('/') == std::string::npos && path.size() > 5 && path.substr(path.size() - 5) != ".yaml")
+    path = std::string(SIMTRAIN_SOURCE_DIR) + "/models/" + path + ".yaml";
+  else if (path.find('/') == std::string::npos && path.find(".yaml") == std::string::npos)
+    path = std::string(SIMTRAIN_SOURCE_DIR) + "/models/" + path + ".yaml";
+  auto doc = YamlDoc::load(path);
+  YAML::Node root = doc->root();
+  if (!root["transformer"] && !root["vit"])
+    throw spec.flash_attention_field->error("flash_attention applies to transformer models; " + model->name +
+                                            " is not one");
+  YAML::Node gen = root["transformer"] ? root["transformer"] : root["vit"];
+  gen["flash_attention"] = YAML::Node(spec.flash_attention == 1 ? "true" : "false");
+  return work::load_model_doc(doc, model->key);
+}
+
 StrategyBuilder::StrategyBuilder(const ScenarioSpec& spec, const work::Model& model, const work::CostModel& cost,
                                  coll::Planner& planner, const topo::Cluster& cluster)
     : spec_(spec), model_(model), cost_(cost), planner_(planner), cluster_(cluster) {}
@@ -63,6 +83,7 @@ StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, 
     d.algo = algo;
     d.ring_order_auto = spec_.ring_order == "auto";
     d.gradient_as_bucket_view = spec_.gradient_as_bucket_view;
+    d.data = data_;
     return build_ddp(model_, cost_, planner_, ranks, d);
   }
   FsdpOptions f;
@@ -121,7 +142,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   b.cluster = spec.system_inline ? topo::load_system_from(*spec.system_inline, spec.path, spec.nodes)
                                  : topo::load_system(spec.system_path, spec.nodes);
   const topo::Cluster& c = *b.cluster;
-  b.model = work::load_model(spec.model_ref, &spec.model_field);
+  b.model = load_scenario_model(spec);
   const work::Model& m = *b.model;
   work::Precision prec;
   work::parse_precision(spec.precision, prec);
@@ -146,11 +167,36 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   }
   b.planner = std::make_unique<coll::Planner>(c, coll::NcclParams::load_default(c.catalog().path()));
 
-  const long long steps = opt.steps_override > 0 ? opt.steps_override : spec.steps;
-  const long long warm = spec.warmup_steps;
+  long long steps = opt.steps_override > 0 ? opt.steps_override : spec.steps;
+  long long warm = spec.warmup_steps;
   StrategyBuilder build(spec, m, *b.cost, *b.planner, c);
+  // The data pipeline (sim/data): with more than one epoch, the steps shown are a later
+  // epoch's (warm page cache); the first epoch's stall is simulated separately below.
+  std::unique_ptr<data::Plan> data_plan;
+  std::optional<data::DataSpec> data_spec;
+  const double default_tensor_bytes = m.image_size > 0 ? 3.0 * static_cast<double>(m.image_size * m.image_size)
+                                      : m.seq_len > 0  ? 8.0 * static_cast<double>(m.seq_len)
+                                                       : 0.0;
+  if (spec.data_field) {
+    data_spec = data::parse_data(*spec.data_field);
+    data_plan = std::make_unique<data::Plan>(c, *data_spec, ranks, spec.batch_per_gpu, default_tensor_bytes,
+                                             data_spec->epochs > 1 ? 1 : 0);
+    build.set_data(data_plan.get());
+    // The loader's first W x prefetch batches are requested at once: warm up past them, so the
+    // averages are the pipeline's steady state (DESIGN §2: warm-up steps let pipelines fill).
+    const long long in_flight = static_cast<long long>(std::max(1, data_spec->num_workers)) *
+                                (data_spec->num_workers == 0 ? 1 : data_spec->prefetch_factor);
+    warm = std::max(warm, (in_flight + spec.grad_accumulation - 1) / spec.grad_accumulation + 1);
+    // Workers deliver in waves of W batches (all start together, share the drive, finish
+    // together): average over whole waves unless --steps says otherwise.
+    if (opt.steps_override <= 0 && spec.grad_accumulation == 1) {
+      const long long wave = std::max(1, data_spec->num_workers);
+      steps = (std::max(steps, wave) + wave - 1) / wave * wave;
+    }
+  }
   auto sg = std::make_shared<StepGraph>(build(ranks, static_cast<int>(steps + warm), spec.batch_per_gpu));
   std::vector<double> caps = c.link_capacities();
+  if (data_plan) caps.insert(caps.end(), data_plan->extra_capacities().begin(), data_plan->extra_capacities().end());
   for (double& x : caps) x *= opt.link_scale;
   net::FlowNetwork network(caps, opt.full_solve);
   engine::Executor ex(network);
@@ -180,6 +226,29 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   r.comm_total_s = comm_ps * 1e-12 * per_step;
   r.comm_exposed_s = exposed_ps * 1e-12 * per_step;
   r.data_stall_s = 0;
+  if (sg->data) {
+    r.data = data::summarize(*data_plan, *sg->data, sg->graph, rec, network, c, lo, hi, steps,
+                             spec.grad_accumulation, r.step_time_s);
+    // The slowest GPU's wait sets the pace: rank 0 waits for it too (at the all-reduce), so
+    // its idle time up to the worst stall counts as data stall.
+    const double worst = *std::max_element(r.data.stall_s_per_gpu.begin(), r.data.stall_s_per_gpu.end());
+    r.data_stall_s = std::max(r.data.stall_s, std::min(worst, r.step_time_s - r.compute_s - r.comm_exposed_s));
+    if (data_spec->epochs > 1 && data_plan->hit_rate_for_epoch(0) != data_plan->hit_rate()) {
+      data::Plan first(c, *data_spec, ranks, spec.batch_per_gpu, default_tensor_bytes, 0);
+      build.set_data(&first);
+      StepGraph g0 = build(ranks, static_cast<int>(steps + warm), spec.batch_per_gpu);
+      net::FlowNetwork n0(caps, opt.full_solve);
+      engine::Executor e0(n0);
+      e0.run(g0.graph);
+      const auto& r0 = e0.records();
+      const TimePs lo0 = warm > 0 ? r0[g0.step_end[static_cast<std::size_t>(warm - 1)]].end : 0;
+      const TimePs hi0 = r0[g0.step_end.back()].end;
+      const auto s0 = data::summarize(first, *g0.data, g0.graph, r0, n0, c, lo0, hi0, steps, spec.grad_accumulation,
+                                      ps_to_seconds(hi0 - lo0) * per_step);
+      r.data.epoch1_stall_s = *std::max_element(s0.stall_s_per_gpu.begin(), s0.stall_s_per_gpu.end());
+      build.set_data(data_plan.get());
+    }
+  }
   r.idle_s = std::max(0.0, r.step_time_s - r.compute_s - r.comm_exposed_s - r.data_stall_s);
   for (const work::Op& op : m.ops) {
     if (op.kind == work::OpKind::gemm || op.kind == work::OpKind::conv || op.kind == work::OpKind::attention)
@@ -231,7 +300,10 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   for (net::LinkId l = 0; l < network.link_count(); ++l) {
     const double bytes = network.link_bytes(l);
     if (bytes <= 0) continue;
-    links.push_back(LinkUsage{c.link_name(l), bytes / (network.capacity(l) * run_s)});
+    const std::string name = l < c.directed_link_count()
+                                 ? c.link_name(l)
+                                 : data_plan->extra_names()[l - data_plan->first_extra_link()];
+    links.push_back(LinkUsage{name, bytes / (network.capacity(l) * run_s)});
   }
   std::stable_sort(links.begin(), links.end(), [](const LinkUsage& a, const LinkUsage& x) {
     return a.utilization > x.utilization;
@@ -241,6 +313,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
 
   // Single-GPU baseline: the same model and batch on one GPU of the same kind.
   if (r.gpus > 1) {
+    build.set_data(nullptr);  // the baseline is the GPU's own step, fed instantly
     StepGraph g1 = build({ranks[0]}, 2, spec.batch_per_gpu);
     net::FlowNetwork n1(caps);
     engine::Executor e1(n1);
@@ -284,6 +357,8 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     const double parts[3] = {r.compute_s, r.comm_exposed_s, r.data_stall_s};
     const char* names[3] = {"compute", "communication", "data"};
     int k = static_cast<int>(std::max_element(parts, parts + 3) - parts);
+    // The loader bounds the step when the GPUs wait on it noticeably (DESIGN §8).
+    if (r.data.enabled && r.data_stall_s > 0.05 * r.step_time_s && r.data.limiter != "none") k = 2;
     r.bottleneck = names[k];
   }
   if (opt.keep_trace) {
@@ -301,7 +376,7 @@ std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec) {
   auto cluster = spec.system_inline ? topo::load_system_from(*spec.system_inline, spec.path, spec.nodes)
                                     : topo::load_system(spec.system_path, spec.nodes);
   const topo::Cluster& c = *cluster;
-  auto model = work::load_model(spec.model_ref, &spec.model_field);
+  auto model = load_scenario_model(spec);
   work::Precision prec;
   work::parse_precision(spec.precision, prec);
   const int gpn = c.gpus_per_node();

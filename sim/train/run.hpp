@@ -47,6 +47,7 @@ struct RunResult {
   long long batch_per_gpu = 0, grad_accumulation = 1, seq_len = 0, steps = 0, warmup_steps = 0;
   std::int64_t params = 0;
   double step_time_s = 0, compute_s = 0, comm_total_s = 0, comm_exposed_s = 0, data_stall_s = 0, idle_s = 0;
+  data::DataSummary data;  // the data pipeline's figures (data.enabled: modelled)
   double samples_per_s = 0, tokens_per_s = 0, tflops_per_gpu = 0, mfu = 0;
   double single_gpu_step_s = 0, scaling_efficiency = 1;
   double gemm_share = 0;  // share of compute time in gemm / conv / attention kernels
@@ -77,6 +78,9 @@ struct RunResult {
 
 RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt);
 
+// The scenario's model, with its overrides (flash_attention) applied.
+std::shared_ptr<const work::Model> load_scenario_model(const ScenarioSpec& spec);
+
 // For each strategy (DDP, ZeRO-1, FSDP shardings, with checkpointing), the largest per-GPU
 // batch whose simulated peak memory fits the GPU (0 if not even one sample fits).
 std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec);
@@ -93,6 +97,8 @@ class StrategyBuilder {
     sharding_override_ = std::move(sharding);
   }
   void override_checkpointing(int on) { checkpoint_override_ = on; }
+  // The data pipeline the strategies feed their forwards from (nullptr: none).
+  void set_data(const data::Plan* plan) { data_ = plan; }
 
  private:
   const ScenarioSpec& spec_;
@@ -102,6 +108,7 @@ class StrategyBuilder {
   const topo::Cluster& cluster_;
   std::string strategy_override_, sharding_override_;
   int checkpoint_override_ = -1;
+  const data::Plan* data_ = nullptr;
 };
 
 }  // namespace simtrain::train

@@ -135,7 +135,8 @@ void build_layers(Model& m, const Field& list) {
   for (const Field& it : list.items()) {
     if (!it.is_map()) throw it.error("expected a layer: {name: ..., kind: ..., ...}");
     const std::string kind =
-        it.at("kind").as_choice({"conv2d", "linear", "norm", "elementwise", "pool", "embedding", "loss"});
+        it.at("kind").as_choice(
+            {"conv2d", "linear", "norm", "elementwise", "attention", "pool", "embedding", "loss"});
     const std::string name = it.at("name").as_string();
     // A layer stays in the previous layer's block unless it names one; blocks only grow.
     if (auto v = it.get("block")) {
@@ -188,7 +189,8 @@ void build_layers(Model& m, const Field& list) {
     } else if (kind == "norm") {
       it.check_keys({"name", "kind", "block", "features", "positions", "type"});
       std::string type = "batchnorm";
-      if (auto v = it.get("type")) type = v->as_choice({"batchnorm", "layernorm", "rmsnorm"});
+      if (auto v = it.get("type"))
+        type = v->as_choice({"batchnorm", "layernorm", "groupnorm", "rmsnorm"});
       b.norm(name, pos("features"), static_cast<double>(opt("positions", 1, 1)),
              type == "rmsnorm" ? 1 : 2, type == "batchnorm");
     } else if (kind == "elementwise") {
@@ -203,6 +205,27 @@ void build_layers(Model& m, const Field& list) {
       if (auto v = it.get("save")) save = v->as_choice({"none", "input", "output"});
       const int inputs = static_cast<int>(opt("inputs", 1, 1));
       b.elementwise(name, e, fpe, inputs, save == "none" ? 0 : save == "input" ? e * inputs : e);
+    } else if (kind == "attention") {
+      // The two batched GEMMs Q K^T and P V plus the softmax, as the transformer generator's
+      // attn.core (transformer_gen.cpp); kv_tokens < tokens is cross-attention.
+      it.check_keys({"name", "kind", "block", "tokens", "heads", "head_dim", "kv_tokens", "flash"});
+      const double t = static_cast<double>(pos("tokens")), h = static_cast<double>(pos("heads")),
+                   d = static_cast<double>(pos("head_dim"));
+      const double kv = static_cast<double>(opt("kv_tokens", static_cast<long long>(t), 1));
+      const double qkv = (t + 2 * kv) * h * d, out = t * h * d, probs = h * t * kv;
+      Op op{name, OpKind::attention};
+      op.fwd_flops = 4 * t * kv * h * d + 5 * probs;
+      op.gemm_m = t * h;
+      op.gemm_n = kv;
+      op.gemm_k = d;
+      if (flag("flash", false)) {  // keeps q, k, v, the output and the row log-sum-exp
+        op.fwd_elems_moved = qkv + out;
+        op.act_elems_saved = qkv + out + h * t;
+      } else {  // eager: scores written, read and written by softmax, read by P V
+        op.fwd_elems_moved = qkv + out + 4 * probs;
+        op.act_elems_saved = qkv + probs;
+      }
+      b.add(std::move(op));
     } else if (kind == "pool") {
       it.check_keys({"name", "kind", "block", "channels", "hw", "input", "kernel", "stride",
                      "padding", "global"});

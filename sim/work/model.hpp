@@ -72,9 +72,16 @@
 //                (save_input: false where the previous op already keeps that tensor, e.g. a
 //                ReLU's output, so it is counted once)
 //   norm:        features, positions [1] (elements = features*positions);
-//                type: batchnorm | layernorm | rmsnorm [batchnorm]
+//                type: batchnorm | layernorm | groupnorm | rmsnorm [batchnorm]
+//                (groupnorm costs as layernorm: 2 params per feature, one read + one write)
 //   elementwise: elems; flops_per_elem [1], inputs [1] (tensors read), save: none | input |
 //                output [output]
+//   attention:   tokens, heads, head_dim; kv_tokens [tokens] (fewer: cross-attention),
+//                flash [false]. The attn.core op of the transformer generator: Q K^T and P V,
+//                fwd_flops = 4*tokens*kv_tokens*heads*head_dim + 5*heads*tokens*kv_tokens
+//                (softmax); GEMM M = tokens*heads, N = kv_tokens, K = head_dim. Saves q, k, v
+//                and the probabilities (flash: q, k, v, the output and the row log-sum-exp).
+//                The q/k/v and output projections are separate `linear` layers.
 //   pool:        channels, hw | input, kernel, stride [kernel], padding [0]; global [false]
 //   embedding:   vocab, dim, tokens [1]
 //   loss:        classes, positions [1]

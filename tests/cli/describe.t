@@ -20,6 +20,9 @@ Scenario keys (YAML, or --set key.path=value):
   batch_per_gpu
       samples per GPU per micro-batch
       default: required
+  flash_attention
+      transformer models: fused attention (FlashAttention / SDPA) keeps no seq^2 probabilities
+      default: the model file's
   precision
       fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8
       default: amp_fp16
@@ -107,3 +110,54 @@ Scenario keys (YAML, or --set key.path=value):
   run.steps
       optimizer steps in the whole run, for per-run energy and cost
       default: 0 (none)
+  data.dataset.samples
+      samples in the dataset (one epoch)
+      default: required with data
+  data.dataset.bytes_per_sample [bytes]
+      stored size of one sample (encoded image, clip, record)
+      default: required with data
+  data.dataset.tensor_bytes_per_sample [bytes]
+      size of one decoded sample copied to the GPU
+      default: 3 x image^2 (uint8) for image models, else bytes_per_sample
+  data.dataset.format
+      files (one per sample) | lmdb | shards (packed, sequential) | ram (in process memory)
+      default: files
+  data.storage
+      a storage device of the system (nvme0), or {kind: nvme|nfs|lustre|gpfs|ram, device | devices: [..] (RAID0)}
+      default: required unless format: ram
+  data.storage.kind
+      nvme | nfs | lustre | gpfs | ram
+      default: the device's kind
+  data.storage.device
+      one storage device of the system file (or of its fabric)
+      default: -
+  data.storage.devices
+      storage devices striped as RAID0
+      default: -
+  data.loader.num_workers
+      DataLoader worker processes per GPU (0: the training process loads)
+      default: 4
+  data.loader.prefetch_factor
+      batches in flight per worker
+      default: 2
+  data.loader.pin_memory
+      copy batches into pinned memory (H2D at DMA rate); false: pageable, staged
+      default: true
+  data.loader.cpu_cores
+      CPU cores of a node given to the job (one per training process, the rest to workers)
+      default: all of the node's
+  data.loader.decode.cpu_ms_per_sample [ms]
+      CPU time to decode, augment and collate one sample on one core
+      default: 0
+  data.loader.decode.decode_gbps [GB/s]
+      CPU decode rate per core in GB/s of stored bytes (instead of cpu_ms_per_sample)
+      default: -
+  data.loader.decode.gpu_ms_per_sample [ms]
+      GPU decode time per sample on the compute stream (DALI); encoded bytes cross PCIe
+      default: 0
+  data.epochs
+      epochs of the run: with more than one, the steps shown are a later epoch's (warm page cache)
+      default: 1
+  data.page_cache [bytes]
+      page cache of a node
+      default: host_memory minus training processes and workers

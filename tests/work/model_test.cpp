@@ -60,6 +60,48 @@ TEST_CASE("CNN parameter counts match torchvision exactly", "[model]") {
   }
 }
 
+TEST_CASE("the Stable Diffusion v1.5 UNet, an explicit list with attention layers", "[model]") {
+  auto m = load_model("sd_unet");
+  // diffusers UNet2DConditionModel (runwayml/stable-diffusion-v1-5): 859,520,964 parameters.
+  CHECK(static_cast<double>(m->params()) == Approx(859'520'964.0).epsilon(0.005));
+  CHECK(m->image_size == 64);  // 64x64x4 latents of 512x512 images
+  // One UNet evaluation on one latent: ~0.40 T multiply-adds of conv/linear/attention matmuls;
+  // NVIDIA's TensorRT talk counts 1.68e12 FLOPs per step for 2 latents (classifier-free guidance).
+  const double matmul = flops_of(*m, OpKind::conv) + flops_of(*m, OpKind::gemm) +
+                        flops_of(*m, OpKind::attention);
+  CHECK(matmul / 2 == Approx(0.40e12).epsilon(0.05));
+  CHECK(m->fwd_flops_per_sample() == Approx(0.84e12).epsilon(0.06));
+  // 64x64 self-attention: 4096 tokens, 8 heads of 40; cross-attention to the 77 text tokens.
+  const Op& self = op_named(*m, "down_blocks.0.attentions.0.transformer_blocks.0.attn1.core");
+  CHECK(self.kind == OpKind::attention);
+  CHECK(self.gemm_m == 4096.0 * 8);
+  CHECK(self.gemm_n == 4096);
+  CHECK(self.gemm_k == 40);
+  CHECK(self.fwd_flops == Approx(4.0 * 4096 * 4096 * 320 + 5.0 * 8 * 4096 * 4096));
+  // flash: q, k, v, the output and the row log-sum-exp, no 8 x 4096^2 probabilities
+  CHECK(self.act_elems_saved == Approx(4.0 * 4096 * 320 + 8.0 * 4096));
+  const Op& cross = op_named(*m, "down_blocks.0.attentions.0.transformer_blocks.0.attn2.core");
+  CHECK(cross.gemm_n == 77);
+  CHECK(cross.fwd_flops == Approx(4.0 * 4096 * 77 * 320 + 5.0 * 8 * 4096 * 77));
+  CHECK(m->blocks() == 40);  // input end, 38 resnet/transformer blocks, output end
+}
+
+TEST_CASE("an explicit attention layer keeps the probabilities unless flash", "[model]") {
+  auto doc = YamlDoc::parse(
+      "name: tiny\nsource: test\nfamily: transformer\nlayers:\n"
+      "  - {name: a, kind: attention, tokens: 16, heads: 2, head_dim: 4, kv_tokens: 8}\n"
+      "  - {name: f, kind: attention, tokens: 16, heads: 2, head_dim: 4, flash: true}\n",
+      "tiny.yaml");
+  auto m = load_model_doc(doc, "tiny");
+  const Op& a = op_named(*m, "a");
+  CHECK(a.fwd_flops == Approx(4.0 * 16 * 8 * 8 + 5.0 * 2 * 16 * 8));
+  CHECK(a.act_elems_saved == Approx((16.0 + 2 * 8) * 8 + 2.0 * 16 * 8));  // q, k, v, probs
+  CHECK(a.params == 0);
+  const Op& f = op_named(*m, "f");
+  CHECK(f.gemm_n == 16);  // kv_tokens defaults to tokens
+  CHECK(f.act_elems_saved == Approx(3.0 * 16 * 8 + 16.0 * 8 + 2.0 * 16));
+}
+
 TEST_CASE("ResNet forward FLOPs match torchvision's multiply-add counts", "[model]") {
   SECTION("ResNet-50 at 224x224: 4.09 GMACs of conv+fc, ~8.2 GFLOPs in all (within 5%)") {
     auto m = load_model("resnet50");
