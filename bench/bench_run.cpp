@@ -36,6 +36,11 @@ int main(int argc, char** argv) {
   // 64 GPUs: 8 DGX A100 nodes training ResNet-50 on ImageNet, 100 measured steps.
   cases.push_back({"ImageNet+DataLoader 64 GPUs, 100 steps", "8xA100_imagenet_resnet50.yaml",
                    {"nodes=8", "steps=100"}});
+  // FSDP at scale: Llama-2-13B on 64 DGX A100 nodes (512 GPUs), hybrid shard and full shard.
+  cases.push_back({"Llama-2-13B FSDP hybrid 512 GPUs, 1 step", "4xdgx_a100_llama2_13b_hsdp.yaml",
+                   {"nodes=64", "steps=1", "warmup_steps=0"}});
+  cases.push_back({"Llama-2-13B FSDP full 512 GPUs, 1 step", "4xdgx_a100_llama2_13b_hsdp.yaml",
+                   {"nodes=64", "steps=1", "warmup_steps=0", "fsdp.sharding=full_shard"}});
   std::printf("# simtrain bench: scenario runs (median of %d)\n", repeats);
   std::printf("# %-40s  %9s  %9s  %9s  %11s  %9s\n", "case", "wall_s", "tasks", "events", "events/s", "rss_MiB");
   for (const Case& c : cases) {

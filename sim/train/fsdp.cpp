@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "topo/cluster.hpp"
@@ -184,6 +185,10 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
   };
 
   const double shard_div = static_cast<double>(S);
+  // The data pipeline feeds each micro-batch's first forward, as in DDP.
+  std::optional<data::Feed> feed;
+  if (opt.data) feed.emplace(*opt.data, g, static_cast<std::size_t>(n));
+  std::vector<std::optional<engine::TaskId>> last_compute(static_cast<std::size_t>(n));
   std::vector<engine::TaskId> prev_opt;  // the previous step's optimizer (all ranks)
   for (int step = 0; step < opt.steps; ++step) {
     for (int mb = 0; mb < opt.grad_accumulation; ++mb) {
@@ -208,7 +213,11 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
           std::vector<engine::TaskId> d;
           if (comm && sharded_params) d.push_back(AGf[u]);
           else if (u == 0 && k == 0) d = prev_opt;
-          engine::TaskId t = g.add_work(sg.compute[static_cast<std::size_t>(k)], un.fwd, d, "fwd " + un.name, kForward);
+          const engine::ServerId cs = sg.compute[static_cast<std::size_t>(k)];
+          if (u == 0 && feed) d.push_back(feed->next(static_cast<std::size_t>(k), cs, last_compute[static_cast<std::size_t>(k)]));
+          engine::TaskId t = g.add_work(cs, un.fwd, d, "fwd " + un.name, kForward);
+          if (u == 0 && feed) feed->consumed(static_cast<std::size_t>(k), t);
+          last_compute[static_cast<std::size_t>(k)] = t;
           F[u].push_back(t);
           if (k == 0) {
             mem(t, true, opt.activation_checkpointing ? un.input_bytes : un.act_bytes, part_act);
@@ -238,6 +247,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
           std::vector<engine::TaskId> d;
           if (comm && regather) d.push_back(AGb[ui]);
           engine::TaskId t = g.add_work(sg.compute[static_cast<std::size_t>(k)], t_b, d, "bwd " + un.name, kBackward);
+          last_compute[static_cast<std::size_t>(k)] = t;
           B[ui].push_back(t);
           if (k == 0) {
             if (opt.activation_checkpointing) {
@@ -287,8 +297,10 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
         t_opt = seconds_to_ps(local_params * (k_os + 2 * 4.0) / per_rank);
       }
       std::vector<engine::TaskId> opts;
-      for (int k = 0; k < n; ++k)
+      for (int k = 0; k < n; ++k) {
         opts.push_back(g.add_work(sg.compute[static_cast<std::size_t>(k)], t_opt, deps, "optimizer", kOptimizer));
+        last_compute[static_cast<std::size_t>(k)] = opts.back();
+      }
       if (opt.sharding == Sharding::zero1 && comm) {
         engine::TaskId t = coll::emit(plan_for(coll::Op::all_gather, P * pb, shard_groups, 5), g, opts,
                                       "all_gather params", kComm, ag_stream);
@@ -298,6 +310,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
       sg.step_end.push_back(g.add_join(opts, "step " + std::to_string(step)));
     }
   }
+  if (feed) sg.data = std::make_shared<data::FeedRecord>(feed->finish());
   sg.strategy_detail = std::string(sharding_name(opt.sharding)) + ", " + std::to_string(U) + " units";
   if (opt.sharding == Sharding::hybrid_shard) sg.strategy_detail += ", shard groups of " + std::to_string(S);
   return sg;

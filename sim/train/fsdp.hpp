@@ -59,6 +59,7 @@ struct FsdpOptions {
   work::Optimizer optimizer = work::Optimizer::adamw;
   coll::Algo algo = coll::Algo::automatic;
   bool ring_order_auto = true;
+  const data::Plan* data = nullptr;  // the data pipeline (sim/data), or none
 };
 
 const char* sharding_name(Sharding s);

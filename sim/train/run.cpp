@@ -120,6 +120,7 @@ StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, 
   f.optimizer = optim;
   f.algo = algo;
   f.ring_order_auto = spec_.ring_order == "auto";
+  f.data = data_;
   return build_fsdp(model_, cost_, planner_, cluster_, ranks, f);
 }
 

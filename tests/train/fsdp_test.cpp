@@ -102,3 +102,12 @@ TEST_CASE("Llama-2-7B: DDP does not fit an 80 GB A100, FSDP full shard does; OOM
   CHECK(ddp_zero);
   CHECK(sharded_fits);
 }
+
+TEST_CASE("FSDP steps wait for the data pipeline as DDP steps do", "[memory][data]") {
+  const std::string s = kScen + "8xA100_imagenet_resnet50.yaml";
+  RunResult fsdp = run_scenario(load_scenario(s, {"strategy=fsdp", "data.loader.num_workers=4"}), {});
+  RunResult ddp = run_scenario(load_scenario(s, {"data.loader.num_workers=4"}), {});
+  CHECK(fsdp.data_stall_s > 0.3 * fsdp.step_time_s);
+  CHECK(fsdp.bottleneck == "data");
+  CHECK(ddp.bottleneck == "data");
+}
