@@ -1,0 +1,52 @@
+$ simtrain memory scenarios/4x4090_gpt2_1.5b_fsdp.yaml --json
+# exit 0
+{
+  "breakdown": {
+    "activations": 517738496.0,
+    "allocator_slack": 389970803.20000005,
+    "cuda_context_workspace": 805306368.0,
+    "gathered_parameters": 122963200.0,
+    "gradients": 778805600.0,
+    "optimizer_state": 4672833600.0,
+    "parameters": 778805600.0,
+    "unsharded_gradients": 122963200.0
+  },
+  "capacity_bytes": 25769803776.0,
+  "largest_batch": [
+    {
+      "largest_batch_per_gpu": 0,
+      "peak_bytes": 0.0,
+      "strategy": "ddp"
+    },
+    {
+      "largest_batch_per_gpu": 2,
+      "peak_bytes": 23093572252.8,
+      "strategy": "zero1"
+    },
+    {
+      "largest_batch_per_gpu": 0,
+      "peak_bytes": 0.0,
+      "strategy": "fsdp no_shard"
+    },
+    {
+      "largest_batch_per_gpu": 2,
+      "peak_bytes": 20640341332.8,
+      "strategy": "fsdp shard_grad_op (zero2)"
+    },
+    {
+      "largest_batch_per_gpu": 3,
+      "peak_bytes": 23651445216.0,
+      "strategy": "fsdp full_shard (zero3)"
+    },
+    {
+      "largest_batch_per_gpu": 64,
+      "peak_bytes": 25599144211.2,
+      "strategy": "fsdp full_shard + checkpointing"
+    }
+  ],
+  "oom": false,
+  "peak_at": "all_gather bwd unit46",
+  "peak_bytes_per_gpu": 8189386867.200001,
+  "scenario": "4x RTX 4090, GPT-2 1.5B FSDP full shard",
+  "strategy": "fsdp"
+}

@@ -1,0 +1,24 @@
+$ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml
+# exit 0
+simtrain: 8x A100 80GB, Llama-2-7B FSDP full shard
+  Llama-2-7B FSDP on 8 x NVIDIA A100-SXM4-80GB (DGX A100 640GB (8x A100-SXM4-80GB), 1 node)
+  batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 6.74e+03 M params, FULL_SHARD, 34 units
+
+Step time      1220.09 ms   (mean of 2 steps after 1 warm-up)
+  compute      1214.82 ms   99.6%   GEMM/conv/attention  70.9% of it
+  exposed comm    5.27 ms    0.4%   (communication 153.96 ms,  96.6% hidden under compute)
+  data stall      0.00 ms    0.0%
+  idle            0.00 ms    0.0%
+Throughput   7 samples/s, 26,857 tokens/s
+  per GPU    155.0 TFLOP/s achieved, MFU  49.7%
+Scaling      100.0% of 8 x one GPU (one GPU: 1323.26 ms/step)
+Memory/GPU   18.2 GiB of 80.0 GiB, peak in "all_gather bwd unit30"
+  parameters 1.6, gradients 1.6, optimizer_state 9.4, cuda_context_workspace 0.8, activations 2.6, gathered_parameters 0.8, unsharded_gradients 0.8, allocator_slack 0.9 (GiB)
+Busiest links
+   12.4%  gpu0 -> nvswitch (nvlink3 x12)
+   12.4%  nvswitch -> gpu0 (nvlink3 x12)
+   12.4%  gpu1 -> nvswitch (nvlink3 x12)
+   12.4%  nvswitch -> gpu1 (nvlink3 x12)
+   12.4%  gpu2 -> nvswitch (nvlink3 x12)
+Energy       6094 W, 7.4 kJ/step; cost $0.0057/step
+Verdict      compute-bound: GPUs compute  99.6% of each step; exposed communication   0.4%, data stall   0.0%

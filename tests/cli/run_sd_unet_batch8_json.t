@@ -1,0 +1,58 @@
+$ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
+# exit 0
+{
+  "bottleneck": "compute",
+  "cost": {
+    "per_step": 4.39598113456e-05,
+    "run": 0.0,
+    "run_hours": 0.0
+  },
+  "energy": {
+    "joules_per_step": 197.8191510552,
+    "power_w": 800.0,
+    "run_kwh": 0.0
+  },
+  "gpu": "NVIDIA GeForce RTX 4090",
+  "gpus": 1,
+  "links": [],
+  "memory": {
+    "breakdown": {
+      "activations": 7788350464.0,
+      "allocator_slack": 1203251709.2,
+      "amp_weight_copies": 1719041928.0,
+      "cuda_context_workspace": 805306368.0,
+      "ddp_buckets": 0.0,
+      "gradients": 3438083856.0,
+      "optimizer_state": 6876167712.0,
+      "weights": 3438083856.0
+    },
+    "capacity_bytes": 25769803776.0,
+    "oom": false,
+    "peak_at": "fwd b38",
+    "peak_bytes_per_gpu": 25268285893.2
+  },
+  "model": "Stable Diffusion v1.5 UNet",
+  "nodes": 1,
+  "overrides": [
+    "batch_per_gpu=8"
+  ],
+  "scaling_efficiency": 1.0,
+  "scenario": "1x RTX 4090, SD UNet fine-tuning",
+  "single_gpu_step_s": 0.247273938819,
+  "step": {
+    "comm_exposed_s": 0.0,
+    "comm_total_s": 0.0,
+    "compute_s": 0.247273938819,
+    "data_stall_s": 0.0,
+    "idle_s": 0.0,
+    "time_s": 0.247273938819
+  },
+  "strategy": "ddp",
+  "system": "Workstation 4x RTX 4090 (Threadripper PRO 5975WX)",
+  "throughput": {
+    "mfu": 0.47468919237280266,
+    "samples_per_s": 32.35278265962291,
+    "tflops_per_gpu": 78.418654579987,
+    "tokens_per_s": 0.0
+  }
+}
