@@ -4,6 +4,7 @@
 //   2  bad input: a ScenarioError (file:line:col) or an impossible request
 //   3  internal error
 //   4  the scenario does not fit in GPU memory and --fail-on-oom was given
+//   5  `validate --strict`: a case lies outside its tolerance
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include "coll/collective.hpp"
 #include "report/collective_report.hpp"
 #include "report/run_report.hpp"
+#include "report/validate.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/error.hpp"
 #include "topo/topo_matrix.hpp"
@@ -94,7 +96,7 @@ int main(int argc, char** argv) {
 
   // `simtrain SCENARIO.yaml ...` is `simtrain run SCENARIO.yaml ...`.
   std::vector<std::string> args(argv + 1, argv + argc);
-  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory"};
+  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory", "validate"};
   if (!args.empty() && args[0].rfind("-", 0) != 0 &&
       std::find(subcommands.begin(), subcommands.end(), args[0]) == subcommands.end())
     args.insert(args.begin(), "run");
@@ -159,6 +161,16 @@ int main(int argc, char** argv) {
   topo_cmd->add_option("--nodes", t_nodes, "Number of nodes (for --dot)")->check(CLI::PositiveNumber);
   topo_cmd->add_option("--dot", t_dot, "Write Graphviz DOT of the whole graph to this file ('-' for stdout)");
 
+  // --- validate ---
+  auto* val_cmd = app.add_subcommand("validate", "The simulator against public measurements, case by case, with the error of each");
+  std::string v_cases;
+  std::vector<std::string> v_only;
+  bool v_json = false, v_strict = false;
+  val_cmd->add_option("--cases", v_cases, "Cases file (default: the project's validation/cases.yaml)");
+  val_cmd->add_option("--only", v_only, "Run only these cases (an id, or id/case)")->expected(1, -1);
+  val_cmd->add_flag("--json", v_json, "Print a JSON array instead of the table");
+  val_cmd->add_flag("--strict", v_strict, "Exit with status 5 when a case lies outside its tolerance");
+
   try {
     app.parse(args);
   } catch (const CLI::ParseError& e) {
@@ -189,6 +201,14 @@ int main(int argc, char** argv) {
       if (m_json) std::cout << report::memory_to_json(res).dump(2) << "\n";
       else std::cout << report::format_memory(res);
       return m_fail_oom && res.oom ? 4 : 0;
+    }
+    if (*val_cmd) {
+      const std::string path = v_cases.empty() ? report::default_cases_path() : v_cases;
+      auto results = report::run_validation(report::load_cases(path), v_only);
+      if (v_json) std::cout << report::validation_to_json(results).dump(2) << "\n";
+      else std::cout << report::format_validation(results, v_cases.empty() ? "validation/cases.yaml" : v_cases);
+      const bool all_within = std::all_of(results.begin(), results.end(), [](const auto& r) { return r.within; });
+      return v_strict && !all_within ? 5 : 0;
     }
     if (*desc_cmd) {
       std::cout << "Scenario keys (YAML, or --set key.path=value):\n\n";

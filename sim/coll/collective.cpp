@@ -178,20 +178,66 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
                                                     : static_cast<double>(n - 1) / n;
     const int steps = req.op == Op::all_reduce ? 2 * (n - 1) : n - 1;
     if (N == 1) {
-      const int ch = req.channels > 0 ? req.channels : 1;
-      std::vector<int> order = ring_order(ranks, req.ring_order_auto);
-      VarBuilder vb;
       const int edges = closed ? n : n - 1;
-      for (int i = 0; i < edges; ++i) {
-        const topo::Route& r = c_.route(c_.gpu(order[static_cast<std::size_t>(i)]),
-                                        c_.gpu(order[static_cast<std::size_t>((i + 1) % n)]));
-        note_intra(r);
-        vb.add(r);
+      auto ring_var = [&](const std::vector<int>& order, double share, VarBuilder& vb) {
+        for (int i = 0; i < edges; ++i) {
+          const topo::Route& r = c_.route(c_.gpu(order[static_cast<std::size_t>(i)]),
+                                          c_.gpu(order[static_cast<std::size_t>((i + 1) % n)]));
+          note_intra(r);
+          vb.add(r);
+        }
+        return vb.build(share);
+      };
+      std::vector<std::vector<int>> orders{ring_order(ranks, req.ring_order_auto)};
+      if (req.ring_order_auto && req.channels == 0 && closed && n > 2) {
+        // NCCL builds several rings over different links where the topology has them (an
+        // NVLink mesh such as the DGX-1 cube-mesh); add channels, each searched against
+        // the links the earlier ones already use, while they raise the throughput
+        // c * min(rate) of an equal split.
+        std::vector<topo::Vertex> members;
+        for (int r : ranks) members.push_back(c_.gpu(r));
+        std::vector<int> prior(c_.directed_link_count(), 0);
+        auto add_prior = [&](const std::vector<int>& order) {
+          for (int i = 0; i < edges; ++i)
+            for (auto l : c_.route(c_.gpu(order[static_cast<std::size_t>(i)]),
+                                   c_.gpu(order[static_cast<std::size_t>((i + 1) % n)])).links)
+              ++prior[l];
+        };
+        auto throughput = [&](const std::vector<std::vector<int>>& os) {
+          ShapePhase probe;
+          for (const auto& o : os) {
+            VarBuilder vb;
+            probe.vars.push_back(ring_var(o, 1.0, vb));
+          }
+          compute_isolated_rates(probe);
+          double mn = std::numeric_limits<double>::infinity();
+          for (double x : probe.isolated_rate) mn = std::min(mn, x);
+          return mn * static_cast<double>(os.size());
+        };
+        add_prior(orders[0]);
+        double best = throughput(orders);
+        for (int k = 1; k < 8; ++k) {
+          std::vector<int> idx = best_order(c_, members, true, -1, -1, kNoVertex, kNoVertex, &prior);
+          std::vector<int> next;
+          for (int i : idx) next.push_back(ranks[static_cast<std::size_t>(i)]);
+          auto cand = orders;
+          cand.push_back(next);
+          const double t = throughput(cand);
+          if (t <= best * 1.01) break;
+          orders = std::move(cand);
+          best = t;
+          add_prior(next);
+        }
       }
-      ShapeVar v = vb.build(factor / ch);
-      for (int k = 0; k < ch; ++k) ph.vars.push_back(v);
+      const int ch = req.channels > 0 ? req.channels : static_cast<int>(orders.size());
+      TimePs lat = 0;
+      for (int k = 0; k < ch; ++k) {
+        VarBuilder vb;
+        ph.vars.push_back(ring_var(orders[static_cast<std::size_t>(k) % orders.size()], factor / ch, vb));
+        lat = std::max(lat, vb.latency());
+      }
       ph.steps_intra = steps;
-      ph.path_latency_ps = vb.latency();
+      ph.path_latency_ps = lat;
     } else {
       if (R == 0) throw std::invalid_argument("a ring across nodes needs NICs");
       const int ch = req.channels > 0 ? req.channels : R;

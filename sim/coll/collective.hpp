@@ -10,7 +10,10 @@
 //        all_reduce 2(n-1)/n * S/c,  reduce_scatter / all_gather (n-1)/n * S/c,
 //        broadcast S/c (a chain from the root).
 //    On one uniform ring of bandwidth B this gives t = 2(n-1)/n * S/B + latency (tests
-//    check it to 1%). Across nodes, channel k leaves and enters every node through NIC
+//    check it to 1%). Inside a node, with ring order `auto` and no channel count given,
+//    channels are added one by one, each ring searched against the links the earlier ones
+//    use, while c * min(rate) of an equal split grows (NCCL's search also lays rings over
+//    both directions of full-duplex links and over an NVLink mesh's other cycles). Across nodes, channel k leaves and enters every node through NIC
 //    k mod R (R NICs per node), entering at the GPU nearest that NIC and leaving from
 //    another GPU near it, as NCCL's rings do.
 //  Tree (all_reduce): NCCL's double binary tree over nodes and a chain inside each node,

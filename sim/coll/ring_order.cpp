@@ -9,7 +9,8 @@ namespace {
 
 class Scorer {
  public:
-  Scorer(const topo::Cluster& c) : c_(c), count_(c.directed_link_count(), 0) {}
+  Scorer(const topo::Cluster& c, const std::vector<int>* prior = nullptr)
+      : c_(c), count_(c.directed_link_count(), 0), prior_(prior) {}
 
   OrderScore score(const std::vector<topo::Vertex>& m, const std::vector<int>& order, bool closed,
                    topo::Vertex entry, topo::Vertex exit) {
@@ -33,7 +34,8 @@ class Scorer {
     if (exit != kNoVertex) add(m[static_cast<std::size_t>(order.back())], exit);
     double bottleneck = std::numeric_limits<double>::infinity();
     for (auto l : touched_) {
-      bottleneck = std::min(bottleneck, c_.link(l).capacity_bytes_per_s / count_[l]);
+      const int load = count_[l] + (prior_ ? (*prior_)[l] : 0);
+      bottleneck = std::min(bottleneck, c_.link(l).capacity_bytes_per_s / load);
       count_[l] = 0;
     }
     if (broken) bottleneck = 0;
@@ -43,6 +45,7 @@ class Scorer {
  private:
   const topo::Cluster& c_;
   std::vector<int> count_;
+  const std::vector<int>* prior_;
   std::vector<net::LinkId> touched_;
 };
 
@@ -64,7 +67,7 @@ OrderScore score_order(const topo::Cluster& c, const std::vector<topo::Vertex>& 
 
 std::vector<int> best_order(const topo::Cluster& c, const std::vector<topo::Vertex>& members,
                             bool closed, int first, int last, topo::Vertex entry,
-                            topo::Vertex exit) {
+                            topo::Vertex exit, const std::vector<int>* prior) {
   const int n = static_cast<int>(members.size());
   std::vector<int> order(static_cast<std::size_t>(n));
   std::iota(order.begin(), order.end(), 0);
@@ -80,7 +83,7 @@ std::vector<int> best_order(const topo::Cluster& c, const std::vector<topo::Vert
   for (int i = 0; i < n; ++i)
     if (i != first && i != last) free_ids.push_back(i);
 
-  Scorer scorer(c);
+  Scorer scorer(c, prior);
   auto assemble = [&](const std::vector<int>& mid) {
     std::vector<int> o = head;
     o.insert(o.end(), mid.begin(), mid.end());

@@ -28,7 +28,10 @@ struct OrderScore {
 inline constexpr std::size_t kNoVertex = static_cast<std::size_t>(-1);
 std::vector<int> best_order(const topo::Cluster& c, const std::vector<topo::Vertex>& members,
                             bool closed, int first = -1, int last = -1,
-                            topo::Vertex entry = kNoVertex, topo::Vertex exit = kNoVertex);
+                            topo::Vertex entry = kNoVertex, topo::Vertex exit = kNoVertex,
+                            const std::vector<int>* prior = nullptr);
+// `prior` (by directed link id): crossings already made by other channels' rings, so a new
+// channel's ring is scored by capacity / (prior + its own crossings) and seeks unused links.
 
 OrderScore score_order(const topo::Cluster& c, const std::vector<topo::Vertex>& members,
                        const std::vector<int>& order, bool closed,

@@ -57,6 +57,7 @@ TEST_CASE("ring on a uniform ring topology: 2(n-1)/n * S/B + latency, within 1%"
   for (double S : {16.0 * 1048576, 256.0 * 1048576, kGiB}) {
     Request r = all_reduce(S, Algo::ring);
     r.protocol = Protocol::simple;
+    r.channels = 1;  // one ring (auto would add the reverse ring over the other link directions)
     Plan plan = f.planner->plan(r);
     REQUIRE(plan.phases.size() == 1);
     const double expected = 2.0 * 3 / 4 * S / B + ps_to_seconds(plan.phases[0].latency_ps);
@@ -64,6 +65,17 @@ TEST_CASE("ring on a uniform ring topology: 2(n-1)/n * S/B + latency, within 1%"
     INFO("S = " << S);
     CHECK(got == Approx(expected).epsilon(0.01));
   }
+}
+
+TEST_CASE("auto channels: a second, reverse ring uses the other direction of a ring of links", "[coll]") {
+  Fixture f(std::string(SIMTRAIN_TEST_DATA) + "/ring4.yaml");
+  Request one = all_reduce(kGiB, Algo::ring);
+  one.protocol = Protocol::simple;
+  one.channels = 1;
+  Request many = one;
+  many.channels = 0;
+  const double t1 = f.run(one).time_us, t2 = f.run(many).time_us;
+  CHECK(t2 == Approx(t1 / 2).epsilon(0.02));  // full duplex: twice the bandwidth
 }
 
 TEST_CASE("DGX A100: 1 GiB all_reduce near NCCL's measured busbw, small sizes latency-bound", "[coll][validation]") {

@@ -1,0 +1,357 @@
+#include "report/validate.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+#include "coll/collective.hpp"
+#include "report/collective_report.hpp"
+#include "report/run_report.hpp"
+#include "scenario/error.hpp"
+#include "scenario/scenario.hpp"
+#include "scenario/yaml_doc.hpp"
+#include "topo/cluster.hpp"
+#include "train/run.hpp"
+
+namespace simtrain::report {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A path named in the cases file: relative to the project root the file sits in
+// (validation/cases.yaml -> ..), then to the file's folder, then as given, then the source tree.
+std::string resolve_project_file(const std::string& name, const std::string& cases_path) {
+  fs::path p(name);
+  if (p.is_absolute()) return name;
+  const fs::path dir = fs::path(cases_path).parent_path();
+  for (const fs::path& c : {dir.parent_path() / p, dir / p, p, fs::path(SIMTRAIN_SOURCE_DIR) / p})
+    if (fs::exists(c) && fs::is_regular_file(c)) return c.string();
+  return "";
+}
+
+// A system: a file (as above) or a shipped system's name ("dgx_a100").
+std::string resolve_system(const std::string& name, const std::string& cases_path) {
+  std::string r = resolve_project_file(name, cases_path);
+  if (!r.empty()) return r;
+  if (fs::path(name).filename() == fs::path(name)) {
+    const fs::path root = fs::path(cases_path).parent_path().parent_path();
+    for (const fs::path& c : {root / "topologies" / name, root / "topologies" / (name + ".yaml"),
+                              fs::path(SIMTRAIN_SOURCE_DIR) / "topologies" / name,
+                              fs::path(SIMTRAIN_SOURCE_DIR) / "topologies" / (name + ".yaml")})
+      if (fs::exists(c) && fs::is_regular_file(c)) return c.string();
+  }
+  return "";
+}
+
+nlohmann::json yaml_to_json(const Field& f) {
+  if (f.is_map()) {
+    nlohmann::json o = nlohmann::json::object();
+    for (const Field& e : f.entries()) {
+      const std::string& k = e.key();
+      o[k.substr(k.rfind('.') + 1)] = yaml_to_json(e);  // entries' keys are dotted paths
+    }
+    return o;
+  }
+  if (f.is_sequence()) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const Field& e : f.items()) a.push_back(yaml_to_json(e));
+    return a;
+  }
+  return f.as_string();
+}
+
+CollectiveCase parse_collective(const Field& f, const std::string& cases_path) {
+  f.check_keys({"system", "nodes", "gpus", "op", "algo", "ring_order", "fabric", "size"});
+  CollectiveCase c;
+  const Field sys = f.at("system");
+  c.system = resolve_system(sys.as_string(), cases_path);
+  if (c.system.empty()) throw sys.error("no such system file or shipped system '" + sys.as_string() + "'");
+  if (auto n = f.get("nodes")) c.nodes = static_cast<int>(n->as_int_at_least(1));
+  if (auto g = f.get("gpus")) c.gpus = static_cast<int>(g->as_int_at_least(1));
+  if (auto o = f.get("op")) c.op = o->as_choice({"all_reduce", "reduce_scatter", "all_gather", "broadcast"});
+  if (auto a = f.get("algo")) c.algo = a->as_choice({"auto", "ring", "tree", "hierarchical"});
+  if (auto r = f.get("ring_order")) c.ring_order = r->as_choice({"auto", "given"});
+  if (auto fb = f.get("fabric")) c.fabric = fb->as_choice({"single_switch", "fat_tree", "rail_optimized"});
+  const Field size = f.at("size");
+  try {
+    c.size_bytes = parse_cli_size(size.as_string());
+  } catch (const UnitError& e) {
+    throw size.error(e.what());
+  }
+  if (c.size_bytes <= 0) throw size.error("expected a size above 0 (8, 64K, 1M, 1G)");
+  return c;
+}
+
+ScenarioCase parse_scenario(const Field& f, const std::string& cases_path) {
+  f.check_keys({"file", "set", "field", "per_gpu"});
+  ScenarioCase s;
+  const Field file = f.at("file");
+  s.file_as_written = file.as_string();
+  s.file = resolve_project_file(s.file_as_written, cases_path);
+  if (s.file.empty()) throw file.error("no such scenario file '" + s.file_as_written + "'");
+  if (auto set = f.get("set")) {
+    if (!set->is_sequence()) throw set->error("expected a list of key.path=value overrides");
+    for (const Field& item : set->items()) {
+      const std::string v = item.as_string();
+      if (v.find('=') == std::string::npos) throw item.error("expected key.path=value, got '" + v + "'");
+      s.set.push_back(v);
+    }
+  }
+  s.field = f.at("field").as_string();
+  if (auto pg = f.get("per_gpu")) s.per_gpu = pg->as_bool();
+  return s;
+}
+
+ValidationCase parse_case(const Field& f, const std::string& cases_path) {
+  if (!f.is_map()) throw f.error("expected a case: a mapping with id, source, what, measured and collective or scenario");
+  f.check_keys({"id", "case", "source", "what", "measured", "collective", "scenario", "tolerance", "note"});
+  ValidationCase c;
+  c.line = f.line();
+  c.id = f.at("id").as_string();
+  if (auto l = f.get("case")) c.label = l->as_string();
+  c.what = f.at("what").as_string();
+  const Field src = f.at("source");
+  if (!src.is_map()) throw src.error("expected a mapping: repo/path/commit or url, provenance, confidence");
+  src.check_keys({"repo", "path", "commit", "url", "section", "title", "author", "where", "provenance", "confidence"});
+  if (!src.has("url") && !(src.has("repo") && src.has("path")))
+    throw src.error("a source names a url, or a repo and a path");
+  src.at("provenance").as_choice({"vendor", "independent", "community"});
+  src.at("confidence").as_choice({"high", "medium", "low"});
+  c.source = yaml_to_json(src);
+  const Field m = f.at("measured");
+  m.check_keys({"value", "unit"});
+  c.measured = m.at("value").as_number();
+  if (!(c.measured > 0)) throw m.at("value").error("expected a measured value above 0");
+  c.unit = m.at("unit").as_string();
+  if (auto t = f.get("tolerance")) c.tolerance = t->as_number_in(0, 100);
+  if (auto n = f.get("note")) c.note = n->as_string();
+  const auto coll = f.get("collective");
+  const auto scen = f.get("scenario");
+  if (coll.has_value() == scen.has_value())
+    throw f.error("a case is reproduced by exactly one of 'collective' or 'scenario'");
+  if (coll) c.collective = parse_collective(*coll, cases_path);
+  if (scen) c.scenario = parse_scenario(*scen, cases_path);
+  return c;
+}
+
+coll::Op op_of(const std::string& s) {
+  if (s == "reduce_scatter") return coll::Op::reduce_scatter;
+  if (s == "all_gather") return coll::Op::all_gather;
+  if (s == "broadcast") return coll::Op::broadcast;
+  return coll::Op::all_reduce;
+}
+
+coll::Algo algo_of(const std::string& s) {
+  if (s == "ring") return coll::Algo::ring;
+  if (s == "tree") return coll::Algo::tree;
+  if (s == "hierarchical") return coll::Algo::hierarchical;
+  return coll::Algo::automatic;
+}
+
+// A number as the table shows it: grouped whole numbers from 1,000, else two decimals.
+std::string num(double v) {
+  if (std::fabs(v) >= 1000) {
+    std::string digits = fmt::format("{:.0f}", std::fabs(v));
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+      if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+      out += digits[i];
+    }
+    return (v < 0 ? "-" : "") + out;
+  }
+  if (std::fabs(v) >= 100) return fmt::format("{:.1f}", v);
+  return fmt::format("{:.2f}", v);
+}
+
+// A measured figure as the source gives it: grouped from 1,000, else its shortest form.
+std::string measured_num(double v) {
+  if (std::fabs(v) >= 1000) return num(v);
+  return fmt::format("{}", v);
+}
+
+std::string pct(double e) {
+  const double p = e * 100;
+  return std::fabs(p) >= 10 ? fmt::format("{:+.0f}%", p) : fmt::format("{:+.1f}%", p);
+}
+
+}  // namespace
+
+std::string default_cases_path() { return std::string(SIMTRAIN_SOURCE_DIR) + "/validation/cases.yaml"; }
+
+std::vector<ValidationCase> load_cases(const std::string& path) {
+  auto doc = YamlDoc::load(path);
+  Field root = root_field(doc);
+  if (!root.is_map()) throw root.error("expected a mapping with a 'cases' list");
+  root.check_keys({"cases"});
+  const Field list = root.at("cases");
+  if (!list.is_sequence()) throw list.error("expected a list of cases");
+  std::vector<ValidationCase> out;
+  std::set<std::string> keys;
+  for (const Field& item : list.items()) {
+    ValidationCase c = parse_case(item, path);
+    if (!keys.insert(c.key()).second)
+      throw item.error("case '" + c.key() + "' appears twice (give each case of one measurement its own 'case')");
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+ValidationResult run_case(const ValidationCase& c) {
+  ValidationResult r;
+  r.c = c;
+  if (c.collective) {
+    const CollectiveCase& cc = *c.collective;
+    auto cluster = topo::load_system(cc.system, cc.nodes, "", cc.fabric);
+    coll::Planner planner(*cluster, coll::NcclParams::load_default(cluster->catalog().path()));
+    coll::Request req;
+    req.op = op_of(cc.op);
+    req.algo = algo_of(cc.algo);
+    req.ring_order_auto = cc.ring_order == "auto";
+    req.bytes = cc.size_bytes;
+    const int gpn = cluster->gpus_per_node();
+    const int per_node = cc.gpus > 0 ? cc.gpus : gpn;
+    if (per_node > gpn)
+      throw ScenarioError("", 0, 0, c.key() + ": collective.gpus",
+                          "the system has " + std::to_string(gpn) + " GPUs per node, not " + std::to_string(per_node));
+    for (int k = 0; k < cluster->nodes(); ++k)
+      for (int j = 0; j < per_node; ++j) req.ranks.push_back(k * gpn + j);
+    SweepRow row = simulate_one(*cluster, planner, req, false, 0);
+    r.simulated = row.busbw_gbps;
+    r.detail = row.algo + "/" + row.protocol;
+  } else {
+    const ScenarioCase& sc = *c.scenario;
+    ScenarioSpec spec = load_scenario(sc.file, sc.set);
+    train::RunOptions ro;
+    train::RunResult res = train::run_scenario(spec, ro);
+    const nlohmann::json j = run_to_json(res);
+    const nlohmann::json* v = &j;
+    std::stringstream ss(sc.field);
+    std::string part;
+    while (std::getline(ss, part, '.')) {
+      if (!v->is_object() || !v->contains(part))
+        throw ScenarioError("", 0, 0, c.key() + ": scenario.field",
+                            "the run report has no field '" + sc.field + "' (e.g. throughput.samples_per_s)");
+      v = &(*v)[part];
+    }
+    if (!v->is_number())
+      throw ScenarioError("", 0, 0, c.key() + ": scenario.field", "'" + sc.field + "' is not a number in the run report");
+    r.simulated = v->get<double>();
+    if (sc.per_gpu) r.simulated /= std::max(1, j.at("gpus").get<int>());
+    for (const std::string& s : sc.set) r.detail += (r.detail.empty() ? "" : " ") + s;
+  }
+  r.error = (r.simulated - c.measured) / c.measured;
+  r.within = !c.tolerance || std::fabs(r.error) <= *c.tolerance;
+  return r;
+}
+
+std::vector<ValidationResult> run_validation(const std::vector<ValidationCase>& cases,
+                                             const std::vector<std::string>& only) {
+  for (const std::string& name : only) {
+    const bool known = std::any_of(cases.begin(), cases.end(),
+                                   [&](const ValidationCase& c) { return c.key() == name || c.id == name; });
+    if (!known) {
+      std::vector<std::string> names;
+      for (const auto& c : cases) names.push_back(c.key());
+      throw ScenarioError("", 0, 0, "--only", "no case '" + name + "'" + did_you_mean(name, names) +
+                                                  "; `simtrain validate` lists them");
+    }
+  }
+  std::vector<ValidationResult> out;
+  for (const ValidationCase& c : cases) {
+    if (!only.empty() && std::none_of(only.begin(), only.end(),
+                                      [&](const std::string& n) { return n == c.key() || n == c.id; }))
+      continue;
+    out.push_back(run_case(c));
+  }
+  return out;
+}
+
+ValidationSummary summarize(const std::vector<ValidationResult>& results) {
+  ValidationSummary s;
+  s.cases = static_cast<int>(results.size());
+  std::vector<double> abs_err;
+  for (const auto& r : results) {
+    abs_err.push_back(std::fabs(r.error));
+    if (r.c.tolerance) {
+      ++s.with_tolerance;
+      if (r.within) ++s.within;
+    }
+  }
+  if (!abs_err.empty()) {
+    std::sort(abs_err.begin(), abs_err.end());
+    const std::size_t n = abs_err.size();
+    s.median_abs_error = n % 2 ? abs_err[n / 2] : (abs_err[n / 2 - 1] + abs_err[n / 2]) / 2;
+  }
+  return s;
+}
+
+std::string format_validation(const std::vector<ValidationResult>& results, const std::string& cases_name) {
+  std::size_t wid = 4, wwhat = 4, wmeas = 8;
+  std::vector<std::string> meas;
+  for (const auto& r : results) {
+    wid = std::max(wid, r.c.key().size());
+    wwhat = std::max(wwhat, r.c.what.size());
+    meas.push_back(measured_num(r.c.measured) + " " + r.c.unit);
+    wmeas = std::max(wmeas, meas.back().size());
+  }
+  std::string out = fmt::format("simtrain validate: {} cases from {} (measured: public figures, sources in the file)\n\n",
+                                results.size(), cases_name);
+  out += fmt::format("{:<{}}  {:<{}}  {:>{}}  {:>10}  {:>7}  {}\n", "id", wid, "what", wwhat, "measured", wmeas,
+                     "simulated", "error", "within tolerance");
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const auto& r = results[i];
+    const std::string within =
+        r.c.tolerance ? fmt::format("{:<3} (+-{:.0f}%)", r.within ? "yes" : "NO", *r.c.tolerance * 100) : "-";
+    out += fmt::format("{:<{}}  {:<{}}  {:>{}}  {:>10}  {:>7}  {}\n", r.c.key(), wid, r.c.what, wwhat, meas[i], wmeas,
+                       num(r.simulated), pct(r.error), within);
+  }
+  const ValidationSummary s = summarize(results);
+  out += fmt::format("\n{} cases, median |error| {:.1f}%, {} of {} within tolerance\n", s.cases,
+                     s.median_abs_error * 100, s.within, s.with_tolerance);
+  return out;
+}
+
+nlohmann::json validation_to_json(const std::vector<ValidationResult>& results) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const auto& r : results) {
+    nlohmann::json o = {
+        {"id", r.c.id},
+        {"case", r.c.key()},
+        {"what", r.c.what},
+        {"source", r.c.source},
+        {"measured", {{"value", r.c.measured}, {"unit", r.c.unit}}},
+        {"simulated", r.simulated},
+        {"error", r.error},
+        {"tolerance", r.c.tolerance ? nlohmann::json(*r.c.tolerance) : nlohmann::json(nullptr)},
+        {"within_tolerance", r.within},
+        {"note", r.c.note},
+    };
+    if (r.c.collective) {
+      const auto& cc = *r.c.collective;
+      o["reproduce"] = {{"collective",
+                         {{"system", fs::path(cc.system).stem().string()},
+                          {"nodes", cc.nodes},
+                          {"gpus", cc.gpus},
+                          {"op", cc.op},
+                          {"algo", cc.algo},
+                          {"ring_order", cc.ring_order},
+                          {"fabric", cc.fabric},
+                          {"size_bytes", cc.size_bytes},
+                          {"compares", "busbw_gbps"}}}};
+      o["algo"] = r.detail;
+    } else {
+      const auto& sc = *r.c.scenario;
+      o["reproduce"] = {{"scenario",
+                         {{"file", sc.file_as_written}, {"set", sc.set}, {"field", sc.field}, {"per_gpu", sc.per_gpu}}}};
+    }
+    a.push_back(std::move(o));
+  }
+  return a;
+}
+
+}  // namespace simtrain::report

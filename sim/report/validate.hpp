@@ -1,0 +1,84 @@
+// `simtrain validate`: the simulator against public measurements, case by case.
+//
+// The cases live in the project (`validation/cases.yaml`), each with the measured figure, its
+// source (copied from the public record, so users need nothing outside the project), and how
+// to reproduce it with simtrain: a collective (nccl-tests busbw) or a scenario run (one field
+// of the run report's JSON). Every case is run with the library in this process; the result
+// is the simulated figure, its signed relative error, and whether it lies within the case's
+// tolerance (the accuracy the README states, with a margin: a regression shows as "no").
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace simtrain::report {
+
+struct CollectiveCase {
+  std::string system;  // a file or a shipped system's name
+  int nodes = 1;
+  int gpus = 0;  // per node; 0 = all
+  std::string op = "all_reduce";
+  std::string algo = "auto";
+  std::string ring_order = "auto";  // auto | given
+  std::string fabric;               // "" = the system's
+  double size_bytes = 0;
+};
+
+struct ScenarioCase {
+  std::string file;  // resolved path
+  std::string file_as_written;
+  std::vector<std::string> set;
+  std::string field;     // dotted path into the run report's JSON
+  bool per_gpu = false;  // divide the field by `gpus`
+};
+
+struct ValidationCase {
+  std::string id;     // the measurement id (as in the public validation set)
+  std::string label;  // distinguishes several cases of one measurement ("1GiB"); may be empty
+  std::string what;
+  double measured = 0;
+  std::string unit;
+  std::optional<double> tolerance;  // relative, on |error|
+  std::string note;
+  nlohmann::json source;  // as written: repo/path/commit or url, provenance, confidence
+  std::optional<CollectiveCase> collective;
+  std::optional<ScenarioCase> scenario;
+  int line = 0;  // where the case starts in the file
+
+  // id, or id/label: unique in a file; what --only and the table name.
+  std::string key() const { return label.empty() ? id : id + "/" + label; }
+};
+
+struct ValidationResult {
+  ValidationCase c;
+  double simulated = 0;
+  double error = 0;  // (simulated - measured) / measured
+  bool within = true;  // |error| <= tolerance (true when the case has none)
+  std::string detail;  // algo/protocol of a collective, or the scenario's overrides
+};
+
+// Reads a cases file; YAML and schema errors are ScenarioErrors with file:line:col.
+std::vector<ValidationCase> load_cases(const std::string& path);
+// The project's own cases file.
+std::string default_cases_path();
+
+// Runs one case with the library (no processes).
+ValidationResult run_case(const ValidationCase& c);
+// Runs the cases whose key or id is in `only` (all when empty); an unknown name is an error.
+std::vector<ValidationResult> run_validation(const std::vector<ValidationCase>& cases,
+                                             const std::vector<std::string>& only);
+
+struct ValidationSummary {
+  int cases = 0, with_tolerance = 0, within = 0;
+  double median_abs_error = 0;
+};
+ValidationSummary summarize(const std::vector<ValidationResult>& results);
+
+// The table and its summary line; `cases_name` is how the file is shown.
+std::string format_validation(const std::vector<ValidationResult>& results, const std::string& cases_name);
+nlohmann::json validation_to_json(const std::vector<ValidationResult>& results);
+
+}  // namespace simtrain::report

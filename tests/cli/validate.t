@@ -1,0 +1,2 @@
+$ simtrain validate
+# exit 0
