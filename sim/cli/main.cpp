@@ -91,6 +91,7 @@ double parse_size_flag(const std::string& flag, const std::string& s) {
 int main(int argc, char** argv) {
   CLI::App app{"simtrain: a discrete-event simulator of deep-learning training on GPU clusters\n"
                "  simtrain SCENARIO.yaml [--set key.path=value]... [--json] [--trace out.json] [--steps N]"};
+  app.name("simtrain");
   app.require_subcommand(1);
   app.set_version_flag("--version", "simtrain 0.1.0");
 

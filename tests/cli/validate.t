@@ -1,2 +1,35 @@
 $ simtrain validate
 # exit 0
+simtrain validate: 28 cases from validation/cases.yaml (measured: public figures, sources in the file)
+
+id                                                    what                                                          measured   simulated    error  within tolerance
+nccl-ar-a100-8gpu-curve-stas00/1GiB                   8x A100 NVSwitch all_reduce 1 GiB                          229.04 GB/s       232.2    +1.4%  yes (+-5%)
+nccl-ar-a100-8gpu-curve-stas00/16GiB                  8x A100 NVSwitch all_reduce 16 GiB                         234.89 GB/s       233.9    -0.4%  yes (+-5%)
+nccl-ar-a100-8gpu-curve-stas00/128MiB                 8x A100 NVSwitch all_reduce 128 MiB                        176.92 GB/s       220.1     +24%  yes (+-35%)
+nccl-ar-a100-8gpu-curve-stas00/8MiB                   8x A100 NVSwitch all_reduce 8 MiB                          109.93 GB/s       130.7     +19%  yes (+-35%)
+nccl-ar-a100-8gpu-curve-stas00/1MiB                   8x A100 NVSwitch all_reduce 1 MiB                              18 GB/s       37.41    +108%  yes (+-130%)
+nccl-ar-a100-8gpu-curve-stas00/32KiB                  8x A100 NVSwitch all_reduce 32 KiB                           1.31 GB/s        3.07    +135%  yes (+-160%)
+nccl-ar-dgxa100-multinode-192-maintainer/2nodes       2x DGX A100, 8x HDR, ring 1 GiB                               192 GB/s       189.6    -1.2%  yes (+-5%)
+nccl-ar-dgxa100-multinode-192-maintainer/4nodes       4x DGX A100, 8x HDR, ring 1 GiB                               192 GB/s       187.4    -2.4%  yes (+-6%)
+nccl-ar-dgxa100-multinode-192-maintainer/8nodes       8x DGX A100, 8x HDR, ring 1 GiB                               192 GB/s       183.2    -4.6%  yes (+-8%)
+nccl-ar-dgxa100-multinode-192-maintainer/16nodes      16x DGX A100, 8x HDR, ring 1 GiB                              192 GB/s       175.2    -8.8%  yes (+-12%)
+nccl-ar-nvidia-gtc24-s62129-expected/dgx-h100-2nodes  2x DGX H100, 8x NDR, ring 1 GiB                               380 GB/s       360.4    -5.2%  yes (+-10%)
+nccl-ar-h200-8gpu-curve-stas00/nvls-off-16GiB         8x H100/H200 NVSwitch, ring (NVLS off) 16 GiB              367.61 GB/s       368.7    +0.3%  yes (+-5%)
+nccl-ar-a100-nv12-pair/2gpus                          2 A100 on an NV12 pair                                        208 GB/s       232.8     +12%  yes (+-20%)
+nccl-ar-a100-nv12-pair/3gpus-pcie                     3 A100, ring crossing PCIe                                     20 GB/s       27.70     +38%  yes (+-50%)
+nccl-ar-nvidia-gtc24-s62129-expected/pcie-gen4        8x A100 PCIe Gen4 box, ring                                    24 GB/s       23.97    -0.1%  yes (+-10%)
+dle-resnet50-pytorch-dgxa100-dgx1/a100-tf32           A100, ResNet-50, TF32, batch 256, 1 GPU                      938 img/s       1,018    +8.5%  yes (+-15%)
+dle-resnet50-pytorch-dgxa100-dgx1/a100-amp            A100, ResNet-50, AMP, batch 256, 1 GPU                     2,470 img/s       2,024     -18%  yes (+-25%)
+lambda-resnet50-amp-1gpu/a100-sxm4                    A100, ResNet-50, AMP, 1 GPU (Lambda)                       1,582 img/s       2,024     +28%  yes (+-35%)
+dle-resnet50-pytorch-dgxa100-dgx1/v100-amp            V100 32GB, ResNet-50, AMP, batch 256, 1 GPU                1,156 img/s       1,090    -5.7%  yes (+-12%)
+dle-resnet50-pytorch-dgxa100-dgx1/v100-fp32           V100 32GB, ResNet-50, FP32, batch 112, 1 GPU                 356 img/s       285.5     -20%  yes (+-25%)
+lambda-resnet50-amp-1gpu/rtx4090                      RTX 4090, ResNet-50, AMP, 1 GPU (Lambda)                   1,301 img/s       1,266    -2.7%  yes (+-10%)
+lambda-resnet50-amp-1gpu/h100-sxm5                    H100 SXM, ResNet-50, AMP, 1 GPU (Lambda)                   2,616 img/s       4,538     +73%  yes (+-80%)
+dle-bert-large-pretrain-dgxa100/a100-amp-seq512       A100, BERT-Large seq 512, AMP, batch 32, 1 GPU               210 seq/s       132.3     -37%  yes (+-45%)
+dle-bert-large-pretrain-dgx1-v100/v100-amp-seq512     V100 32GB, BERT-Large seq 512, AMP, batch 8, 1 GPU            75 seq/s       54.58     -27%  yes (+-35%)
+dle-resnet50-pytorch-dgxa100-dgx1/dgx-a100-8gpu-amp   DGX A100, ImageNet ResNet-50, AMP, DataLoader             16,621 img/s      16,180    -2.7%  yes (+-8%)
+fsdp-ibm-2024-llama2-a100-h100/7b-no-ckpt             Llama-2-7B HSDP, 128x A100-80GB, no ckpt            3,700 tokens/s/GPU       5,127     +39%  yes (+-50%)
+fsdp-ibm-2024-llama2-a100-h100/13b-ckpt               Llama-2-13B HSDP, 128x A100-80GB, ckpt              1,800 tokens/s/GPU       2,090     +16%  yes (+-25%)
+fsdp-blog-2022-gpt175b-gpt1t/gpt175b                  GPT 175B FSDP, 128x A100-40GB, offload+ckpt            159 TFLOP/s/GPU       189.8     +19%  yes (+-25%)
+
+28 cases, median |error| 14.0%, 28 of 28 within tolerance
