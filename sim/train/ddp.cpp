@@ -117,6 +117,7 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
                        {"optimizer_state", P * (opt.optimizer == work::Optimizer::sgd ? 4.0 : 8.0)},
                        {"ddp_buckets", (n > 1 && !opt.gradient_as_bucket_view) ? P * gb : 0.0},
                        {"cuda_context_workspace", kCudaContextBytes}};
+    mp.stream = sg.compute[0];
     mp.add_part("activations");
     mp.add_part("amp_weight_copies");
     (void)amp;

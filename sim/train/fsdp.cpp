@@ -148,6 +148,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
                      {"gradients", pbytes * P / S_g},
                      {"optimizer_state", opt.cpu_offload ? 0.0 : k_os * P / S_os},
                      {"cuda_context_workspace", kCudaContextBytes}};
+  mp.stream = sg.compute[0];
   const int part_act = mp.add_part("activations");
   const int part_gather = mp.add_part("gathered_parameters");
   const int part_grad = mp.add_part("unsharded_gradients");

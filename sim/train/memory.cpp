@@ -75,6 +75,21 @@ MemoryPeak find_peak(const MemoryPlan& plan, const engine::TaskGraph& graph,
   out.breakdown.emplace_back("allocator_slack", peak * plan.slack);
   out.peak_bytes = peak * (1 + plan.slack);
   out.at_task = peak_event == static_cast<std::size_t>(-1) ? "(static)" : graph.task(plan.events[peak_event].task).label;
+  if (peak_event != static_cast<std::size_t>(-1) && plan.stream != engine::kNoServer) {
+    // Name the kernel work running on the compute stream at that instant (the allocation may
+    // belong to a communication task that prefetches for it).
+    const MemEvent& e = plan.events[peak_event];
+    const TimePs t = e.at_end ? records[e.task].end : records[e.task].start;
+    for (engine::TaskId id = 0; id < graph.size(); ++id) {
+      if (graph.task(id).server != plan.stream) continue;
+      const bool covers = e.at_end ? (records[id].start < t && t <= records[id].end)
+                                   : (records[id].start <= t && t < records[id].end);
+      if (covers) {
+        out.at_task = graph.task(id).label;
+        break;
+      }
+    }
+  }
   return out;
 }
 

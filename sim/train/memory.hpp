@@ -52,6 +52,7 @@ struct MemoryPlan {
   std::vector<std::string> dynamic_parts;  // names: "activations", "gathered_params", ...
   std::vector<MemEvent> events;
   double slack = 0.05;  // allocator slack on top of the live total
+  engine::ServerId stream = engine::kNoServer;  // rank 0's compute stream: names the op at the peak
   int add_part(const std::string& name);
 };
 

@@ -45,7 +45,7 @@ $ simtrain memory scenarios/4x4090_gpt2_1.5b_fsdp.yaml --json
     }
   ],
   "oom": false,
-  "peak_at": "all_gather bwd unit46",
+  "peak_at": "bwd unit47",
   "peak_bytes_per_gpu": 8189386867.200001,
   "scenario": "4x RTX 4090, GPT-2 1.5B FSDP full shard",
   "strategy": "fsdp"

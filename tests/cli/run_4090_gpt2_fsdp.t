@@ -12,7 +12,7 @@ Step time       363.22 ms   (mean of 2 steps after 1 warm-up)
 Throughput   22 samples/s, 22,554 tokens/s
   per GPU    58.1 TFLOP/s achieved, MFU  35.2%
 Scaling      100.0% of 4 x one GPU (one GPU: 393.66 ms/step)
-Memory/GPU   7.6 GiB of 24.0 GiB, peak in "all_gather bwd unit46"
+Memory/GPU   7.6 GiB of 24.0 GiB, peak in "bwd unit47"
   parameters 0.7, gradients 0.7, optimizer_state 4.4, cuda_context_workspace 0.8, activations 0.5, gathered_parameters 0.1, unsharded_gradients 0.1, allocator_slack 0.4 (GiB)
 Busiest links
    69.6%  gpu0 -> cpu0 (pcie4x16)

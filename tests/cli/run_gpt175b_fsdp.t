@@ -12,7 +12,7 @@ Step time     56911.12 ms   (mean of 1 steps after 1 warm-up)
 Throughput   45 samples/s, 23,031 tokens/s
   per GPU    189.8 TFLOP/s achieved, MFU  60.8%
 Scaling      100.0% of 128 x one GPU (one GPU: 201223.38 ms/step)
-Memory/GPU   45.9 GiB of 40.0 GiB  OUT OF MEMORY, peak in "all_gather bwd unit94"
+Memory/GPU   45.9 GiB of 40.0 GiB  OUT OF MEMORY, peak in "bwd unit95"
   gradients 2.5, cuda_context_workspace 0.8, activations 27.0, gathered_parameters 6.8, unsharded_gradients 6.8, allocator_slack 2.2 (GiB)
 Busiest links
     9.5%  node0/nic0 -> rail0_leaf0 (ib_hdr)

@@ -12,7 +12,7 @@ Step time      2436.61 ms   (mean of 2 steps after 1 warm-up)
 Throughput   13 samples/s, 53,793 tokens/s
   per GPU    146.7 TFLOP/s achieved, MFU  47.0%
 Scaling      100.0% of 32 x one GPU (one GPU: 2684.43 ms/step)
-Memory/GPU   32.4 GiB of 40.0 GiB, peak in "all_gather bwd unit38"
+Memory/GPU   32.4 GiB of 40.0 GiB, peak in "bwd unit39"
   parameters 3.0, gradients 3.0, optimizer_state 18.2, cuda_context_workspace 0.8, activations 3.5, gathered_parameters 1.2, unsharded_gradients 1.2, allocator_slack 1.5 (GiB)
 Busiest links
    21.7%  node0/plx0 -> node0/cpu0 (pcie4x16)

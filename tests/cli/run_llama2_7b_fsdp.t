@@ -12,7 +12,7 @@ Step time      1220.09 ms   (mean of 2 steps after 1 warm-up)
 Throughput   7 samples/s, 26,857 tokens/s
   per GPU    155.0 TFLOP/s achieved, MFU  49.7%
 Scaling      100.0% of 8 x one GPU (one GPU: 1323.26 ms/step)
-Memory/GPU   18.2 GiB of 80.0 GiB, peak in "all_gather bwd unit30"
+Memory/GPU   18.2 GiB of 80.0 GiB, peak in "bwd unit31"
   parameters 1.6, gradients 1.6, optimizer_state 9.4, cuda_context_workspace 0.8, activations 2.6, gathered_parameters 0.8, unsharded_gradients 0.8, allocator_slack 0.9 (GiB)
 Busiest links
    12.4%  gpu0 -> nvswitch (nvlink3 x12)
