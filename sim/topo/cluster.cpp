@@ -107,23 +107,17 @@ net::LinkId Cluster::transit_link(Vertex cpu) const {
   return static_cast<net::LinkId>(2 * edges_.size() + static_cast<std::size_t>(i));
 }
 
-Vertex Cluster::link_from(net::LinkId id) const {
-  if (is_transit(id)) return link(id).a;
+std::pair<Vertex, Vertex> Cluster::endpoints(net::LinkId id) const {
   const Link& l = link(id);
-  Vertex a = l.a;
-  Vertex other = boost::source(edges_[id / 2], g_) == a ? boost::target(edges_[id / 2], g_)
-                                                         : boost::source(edges_[id / 2], g_);
-  return id % 2 == 0 ? a : other;
+  if (is_transit(id)) return {l.a, l.a};
+  const Vertex a = l.a;
+  const Vertex s = boost::source(edges_[id / 2], g_), t = boost::target(edges_[id / 2], g_);
+  const Vertex other = s == a ? t : s;
+  return id % 2 == 0 ? std::make_pair(a, other) : std::make_pair(other, a);
 }
 
-Vertex Cluster::link_to(net::LinkId id) const {
-  if (is_transit(id)) return link(id).a;
-  const Link& l = link(id);
-  Vertex a = l.a;
-  Vertex other = boost::source(edges_[id / 2], g_) == a ? boost::target(edges_[id / 2], g_)
-                                                         : boost::source(edges_[id / 2], g_);
-  return id % 2 == 0 ? other : a;
-}
+Vertex Cluster::link_from(net::LinkId id) const { return endpoints(id).first; }
+Vertex Cluster::link_to(net::LinkId id) const { return endpoints(id).second; }
 
 std::string Cluster::link_name(net::LinkId id) const {
   if (is_transit(id)) return g_[link(id).a].name + " (root complex transit)";

@@ -130,6 +130,8 @@ class Cluster {
   std::size_t directed_link_count() const { return 2 * edges_.size() + cpus_.size(); }
   std::vector<double> link_capacities() const;
   const Link& link(net::LinkId id) const;
+  // (from, to) of a directed link; a CPU transit link starts and ends at its CPU.
+  std::pair<Vertex, Vertex> endpoints(net::LinkId id) const;
   Vertex link_from(net::LinkId id) const;  // a transit link: its CPU (from and to)
   Vertex link_to(net::LinkId id) const;
   std::string link_name(net::LinkId id) const;  // "gpu0 -> plx0 (pcie4x16)", "cpu0 (root complex transit)"
