@@ -158,7 +158,7 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
   };
   try {
     root.check_keys(child_keys(""));
-    ScenarioSpec s{path, "", doc, root, "", std::nullopt, root, "", root};
+    ScenarioSpec s(path, doc, root);
     s.overrides_applied = applied;
     s.name = root.has("name") ? root.at("name").as_string()
                               : std::filesystem::path(path).stem().string();

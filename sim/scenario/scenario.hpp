@@ -23,6 +23,10 @@ struct KeyInfo {
 const std::vector<KeyInfo>& scenario_keys();
 
 struct ScenarioSpec {
+  // Fields that name things start out pointing at the scenario's root.
+  ScenarioSpec(std::string path_, std::shared_ptr<const YamlDoc> doc_, const Field& root_)
+      : path(std::move(path_)), doc(std::move(doc_)), root(root_), system_field(root_), model_field(root_) {}
+
   std::string path;  // the scenario file
   std::string name;
   std::shared_ptr<const YamlDoc> doc;
