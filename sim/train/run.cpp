@@ -126,12 +126,44 @@ StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, 
 
 namespace {
 
+// What every run of a scenario starts from: the cluster, the model, the ranks taking part,
+// the compute cost model and the collective planner.
 struct Built {
   std::unique_ptr<topo::Cluster> cluster;
   std::shared_ptr<const work::Model> model;
+  std::vector<int> ranks;
+  const topo::GpuModel* gpu = nullptr;
   std::unique_ptr<work::CostModel> cost;
   std::unique_ptr<coll::Planner> planner;
 };
+
+Built build_setup(const ScenarioSpec& spec) {
+  Built b;
+  b.cluster = spec.system_inline ? topo::load_system_from(*spec.system_inline, spec.path, spec.nodes)
+                                 : topo::load_system(spec.system_path, spec.nodes);
+  const topo::Cluster& c = *b.cluster;
+  b.model = load_scenario_model(spec);
+  work::Precision prec;
+  work::parse_precision(spec.precision, prec);
+  const int gpn = c.gpus_per_node();
+  const int per_node = spec.gpus_per_node > 0 ? spec.gpus_per_node : gpn;
+  if (per_node > gpn) {
+    Field f = *spec.root.get("gpus_per_node");
+    throw f.error("the system has " + std::to_string(gpn) + " GPUs per node");
+  }
+  for (int k = 0; k < c.nodes(); ++k)
+    for (int j = 0; j < per_node; ++j) b.ranks.push_back(k * gpn + j);
+  b.gpu = &c.gpu_model(b.ranks[0]);
+  try {
+    b.cost = std::make_unique<work::CostModel>(
+        *b.gpu, work::load_calibration(work::default_calibration_path(c.catalog().path()), b.gpu->key), prec);
+  } catch (const std::invalid_argument& e) {
+    Field f = spec.root.has("precision") ? spec.root.at("precision") : spec.root;
+    throw f.error(e.what());
+  }
+  b.planner = std::make_unique<coll::Planner>(c, coll::NcclParams::load_default(c.catalog().path()));
+  return b;
+}
 
 }  // namespace
 
@@ -139,34 +171,15 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   RunResult r;
   r.scenario = spec.name;
   r.overrides = spec.overrides_applied;
-  Built b;
-  b.cluster = spec.system_inline ? topo::load_system_from(*spec.system_inline, spec.path, spec.nodes)
-                                 : topo::load_system(spec.system_path, spec.nodes);
+  Built b = build_setup(spec);
   const topo::Cluster& c = *b.cluster;
-  b.model = load_scenario_model(spec);
   const work::Model& m = *b.model;
+  const std::vector<int>& ranks = b.ranks;
+  const topo::GpuModel& gpu = *b.gpu;
   work::Precision prec;
   work::parse_precision(spec.precision, prec);
   work::Optimizer optim;
   work::parse_optimizer(spec.optimizer, optim);
-  const int gpn = c.gpus_per_node();
-  const int per_node = spec.gpus_per_node > 0 ? spec.gpus_per_node : gpn;
-  if (per_node > gpn) {
-    Field f = *spec.root.get("gpus_per_node");
-    throw f.error("the system has " + std::to_string(gpn) + " GPUs per node");
-  }
-  std::vector<int> ranks;
-  for (int k = 0; k < c.nodes(); ++k)
-    for (int j = 0; j < per_node; ++j) ranks.push_back(k * gpn + j);
-  const topo::GpuModel& gpu = c.gpu_model(ranks[0]);
-  try {
-    b.cost = std::make_unique<work::CostModel>(
-        gpu, work::load_calibration(work::default_calibration_path(c.catalog().path()), gpu.key), prec);
-  } catch (const std::invalid_argument& e) {
-    Field f = spec.root.has("precision") ? spec.root.at("precision") : spec.root;
-    throw f.error(e.what());
-  }
-  b.planner = std::make_unique<coll::Planner>(c, coll::NcclParams::load_default(c.catalog().path()));
 
   long long steps = opt.steps_override > 0 ? opt.steps_override : spec.steps;
   long long warm = spec.warmup_steps;
@@ -374,20 +387,10 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
 namespace simtrain::train {
 
 std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec) {
-  auto cluster = spec.system_inline ? topo::load_system_from(*spec.system_inline, spec.path, spec.nodes)
-                                    : topo::load_system(spec.system_path, spec.nodes);
-  const topo::Cluster& c = *cluster;
-  auto model = load_scenario_model(spec);
-  work::Precision prec;
-  work::parse_precision(spec.precision, prec);
-  const int gpn = c.gpus_per_node();
-  const int per_node = spec.gpus_per_node > 0 ? std::min(spec.gpus_per_node, gpn) : gpn;
-  std::vector<int> ranks;
-  for (int k = 0; k < c.nodes(); ++k)
-    for (int j = 0; j < per_node; ++j) ranks.push_back(k * gpn + j);
-  const topo::GpuModel& gpu = c.gpu_model(ranks[0]);
-  work::CostModel cost(gpu, work::load_calibration(work::default_calibration_path(c.catalog().path()), gpu.key), prec);
-  coll::Planner planner(c, coll::NcclParams::load_default(c.catalog().path()));
+  Built b = build_setup(spec);
+  const topo::Cluster& c = *b.cluster;
+  const std::vector<int>& ranks = b.ranks;
+  const topo::GpuModel& gpu = *b.gpu;
 
   struct Candidate {
     std::string label, strategy, sharding;
@@ -402,7 +405,7 @@ std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec) {
   if (c.nodes() > 1) cands.push_back({"fsdp hybrid_shard", "fsdp", "hybrid_shard", 0});
   std::vector<RunResult::FitRow> out;
   for (const Candidate& cand : cands) {
-    StrategyBuilder build(spec, *model, cost, planner, c);
+    StrategyBuilder build(spec, *b.model, *b.cost, *b.planner, c);
     build.override_strategy(cand.strategy, cand.sharding);
     build.override_checkpointing(cand.checkpointing);
     auto peak_at = [&](long long b) {
