@@ -26,14 +26,32 @@ std::string thousands(double v) {
 
 }  // namespace
 
+namespace {
+// Within 10% of the card the run fits on paper, but PyTorch's caching allocator starts
+// freeing its cache and retrying cudaMalloc, which the model does not time: the GPT 1T FSDP
+// run (measurements.yaml fsdp-blog-2022-gpt175b-gpt1t) reached 84 TFLOP/s per GPU there, the
+// 175B run 159 with headroom.
+std::string near_limit_note(const train::RunResult& r) {
+  if (r.oom || r.memory_capacity_bytes <= 0 || r.memory_peak_bytes < 0.9 * r.memory_capacity_bytes) return "";
+  return fmt::format("; memory at {:.0f}% of the card: expect the caching allocator to stall on cudaMalloc retries "
+                     "(not timed here)",
+                     100 * r.memory_peak_bytes / r.memory_capacity_bytes);
+}
+}  // namespace
+
 std::string format_run(const train::RunResult& r) {
   std::string o;
   o += fmt::format("simtrain: {}\n", r.scenario);
   o += fmt::format("  {} {} on {} x {} ({}, {} node{})\n", r.model,
                    r.strategy == "ddp" ? std::string("DDP") : r.strategy == "fsdp" ? std::string("FSDP") : r.strategy, r.gpus,
                    r.gpu_name, r.system, r.nodes, r.nodes > 1 ? "s" : "");
-  o += fmt::format("  batch {}/GPU x {} micro-batch{}, {}, {}, {:.3g} M params", r.batch_per_gpu, r.grad_accumulation,
-                   r.grad_accumulation > 1 ? "es" : "", r.precision, r.optimizer, static_cast<double>(r.params) / 1e6);
+  // Parameters as people say them: 25.6 M, 6.74 B, 1.01 T.
+  const double params = static_cast<double>(r.params);
+  const std::string params_text = params >= 1e12  ? fmt::format("{:.3g} T", params / 1e12)
+                                  : params >= 1e9 ? fmt::format("{:.3g} B", params / 1e9)
+                                                  : fmt::format("{:.3g} M", params / 1e6);
+  o += fmt::format("  batch {}/GPU x {} micro-batch{}, {}, {}, {} params", r.batch_per_gpu, r.grad_accumulation,
+                   r.grad_accumulation > 1 ? "es" : "", r.precision, r.optimizer, params_text);
   if (r.strategy == "ddp" && r.gpus > 1) o += fmt::format(", {} buckets, all-reduce {}", r.buckets, r.bucket_algo);
   else if (r.strategy != "ddp") o += fmt::format(", {}", r.strategy_detail);
   o += "\n";
@@ -110,7 +128,7 @@ std::string format_run(const train::RunResult& r) {
                          pct(r.compute_s / st),
                          r.data.limiter_detail.empty() ? std::string() : "; bound by " + r.data.limiter_detail);
   o += fmt::format("Verdict      {}-bound: {}{}\n", r.bottleneck, detail,
-                   r.oom ? "; and it does NOT fit in GPU memory" : "");
+                   r.oom ? "; and it does NOT fit in GPU memory" : near_limit_note(r));
   return o;
 }
 
@@ -193,7 +211,7 @@ std::string format_memory(const train::RunResult& r) {
       else o += fmt::format("  {:<32} {:>6}   (peak {})\n", f.strategy, f.largest_batch, gib(f.peak_bytes_at_batch));
     }
   }
-  o += fmt::format("Verdict      {}\n", r.oom ? "does NOT fit: see the batch each strategy allows" : "fits");
+  o += fmt::format("Verdict      {}\n", r.oom ? "does NOT fit: see the batch each strategy allows" : "fits" + near_limit_note(r));
   return o;
 }
 

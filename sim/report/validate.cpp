@@ -88,7 +88,7 @@ CollectiveCase parse_collective(const Field& f, const std::string& cases_path) {
 }
 
 ScenarioCase parse_scenario(const Field& f, const std::string& cases_path) {
-  f.check_keys({"file", "set", "field", "per_gpu"});
+  f.check_keys({"file", "set", "report", "field", "per_gpu", "divide_by"});
   ScenarioCase s;
   const Field file = f.at("file");
   s.file_as_written = file.as_string();
@@ -102,8 +102,13 @@ ScenarioCase parse_scenario(const Field& f, const std::string& cases_path) {
       s.set.push_back(v);
     }
   }
+  if (auto r = f.get("report")) s.report = r->as_choice({"run", "memory"});
   s.field = f.at("field").as_string();
   if (auto pg = f.get("per_gpu")) s.per_gpu = pg->as_bool();
+  if (auto d = f.get("divide_by")) {
+    s.divide_by = d->as_number();
+    if (!(s.divide_by > 0)) throw d->error("expected a number above 0 (1073741824 turns bytes into GiB)");
+  }
   return s;
 }
 
@@ -124,11 +129,15 @@ ValidationCase parse_case(const Field& f, const std::string& cases_path) {
   src.at("confidence").as_choice({"high", "medium", "low"});
   c.source = yaml_to_json(src);
   const Field m = f.at("measured");
-  m.check_keys({"value", "unit"});
+  m.check_keys({"value", "unit", "bound"});
   c.measured = m.at("value").as_number();
   if (!(c.measured > 0)) throw m.at("value").error("expected a measured value above 0");
   c.unit = m.at("unit").as_string();
-  if (auto t = f.get("tolerance")) c.tolerance = t->as_number_in(0, 100);
+  if (auto b = m.get("bound")) c.bound = b->as_choice({"at_least", "at_most"});
+  if (auto t = f.get("tolerance")) {
+    if (!c.bound.empty()) throw t->key_error("a bound case holds or not: it takes no tolerance");
+    c.tolerance = t->as_number_in(0, 100);
+  }
   if (auto n = f.get("note")) c.note = n->as_string();
   const auto coll = f.get("collective");
   const auto scen = f.get("scenario");
@@ -227,25 +236,46 @@ ValidationResult run_case(const ValidationCase& c) {
     const ScenarioCase& sc = *c.scenario;
     ScenarioSpec spec = load_scenario(sc.file, sc.set);
     train::RunOptions ro;
-    train::RunResult res = train::run_scenario(spec, ro);
-    const nlohmann::json j = run_to_json(res);
+    nlohmann::json j;
+    const bool memory = sc.report == "memory";
+    if (memory) {
+      ro.steps_override = 1;  // as `simtrain memory`
+      train::RunResult res = train::run_scenario(spec, ro);
+      // The largest batch of the scenario's own strategy only (the first row of the full search).
+      if (sc.field.rfind("largest_batch", 0) == 0) res.fits = train::largest_batches(spec, true);
+      j = memory_to_json(res);
+      j["gpus"] = res.gpus;
+    } else {
+      j = run_to_json(run_scenario(spec, ro));
+    }
+    const std::string report_name = memory ? "the memory report" : "the run report";
     const nlohmann::json* v = &j;
     std::stringstream ss(sc.field);
     std::string part;
     while (std::getline(ss, part, '.')) {
+      const bool index = !part.empty() && part.find_first_not_of("0123456789") == std::string::npos;
+      if (v->is_array() && index && std::stoul(part) < v->size()) {
+        v = &(*v)[std::stoul(part)];
+        continue;
+      }
       if (!v->is_object() || !v->contains(part))
         throw ScenarioError("", 0, 0, c.key() + ": scenario.field",
-                            "the run report has no field '" + sc.field + "' (e.g. throughput.samples_per_s)");
+                            report_name + " has no field '" + sc.field +
+                                (memory ? "' (e.g. peak_bytes_per_gpu, largest_batch.0.largest_batch_per_gpu)"
+                                        : "' (e.g. throughput.samples_per_s)"));
       v = &(*v)[part];
     }
     if (!v->is_number())
-      throw ScenarioError("", 0, 0, c.key() + ": scenario.field", "'" + sc.field + "' is not a number in the run report");
+      throw ScenarioError("", 0, 0, c.key() + ": scenario.field", "'" + sc.field + "' is not a number in " + report_name);
     r.simulated = v->get<double>();
     if (sc.per_gpu) r.simulated /= std::max(1, j.at("gpus").get<int>());
+    r.simulated /= sc.divide_by;
     for (const std::string& s : sc.set) r.detail += (r.detail.empty() ? "" : " ") + s;
   }
   r.error = (r.simulated - c.measured) / c.measured;
   r.within = !c.tolerance || std::fabs(r.error) <= *c.tolerance;
+  if (c.bound == "at_least") r.within = r.simulated >= c.measured;
+  if (c.bound == "at_most") r.within = r.simulated <= c.measured;
   return r;
 }
 
@@ -276,8 +306,8 @@ ValidationSummary summarize(const std::vector<ValidationResult>& results) {
   s.cases = static_cast<int>(results.size());
   std::vector<double> abs_err;
   for (const auto& r : results) {
-    abs_err.push_back(std::fabs(r.error));
-    if (r.c.tolerance) {
+    if (r.c.bound.empty()) abs_err.push_back(std::fabs(r.error));
+    if (r.c.tolerance || !r.c.bound.empty()) {
       ++s.with_tolerance;
       if (r.within) ++s.within;
     }
@@ -296,7 +326,8 @@ std::string format_validation(const std::vector<ValidationResult>& results, cons
   for (const auto& r : results) {
     wid = std::max(wid, r.c.key().size());
     wwhat = std::max(wwhat, r.c.what.size());
-    meas.push_back(measured_num(r.c.measured) + " " + r.c.unit);
+    const std::string bound = r.c.bound == "at_least" ? ">= " : r.c.bound == "at_most" ? "<= " : "";
+    meas.push_back(bound + measured_num(r.c.measured) + " " + r.c.unit);
     wmeas = std::max(wmeas, meas.back().size());
   }
   std::string out = fmt::format("simtrain validate: {} cases from {} (measured: public figures, sources in the file)\n\n",
@@ -306,13 +337,15 @@ std::string format_validation(const std::vector<ValidationResult>& results, cons
   for (std::size_t i = 0; i < results.size(); ++i) {
     const auto& r = results[i];
     const std::string within =
-        r.c.tolerance ? fmt::format("{:<3} (+-{:.0f}%)", r.within ? "yes" : "NO", *r.c.tolerance * 100) : "-";
+        !r.c.bound.empty() ? fmt::format("{:<3} (bound)", r.within ? "yes" : "NO")
+        : r.c.tolerance    ? fmt::format("{:<3} (+-{:.0f}%)", r.within ? "yes" : "NO", *r.c.tolerance * 100)
+                           : "-";
     out += fmt::format("{:<{}}  {:<{}}  {:>{}}  {:>10}  {:>7}  {}\n", r.c.key(), wid, r.c.what, wwhat, meas[i], wmeas,
-                       num(r.simulated), pct(r.error), within);
+                       num(r.simulated), r.c.bound.empty() ? pct(r.error) : "", within);
   }
   const ValidationSummary s = summarize(results);
-  out += fmt::format("\n{} cases, median |error| {:.1f}%, {} of {} within tolerance\n", s.cases,
-                     s.median_abs_error * 100, s.within, s.with_tolerance);
+  out += fmt::format("\n{} cases, median |error| {:.1f}% (bounds excluded), {} of {} within tolerance or bound\n",
+                     s.cases, s.median_abs_error * 100, s.within, s.with_tolerance);
   return out;
 }
 
@@ -324,7 +357,7 @@ nlohmann::json validation_to_json(const std::vector<ValidationResult>& results) 
         {"case", r.c.key()},
         {"what", r.c.what},
         {"source", r.c.source},
-        {"measured", {{"value", r.c.measured}, {"unit", r.c.unit}}},
+        {"measured", {{"value", r.c.measured}, {"unit", r.c.unit}, {"bound", r.c.bound.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.c.bound)}}},
         {"simulated", r.simulated},
         {"error", r.error},
         {"tolerance", r.c.tolerance ? nlohmann::json(*r.c.tolerance) : nlohmann::json(nullptr)},
@@ -347,7 +380,12 @@ nlohmann::json validation_to_json(const std::vector<ValidationResult>& results) 
     } else {
       const auto& sc = *r.c.scenario;
       o["reproduce"] = {{"scenario",
-                         {{"file", sc.file_as_written}, {"set", sc.set}, {"field", sc.field}, {"per_gpu", sc.per_gpu}}}};
+                         {{"file", sc.file_as_written},
+                          {"set", sc.set},
+                          {"report", sc.report},
+                          {"field", sc.field},
+                          {"per_gpu", sc.per_gpu},
+                          {"divide_by", sc.divide_by}}}};
     }
     a.push_back(std::move(o));
   }

@@ -2,8 +2,8 @@
 //
 // The cases live in the project (`validation/cases.yaml`), each with the measured figure, its
 // source (copied from the public record, so users need nothing outside the project), and how
-// to reproduce it with simtrain: a collective (nccl-tests busbw) or a scenario run (one field
-// of the run report's JSON). Every case is run with the library in this process; the result
+// to reproduce it with simtrain: a collective (nccl-tests busbw) or a scenario (one field of
+// the run report's JSON, or of `simtrain memory --json` for peak memory and largest batches). Every case is run with the library in this process; the result
 // is the simulated figure, its signed relative error, and whether it lies within the case's
 // tolerance (the accuracy the README states, with a margin: a regression shows as "no").
 #pragma once
@@ -31,8 +31,10 @@ struct ScenarioCase {
   std::string file;  // resolved path
   std::string file_as_written;
   std::vector<std::string> set;
-  std::string field;     // dotted path into the run report's JSON
+  std::string report = "run";  // run | memory: which report's JSON `field` reads
+  std::string field;     // dotted path into that JSON (numbers index lists: largest_batch.0.peak_bytes)
   bool per_gpu = false;  // divide the field by `gpus`
+  double divide_by = 1;  // units: 1073741824 turns bytes into GiB
 };
 
 struct ValidationCase {
@@ -41,6 +43,10 @@ struct ValidationCase {
   std::string what;
   double measured = 0;
   std::string unit;
+  // A bound rather than a figure: "at_least" (a published run fitted batch 2, so the largest
+  // batch that fits is at least 2) or "at_most"; the case holds when the simulated figure
+  // satisfies it. Bound cases stay out of the median error.
+  std::string bound;
   std::optional<double> tolerance;  // relative, on |error|
   std::string note;
   nlohmann::json source;  // as written: repo/path/commit or url, provenance, confidence

@@ -19,7 +19,7 @@ const std::vector<KeyInfo>& scenario_keys() {
       {"optimizer", "sgd | adam | adamw", "", "sgd"},
       {"strategy", "ddp | fsdp | zero1 | zero2 | zero3 (ZeRO stages map onto FSDP shardings)", "", "ddp"},
       {"fsdp.sharding", "full_shard | shard_grad_op | hybrid_shard | no_shard", "", "full_shard"},
-      {"fsdp.wrap", "per_block | every_n_layers | a list of block indices that start a unit", "", "per_block"},
+      {"fsdp.wrap", "per_block | every_n_layers | per_linear | a list of block indices that start a unit", "", "per_block"},
       {"fsdp.every_n_layers", "blocks per unit with wrap: every_n_layers", "", "1"},
       {"fsdp.backward_prefetch", "pre | post | none", "", "pre"},
       {"fsdp.forward_prefetch", "issue the next unit's all-gather before this unit's forward", "", "false"},
@@ -27,8 +27,9 @@ const std::vector<KeyInfo>& scenario_keys() {
       {"fsdp.mixed_precision.param_dtype", "dtype of gathered parameters: fp32 | bf16 | fp16", "", "from precision"},
       {"fsdp.mixed_precision.reduce_dtype", "dtype of gradient reduction: fp32 | bf16 | fp16", "", "from precision"},
       {"fsdp.mixed_precision.buffer_dtype", "dtype of buffers (no effect on time or memory here)", "", "from precision"},
-      {"fsdp.activation_checkpointing", "checkpoint every unit: keep its input, recompute its forward in backward", "", "false"},
-      {"fsdp.cpu_offload", "parameter shards and optimizer state in host memory", "", "false"},
+      {"fsdp.activation_checkpointing", "checkpoint every block (true), or a fraction of them (0.5: every other): keep its input, recompute its forward in backward", "", "false"},
+      {"fsdp.activation_offload", "checkpointed block inputs to host memory (needs activation_checkpointing)", "", "false"},
+      {"fsdp.cpu_offload", "parameter shards, gradient shards and optimizer state in host memory", "", "false"},
       {"fsdp.shard_group_size", "HYBRID_SHARD: GPUs per shard group", "", "GPUs per node"},
       {"fsdp.sync_each_microbatch", "reduce-scatter on every micro-batch (else no_sync until the last)", "", "false"},
       {"ddp.bucket_mb", "gradient bucket size (PyTorch bucket_cap_mb)", "MiB", "25"},
@@ -200,7 +201,7 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
           for (const Field& i : f->items()) s.fsdp_wrap_list.push_back(static_cast<int>(i.as_int_at_least(0)));
           std::sort(s.fsdp_wrap_list.begin(), s.fsdp_wrap_list.end());
         } else {
-          s.fsdp_wrap = f->as_choice({"per_block", "every_n_layers"});
+          s.fsdp_wrap = f->as_choice({"per_block", "every_n_layers", "per_linear"});
         }
       }
       if (auto f = fs->get("every_n_layers")) s.fsdp_every_n = static_cast<int>(f->as_int_at_least(1));
@@ -213,8 +214,30 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
         if (auto f = mp->get("reduce_dtype")) s.fsdp_reduce_dtype = f->as_choice({"fp32", "bf16", "fp16"});
         if (auto f = mp->get("buffer_dtype")) f->as_choice({"fp32", "bf16", "fp16"});
       }
-      if (auto f = fs->get("activation_checkpointing")) s.fsdp_activation_checkpointing = f->as_bool();
+      if (auto f = fs->get("activation_checkpointing")) {
+        const std::string v = f->as_string();
+        if (v == "true" || v == "false") {
+          s.fsdp_activation_checkpointing = f->as_bool();
+        } else {
+          const char* expected =
+              "expected true, false or the fraction of blocks to checkpoint (0 < p <= 1; 0.5 checkpoints every other block)";
+          double p = 0;
+          try {
+            p = f->as_number();
+          } catch (const ScenarioError&) {
+            throw f->error(expected);
+          }
+          if (!(p > 0 && p <= 1)) throw f->error(expected);
+          s.fsdp_activation_checkpointing = true;
+          s.fsdp_checkpoint_fraction = p;
+        }
+      }
       if (auto f = fs->get("cpu_offload")) s.fsdp_cpu_offload = f->as_bool();
+      if (auto f = fs->get("activation_offload")) {
+        s.fsdp_activation_offload = f->as_bool();
+        if (s.fsdp_activation_offload && !s.fsdp_activation_checkpointing)
+          throw f->key_error("activation_offload moves the checkpointed block inputs: it needs activation_checkpointing: true");
+      }
       if (auto f = fs->get("shard_group_size")) s.fsdp_shard_group_size = static_cast<int>(f->as_int_at_least(1));
       if (auto f = fs->get("sync_each_microbatch")) s.fsdp_sync_each_microbatch = f->as_bool();
       // An fsdp block under DDP is a mistake in a file, but a what-if from the command line

@@ -50,13 +50,14 @@ struct ScenarioSpec {
   long long grad_accumulation = 1;
   // FSDP / ZeRO (strategy fsdp, zero1, zero2, zero3).
   std::string fsdp_sharding = "full_shard";
-  std::string fsdp_wrap = "per_block";    // per_block | every_n_layers | list
+  std::string fsdp_wrap = "per_block";    // per_block | every_n_layers | per_linear | list
   int fsdp_every_n = 1;
   std::vector<int> fsdp_wrap_list;
+  double fsdp_checkpoint_fraction = 1;  // activation_checkpointing: a fraction of the blocks
   std::string fsdp_backward_prefetch = "pre";
   bool fsdp_forward_prefetch = false, fsdp_limit_all_gathers = true;
   std::string fsdp_param_dtype, fsdp_reduce_dtype;  // "" = from precision
-  bool fsdp_activation_checkpointing = false, fsdp_cpu_offload = false, fsdp_sync_each_microbatch = false;
+  bool fsdp_activation_checkpointing = false, fsdp_cpu_offload = false, fsdp_activation_offload = false, fsdp_sync_each_microbatch = false;
   int fsdp_shard_group_size = 0;
   std::string collective_algorithm = "auto", ring_order = "auto";
   long long steps = 3, warmup_steps = 1;

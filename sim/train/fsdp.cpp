@@ -1,6 +1,7 @@
 #include "train/fsdp.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -28,7 +29,8 @@ struct Unit {
   double params = 0;
   TimePs fwd = 0, bwd = 0;
   double act_bytes = 0;    // saved for backward, one micro-batch
-  double input_bytes = 0;  // the unit's input (kept under activation checkpointing)
+  double input_bytes = 0;  // inputs of the blocks that begin in this unit (kept under checkpointing)
+  int block = 0;           // the block of its first op: units of one block form a checkpoint segment
 };
 
 // Merges one plan per group (identical shapes) into a plan whose phases carry every group's
@@ -63,22 +65,34 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
   std::vector<Unit> units;
   {
     int last_block = -1, in_unit = 0;
+    bool unit_has_linear = false;
     for (std::size_t i = 0; i < model.ops.size(); ++i) {
       const work::Op& op = model.ops[i];
+      const bool new_block = op.block != last_block;
+      const bool linear = op.kind == work::OpKind::gemm && op.params > 0;
       bool start = units.empty();
-      if (op.block != last_block && !units.empty()) {
+      if (new_block && !units.empty()) {
         if (!opt.unit_starts.empty()) {
           start = std::binary_search(opt.unit_starts.begin(), opt.unit_starts.end(), op.block);
         } else {
           start = ++in_unit >= opt.every_n_blocks;
         }
       }
+      // per_linear: every linear layer its own unit (with the parameter-free ops after it).
+      if (opt.per_linear && linear && unit_has_linear) start = true;
       if (start) {
-        units.push_back(Unit{"unit" + std::to_string(units.size()), {}, 0, 0, 0, 0, op.act_elems_saved * ab});
+        Unit u;
+        u.name = "unit" + std::to_string(units.size());
+        u.block = op.block;
+        units.push_back(std::move(u));
         in_unit = 0;
+        unit_has_linear = false;
       }
-      last_block = op.block;
       Unit& u = units.back();
+      if (opt.per_linear && linear && !unit_has_linear) u.name = op.name;
+      unit_has_linear = unit_has_linear || linear;
+      if (new_block) u.input_bytes += op.act_elems_saved * ab;
+      last_block = op.block;
       u.ops.push_back(i);
       u.params += static_cast<double>(op.params);
       u.fwd += cost.forward(op, batch);
@@ -108,6 +122,14 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
                               opt.sharding == Sharding::shard_grad_op;
   const bool regather = opt.sharding == Sharding::full_shard || opt.sharding == Sharding::hybrid_shard;
   const bool comm = n > 1;
+  // Which units' blocks are checkpointed: all, or an evenly spread fraction of the blocks
+  // (IBM's selective checkpointing: 0.5 checkpoints every other block).
+  std::vector<bool> ckpt_of(U, false);
+  for (std::size_t u = 0; u < U; ++u) {
+    const double b = units[u].block, p = opt.checkpoint_fraction;
+    ckpt_of[u] = opt.activation_checkpointing &&
+                 (p >= 1 || std::floor(b * p + 1e-9) != std::floor((b - 1) * p + 1e-9));
+  }
 
   std::map<std::pair<int, double>, coll::Plan> plan_cache;
   auto plan_for = [&](coll::Op op, double bytes, const std::vector<std::vector<int>>& groups, int key) {
@@ -144,8 +166,11 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
   const double S_g = opt.sharding == Sharding::no_shard || opt.sharding == Sharding::zero1 ? 1 : S;
   const double S_os = opt.sharding == Sharding::no_shard ? 1 : S;
   MemoryPlan& mp = sg.memory;
-  mp.static_parts = {{"parameters", opt.cpu_offload ? 0.0 : pbytes * P / S_p},
-                     {"gradients", pbytes * P / S_g},
+  // Offloaded shards live in host memory. Without sharded parameters (NO_SHARD, ZeRO-1) and
+  // under SHARD_GRAD_OP (gathered from forward to backward) the GPU still holds full parameters.
+  const bool offload_shards = opt.cpu_offload && regather;
+  mp.static_parts = {{"parameters", offload_shards ? 0.0 : pbytes * P / S_p},
+                     {"gradients", offload_shards ? 0.0 : pbytes * P / S_g},
                      {"optimizer_state", opt.cpu_offload ? 0.0 : k_os * P / S_os},
                      {"cuda_context_workspace", kCudaContextBytes}};
   mp.stream = sg.compute[0];
@@ -156,31 +181,43 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
     if (bytes != 0) mp.events.push_back(MemEvent{t, at_end, bytes, part});
   };
 
-  // Host <-> GPU copies for CPU offload: one transfer per rank over its PCIe path.
+  // Host <-> GPU copies for CPU offload: one transfer per rank over its PCIe path to the
+  // nearest CPU (the routes are found once).
+  struct HostPath {
+    std::vector<net::LinkUse> to_gpu, to_host;
+    TimePs lat_to_gpu = 0, lat_to_host = 0;
+  };
+  std::vector<HostPath> host_paths;
   auto offload_copy = [&](double bytes, bool to_gpu, const std::vector<engine::TaskId>& deps, const std::string& label) {
+    if (host_paths.empty()) {
+      for (int r : ranks) {
+        const topo::Vertex gpu = cluster.gpu(r);
+        topo::Vertex cpu = gpu;
+        int best = 1 << 30;
+        for (auto [it, end] = boost::vertices(cluster.graph()); it != end; ++it) {
+          const topo::Device& d = cluster.device(*it);
+          if (d.type != topo::DeviceType::cpu || d.node != cluster.device(gpu).node) continue;
+          const topo::Route& rt = cluster.route(gpu, *it);
+          if (!rt.links.empty() && rt.hops() < best) {
+            best = rt.hops();
+            cpu = *it;
+          }
+        }
+        HostPath hp;
+        const topo::Route& in = cluster.route(cpu, gpu);
+        const topo::Route& out = cluster.route(gpu, cpu);
+        for (auto l : in.links) hp.to_gpu.push_back(net::LinkUse{l, 1.0});
+        for (auto l : out.links) hp.to_host.push_back(net::LinkUse{l, 1.0});
+        hp.lat_to_gpu = in.latency_ps;
+        hp.lat_to_host = out.latency_ps;
+        host_paths.push_back(std::move(hp));
+      }
+    }
     std::vector<engine::TaskGraph::FlowInput> flows;
     TimePs lat = 0;
-    for (int r : ranks) {
-      const topo::Vertex gpu = cluster.gpu(r);
-      topo::Vertex cpu = gpu;
-      int best = 1 << 30;
-      for (auto [it, end] = boost::vertices(cluster.graph()); it != end; ++it) {
-        const topo::Device& d = cluster.device(*it);
-        if (d.type != topo::DeviceType::cpu || d.node != cluster.device(gpu).node) continue;
-        const topo::Route& rt = cluster.route(gpu, *it);
-        if (!rt.links.empty() && rt.hops() < best) {
-          best = rt.hops();
-          cpu = *it;
-        }
-      }
-      const topo::Route& rt = to_gpu ? cluster.route(cpu, gpu) : cluster.route(gpu, cpu);
-      flows.push_back(engine::TaskGraph::FlowInput{rt.links.empty() ? std::vector<net::LinkUse>{} : [&] {
-                                                     std::vector<net::LinkUse> u;
-                                                     for (auto l : rt.links) u.push_back(net::LinkUse{l, 1.0});
-                                                     return u;
-                                                   }(),
-                                                   bytes});
-      lat = std::max(lat, rt.latency_ps);
+    for (const HostPath& hp : host_paths) {
+      flows.push_back(engine::TaskGraph::FlowInput{to_gpu ? hp.to_gpu : hp.to_host, bytes});
+      lat = std::max(lat, to_gpu ? hp.lat_to_gpu : hp.lat_to_host);
     }
     return g.add_transfer(flows, lat, deps, label, kComm);
   };
@@ -221,48 +258,112 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
           last_compute[static_cast<std::size_t>(k)] = t;
           F[u].push_back(t);
           if (k == 0) {
-            mem(t, true, opt.activation_checkpointing ? un.input_bytes : un.act_bytes, part_act);
+            mem(t, true, ckpt_of[u] ? un.input_bytes : un.act_bytes, part_act);
             if (comm && regather) mem(t, true, -un.params * pb, part_gather);
           }
         }
+        if (ckpt_of[u] && opt.activation_offload && un.input_bytes > 0) {
+          // The checkpointed block input goes to host memory once the block's first unit ran.
+          const engine::TaskId d2h = offload_copy(un.input_bytes, false, F[u], un.name + " d2h activations");
+          mem(d2h, true, -un.input_bytes, part_act);
+        }
       }
       // ---- backward ----
+      // The all-gather deps of unit ui's backward (the prefetch rules in the header).
+      auto backward_gather_deps = [&](std::size_t ui) {
+        std::vector<engine::TaskId> deps;
+        if (ui + 1 >= U) {
+          deps = F[U - 1];
+        } else if (opt.backward_prefetch == BackwardPrefetch::pre) {
+          deps = ui + 2 < U ? B[ui + 2] : F[U - 1];
+        } else {
+          deps = B[ui + 1];
+          if (opt.backward_prefetch == BackwardPrefetch::none && has_rs[ui + 1]) deps.push_back(RS[ui + 1]);
+        }
+        return deps;
+      };
+      std::vector<std::vector<engine::TaskId>> seg_done;  // each finished segment's last backward
+      std::vector<engine::TaskId> seg_recomputed;         // the current block's last recompute
       for (std::size_t ui = U; ui-- > 0;) {
         const Unit& un = units[ui];
-        if (comm && regather) {
-          std::vector<engine::TaskId> deps;
-          if (ui + 1 >= U) {
-            deps = F[U - 1];
-          } else if (opt.backward_prefetch == BackwardPrefetch::pre) {
-            deps = ui + 2 < U ? B[ui + 2] : F[U - 1];
-          } else {
-            deps = B[ui + 1];
-            if (opt.backward_prefetch == BackwardPrefetch::none && has_rs[ui + 1]) deps.push_back(RS[ui + 1]);
+        // The checkpoint segment (block) ui belongs to: units [first, last].
+        std::size_t first = ui;
+        while (first > 0 && units[first - 1].block == un.block) --first;
+        std::size_t last = ui;
+        while (last + 1 < U && units[last + 1].block == un.block) ++last;
+        const bool seg_last = last == ui;
+        const bool ckpt = ckpt_of[ui];
+        const bool split = ckpt && first < last;  // a block of several units (per_linear)
+        std::vector<engine::TaskId> recompute_deps;  // what the block's recompute waits for
+        if (ckpt && seg_last && opt.activation_offload && units[first].input_bytes > 0) {
+          // Bring the block input back one segment ahead.
+          std::vector<engine::TaskId> d = seg_done.size() >= 2 ? seg_done[seg_done.size() - 2] : F[U - 1];
+          const engine::TaskId h2d =
+              offload_copy(units[first].input_bytes, true, d, units[first].name + " h2d activations");
+          mem(h2d, false, units[first].input_bytes, part_act);
+          recompute_deps.push_back(h2d);
+        }
+        if (split && seg_last) {
+          // Recompute the block's forward unit by unit before any of its backward. Under
+          // FULL_SHARD each unit is gathered again for it (the checkpoint wraps FSDP units, so
+          // the forward hooks unshard and reshard them) and once more for its backward.
+          std::vector<std::vector<engine::TaskId>> R(ui - first + 1);
+          for (std::size_t v = first; v <= ui; ++v) {
+            const Unit& uv = units[v];
+            std::vector<engine::TaskId> d = recompute_deps;
+            engine::TaskId ag = 0;
+            if (comm && regather) {
+              std::vector<engine::TaskId> gd = v >= first + 2 ? R[v - first - 2] : backward_gather_deps(ui);
+              ag = coll::emit(plan_for(coll::Op::all_gather, uv.params * pb, shard_groups, 1), g, gd,
+                              "all_gather recompute " + uv.name, kComm, ag_stream);
+              mem(ag, false, uv.params * pb, part_gather);
+              d.push_back(ag);
+            }
+            for (int k = 0; k < n; ++k) {
+              engine::TaskId t = g.add_work(sg.compute[static_cast<std::size_t>(k)], uv.fwd, d,
+                                            "recompute " + uv.name, kBackward);
+              last_compute[static_cast<std::size_t>(k)] = t;
+              R[v - first].push_back(t);
+              if (k == 0) {
+                mem(t, false, uv.act_bytes, part_act);
+                if (comm && regather) mem(t, true, -uv.params * pb, part_gather);
+              }
+            }
           }
-          AGb[ui] = coll::emit(plan_for(coll::Op::all_gather, un.params * pb, shard_groups, 1), g, deps,
+          recompute_deps.clear();
+          // The block's last unit is gathered for its backward while it is recomputed (two
+          // gathered units at a time, as in the forward).
+          recompute_deps = R[ui - first - 1];
+          seg_recomputed = R.back();
+        }
+        if (comm && regather) {
+          std::vector<engine::TaskId> gd = backward_gather_deps(ui);
+          if (split && seg_last) gd.insert(gd.end(), recompute_deps.begin(), recompute_deps.end());
+          // The block's backward, and with it the prefetching of its units, starts after the recompute.
+          if (split && !seg_last) gd.insert(gd.end(), seg_recomputed.begin(), seg_recomputed.end());
+          AGb[ui] = coll::emit(plan_for(coll::Op::all_gather, un.params * pb, shard_groups, 1), g, gd,
                                "all_gather bwd " + un.name, kComm, ag_stream);
           mem(AGb[ui], false, un.params * pb, part_gather);
         }
-        const TimePs t_b = un.bwd + (opt.activation_checkpointing ? un.fwd : 0);
+        const bool fold = ckpt && !split;  // the unit is its own segment: recompute inside its backward
+        const TimePs t_b = un.bwd + (fold ? un.fwd : 0);
+        if (split && seg_last) recompute_deps.clear();  // the compute stream orders it after the recompute
         for (int k = 0; k < n; ++k) {
-          std::vector<engine::TaskId> d;
+          std::vector<engine::TaskId> d = recompute_deps;
           if (comm && regather) d.push_back(AGb[ui]);
           engine::TaskId t = g.add_work(sg.compute[static_cast<std::size_t>(k)], t_b, d, "bwd " + un.name, kBackward);
           last_compute[static_cast<std::size_t>(k)] = t;
           B[ui].push_back(t);
           if (k == 0) {
-            if (opt.activation_checkpointing) {
-              mem(t, false, un.act_bytes, part_act);
-              mem(t, true, -un.act_bytes - un.input_bytes, part_act);
-            } else {
-              mem(t, true, -un.act_bytes, part_act);
-            }
+            if (fold) mem(t, false, un.act_bytes, part_act);
+            mem(t, true, -un.act_bytes - (ckpt ? un.input_bytes : 0.0), part_act);
             if (comm && regather) mem(t, true, -un.params * pb, part_gather);
             // Unsharded gradients live from this backward to their reduce-scatter (or, under
             // no_sync accumulation, to the last micro-batch's).
             if (S_g > 1 && (mb == 0 || opt.sync_each_microbatch)) mem(t, false, un.params * rb, part_grad);
           }
         }
+        if (ui == first) seg_done.push_back(B[ui]);
         if (comm && sync) {
           const bool reduce_scatter = opt.sharding != Sharding::no_shard && opt.sharding != Sharding::zero1;
           engine::TaskId t =

@@ -1,7 +1,9 @@
 // FSDP (PyTorch FullyShardedDataParallel) and ZeRO stages as a step graph (DESIGN §7).
 //
-// Units come from a wrap policy over the model's blocks (one per block, every N blocks, or
-// a list of starting blocks). For each unit u, on the ranks of its shard group:
+// Units come from a wrap policy over the model's blocks (one per block, every N blocks, a
+// list of starting blocks) or per linear layer (each linear layer a unit, with the
+// parameter-free ops after it; the AWS/PyTorch 175B and 1T runs wrapped so, to gather at most
+// 4h^2 parameters at a time). For each unit u, on the ranks of its shard group:
 //   forward:  all-gather u's parameters (param dtype) -> forward of u's ops
 //             FULL_SHARD frees them after the forward; SHARD_GRAD_OP keeps them to backward
 //   backward: (FULL_SHARD) all-gather again -> backward of u (plus a recomputed forward
@@ -18,10 +20,21 @@
 //   backward backward_prefetch=pre: after the backward of unit u+2 (issued as u+1's backward
 //            starts, overlapping it); post: after u+1's backward; none: after u+1's
 //            backward and its reduce-scatter
+// Activation checkpointing is per block (PyTorch's apply_activation_checkpointing on the
+// transformer/ResNet block), whatever the wrap, on every block or on an evenly spread fraction
+// of them (IBM's selective checkpointing: 0.5 checkpoints every other block): the forward keeps each block's input; the
+// backward recomputes the block's forward first. When a block is one unit (or a unit holds
+// whole blocks) the recompute runs inside the unit's backward, where its parameters are
+// already gathered. When a block holds several units (per_linear) the recompute runs unit by
+// unit before the block's backward and, under FULL_SHARD, gathers each unit once more
+// (three all-gathers per unit and step). activation_offload moves each checkpointed block
+// input to host memory after the forward and back one block ahead in the backward
+// (checkpoint_wrapper's offload_to_cpu / save_on_cpu), over the GPU's PCIe path.
 // The optimizer updates the local shard after the last reduce-scatter. CPU offload keeps
-// parameter shards and optimizer state in host memory: each unit's shard is copied to the
-// GPU before its all-gather and its gradient shard back after its reduce-scatter, over the
-// GPU's PCIe path (sharing it with everything else), and the optimizer runs on the CPU at
+// parameter shards, gradient shards and optimizer state in host memory (PyTorch's
+// CPUOffload(offload_params=True) offloads the gradients too): each unit's shard is copied
+// to the GPU before its all-gather and its gradient shard back after its reduce-scatter, over
+// the GPU's PCIe path (sharing it with everything else), and the optimizer runs on the CPU at
 // host-memory bandwidth. ZeRO-1/2/3 map onto NO_SHARD with a sharded optimizer,
 // SHARD_GRAD_OP and FULL_SHARD.
 #pragma once
@@ -44,13 +57,16 @@ struct FsdpOptions {
   Sharding sharding = Sharding::full_shard;
   std::vector<int> unit_starts;  // block indices that begin a unit (sorted; empty: one per block)
   int every_n_blocks = 1;
+  bool per_linear = false;  // wrap: per_linear
   BackwardPrefetch backward_prefetch = BackwardPrefetch::pre;
   bool forward_prefetch = false;
   bool limit_all_gathers = true;
   work::Precision param_dtype = work::Precision::amp_bf16;   // bytes of gathered parameters
   work::Precision reduce_dtype = work::Precision::amp_bf16;  // bytes of reduced gradients
   bool activation_checkpointing = false;
+  double checkpoint_fraction = 1;  // of the blocks, evenly spread (0.5: every other block)
   bool cpu_offload = false;
+  bool activation_offload = false;  // checkpointed block inputs to host memory (needs checkpointing)
   int shard_group_size = 0;  // HYBRID_SHARD: 0 = GPUs per node
   bool sync_each_microbatch = false;  // accumulate with communication on every micro-batch
   int grad_accumulation = 1;

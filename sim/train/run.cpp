@@ -97,6 +97,7 @@ StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, 
                                              : Sharding::full_shard;
   if (spec_.fsdp_wrap == "list") f.unit_starts = spec_.fsdp_wrap_list;
   if (spec_.fsdp_wrap == "every_n_layers") f.every_n_blocks = spec_.fsdp_every_n;
+  f.per_linear = spec_.fsdp_wrap == "per_linear";
   f.backward_prefetch = spec_.fsdp_backward_prefetch == "post"   ? BackwardPrefetch::post
                         : spec_.fsdp_backward_prefetch == "none" ? BackwardPrefetch::none
                                                                  : BackwardPrefetch::pre;
@@ -112,6 +113,8 @@ StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, 
   f.reduce_dtype = dtype(spec_.fsdp_reduce_dtype);
   f.activation_checkpointing = checkpoint_override_ >= 0 ? checkpoint_override_ == 1 : spec_.fsdp_activation_checkpointing;
   f.cpu_offload = spec_.fsdp_cpu_offload;
+  f.activation_offload = spec_.fsdp_activation_offload;
+  f.checkpoint_fraction = checkpoint_override_ >= 0 ? 1.0 : spec_.fsdp_checkpoint_fraction;
   f.shard_group_size = spec_.fsdp_shard_group_size;
   f.sync_each_microbatch = spec_.fsdp_sync_each_microbatch;
   f.grad_accumulation = static_cast<int>(spec_.grad_accumulation);
@@ -386,7 +389,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
 
 namespace simtrain::train {
 
-std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec) {
+std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec, bool own_only) {
   Built b = build_setup(spec);
   const topo::Cluster& c = *b.cluster;
   const std::vector<int>& ranks = b.ranks;
@@ -396,15 +399,30 @@ std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec) {
     std::string label, strategy, sharding;
     int checkpointing;
   };
-  std::vector<Candidate> cands = {{"ddp", "ddp", "", -1},
+  const std::string own = spec.strategy == "fsdp" ? "fsdp " + spec.fsdp_sharding : spec.strategy;
+  std::vector<Candidate> cands = {{"this scenario (" + own + ")", "", "", -1},
+                                  {"ddp", "ddp", "", -1},
                                   {"zero1", "zero1", "", 0},
                                   {"fsdp no_shard", "fsdp", "no_shard", 0},
                                   {"fsdp shard_grad_op (zero2)", "fsdp", "shard_grad_op", 0},
                                   {"fsdp full_shard (zero3)", "fsdp", "full_shard", 0},
                                   {"fsdp full_shard + checkpointing", "fsdp", "full_shard", 1}};
   if (c.nodes() > 1) cands.push_back({"fsdp hybrid_shard", "fsdp", "hybrid_shard", 0});
+  if (own_only) cands.resize(1);
+  // A candidate that is the scenario's own configuration is not searched twice.
+  auto is_own = [&](const Candidate& cand) {
+    if (cand.strategy == "ddp") return spec.strategy == "ddp";
+    if (cand.strategy != "fsdp" || spec.strategy != "fsdp" || cand.sharding != spec.fsdp_sharding) return false;
+    const bool full_ckpt = spec.fsdp_activation_checkpointing && spec.fsdp_checkpoint_fraction >= 1;
+    return cand.checkpointing == 1 ? full_ckpt : !spec.fsdp_activation_checkpointing;
+  };
   std::vector<RunResult::FitRow> out;
   for (const Candidate& cand : cands) {
+    if (!out.empty() && is_own(cand)) {
+      out.push_back(out.front());
+      out.back().strategy = cand.label;
+      continue;
+    }
     StrategyBuilder build(spec, *b.model, *b.cost, *b.planner, c);
     build.override_strategy(cand.strategy, cand.sharding);
     build.override_checkpointing(cand.checkpointing);

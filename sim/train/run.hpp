@@ -83,7 +83,8 @@ std::shared_ptr<const work::Model> load_scenario_model(const ScenarioSpec& spec)
 
 // For each strategy (DDP, ZeRO-1, FSDP shardings, with checkpointing), the largest per-GPU
 // batch whose simulated peak memory fits the GPU (0 if not even one sample fits).
-std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec);
+// The first row is the scenario's own strategy as configured; `own_only` stops there.
+std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec, bool own_only = false);
 
 // Builds the step graph of the scenario's strategy (or of an overridden one) for given ranks,
 // steps and per-GPU batch: used by the run, its one-GPU baseline and the memory search.

@@ -43,6 +43,10 @@
 //   pooler [true for mlm, false otherwise]  classes (classifier head)
 //   flash_attention [false]: false keeps softmax probabilities heads*seq^2 for backward (eager
 //       PyTorch); true keeps only q, k, v, the output and the row log-sum-exp (FlashAttention).
+//   dropout [false]: true adds the attention-probability dropout and the two residual-branch
+//       dropouts per block and one after the embeddings (minGPT, GPT-2, BERT as trained),
+//       each keeping a 1-byte mask; with it a block keeps exactly Korthikanti et al.'s
+//       34*s*h + 5*heads*s^2 bytes at 16 bits (without: 32*s*h + 2*heads*s^2).
 //   Post-norm (BERT) for encoders, pre-norm (GPT-2, Llama) for decoders.
 //   Ops per block: norm, qkv gemm, attention, out-proj gemm, residual add, norm,
 //   ffn up (+ gate for swiglu), activation, ffn down, residual add.

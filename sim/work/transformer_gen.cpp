@@ -10,6 +10,14 @@
 // norms' inputs, the activation's input (GELU) or gate, up and silu(gate) (SwiGLU), q/k/v, and
 // the softmax probabilities heads*s^2 unless flash_attention (then the output and the row
 // log-sum-exp heads*s instead).
+//
+// dropout: true (minGPT, GPT-2, BERT as trained; Llama has none) adds, per block, a dropout on
+// the attention probabilities and one after each of the two residual branches, plus one after
+// the embeddings. Each keeps a 1-byte mask, counted as half an activation element (exact for
+// 16-bit activations, twice the mask for fp32); the attention dropout also keeps the dropped
+// probabilities for P V (eager attention only: FlashAttention regenerates the mask from the
+// RNG state). With dropout a block keeps 34*s*h + 5*heads*s^2 bytes at 16 bits, Korthikanti et
+// al. 2022 (arXiv:2205.05198) eq. 1 exactly; without it 32*s*h + 2*heads*s^2.
 #include <cmath>
 
 #include "work/model_build.hpp"
@@ -23,7 +31,7 @@ struct Spec {
   long long layers = 0, hidden = 0, heads = 0, kv_heads = 0, seq = 0, vocab = 0, ffn = 0;
   bool encoder = false, swiglu = false, rms = false, bias = true, learned_pos = true;
   long long max_positions = 0, type_vocab = 0;
-  bool tied = true, emb_norm = false, pooler = false, flash = false;
+  bool tied = true, emb_norm = false, pooler = false, flash = false, dropout = false;
   Head head = Head::lm;
   long long classes = 0;
   // ViT front end (image > 0): conv patch embedding + class token + position embeddings.
@@ -76,6 +84,7 @@ void expand(Model& m, const Spec& t) {
       p.act_elems_saved = s;
     }
     if (t.emb_norm) b.norm("embeddings.norm", h, s, norm_pp, false);
+    if (t.dropout) b.elementwise("drop", sh, 2, 1, 0.5 * sh);
   }
 
   const double qkv_n = static_cast<double>(h + 2 * kv);
@@ -97,8 +106,15 @@ void expand(Model& m, const Spec& t) {
       // scores written, read and written by softmax, read by P V
       a.fwd_elems_moved = s * qkv_n + sh + 4 * probs;
       a.act_elems_saved = s * qkv_n + probs;
+      if (t.dropout) {
+        // the mask (1 byte) and the dropped probabilities P V reads; written and read once more
+        a.fwd_flops += 2 * probs;
+        a.fwd_elems_moved += 2.5 * probs;
+        a.act_elems_saved += 1.5 * probs;
+      }
     }
     b.linear(p + "attn.out", s, h, h, t.bias);
+    if (t.dropout) b.elementwise(p + "attn.dropout", sh, 2, 1, 0.5 * sh);
     b.elementwise(p + "attn.residual", sh, 1, 2, 0);
     b.norm(p + (pre_norm ? "ln_2" : "ln_1"), h, s, norm_pp, false);
     const double sf = s * static_cast<double>(t.ffn);
@@ -111,6 +127,7 @@ void expand(Model& m, const Spec& t) {
       b.elementwise(p + "mlp.act", sf, 8, 1, sf);  // GELU keeps its input
     }
     b.linear(p + "mlp.down", s, t.ffn, h, t.bias);
+    if (t.dropout) b.elementwise(p + "mlp.dropout", sh, 2, 1, 0.5 * sh);
     b.elementwise(p + "mlp.residual", sh, 1, 2, 0);
     if (!pre_norm) b.norm(p + "ln_2", h, s, norm_pp, false);
   }
@@ -165,7 +182,7 @@ void read_core(Spec& t, const Field& f) {
 void build_transformer(Model& m, const Field& f) {
   f.check_keys({"layers", "hidden", "heads", "seq_len", "vocab", "ffn_hidden", "kind", "ffn", "norm",
                 "bias", "positional", "max_positions", "tied_embeddings", "type_vocab",
-                "embedding_norm", "pooler", "kv_heads", "head", "classes", "flash_attention"});
+                "embedding_norm", "pooler", "kv_heads", "head", "classes", "flash_attention", "dropout"});
   Spec t;
   read_core(t, f);
   t.seq = f.at("seq_len").as_int_at_least(1);
@@ -185,6 +202,7 @@ void build_transformer(Model& m, const Field& f) {
   if (auto v = f.get("tied_embeddings")) t.tied = v->as_bool();
   if (auto v = f.get("type_vocab")) t.type_vocab = v->as_int_at_least(0);
   if (auto v = f.get("embedding_norm")) t.emb_norm = v->as_bool();
+  if (auto v = f.get("dropout")) t.dropout = v->as_bool();
   if (auto v = f.get("kv_heads")) {
     t.kv_heads = v->as_int_at_least(1);
     check_divides(*v, t.heads, t.kv_heads, "heads must be a multiple of kv_heads");

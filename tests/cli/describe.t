@@ -36,7 +36,7 @@ Scenario keys (YAML, or --set key.path=value):
       full_shard | shard_grad_op | hybrid_shard | no_shard
       default: full_shard
   fsdp.wrap
-      per_block | every_n_layers | a list of block indices that start a unit
+      per_block | every_n_layers | per_linear | a list of block indices that start a unit
       default: per_block
   fsdp.every_n_layers
       blocks per unit with wrap: every_n_layers
@@ -60,10 +60,13 @@ Scenario keys (YAML, or --set key.path=value):
       dtype of buffers (no effect on time or memory here)
       default: from precision
   fsdp.activation_checkpointing
-      checkpoint every unit: keep its input, recompute its forward in backward
+      checkpoint every block (true), or a fraction of them (0.5: every other): keep its input, recompute its forward in backward
+      default: false
+  fsdp.activation_offload
+      checkpointed block inputs to host memory (needs activation_checkpointing)
       default: false
   fsdp.cpu_offload
-      parameter shards and optimizer state in host memory
+      parameter shards, gradient shards and optimizer state in host memory
       default: false
   fsdp.shard_group_size
       HYBRID_SHARD: GPUs per shard group

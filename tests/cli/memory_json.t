@@ -14,6 +14,11 @@ $ simtrain memory scenarios/4x4090_gpt2_1.5b_fsdp.yaml --json
   "capacity_bytes": 25769803776.0,
   "largest_batch": [
     {
+      "largest_batch_per_gpu": 64,
+      "peak_bytes": 25599144211.2,
+      "strategy": "this scenario (fsdp full_shard)"
+    },
+    {
       "largest_batch_per_gpu": 0,
       "peak_bytes": 0.0,
       "strategy": "ddp"

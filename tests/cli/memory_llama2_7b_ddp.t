@@ -15,6 +15,7 @@ Peak 199.0 GiB of 80.0 GiB (248.8%), during "fwd b32"  -> OUT OF MEMORY
   allocator_slack               9.5 GiB    4.8%
 
 Largest per-GPU batch that fits, by strategy:
+  this scenario (ddp)              does not fit at batch 1
   ddp                              does not fit at batch 1
   zero1                            does not fit at batch 1
   fsdp no_shard                    does not fit at batch 1

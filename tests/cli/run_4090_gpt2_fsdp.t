@@ -2,7 +2,7 @@ $ simtrain scenarios/4x4090_gpt2_1.5b_fsdp.yaml
 # exit 0
 simtrain: 4x RTX 4090, GPT-2 1.5B FSDP full shard
   GPT-2 1.5B FSDP on 4 x NVIDIA GeForce RTX 4090 (Workstation 4x RTX 4090 (Threadripper PRO 5975WX), 1 node)
-  batch 2/GPU x 1 micro-batch, amp_bf16, adamw, 1.56e+03 M params, FULL_SHARD, 50 units
+  batch 2/GPU x 1 micro-batch, amp_bf16, adamw, 1.56 B params, FULL_SHARD, 50 units
 
 Step time       363.22 ms   (mean of 2 steps after 1 warm-up)
   compute       350.20 ms   96.4%   GEMM/conv/attention  64.8% of it

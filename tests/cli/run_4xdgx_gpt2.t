@@ -2,7 +2,7 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml
 # exit 0
 simtrain: 4x DGX A100, GPT-2 1.5B DDP
   GPT-2 1.5B DDP on 32 x NVIDIA A100-SXM4-40GB (DGX A100 (8x A100-SXM4-40GB), 4 nodes)
-  batch 4/GPU x 1 micro-batch, amp_bf16, adamw, 1.56e+03 M params, 145 buckets, all-reduce tree/LL128
+  batch 4/GPU x 1 micro-batch, amp_bf16, adamw, 1.56 B params, 145 buckets, all-reduce tree/LL128
 
 Step time       318.32 ms   (mean of 3 steps after 1 warm-up)
   compute       314.74 ms   98.9%   GEMM/conv/attention  78.2% of it

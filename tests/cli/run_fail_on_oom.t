@@ -2,7 +2,7 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set strategy=ddp --fail-on-oom
 # exit 4
 simtrain: 8x A100 80GB, Llama-2-7B FSDP full shard
   Llama-2-7B DDP on 8 x NVIDIA A100-SXM4-80GB (DGX A100 640GB (8x A100-SXM4-80GB), 1 node)
-  batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 6.74e+03 M params, 162 buckets, all-reduce ring/Simple
+  batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 6.74 B params, 162 buckets, all-reduce ring/Simple
   --set strategy=ddp
 
 Step time      1028.24 ms   (mean of 2 steps after 1 warm-up)

@@ -2,7 +2,7 @@ $ simtrain scenarios/4xdgx_a100_llama2_13b_hsdp.yaml
 # exit 0
 simtrain: 4x DGX A100, Llama-2-13B FSDP hybrid shard
   Llama-2-13B FSDP on 32 x NVIDIA A100-SXM4-40GB (DGX A100 (8x A100-SXM4-40GB), 4 nodes)
-  batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 1.3e+04 M params, HYBRID_SHARD, 42 units, shard groups of 8
+  batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 13 B params, HYBRID_SHARD, 42 units, shard groups of 8
 
 Step time      2436.61 ms   (mean of 2 steps after 1 warm-up)
   compute      2409.78 ms   98.9%   GEMM/conv/attention  70.6% of it

@@ -2,7 +2,7 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml
 # exit 0
 simtrain: 8x A100 80GB, Llama-2-7B FSDP full shard
   Llama-2-7B FSDP on 8 x NVIDIA A100-SXM4-80GB (DGX A100 640GB (8x A100-SXM4-80GB), 1 node)
-  batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 6.74e+03 M params, FULL_SHARD, 34 units
+  batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 6.74 B params, FULL_SHARD, 34 units
 
 Step time      1220.09 ms   (mean of 2 steps after 1 warm-up)
   compute      1214.82 ms   99.6%   GEMM/conv/attention  70.9% of it

@@ -2,7 +2,7 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --set system=topologies/hgx_a100_4g
 # exit 0
 simtrain: 8x A100 PCIe switch, ResNet-50 DDP
   Llama-2-7B DDP on 4 x NVIDIA A100-SXM4-80GB (HGX A100 4-GPU (4x A100-SXM4-80GB), 1 node)
-  batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 6.74e+03 M params, 162 buckets, all-reduce ring/Simple
+  batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 6.74 B params, 162 buckets, all-reduce ring/Simple
   --set system=topologies/hgx_a100_4gpu.yaml
   --set model=llama2_7b
   --set batch_per_gpu=1

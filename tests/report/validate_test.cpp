@@ -2,6 +2,9 @@
 // its tolerance, so a change that costs accuracy against a public measurement is seen here.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+
 #include <cmath>
 #include <set>
 
@@ -20,7 +23,7 @@ TEST_CASE("every validation case lands within its tolerance", "[validate]") {
                      << r.error * 100 << "%, tolerance " << (c.tolerance ? *c.tolerance * 100 : -1) << "%");
     CHECK(std::isfinite(r.simulated));
     CHECK(r.simulated > 0);
-    REQUIRE(c.tolerance.has_value());  // the project's cases all state one
+    REQUIRE((c.tolerance.has_value() || !c.bound.empty()));  // the project's cases all state one
     CHECK(r.within);
   }
 }
@@ -61,4 +64,26 @@ TEST_CASE("a bad cases file names file, line, column and key", "[validate][error
     CHECK_THAT(e.key(), Catch::Contains("sise"));
     CHECK_THAT(e.what(), Catch::Contains("size"));
   }
+}
+
+TEST_CASE("validate: a bound holds or not, and takes no tolerance", "[validate]") {
+  auto write = [&](const std::string& body) {
+    const std::string path = (std::filesystem::temp_directory_path() / "simtrain_bound_cases.yaml").string();
+    std::ofstream(path) << body;
+    return path;
+  };
+  const std::string head = R"(cases:
+- id: t
+  source: {url: https://example.org, provenance: vendor, confidence: high}
+  what: Llama-2-7B FSDP on 8x A100-80GB, largest batch
+  scenario: {file: )" + std::string(SIMTRAIN_SOURCE_DIR) + R"(/scenarios/8xA100_llama2_7b_fsdp.yaml, report: memory, field: largest_batch.0.largest_batch_per_gpu}
+)";
+  // The shipped setup (FULL_SHARD + checkpointing) fits far more than one sample and far less than 1000.
+  auto low = report::load_cases(write(head + "  measured: {value: 1, unit: samples/GPU, bound: at_least}\n"));
+  CHECK(report::run_case(low.at(0)).within);
+  auto high = report::load_cases(write(head + "  measured: {value: 1000, unit: samples/GPU, bound: at_least}\n"));
+  CHECK_FALSE(report::run_case(high.at(0)).within);
+  CHECK_THROWS_WITH(
+      report::load_cases(write(head + "  measured: {value: 1, unit: samples/GPU, bound: at_least}\n  tolerance: 0.1\n")),
+      Catch::Contains("takes no tolerance"));
 }

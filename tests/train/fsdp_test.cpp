@@ -111,3 +111,92 @@ TEST_CASE("FSDP steps wait for the data pipeline as DDP steps do", "[memory][dat
   CHECK(fsdp.bottleneck == "data");
   CHECK(ddp.bottleneck == "data");
 }
+
+namespace {
+const std::string k175b = kScen + "128xA100_gpt175b_fsdp.yaml";
+// Part `name` of the breakdown at the peak.
+double part(const RunResult& r, const std::string& name) {
+  for (const auto& [k, v] : r.memory_breakdown)
+    if (k == name) return v;
+  return 0;
+}
+// Tasks of one step whose label starts with `prefix`.
+std::size_t count_tasks(const RunResult& r, const std::string& prefix) {
+  std::size_t n = 0;
+  for (const auto& t : r.graph->graph.tasks())
+    if (t.label.rfind(prefix, 0) == 0) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("wrap: per_linear makes every linear layer a unit and gathers less at a time", "[memory][fsdp]") {
+  // Llama blocks have five linear layers (qkv, out, gate, up, down), GPT-2 blocks four (qkv,
+  // out, up, down); the embeddings and the head are a unit each.
+  RunResult llama = run(k7b, {"fsdp.wrap=per_linear"});
+  CHECK(llama.strategy_detail.find(std::to_string(32 * 5 + 2) + " units") != std::string::npos);
+  RunResult gpt2 = run(k7b, {"fsdp.wrap=per_linear", "model=gpt2_1.5b"});
+  CHECK(gpt2.strategy_detail.find(std::to_string(48 * 4 + 2) + " units") != std::string::npos);
+  // The same model state; the largest unit gathered is an FFN matrix (h x f), not a block.
+  RunResult block = run(k7b, {});
+  CHECK(static_model_state(llama) == Approx(static_model_state(block)).epsilon(1e-12));
+  CHECK(part(llama, "gathered_parameters") < part(block, "gathered_parameters"));
+  CHECK(part(llama, "gathered_parameters") <= 2 * 2.0 * 4096 * 11008 * (1 + 1e-9));  // two bf16 FFN matrices
+}
+
+TEST_CASE("checkpointing a block of several units recomputes it with a third all-gather per unit", "[memory][fsdp]") {
+  // FULL_SHARD gathers each unit for its forward and its backward. With the checkpoint around
+  // a block of several units (per_linear), the recompute runs the units' forward hooks again.
+  RunOptions keep;
+  keep.keep_trace = true;
+  keep.steps_override = 1;
+  auto gathers = [&](std::vector<std::string> sets) {
+    sets.push_back("model=gpt2_1.5b");
+    RunResult r = run_scenario(load_scenario(k7b, sets), keep);
+    return count_tasks(r, "all_gather");
+  };
+  const std::size_t units = 48 * 4 + 2;
+  // warm-up step + measured step
+  CHECK(gathers({"fsdp.wrap=per_linear", "fsdp.activation_checkpointing=false"}) == 2 * 2 * units);
+  CHECK(gathers({"fsdp.wrap=per_linear", "fsdp.activation_checkpointing=true"}) == 2 * (2 * units + 48 * 4));
+  CHECK(gathers({"fsdp.activation_checkpointing=true"}) == 2 * 2 * (48 + 2));
+}
+
+TEST_CASE("cpu_offload keeps parameter, gradient and optimizer shards in host memory", "[memory][fsdp]") {
+  // PyTorch's CPUOffload(offload_params=True) offloads the gradients too; the optimizer steps on the CPU.
+  RunResult r = run(k175b, {});
+  CHECK(part(r, "parameters") == 0);
+  CHECK(part(r, "gradients") == 0);
+  CHECK(part(r, "optimizer_state") == 0);
+  RunResult on_gpu = run(k175b, {"fsdp.cpu_offload=false", "optimizer=sgd"});
+  CHECK(part(on_gpu, "parameters") == Approx(2.0 * static_cast<double>(on_gpu.params) / 128));
+}
+
+TEST_CASE("activation_offload frees the checkpointed block inputs from the GPU", "[memory][fsdp]") {
+  const double b = 20, s = 512, h = 12288;
+  RunResult kept = run(k175b, {});
+  RunResult off = run(k175b, {"fsdp.activation_offload=true"});
+  // 96 block inputs of b*s*h fp16 values stay on the GPU without offload; with it at most a
+  // couple are there at once. The allocator slack (5%) scales the difference.
+  const double input = b * s * h * 2;
+  CHECK(kept.memory_peak_bytes - off.memory_peak_bytes > 90 * input);
+  CHECK(off.step_time_s >= kept.step_time_s);  // PCIe copies, never faster
+}
+
+TEST_CASE("selective checkpointing sits between none and every block", "[memory][fsdp]") {
+  auto r = [&](const std::string& ck) {
+    return run(k7b, {"model=gpt2_1.5b", "batch_per_gpu=4", "fsdp.activation_checkpointing=" + ck});
+  };
+  RunResult none = r("false"), half = r("0.5"), all = r("true");
+  CHECK(all.memory_peak_bytes < half.memory_peak_bytes);
+  CHECK(half.memory_peak_bytes < none.memory_peak_bytes);
+  CHECK(none.step_time_s < half.step_time_s);
+  CHECK(half.step_time_s < all.step_time_s);
+}
+
+TEST_CASE("FSDP options that contradict each other are errors at their line", "[memory][fsdp][errors]") {
+  CHECK_THROWS_WITH(load_scenario(k7b, {"fsdp.activation_checkpointing=false", "fsdp.activation_offload=true"}),
+                    Catch::Contains("needs activation_checkpointing"));
+  CHECK_THROWS_WITH(load_scenario(k7b, {"fsdp.activation_checkpointing=1.5"}),
+                    Catch::Contains("fraction of blocks"));
+  CHECK_THROWS_WITH(load_scenario(k7b, {"fsdp.wrap=per_layer"}), Catch::Contains("per_linear"));
+}

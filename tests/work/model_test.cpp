@@ -159,6 +159,17 @@ TEST_CASE("transformer parameter counts match the published configs", "[model]")
   SECTION("Llama-2-13B: 13,015,864,320 exactly") {
     CHECK(load_model("llama2_13b")->params() == 13'015'864'320);
   }
+  SECTION("Llama-2-70B: 68,976,648,192 exactly (HF Llama-2-70b-hf, grouped-query attention)") {
+    CHECK(load_model("llama2_70b")->params() == 68'976'648'192);
+  }
+  SECTION("Llama-2-34B (Code Llama 34B's shape, 32,000 tokens): L (2h^2 + 2h kv + 3hf + 2h) + 2Vh + h") {
+    const long long L = 48, h = 8192, kv = 1024, f = 22016, V = 32000;
+    CHECK(load_model("llama2_34b")->params() == L * (2 * h * h + 2 * h * kv + 3 * h * f + 2 * h) + 2 * V * h + h);
+    CHECK(load_model("llama2_34b")->params() == 33'743'970'304);
+  }
+  SECTION("GPT 1T: 1008 B as the FSDP blog lists it (12 L h^2 + embeddings)") {
+    CHECK(static_cast<double>(load_model("gpt_1t")->params()) == Approx(1008e9).epsilon(0.002));
+  }
   SECTION("ViT-L/16 with a 1000-class head: 304,326,632 exactly (torchvision vit_l_16)") {
     auto m = load_model("vit_large_16");
     CHECK(m->params() == 304'326'632);
@@ -300,4 +311,26 @@ TEST_CASE("every shipped model loads and is self-consistent", "[model]") {
     }
     CHECK(m->blocks() == prev + 1);
   }
+}
+
+TEST_CASE("activations a block keeps match Korthikanti et al. 2022, eq. 1", "[model]") {
+  // Bytes per block at 16 bits: 34 s h + 5 a s^2 with dropout (minGPT, as the FSDP blog ran
+  // GPT 175B), 32 s h + 2 a s^2 without (no masks). Per sample, so b = 1.
+  auto block_bytes = [](const Model& m, int block) {
+    double e = 0;
+    for (const Op& op : m.ops)
+      if (op.block == block) e += op.act_elems_saved;
+    return 2 * e;
+  };
+  const double s = 512, h = 12288, a = 96;
+  auto with = load_model("gpt_175b");
+  CHECK(block_bytes(*with, 5) == Approx(34 * s * h + 5 * a * s * s).epsilon(1e-12));
+  auto doc = YamlDoc::parse(R"(
+name: GPT 175B without dropout
+source: test
+generator: transformer
+transformer: {layers: 2, hidden: 12288, heads: 96, ffn_hidden: 49152, seq_len: 512, vocab: 50257}
+)", "inline.yaml");
+  auto without = load_model_doc(doc, "inline");
+  CHECK(block_bytes(*without, 1) == Approx(32 * s * h + 2 * a * s * s).epsilon(1e-12));
 }
