@@ -116,8 +116,9 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
                        {"gradients", P * gb},
                        {"optimizer_state", P * (opt.optimizer == work::Optimizer::sgd ? 4.0 : 8.0)},
                        {"ddp_buckets", (n > 1 && !opt.gradient_as_bucket_view) ? P * gb : 0.0},
-                       {"cuda_context_workspace", kCudaContextBytes}};
+                       {"cuda_context_workspace", cost.calibration().context_bytes}};
     mp.stream = sg.compute[0];
+    mp.slack = cost.calibration().allocator_slack;
     mp.add_part("activations");
     mp.add_part("amp_weight_copies");
     (void)amp;

@@ -39,9 +39,6 @@ struct DdpOptions {
   const data::Plan* data = nullptr;
 };
 
-// Memory every strategy holds: the CUDA context with the cuBLAS/cuDNN workspaces.
-// Assumption (no measurement in the validation set): ~0.5 GiB context + ~0.25 GiB workspaces.
-inline constexpr double kCudaContextBytes = 0.75 * 1073741824.0;
 
 struct Bucket {
   double bytes = 0;

@@ -172,8 +172,9 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
   mp.static_parts = {{"parameters", offload_shards ? 0.0 : pbytes * P / S_p},
                      {"gradients", offload_shards ? 0.0 : pbytes * P / S_g},
                      {"optimizer_state", opt.cpu_offload ? 0.0 : k_os * P / S_os},
-                     {"cuda_context_workspace", kCudaContextBytes}};
+                     {"cuda_context_workspace", cost.calibration().context_bytes}};
   mp.stream = sg.compute[0];
+  mp.slack = cost.calibration().allocator_slack;
   const int part_act = mp.add_part("activations");
   const int part_gather = mp.add_part("gathered_parameters");
   const int part_grad = mp.add_part("unsharded_gradients");

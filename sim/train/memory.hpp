@@ -51,7 +51,7 @@ struct MemoryPlan {
   std::vector<std::pair<std::string, double>> static_parts;
   std::vector<std::string> dynamic_parts;  // names: "activations", "gathered_params", ...
   std::vector<MemEvent> events;
-  double slack = 0.05;  // allocator slack on top of the live total
+  double slack = 0.05;  // allocator slack on top of the live total (compute.yaml allocator_slack)
   engine::ServerId stream = engine::kNoServer;  // rank 0's compute stream: names the op at the peak
   int add_part(const std::string& name);
 };

@@ -108,7 +108,7 @@ void read_curve(const Field& f, KindCurve& c) {
 }
 
 void read_block(const Field& f, ComputeCalibration& cal) {
-  f.check_keys({"gemm", "conv", "attention", "vector", "memory", "launch"});
+  f.check_keys({"gemm", "conv", "attention", "vector", "memory", "launch", "cuda_context", "allocator_slack"});
   if (auto g = f.get("gemm")) read_curve(*g, cal.gemm);
   if (auto g = f.get("conv")) read_curve(*g, cal.conv);
   if (auto g = f.get("attention")) read_curve(*g, cal.attention);
@@ -118,6 +118,8 @@ void read_block(const Field& f, ComputeCalibration& cal) {
   }
   if (auto m = f.get("memory")) cal.memory = m->as_number_in(0, 1);
   if (auto l = f.get("launch")) cal.launch_ps = seconds_to_ps(l->as_quantity(Dimension::time));
+  if (auto c = f.get("cuda_context")) cal.context_bytes = c->as_quantity(Dimension::bytes);
+  if (auto a = f.get("allocator_slack")) cal.allocator_slack = a->as_number_in(0, 1);
 }
 
 }  // namespace

@@ -48,6 +48,10 @@ struct ComputeCalibration {
   double vector_max = 0.5;
   double memory = 0.8;
   TimePs launch_ps = 0;
+  // Memory the step never frees (the CUDA context and the cuBLAS/cuDNN workspaces) and the
+  // allocator's slack on top of live tensors (a share); see topologies/compute.yaml.
+  double context_bytes = 0.75 * 1073741824.0;
+  double allocator_slack = 0.05;
 };
 
 // Loads topologies/compute.yaml: defaults merged with the GPU's entry.
@@ -65,6 +69,7 @@ class CostModel {
   double tensor_peak_flops() const { return tensor_peak_; }
   const topo::GpuModel& gpu() const { return gpu_; }
   Precision precision() const { return precision_; }
+  const ComputeCalibration& calibration() const { return cal_; }
 
  private:
   TimePs kernel(const Op& op, double flops, double bytes) const;
