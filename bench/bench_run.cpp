@@ -41,6 +41,11 @@ int main(int argc, char** argv) {
                    {"nodes=64", "steps=1", "warmup_steps=0"}});
   cases.push_back({"Llama-2-13B FSDP full 512 GPUs, 1 step", "4xdgx_a100_llama2_13b_hsdp.yaml",
                    {"nodes=64", "steps=1", "warmup_steps=0", "fsdp.sharding=full_shard"}});
+  // Per-linear units with block checkpointing and offload: the FSDP blog's GPT runs, 128 GPUs.
+  cases.push_back({"GPT 175B FSDP per-linear 128 GPUs, 1 step", "128xA100_gpt175b_fsdp.yaml",
+                   {"steps=1", "warmup_steps=0"}});
+  cases.push_back({"GPT 1T FSDP per-linear+act offload 128 GPUs", "128xA100_gpt1t_fsdp.yaml",
+                   {"steps=1", "warmup_steps=0"}});
   std::printf("# simtrain bench: scenario runs (median of %d)\n", repeats);
   std::printf("# %-40s  %9s  %9s  %9s  %11s  %9s\n", "case", "wall_s", "tasks", "events", "events/s", "rss_MiB");
   for (const Case& c : cases) {
