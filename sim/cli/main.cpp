@@ -14,9 +14,12 @@
 #include <numeric>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "coll/collective.hpp"
 #include "report/collective_report.hpp"
 #include "report/run_report.hpp"
+#include "report/scenario_sweep.hpp"
 #include "report/validate.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/error.hpp"
@@ -97,7 +100,7 @@ int main(int argc, char** argv) {
 
   // `simtrain SCENARIO.yaml ...` is `simtrain run SCENARIO.yaml ...`.
   std::vector<std::string> args(argv + 1, argv + argc);
-  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory", "validate"};
+  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory", "validate", "sweep"};
   if (!args.empty() && args[0].rfind("-", 0) != 0 &&
       std::find(subcommands.begin(), subcommands.end(), args[0]) == subcommands.end())
     args.insert(args.begin(), "run");
@@ -127,6 +130,22 @@ int main(int argc, char** argv) {
   mem_cmd->add_option("--set", m_set, "Override a scenario value: key.path=value (repeatable)");
   mem_cmd->add_flag("--json", m_json, "Print one JSON object");
   mem_cmd->add_flag("--fail-on-oom", m_fail_oom, "Exit with status 4 when the scenario does not fit");
+
+  // --- sweep ---
+  auto* sweep_cmd = app.add_subcommand("sweep", "Run a scenario over lists of values (its sweep: block, --sweep) and rank them");
+  std::string s_scenario, s_rank = "time", s_csv;
+  std::vector<std::string> s_set, s_sweep;
+  long long s_steps = 0;
+  unsigned s_jobs = 0;
+  bool s_json = false;
+  sweep_cmd->add_option("scenario", s_scenario, "Scenario file (with a sweep: block, or use --sweep)")->required();
+  sweep_cmd->add_option("--set", s_set, "Override a scenario value for every point: key.path=value (repeatable)");
+  sweep_cmd->add_option("--sweep", s_sweep, "Sweep a key over values: key.path=v1,v2,... (repeatable; adds to sweep:)");
+  sweep_cmd->add_option("--rank-by", s_rank, "time | cost | energy (per sample of the global batch)");
+  sweep_cmd->add_option("--csv", s_csv, "Also write the ranked table as CSV to this file");
+  sweep_cmd->add_option("--jobs", s_jobs, "Worker threads (default: the machine's cores)")->check(CLI::Range(1u, 1024u));
+  sweep_cmd->add_option("--steps", s_steps, "Steps to simulate per point (overrides `steps`)")->check(CLI::Range(1LL, 10000LL));
+  sweep_cmd->add_flag("--json", s_json, "Print a JSON array instead of the table");
 
   // --- describe ---
   auto* desc_cmd = app.add_subcommand("describe", "List every scenario key: meaning, unit, default");
@@ -211,12 +230,41 @@ int main(int argc, char** argv) {
       const bool all_within = std::all_of(results.begin(), results.end(), [](const auto& r) { return r.within; });
       return v_strict && !all_within ? 5 : 0;
     }
+    if (*sweep_cmd) {
+      report::ScenarioSweepOptions so;
+      if (s_rank == "time") so.rank_by = report::RankBy::time;
+      else if (s_rank == "cost") so.rank_by = report::RankBy::cost;
+      else if (s_rank == "energy") so.rank_by = report::RankBy::energy;
+      else
+        throw ScenarioError("", 0, 0, "--rank-by", "expected time, cost or energy, got '" + s_rank + "'" +
+                                                     did_you_mean(s_rank, {"time", "cost", "energy"}));
+      so.steps_override = s_steps;
+      so.jobs = s_jobs;
+      // A progress bar on a terminal only, so piped and captured output stays byte-identical.
+      if (isatty(STDERR_FILENO)) {
+        so.progress = [](std::size_t done, std::size_t total) {
+          const int width = 30, filled = static_cast<int>(width * done / total);
+          std::cerr << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
+                    << std::string(static_cast<std::size_t>(width - filled), ' ') << "] " << done << "/" << total
+                    << (done == total ? "\n" : "") << std::flush;
+        };
+      }
+      const auto axes = report::sweep_axes(s_scenario, s_set, s_sweep);
+      const auto points = report::run_sweep(s_scenario, s_set, axes, so);
+      if (!s_csv.empty()) write_file_atomic(s_csv, report::sweep_to_csv(points, axes));
+      if (s_json) std::cout << report::sweep_to_json(points, axes, so.rank_by).dump(2) << "\n";
+      else std::cout << report::format_sweep(points, axes, so.rank_by);
+      return 0;
+    }
     if (*desc_cmd) {
       std::cout << "Scenario keys (YAML, or --set key.path=value):\n\n";
       for (const auto& k : scenario_keys()) {
         std::cout << "  " << k.path << (k.unit.empty() ? "" : " [" + k.unit + "]") << "\n      " << k.meaning
                   << "\n      default: " << k.default_value << "\n";
       }
+      std::cout << "  sweep\n      for `simtrain sweep`: any key path above with a list of values, e.g. "
+                   "sweep: {nodes: [1, 2, 4], fsdp.sharding: [full_shard, hybrid_shard]}; a run ignores it\n"
+                   "      default: none\n";
       return 0;
     }
     if (*coll_cmd) {

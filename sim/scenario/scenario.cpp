@@ -119,6 +119,16 @@ std::vector<std::string> child_keys(const std::string& prefix) {
 
 }  // namespace
 
+ScenarioError attribute_to_override(const std::string& scenario_path, const std::vector<std::string>& applied,
+                                    const ScenarioError& e) {
+  if (e.file() != scenario_path) return e;  // an error in another file (a model, a system) is its own
+  for (const std::string& a : applied) {
+    const std::string k = a.substr(0, a.find('='));
+    if (e.key() == k || e.key().rfind(k + ".", 0) == 0) return ScenarioError("--set " + a, 0, 0, e.key(), e.message());
+  }
+  return e;
+}
+
 ScenarioSpec load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
   auto doc = YamlDoc::load(path);
   if (!doc->root().IsMap()) throw root_field(doc).error("a scenario is a mapping of keys to values");
@@ -149,16 +159,14 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
   }
   // Re-wrap: errors in overridden values have no position; name the override instead.
   Field root(doc, tree, "");
-  auto in_override = [&](const ScenarioError& e) -> ScenarioError {
-    for (const std::string& a : applied) {
-      const std::string k = a.substr(0, a.find('='));
-      if (e.key() == k || e.key().rfind(k + ".", 0) == 0)
-        return ScenarioError("--set " + a, 0, 0, e.key(), e.message());
-    }
-    return e;
-  };
+  auto in_override = [&](const ScenarioError& e) { return attribute_to_override(path, applied, e); };
   try {
-    root.check_keys(child_keys(""));
+    {
+      std::vector<std::string> top = child_keys("");
+      top.push_back("sweep");
+      std::sort(top.begin(), top.end());
+      root.check_keys(top);
+    }
     ScenarioSpec s(path, doc, root);
     s.overrides_applied = applied;
     s.name = root.has("name") ? root.at("name").as_string()
@@ -285,6 +293,23 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
       if (auto f = c->get("gpu_hour")) s.gpu_hour_price = f->as_quantity(Dimension::money);
     }
     if (auto d = root.get("data")) s.data_field = *d;  // parsed by sim/data (data/data_spec.hpp)
+    if (auto sw = root.get("sweep")) {
+      if (!sw->is_map() || sw->entries().empty())
+        throw sw->error("expected a mapping of scenario keys to lists of values, e.g. sweep: {batch_per_gpu: [64, 128]}");
+      for (const Field& e : sw->entries()) {
+        const std::string key = e.key().substr(std::string("sweep.").size());
+        bool known = false;
+        for (const auto& k : scenario_keys()) known = known || k.path == key;
+        if (!known)
+          throw e.key_error("unknown scenario key '" + key + "'" + did_you_mean(key, key_names()) +
+                            " (sweep keys are dotted paths, as --set takes them)");
+        if (!e.is_sequence() || e.items().empty())
+          throw e.error("expected a non-empty list of values, e.g. [64, 128]");
+        for (const Field& v : e.items())
+          if (!v.is_scalar()) throw v.error("expected a scalar value (a number, a name or a quantity)");
+      }
+      s.sweep_field = *sw;
+    }
     if (auto r = root.get("run")) {
       r->check_keys(child_keys("run"));
       if (auto f = r->get("steps")) s.run_steps = f->as_int_at_least(0);

@@ -69,12 +69,21 @@ struct ScenarioSpec {
   long long run_steps = 0;         // the run the per-run figures describe (0: none)
 
   std::optional<Field> data_field;  // `data:` (the data pipeline), parsed by sim/data
+  // `sweep:` (for `simtrain sweep`): key paths to lists of values; a run ignores it. The keys
+  // and the shape are checked here, the values by the sweep (sim/report/scenario_sweep.hpp).
+  std::optional<Field> sweep_field;
 
   std::vector<std::string> overrides_applied;  // "key=value", echoed in reports
 };
 
 // Loads a scenario, applies `--set` overrides ("key.path=value"), validates every key.
 ScenarioSpec load_scenario(const std::string& path, const std::vector<std::string>& overrides);
+
+// An error about an overridden value has no place in the file: it names the override
+// ("--set model=resnet51") instead. `applied` is ScenarioSpec::overrides_applied; errors in
+// other files than the scenario are returned as they are.
+ScenarioError attribute_to_override(const std::string& scenario_path, const std::vector<std::string>& applied,
+                                    const ScenarioError& e);
 
 // Finds a file named in a scenario: relative to the scenario's folder, then as given, then
 // in the source tree's `subdir` (with and without ".yaml"). Returns "" if none exists.

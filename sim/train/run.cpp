@@ -140,7 +140,18 @@ struct Built {
   std::unique_ptr<coll::Planner> planner;
 };
 
+Built build_setup_in_file(const ScenarioSpec& spec);
+
+// Errors about overridden values (an unknown model given with --set) name the override.
 Built build_setup(const ScenarioSpec& spec) {
+  try {
+    return build_setup_in_file(spec);
+  } catch (const ScenarioError& e) {
+    throw attribute_to_override(spec.path, spec.overrides_applied, e);
+  }
+}
+
+Built build_setup_in_file(const ScenarioSpec& spec) {
   Built b;
   b.cluster = spec.system_inline ? topo::load_system_from(*spec.system_inline, spec.path, spec.nodes)
                                  : topo::load_system(spec.system_path, spec.nodes);

@@ -164,3 +164,6 @@ Scenario keys (YAML, or --set key.path=value):
   data.page_cache [bytes]
       page cache of a node
       default: host_memory minus training processes and workers
+  sweep
+      for `simtrain sweep`: any key path above with a list of values, e.g. sweep: {nodes: [1, 2, 4], fsdp.sharding: [full_shard, hybrid_shard]}; a run ignores it
+      default: none
