@@ -108,10 +108,12 @@ void read_curve(const Field& f, KindCurve& c) {
 }
 
 void read_block(const Field& f, ComputeCalibration& cal) {
-  f.check_keys({"gemm", "conv", "attention", "vector", "memory", "launch", "cuda_context", "allocator_slack"});
+  f.check_keys({"gemm", "conv", "attention", "flash_attention", "vector", "memory", "launch", "cuda_context",
+                "allocator_slack"});
   if (auto g = f.get("gemm")) read_curve(*g, cal.gemm);
   if (auto g = f.get("conv")) read_curve(*g, cal.conv);
   if (auto g = f.get("attention")) read_curve(*g, cal.attention);
+  if (auto g = f.get("flash_attention")) read_curve(*g, cal.flash_attention);
   if (auto v = f.get("vector")) {
     v->check_keys({"max"});
     cal.vector_max = v->at("max").as_number_in(0, 1);
@@ -154,7 +156,7 @@ TimePs CostModel::kernel(const Op& op, double flops, double bytes) const {
   switch (op.kind) {
     case OpKind::gemm: rate = tensor_peak_ * curve(cal_.gemm); break;
     case OpKind::conv: rate = tensor_peak_ * curve(cal_.conv); break;
-    case OpKind::attention: rate = tensor_peak_ * curve(cal_.attention); break;
+    case OpKind::attention: rate = tensor_peak_ * curve(op.flash ? cal_.flash_attention : cal_.attention); break;
     default: rate = vector_peak_ * cal_.vector_max; break;
   }
   const double t_compute = flops > 0 && rate > 0 ? flops / rate : 0.0;

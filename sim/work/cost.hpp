@@ -44,7 +44,7 @@ struct KindCurve {
 };
 
 struct ComputeCalibration {
-  KindCurve gemm, conv, attention;
+  KindCurve gemm, conv, attention, flash_attention;  // attention: eager Q K^T / softmax / P V kernels
   double vector_max = 0.5;
   double memory = 0.8;
   TimePs launch_ps = 0;

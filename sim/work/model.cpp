@@ -218,7 +218,8 @@ void build_layers(Model& m, const Field& list) {
       op.gemm_m = t * h;
       op.gemm_n = kv;
       op.gemm_k = d;
-      if (flag("flash", false)) {  // keeps q, k, v, the output and the row log-sum-exp
+      op.flash = flag("flash", false);
+      if (op.flash) {  // keeps q, k, v, the output and the row log-sum-exp
         op.fwd_elems_moved = qkv + out;
         op.act_elems_saved = qkv + out + h * t;
       } else {  // eager: scores written, read and written by softmax, read by P V

@@ -116,6 +116,7 @@ struct Op {
   // Implicit-GEMM shape for efficiency curves (gemm, conv, attention): M per sample (rows: tokens,
   // or output pixels for conv), N (output features/channels), K (reduction: in features x kernel).
   double gemm_m = 0, gemm_n = 0, gemm_k = 0;
+  bool flash = false;        // attention: a fused FlashAttention kernel (its own efficiency in compute.yaml)
   int block = 0;             // index of the layer/block the op belongs to (transformer block i, ResNet stage block), used for DDP buckets / FSDP wrap units; embeddings and heads get their own block indices at the ends
 };
 

@@ -3,6 +3,8 @@
 #include <functional>
 
 #include "scenario/yaml_doc.hpp"
+#include "topo/catalog.hpp"
+#include "work/cost.hpp"
 #include "work/model.hpp"
 
 using namespace simtrain;
@@ -333,4 +335,27 @@ transformer: {layers: 2, hidden: 12288, heads: 96, ffn_hidden: 49152, seq_len: 5
 )", "inline.yaml");
   auto without = load_model_doc(doc, "inline");
   CHECK(block_bytes(*without, 1) == Approx(32 * s * h + 2 * a * s * s).epsilon(1e-12));
+}
+
+TEST_CASE("fused FlashAttention kernels take their own efficiency, per GPU", "[model][cost]") {
+  // compute.yaml: FlashAttention-2 at 0.60 of peak on A100 (Dao 2023: 50-73%) and 0.35 on H100
+  // (Shah et al. 2024: "FlashAttention-2 achieving only 35% utilization on the H100").
+  auto catalog = topo::Catalog::load(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml");
+  const std::string cal_path = work::default_calibration_path(catalog->path());
+  auto attention_time = [&](const std::string& gpu, bool flash) {
+    const topo::GpuModel& g = catalog->gpus().at(gpu);
+    work::CostModel cost(g, work::load_calibration(cal_path, gpu), work::Precision::amp_bf16);
+    Op op{"attn", OpKind::attention};
+    op.flash = flash;
+    op.fwd_flops = 4.0 * 4096 * 4096 * 4096;  // one Llama-7B layer's attention at seq 4096
+    op.gemm_m = 4096.0 * 32;
+    op.gemm_n = 4096;
+    op.gemm_k = 128;
+    return ps_to_seconds(cost.forward(op, 1));
+  };
+  const double flops = 4.0 * 4096 * 4096 * 4096;
+  // Large kernels run close to the curve's max (half_size 0.5 GFLOP against 275 GFLOP here).
+  CHECK(flops / attention_time("h100_sxm5", true) / 989e12 == Approx(0.35).epsilon(0.01));
+  CHECK(flops / attention_time("a100_sxm4_80gb", true) / 312e12 == Approx(0.60).epsilon(0.01));
+  CHECK(attention_time("h100_sxm5", false) < attention_time("h100_sxm5", true));  // eager keeps 0.60 there
 }
