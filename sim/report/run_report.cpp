@@ -55,6 +55,7 @@ std::string format_run(const train::RunResult& r) {
   if (r.strategy == "ddp" && r.gpus > 1) o += fmt::format(", {} buckets, all-reduce {}", r.buckets, r.bucket_algo);
   else if (r.strategy != "ddp") o += fmt::format(", {}", r.strategy_detail);
   o += "\n";
+  if (!r.calibration.empty()) o += fmt::format("  compute calibrated on {}\n", r.calibration);
   for (const auto& s : r.overrides) o += fmt::format("  --set {}\n", s);
   o += "\n";
   const double st = r.step_time_s;
@@ -142,6 +143,7 @@ nlohmann::json run_to_json(const train::RunResult& r) {
       {"system", r.system},
       {"model", r.model},
       {"gpu", r.gpu_name},
+      {"calibration", r.calibration.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.calibration)},
       {"gpus", r.gpus},
       {"nodes", r.nodes},
       {"overrides", r.overrides},

@@ -15,6 +15,7 @@ const std::vector<KeyInfo>& scenario_keys() {
       {"model", "model name from models/ or a path to a model file", "", "required"},
       {"batch_per_gpu", "samples per GPU per micro-batch", "", "required"},
       {"flash_attention", "transformer models: fused attention (FlashAttention / SDPA) keeps no seq^2 probabilities", "", "the model file's"},
+      {"calibration", "a calibration file measured on the GPU by simtrain-calibrate (calibrate/): its compute figures replace topologies/compute.yaml's", "", "none"},
       {"precision", "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8", "", "amp_fp16"},
       {"optimizer", "sgd | adam | adamw", "", "sgd"},
       {"strategy", "ddp | fsdp | zero1 | zero2 | zero3 (ZeRO stages map onto FSDP shardings)", "", "ddp"},
@@ -189,6 +190,12 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
     s.batch_per_gpu = root.at("batch_per_gpu").as_int_at_least(1);
     if (s.batch_per_gpu > (1LL << 24))
       throw root.at("batch_per_gpu").error("expected a per-GPU batch of at most 16777216 samples");
+    if (auto f = root.get("calibration")) {
+      s.calibration_path = resolve_data_file(f->as_string(), path, "calibrate");
+      if (s.calibration_path.empty())
+        throw f->error("no calibration file '" + f->as_string() + "' (looked next to the scenario and in the current directory)");
+      s.calibration_field = *f;
+    }
     if (auto f = root.get("flash_attention")) {
       s.flash_attention = f->as_bool() ? 1 : 0;
       s.flash_attention_field = *f;

@@ -42,6 +42,8 @@ struct ScenarioSpec {
   int nodes = 1;
   int gpus_per_node = 0;  // 0 = all of the system's
   long long batch_per_gpu = 0;
+  std::string calibration_path;          // `calibration:` resolved ("" = none)
+  std::optional<Field> calibration_field;
   int flash_attention = -1;  // -1: as the model file says
   std::optional<Field> flash_attention_field;
   std::string precision, optimizer, strategy;

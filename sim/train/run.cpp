@@ -7,6 +7,7 @@
 
 #include "coll/nccl_params.hpp"
 #include "train/fsdp.hpp"
+#include "work/calibration.hpp"
 
 namespace simtrain::train {
 namespace {
@@ -138,6 +139,7 @@ struct Built {
   const topo::GpuModel* gpu = nullptr;
   std::unique_ptr<work::CostModel> cost;
   std::unique_ptr<coll::Planner> planner;
+  std::string calibration;  // what calibrated the compute model ("" = topologies/compute.yaml)
 };
 
 Built build_setup_in_file(const ScenarioSpec& spec);
@@ -169,8 +171,10 @@ Built build_setup_in_file(const ScenarioSpec& spec) {
     for (int j = 0; j < per_node; ++j) b.ranks.push_back(k * gpn + j);
   b.gpu = &c.gpu_model(b.ranks[0]);
   try {
-    b.cost = std::make_unique<work::CostModel>(
-        *b.gpu, work::load_calibration(work::default_calibration_path(c.catalog().path()), b.gpu->key), prec);
+    work::ComputeCalibration cal = work::load_calibration(work::default_calibration_path(c.catalog().path()), b.gpu->key);
+    if (!spec.calibration_path.empty())
+      cal = work::apply_calibration_file(spec.calibration_path, b.gpu->key, cal, &b.calibration);
+    b.cost = std::make_unique<work::CostModel>(*b.gpu, cal, prec);
   } catch (const std::invalid_argument& e) {
     Field f = spec.root.has("precision") ? spec.root.at("precision") : spec.root;
     throw f.error(e.what());
@@ -290,6 +294,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   r.system = c.name();
   r.model = m.name;
   r.gpu_name = gpu.name;
+  r.calibration = b.calibration;
   r.precision = work::precision_name(prec);
   r.optimizer = work::optimizer_name(optim);
   r.strategy = spec.strategy;

@@ -43,6 +43,7 @@ struct LinkUsage {
 
 struct RunResult {
   std::string scenario, system, model, gpu_name, precision, optimizer, strategy;
+  std::string calibration;  // the calibration file's summary, or "" (topologies/compute.yaml)
   int gpus = 0, nodes = 0;
   long long batch_per_gpu = 0, grad_accumulation = 1, seq_len = 0, steps = 0, warmup_steps = 0;
   std::int64_t params = 0;

@@ -107,10 +107,22 @@ void read_curve(const Field& f, KindCurve& c) {
   }
 }
 
-void read_block(const Field& f, ComputeCalibration& cal) {
-  f.check_keys({"gemm", "conv", "attention", "flash_attention", "vector", "memory", "launch", "cuda_context",
-                "allocator_slack"});
+}  // namespace
+
+void read_compute_block(const Field& f, ComputeCalibration& cal) {
+  f.check_keys({"gemm", "gemm_by_precision", "conv", "attention", "flash_attention", "vector", "memory", "launch",
+                "cuda_context", "allocator_slack"});
   if (auto g = f.get("gemm")) read_curve(*g, cal.gemm);
+  if (auto g = f.get("gemm_by_precision")) {
+    if (!g->is_map()) throw g->error("expected a mapping of precisions (fp32, tf32, fp16, bf16, fp8) to curves");
+    g->check_keys({"fp32", "tf32", "fp16", "bf16", "fp8"});
+    for (const Field& e : g->entries()) {
+      const std::string key = e.key().substr(e.key().rfind('.') + 1);
+      KindCurve c = cal.gemm;
+      read_curve(e, c);
+      cal.gemm_by_precision[key] = c;
+    }
+  }
   if (auto g = f.get("conv")) read_curve(*g, cal.conv);
   if (auto g = f.get("attention")) read_curve(*g, cal.attention);
   if (auto g = f.get("flash_attention")) read_curve(*g, cal.flash_attention);
@@ -124,16 +136,14 @@ void read_block(const Field& f, ComputeCalibration& cal) {
   if (auto a = f.get("allocator_slack")) cal.allocator_slack = a->as_number_in(0, 1);
 }
 
-}  // namespace
-
 ComputeCalibration load_calibration(const std::string& path, const std::string& gpu_key) {
   auto doc = YamlDoc::load(path);
   Field root = root_field(doc);
   root.check_keys({"defaults", "gpus"});
   ComputeCalibration cal;
-  read_block(root.at("defaults"), cal);
+  read_compute_block(root.at("defaults"), cal);
   if (auto gpus = root.get("gpus")) {
-    if (auto g = gpus->get(gpu_key)) read_block(*g, cal);
+    if (auto g = gpus->get(gpu_key)) read_compute_block(*g, cal);
   }
   return cal;
 }
@@ -154,7 +164,11 @@ TimePs CostModel::kernel(const Op& op, double flops, double bytes) const {
   double rate = 0;
   auto curve = [&](const KindCurve& c) { return c.max * flops / (flops + c.half_flops); };
   switch (op.kind) {
-    case OpKind::gemm: rate = tensor_peak_ * curve(cal_.gemm); break;
+    case OpKind::gemm: {
+      auto measured = cal_.gemm_by_precision.find(tensor_precision_key(precision_));
+      rate = tensor_peak_ * curve(measured != cal_.gemm_by_precision.end() ? measured->second : cal_.gemm);
+      break;
+    }
     case OpKind::conv: rate = tensor_peak_ * curve(cal_.conv); break;
     case OpKind::attention: rate = tensor_peak_ * curve(op.flash ? cal_.flash_attention : cal_.attention); break;
     default: rate = vector_peak_ * cal_.vector_max; break;

@@ -20,6 +20,10 @@
 #include "topo/catalog.hpp"
 #include "work/model.hpp"
 
+namespace simtrain {
+class Field;
+}
+
 namespace simtrain::work {
 
 // Training precision, as a scenario names it.
@@ -45,6 +49,8 @@ struct KindCurve {
 
 struct ComputeCalibration {
   KindCurve gemm, conv, attention, flash_attention;  // attention: eager Q K^T / softmax / P V kernels
+  // Measured per precision (a calibration file): replaces `gemm` for that precision's peak.
+  std::map<std::string, KindCurve> gemm_by_precision;  // key: "fp32", "tf32", "fp16", "bf16", "fp8"
   double vector_max = 0.5;
   double memory = 0.8;
   TimePs launch_ps = 0;
@@ -56,6 +62,9 @@ struct ComputeCalibration {
 
 // Loads topologies/compute.yaml: defaults merged with the GPU's entry.
 ComputeCalibration load_calibration(const std::string& path, const std::string& gpu_key);
+// Reads one block of compute.yaml's keys (gemm, gemm_by_precision, conv, attention,
+// flash_attention, vector, memory, launch, cuda_context, allocator_slack) onto `cal`.
+void read_compute_block(const Field& f, ComputeCalibration& cal);
 std::string default_calibration_path(const std::string& catalog_path);
 
 class CostModel {

@@ -23,6 +23,9 @@ Scenario keys (YAML, or --set key.path=value):
   flash_attention
       transformer models: fused attention (FlashAttention / SDPA) keeps no seq^2 probabilities
       default: the model file's
+  calibration
+      a calibration file measured on the GPU by simtrain-calibrate (calibrate/): its compute figures replace topologies/compute.yaml's
+      default: none
   precision
       fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8
       default: amp_fp16

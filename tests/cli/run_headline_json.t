@@ -2,6 +2,7 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
 # exit 0
 {
   "bottleneck": "compute",
+  "calibration": null,
   "cost": {
     "per_step": 0.0004419927194361208,
     "run": 19.889672374625437,

@@ -2,6 +2,7 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
 # exit 0
 {
   "bottleneck": "compute",
+  "calibration": null,
   "cost": {
     "per_step": 0.005312050055076032,
     "run": 531.2050055076032,

@@ -2,6 +2,7 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
 # exit 0
 {
   "bottleneck": "compute",
+  "calibration": null,
   "cost": {
     "per_step": 4.39598113456e-05,
     "run": 0.0,

@@ -2,6 +2,7 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
 # exit 0
 {
   "bottleneck": "data",
+  "calibration": null,
   "cost": {
     "per_step": 0.0,
     "run": 0.0,
