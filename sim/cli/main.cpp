@@ -23,6 +23,7 @@
 #include "report/validate.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/error.hpp"
+#include "topo/topo_import.hpp"
 #include "topo/topo_matrix.hpp"
 
 namespace {
@@ -175,11 +176,19 @@ int main(int argc, char** argv) {
 
   // --- topo ---
   auto* topo_cmd = app.add_subcommand("topo", "Print the GPU/NIC matrix as nvidia-smi topo -m does");
-  std::string t_system, t_dot;
+  std::string t_system, t_dot, t_import, t_out;
   int t_nodes = 1;
-  topo_cmd->add_option("system", t_system, "System file or a shipped system's name")->required();
+  topo::TopoImportOptions t_imp;
+  topo_cmd->add_option("system", t_system, "System file or a shipped system's name");
   topo_cmd->add_option("--nodes", t_nodes, "Number of nodes (for --dot)")->check(CLI::PositiveNumber);
   topo_cmd->add_option("--dot", t_dot, "Write Graphviz DOT of the whole graph to this file ('-' for stdout)");
+  topo_cmd->add_option("--import", t_import, "Build a system file from a real `nvidia-smi topo -m` output (this file; '-' for stdin)");
+  topo_cmd->add_option("--gpu", t_imp.gpu_model, "--import: the catalog's GPU model (topologies/devices.yaml key)");
+  topo_cmd->add_option("--cpu", t_imp.cpu_model, "--import: the catalog's CPU model");
+  topo_cmd->add_option("--nic", t_imp.nic_model, "--import: the catalog's NIC model (when the matrix has NICs)");
+  topo_cmd->add_option("--sockets", t_imp.sockets, "--import: CPU sockets (default: 2 when the matrix shows SYS, else 1)")->check(CLI::Range(1, 8));
+  topo_cmd->add_option("--name", t_imp.name, "--import: the system's name");
+  topo_cmd->add_option("-o,--output", t_out, "--import: write the system file here (default: stdout)");
 
   // --- validate ---
   auto* val_cmd = app.add_subcommand("validate", "The simulator against public measurements, case by case, with the error of each");
@@ -328,6 +337,36 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (*topo_cmd) {
+      if (!t_import.empty()) {
+        if (!t_system.empty() || !t_dot.empty())
+          throw ScenarioError("", 0, 0, "--import", "reads a matrix and writes a system file: give no system and no --dot with it");
+        std::string text;
+        if (t_import == "-") {
+          std::ostringstream ss;
+          ss << std::cin.rdbuf();
+          text = ss.str();
+        } else {
+          std::ifstream in(t_import, std::ios::binary);
+          if (!in) throw ScenarioError(t_import, 0, 0, "--import", "cannot read this file");
+          std::ostringstream ss;
+          ss << in.rdbuf();
+          text = ss.str();
+        }
+        const topo::TopoImportResult res =
+            topo::import_topo_matrix(text, t_import == "-" ? std::string("stdin") : t_import, t_imp);
+        if (t_out.empty()) std::cout << res.yaml << std::flush;  // before the summary on stderr
+        else write_file_atomic(t_out, res.yaml);
+        std::cerr << "simtrain topo --import: " << res.reproduced << " of " << res.relations
+                  << " relations reproduced exactly";
+        if (res.node_as_phb > 0) std::cerr << ", " << res.node_as_phb << " NODE shown as PHB";
+        if (res.sys_as_phb > 0) std::cerr << ", " << res.sys_as_phb << " SYS within a socket shown as PHB";
+        std::cerr << (res.node_as_phb + res.sys_as_phb > 0 ? " (one CPU vertex per socket)" : "") << "\n";
+        for (const std::string& mm : res.mismatches) std::cerr << "  warning: not reproduced: " << mm << "\n";
+        return 0;
+      }
+      if (t_system.empty()) throw ScenarioError("", 0, 0, "system", "required: a system file or a shipped system's name (or --import)");
+      for (const auto* flag : {&t_imp.gpu_model, &t_imp.cpu_model, &t_imp.nic_model, &t_imp.name, &t_out})
+        if (!flag->empty()) throw ScenarioError("", 0, 0, "--import", "--gpu, --cpu, --nic, --name and -o go with --import");
       auto cluster = topo::load_system(resolve_system(t_system), t_nodes);
       if (!t_dot.empty()) {
         std::ostringstream dot;

@@ -1,5 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include <fstream>
+
+#include "scenario/error.hpp"
+#include "scenario/yaml_doc.hpp"
+#include "topo/topo_import.hpp"
 #include "topo/topo_matrix.hpp"
 
 using namespace simtrain;
@@ -65,4 +70,81 @@ TEST_CASE("multi-node: fabric joins nodes, routes leave through NICs", "[topo]")
 
 TEST_CASE("nodes without a fabric is an error", "[topo][errors]") {
   CHECK_THROWS_AS(load_system(std::string(SIMTRAIN_TEST_DATA) + "/ring4.yaml", 2), ScenarioError);
+}
+
+namespace {
+// The models a system file uses: the first gpu, cpu and nic of its devices.
+std::string first_model(const std::string& system, const std::string& type) {
+  auto doc = YamlDoc::load(kTopo + system + ".yaml");
+  for (const Field& d : root_field(doc).at("devices").entries())
+    if (d.at("type").as_string() == type) return d.at("model").as_string();
+  return "";
+}
+}  // namespace
+
+TEST_CASE("topo --import: every shipped system's matrix imports back to the same matrix", "[topo][import]") {
+  // simtrain topo prints the matrix as nvidia-smi does; importing it must rebuild a system whose
+  // matrix is the same, relation for relation (and the printed text, legend and affinity too).
+  for (const char* s : {"dgx_a100", "dgx_h100", "hgx_a100_4gpu", "pcie_switch_8gpu", "workstation_4x4090",
+                        "workstation_4xa100_pcie", "dgx1_v100"}) {
+    INFO(s);
+    auto original = load_system(kTopo + s + ".yaml");
+    const std::string matrix = topo_matrix(*original, 0);
+    TopoImportOptions opt;
+    opt.gpu_model = first_model(s, "gpu");
+    opt.cpu_model = first_model(s, "cpu");
+    opt.nic_model = first_model(s, "nic");
+    const TopoImportResult r = import_topo_matrix(matrix, std::string(s) + ".txt", opt);
+    CHECK(r.mismatches.empty());
+    CHECK(r.reproduced == r.relations);
+    auto doc = YamlDoc::parse(r.yaml, "imported.yaml");
+    auto rebuilt = load_system_from(root_field(doc), kTopo + "devices.yaml");
+    CHECK(topo_matrix(*rebuilt, 0) == matrix);
+    CHECK(rebuilt->gpu_count() == original->gpu_count());
+  }
+}
+
+TEST_CASE("topo --import: a DGX A100 in NPS4 mode (four NUMA nodes with GPUs)", "[topo][import]") {
+  // nvidia-smi on a DGX A100 (NVIDIA/nccl#1505): PXB inside each PCIe complex, SYS between
+  // complexes even on one socket (NUMA 3, 1 | 7, 5), NV12 through the NVSwitch.
+  std::ifstream in(std::string(SIMTRAIN_TEST_DATA) + "/topo_dgx_a100_nps4.txt");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  TopoImportOptions opt{"a100_sxm4_40gb", "amd_epyc_7742", "connectx6_hdr", "DGX A100", 0, ""};
+  const TopoImportResult r = import_topo_matrix(text, "topo_dgx_a100_nps4.txt", opt);
+  CHECK(r.relations == 16 * 15 / 2);
+  CHECK(r.mismatches.empty());
+  // GPU pairs, GPU-NIC and NIC-NIC pairs in other complexes of the same socket: 2 x (4 x 4 + ... )
+  CHECK(r.sys_as_phb == 24);
+  CHECK(r.reproduced == 120 - 24);
+  CHECK(r.yaml.find("nvswitch: {type: switch, model: nvswitch_gen2}") != std::string::npos);
+  CHECK(r.yaml.find("{a: cpu0, b: cpu1, kind: xgmi, count: 4}") != std::string::npos);
+  auto doc = YamlDoc::parse(r.yaml, "imported.yaml");
+  auto c = load_system_from(root_field(doc), kTopo + "devices.yaml");
+  CHECK(relation(*c, c->gpu(0, 0), c->nic(0, 0)) == "PXB");
+  CHECK(relation(*c, c->gpu(0, 0), c->gpu(0, 5)) == "NV12");
+  CHECK(numa_node(*c, c->gpu(0, 4)) == 1);  // NUMA 7 is on the second socket
+}
+
+TEST_CASE("topo --import: unreadable input and unknown models are clear errors", "[topo][import][errors]") {
+  TopoImportOptions opt{"a100_sxm4_40gb", "amd_epyc_7742", "connectx6_hdr", "", 0, ""};
+  CHECK_THROWS_WITH(import_topo_matrix("no matrix here\n", "x.txt", opt), Catch::Contains("nvidia-smi topo -m"));
+  CHECK_THROWS_WITH(import_topo_matrix("\tGPU0\tGPU1\nGPU0\t X \tNV4\nGPU1\tPIX\t X \n", "x.txt", opt),
+                    Catch::Contains("not symmetric"));
+  CHECK_THROWS_WITH(import_topo_matrix("\tGPU0\tGPU1\nGPU0\t X \tNV4\nGPU1\tNVL\t X \n", "x.txt", opt),
+                    Catch::Contains("'NVL' is not a relation"));
+  TopoImportOptions typo = opt;
+  typo.gpu_model = "a100_sxm_40gb";
+  CHECK_THROWS_WITH(import_topo_matrix("\tGPU0\tGPU1\nGPU0\t X \tPIX\nGPU1\tPIX\t X \n", "x.txt", typo),
+                    Catch::Contains("did you mean 'a100_sxm4_40gb'"));
+  TopoImportOptions no_cpu = opt;
+  no_cpu.cpu_model.clear();
+  CHECK_THROWS_WITH(import_topo_matrix("\tGPU0\tGPU1\nGPU0\t X \tPIX\nGPU1\tPIX\t X \n", "x.txt", no_cpu),
+                    Catch::Contains("required"));
+  try {
+    import_topo_matrix("\tGPU0\tGPU1\nGPU0\t X \tPIX\n", "x.txt", opt);
+    FAIL("expected an error");
+  } catch (const ScenarioError& e) {
+    CHECK(e.file() == "x.txt");
+    CHECK(e.message().find("no row for GPU1") != std::string::npos);
+  }
 }

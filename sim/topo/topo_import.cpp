@@ -1,0 +1,348 @@
+#include "topo/topo_import.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <numeric>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "scenario/error.hpp"
+#include "scenario/yaml_doc.hpp"
+#include "topo/catalog.hpp"
+#include "topo/cluster.hpp"
+#include "topo/topo_matrix.hpp"
+
+namespace simtrain::topo {
+
+namespace {
+
+struct Dev {
+  std::string name;  // GPU0, NIC0 (or mlx5_0 in older nvidia-smi headers)
+  bool gpu = false;
+  int numa = -1;     // from the row's NUMA Affinity column (GPUs), -1 if N/A
+  std::string label; // NIC legend name
+};
+
+struct Matrix {
+  std::vector<Dev> devs;
+  std::vector<std::vector<std::string>> rel;  // rel[i][j]
+};
+
+std::vector<std::string> split_ws(const std::string& line) {
+  std::vector<std::string> out;
+  std::istringstream in(line);
+  std::string t;
+  while (in >> t) out.push_back(t);
+  return out;
+}
+
+bool is_relation(const std::string& r) {
+  static const std::regex nv("NV[0-9]+");
+  return r == "X" || r == "SYS" || r == "NODE" || r == "PHB" || r == "PXB" || r == "PIX" || std::regex_match(r, nv);
+}
+
+Matrix parse(const std::string& text, const std::string& source) {
+  Matrix m;
+  std::istringstream in(text);
+  std::string line;
+  int lineno = 0, header_line = 0;
+  std::map<std::string, int> index;
+  std::map<std::string, std::string> legend;
+  bool in_rows = false, done = false;
+  auto fail = [&](int ln, const std::string& msg) { return ScenarioError(source, ln, 0, "topo -m", msg); };
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::vector<std::string> t = split_ws(line);
+    if (!header_line) {
+      if (!t.empty() && t[0] == "GPU0") {
+        header_line = lineno;
+        for (const std::string& name : t) {
+          if (name == "CPU") break;
+          index[name] = static_cast<int>(m.devs.size());
+          Dev d;
+          d.name = name;
+          d.gpu = name.rfind("GPU", 0) == 0;
+          m.devs.push_back(d);
+        }
+        m.rel.assign(m.devs.size(), std::vector<std::string>(m.devs.size()));
+        in_rows = true;
+      }
+      continue;
+    }
+    if (in_rows && !done) {
+      if (t.empty() || t[0] == "Legend:") {
+        done = true;
+        continue;
+      }
+      auto it = index.find(t[0]);
+      if (it == index.end()) throw fail(lineno, "a row for '" + t[0] + "', which the header does not name");
+      const std::size_t n = m.devs.size(), r = static_cast<std::size_t>(it->second);
+      if (t.size() < n + 1)
+        throw fail(lineno, fmt::format("row {} has {} relations, the header names {} devices", t[0], t.size() - 1, n));
+      for (std::size_t k = 0; k < n; ++k) {
+        if (!is_relation(t[k + 1]))
+          throw fail(lineno, "'" + t[k + 1] + "' is not a relation (X, NV#, PIX, PXB, PHB, NODE, SYS)");
+        m.rel[r][k] = t[k + 1];
+      }
+      // GPU rows go on: CPU Affinity, NUMA Affinity, GPU NUMA ID.
+      if (m.devs[r].gpu && t.size() >= n + 3) {
+        const std::string& numa = t[n + 2];
+        if (!numa.empty() && std::all_of(numa.begin(), numa.end(), ::isdigit)) m.devs[r].numa = std::stoi(numa);
+      }
+      continue;
+    }
+    // NIC legend: "  NIC0: mlx5_0"
+    if (t.size() == 2 && t[0].size() > 1 && t[0].back() == ':') legend[t[0].substr(0, t[0].size() - 1)] = t[1];
+  }
+  if (!header_line) throw fail(0, "no matrix found: expected the output of `nvidia-smi topo -m` (a header line starting with GPU0)");
+  for (std::size_t i = 0; i < m.devs.size(); ++i)
+    if (m.rel[i][0].empty()) throw fail(header_line, "no row for " + m.devs[i].name);
+  for (std::size_t i = 0; i < m.devs.size(); ++i) {
+    for (std::size_t k = 0; k < m.devs.size(); ++k) {
+      if ((i == k) != (m.rel[i][k] == "X")) throw fail(header_line, m.devs[i].name + " vs " + m.devs[k].name + ": X only on the diagonal");
+      if (m.rel[i][k] != m.rel[k][i])
+        throw fail(header_line, fmt::format("{}-{} is {} but {}-{} is {}: the matrix is not symmetric", m.devs[i].name,
+                                            m.devs[k].name, m.rel[i][k], m.devs[k].name, m.devs[i].name, m.rel[k][i]));
+    }
+    if (!m.devs[i].gpu) {
+      auto l = legend.find(m.devs[i].name);
+      m.devs[i].label = l != legend.end() ? l->second : m.devs[i].name;
+    }
+  }
+  if (std::none_of(m.devs.begin(), m.devs.end(), [](const Dev& d) { return d.gpu; }))
+    throw fail(header_line, "the matrix names no GPU");
+  return m;
+}
+
+struct UnionFind {
+  std::vector<int> p;
+  explicit UnionFind(std::size_t n) : p(n) { std::iota(p.begin(), p.end(), 0); }
+  int find(int x) { return p[x] == x ? x : p[x] = find(p[x]); }
+  void join(int a, int b) {
+    a = find(a);
+    b = find(b);
+    if (a != b) p[std::max(a, b)] = std::min(a, b);  // the smallest index leads: deterministic
+  }
+};
+
+std::string switch_model_for(const std::string& pcie_kind) {
+  if (pcie_kind.rfind("pcie3", 0) == 0) return "pcie3_switch";
+  if (pcie_kind.rfind("pcie5", 0) == 0) return "pcie5_switch";
+  return "pcie4_switch";
+}
+
+}  // namespace
+
+TopoImportResult import_topo_matrix(const std::string& text, const std::string& source, const TopoImportOptions& opt) {
+  const std::string catalog_path =
+      opt.catalog.empty() ? std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml" : opt.catalog;
+  auto catalog = Catalog::load(catalog_path);
+  auto need = [&](const std::string& flag, const std::string& key, const auto& models, const char* what) {
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : models) keys.push_back(k);
+    if (key.empty()) throw ScenarioError("", 0, 0, flag, std::string("required: the catalog's ") + what + " model (" + join_names(keys) + ")");
+    if (!models.count(key))
+      throw ScenarioError("", 0, 0, flag, "unknown " + std::string(what) + " model '" + key + "'" + did_you_mean(key, keys) +
+                                              "; known: " + join_names(keys));
+  };
+  need("--gpu", opt.gpu_model, catalog->gpus(), "GPU");
+  need("--cpu", opt.cpu_model, catalog->cpus(), "CPU");
+  const GpuModel& gpu = catalog->gpus().at(opt.gpu_model);
+
+  const Matrix m = parse(text, source);
+  const int n = static_cast<int>(m.devs.size());
+  const bool has_nic = std::any_of(m.devs.begin(), m.devs.end(), [](const Dev& d) { return !d.gpu; });
+  if (has_nic) need("--nic", opt.nic_model, catalog->nics(), "NIC");
+
+  // NUMA nodes: devices joined by anything but SYS (and NVLink, which says nothing of PCIe).
+  UnionFind numa_uf(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < n; ++k) {
+      const std::string& r = m.rel[i][k];
+      if (r == "PIX" || r == "PXB" || r == "PHB" || r == "NODE") numa_uf.join(i, k);
+    }
+  std::map<int, int> group_numa;  // group root -> NUMA id
+  int max_numa = -1;
+  for (int i = 0; i < n; ++i)
+    if (m.devs[i].numa >= 0) {
+      const int g = numa_uf.find(i);
+      if (!group_numa.count(g)) group_numa[g] = m.devs[i].numa;
+      max_numa = std::max(max_numa, m.devs[i].numa);
+    }
+  std::vector<int> roots;
+  for (int i = 0; i < n; ++i)
+    if (numa_uf.find(i) == i) roots.push_back(i);
+  for (int g : roots)
+    if (!group_numa.count(g)) group_numa[g] = ++max_numa;  // N/A: numbered after the known ones
+  bool any_sys = false;
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < n; ++k) any_sys = any_sys || m.rel[i][k] == "SYS";
+  const int sockets = opt.sockets > 0 ? opt.sockets : (any_sys ? 2 : 1);
+  int numa_total = max_numa + 1;
+  if (numa_total % sockets) numa_total += sockets - numa_total % sockets;
+  const int per_socket = std::max(1, numa_total / sockets);
+  auto socket_of = [&](int dev) { return std::min(sockets - 1, group_numa.at(numa_uf.find(dev)) / per_socket); };
+
+  // NVLink: an NVSwitch when every GPU pair is NV# and the pairs need more links than a GPU has.
+  std::vector<int> gpus;
+  for (int i = 0; i < n; ++i)
+    if (m.devs[i].gpu) gpus.push_back(i);
+  std::map<std::pair<int, int>, int> nv;
+  for (int a : gpus)
+    for (int b : gpus)
+      if (a < b && m.rel[a][b].rfind("NV", 0) == 0) nv[{a, b}] = std::stoi(m.rel[a][b].substr(2));
+  const int gpu_links = gpu.nvlink ? gpu.nvlink->second : 0;
+  if (!nv.empty() && !gpu.nvlink)
+    throw ScenarioError(source, 0, 0, "--gpu", "the matrix shows NVLink, but the catalog's " + opt.gpu_model + " has none");
+  const std::size_t pairs = gpus.size() * (gpus.size() - 1) / 2;
+  bool nvswitch = false;
+  if (gpus.size() >= 3 && nv.size() == pairs) {
+    for (int a : gpus) {
+      int total = 0;
+      for (const auto& [p, c] : nv)
+        if (p.first == a || p.second == a) total += c;
+      nvswitch = nvswitch || total > gpu_links;
+    }
+  }
+  std::string nvswitch_model;
+  if (nvswitch) {
+    const std::string& kind = gpu.nvlink->first;
+    nvswitch_model = kind == "nvlink3" ? "nvswitch_gen2" : kind == "nvlink4" ? "nvswitch_gen3" : "";
+    if (nvswitch_model.empty() || !catalog->switches().count(nvswitch_model))
+      throw ScenarioError(source, 0, 0, "--gpu", "the matrix shows an NVSwitch, and the catalog has no NVSwitch model for " + kind);
+  }
+
+  // Names in the system file.
+  std::vector<std::string> vname(static_cast<std::size_t>(n));
+  {
+    int g = 0, k = 0;
+    for (int i = 0; i < n; ++i) vname[static_cast<std::size_t>(i)] = m.devs[i].gpu ? "gpu" + std::to_string(g++) : "nic" + std::to_string(k++);
+  }
+  const std::string nic_host = has_nic ? catalog->nics().at(opt.nic_model).host : "";
+  auto host_kind = [&](int dev) { return m.devs[dev].gpu ? gpu.pcie : nic_host; };
+  const std::string sw_model = switch_model_for(gpu.pcie);
+
+  // PCIe trees, per NUMA group (in order of their first device).
+  std::vector<std::string> dev_lines, link_lines, switch_lines;
+  int next_switch = 0;
+  for (int root : roots) {
+    std::vector<int> members;
+    for (int i = 0; i < n; ++i)
+      if (numa_uf.find(i) == root) members.push_back(i);
+    const std::string cpu = "cpu" + std::to_string(socket_of(root));
+    UnionFind pix(static_cast<std::size_t>(n)), pxb(static_cast<std::size_t>(n));
+    for (int a : members)
+      for (int b : members) {
+        if (m.rel[a][b] == "PIX") pix.join(a, b), pxb.join(a, b);
+        if (m.rel[a][b] == "PXB") pxb.join(a, b);
+      }
+    std::vector<int> pxb_roots;
+    for (int a : members)
+      if (pxb.find(a) == a) pxb_roots.push_back(a);
+    for (int pr : pxb_roots) {
+      std::vector<int> pix_roots;
+      for (int a : members)
+        if (pxb.find(a) == pr && pix.find(a) == a) pix_roots.push_back(a);
+      auto devices_of = [&](int pixr) {
+        std::vector<int> d;
+        for (int a : members)
+          if (pix.find(a) == pixr) d.push_back(a);
+        return d;
+      };
+      const std::string numa_note = fmt::format("NUMA {}", group_numa.at(root));
+      if (pix_roots.size() == 1) {
+        const std::vector<int> d = devices_of(pix_roots[0]);
+        if (d.size() == 1) {  // a lone device on a root port
+          link_lines.push_back(fmt::format("  - {{a: {}, b: {}, kind: {}}}", vname[d[0]], cpu, host_kind(d[0])));
+          continue;
+        }
+        const std::string sw = "sw" + std::to_string(next_switch++);
+        switch_lines.push_back(fmt::format("  {}: {{type: switch, model: {}}}   # {}: PIX", sw, sw_model, numa_note));
+        link_lines.push_back(fmt::format("  - {{a: {}, b: {}, kind: {}}}", sw, cpu, gpu.pcie));
+        for (int a : d) link_lines.push_back(fmt::format("  - {{a: {}, b: {}, kind: {}}}", vname[a], sw, host_kind(a)));
+        continue;
+      }
+      const std::string top = "sw" + std::to_string(next_switch++);
+      switch_lines.push_back(fmt::format("  {}: {{type: switch, model: {}}}   # {}: level 1 (PXB below)", top, sw_model, numa_note));
+      link_lines.push_back(fmt::format("  - {{a: {}, b: {}, kind: {}}}", top, cpu, gpu.pcie));
+      for (int pixr : pix_roots) {
+        const std::string sw = "sw" + std::to_string(next_switch++);
+        switch_lines.push_back(fmt::format("  {}: {{type: switch, model: {}}}   # {}: level 2 under {}", sw, sw_model, numa_note, top));
+        link_lines.push_back(fmt::format("  - {{a: {}, b: {}, kind: {}}}", sw, top, gpu.pcie));
+        for (int a : devices_of(pixr))
+          link_lines.push_back(fmt::format("  - {{a: {}, b: {}, kind: {}}}", vname[a], sw, host_kind(a)));
+      }
+    }
+  }
+
+  // The file.
+  const CpuModel& cpu_model = catalog->cpus().at(opt.cpu_model);
+  const bool amd = opt.cpu_model.rfind("amd", 0) == 0;
+  const std::string socket_kind = amd ? "xgmi" : "upi";
+  const int socket_count = amd ? 4 : 3;
+  std::string name = opt.name;
+  if (name.empty()) name = std::filesystem::path(source).stem().string() + " (imported)";
+  std::string y;
+  y += "# Imported by `simtrain topo --import` from " + source + " (nvidia-smi topo -m).\n";
+  y += "# Known: how each pair of GPUs and NICs connects (the matrix), NUMA affinity of the GPUs.\n";
+  y += "# Assumptions (the matrix does not name parts): the smallest graph giving the same relations\n";
+  y += "# (sim/topo/topo_import.hpp); models as given: GPU " + opt.gpu_model + ", CPU " + opt.cpu_model +
+       (has_nic ? ", NIC " + opt.nic_model : "") + ";\n";
+  y += fmt::format("# PCIe switches {} with {} uplinks; {} sockets joined by {} {} links; no storage, no fabric\n",
+                   sw_model, gpu.pcie, sockets, socket_count, socket_kind);
+  y += "# (add a `fabric:` block to join several nodes).\n";
+  y += "name: " + name + "\n";
+  y += "source: \"nvidia-smi topo -m output " + source + ", imported by simtrain topo --import\"\n";
+  y += "devices:\n";
+  for (int s = 0; s < sockets; ++s) y += fmt::format("  cpu{}: {{type: cpu, model: {}}}\n", s, opt.cpu_model);
+  if (nvswitch) y += "  nvswitch: {type: switch, model: " + nvswitch_model + "}\n";
+  for (const std::string& l : switch_lines) y += l + "\n";
+  for (int i = 0; i < n; ++i) {
+    if (m.devs[i].gpu) y += fmt::format("  {}: {{type: gpu, model: {}}}\n", vname[i], opt.gpu_model);
+    else y += fmt::format("  {}: {{type: nic, model: {}, label: {}}}\n", vname[i], opt.nic_model, m.devs[i].label);
+  }
+  y += "links:\n";
+  for (int s = 1; s < sockets; ++s)
+    y += fmt::format("  - {{a: cpu{}, b: cpu{}, kind: {}, count: {}}}\n", s - 1, s, socket_kind, socket_count);
+  if (nvswitch) {
+    for (int a : gpus) {
+      int k = 0;
+      for (const auto& [p, c] : nv)
+        if (p.first == a || p.second == a) k = std::max(k, c);
+      y += fmt::format("  - {{a: {}, b: nvswitch, kind: {}, count: {}}}\n", vname[a], gpu.nvlink->first, k);
+    }
+  } else {
+    for (const auto& [p, c] : nv)
+      y += fmt::format("  - {{a: {}, b: {}, kind: {}, count: {}}}\n", vname[p.first], vname[p.second], gpu.nvlink->first, c);
+  }
+  for (const std::string& l : link_lines) y += l + "\n";
+  (void)cpu_model;
+
+  // Load it back and compare the matrices.
+  TopoImportResult res;
+  res.yaml = y;
+  auto doc = YamlDoc::parse(y, source + " (imported)");
+  auto cluster = load_system_from(root_field(doc), catalog_path, 1, catalog_path);
+  std::vector<Vertex> verts;
+  {
+    int g = 0, k = 0;
+    for (int i = 0; i < n; ++i) verts.push_back(m.devs[i].gpu ? cluster->gpu(0, g++) : cluster->nic(0, k++));
+  }
+  for (int i = 0; i < n; ++i)
+    for (int k = i + 1; k < n; ++k) {
+      ++res.relations;
+      const std::string want = m.rel[i][k], got = relation(*cluster, verts[static_cast<std::size_t>(i)], verts[static_cast<std::size_t>(k)]);
+      if (want == got) ++res.reproduced;
+      else if (want == "NODE" && got == "PHB") ++res.node_as_phb;
+      else if (want == "SYS" && got == "PHB" && socket_of(i) == socket_of(k)) ++res.sys_as_phb;
+      else res.mismatches.push_back(m.devs[i].name + "-" + m.devs[k].name + ": " + want + " -> " + got);
+    }
+  return res;
+}
+
+}  // namespace simtrain::topo
