@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <cmath>
 #include <filesystem>
 #include <mutex>
@@ -195,6 +196,7 @@ std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector
   // model or system given as a value) stop the sweep after the runs; a point the simulator
   // cannot build (std::invalid_argument) is a row with its reason.
   std::vector<std::optional<ScenarioError>> input_errors(n);
+  std::vector<std::exception_ptr> failures(n);  // anything else: rethrown after the join
   std::atomic<std::size_t> next{0}, done{0};
   std::mutex progress_mutex;
   auto worker = [&] {
@@ -207,6 +209,8 @@ std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector
         input_errors[i] = e;
       } catch (const std::invalid_argument& e) {
         points[i].error = e.what();
+      } catch (...) {
+        failures[i] = std::current_exception();
       }
       const std::size_t k = ++done;
       if (opt.progress) {
@@ -223,6 +227,8 @@ std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector
     worker();
     for (std::thread& t : threads) t.join();
   }
+  for (std::size_t i = 0; i < n; ++i)
+    if (failures[i]) std::rethrow_exception(failures[i]);
   for (std::size_t i = 0; i < n; ++i)
     if (input_errors[i]) throw locate(*input_errors[i], axes, digits(i, axes));
 

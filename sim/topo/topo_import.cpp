@@ -57,6 +57,9 @@ Matrix parse(const std::string& text, const std::string& source) {
   while (std::getline(in, line)) {
     ++lineno;
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    // On a terminal nvidia-smi underlines the header (ESC[4m ... ESC[0m); captures keep it.
+    static const std::regex ansi("\x1b\\[[0-9;]*m");
+    line = std::regex_replace(line, ansi, "");
     std::vector<std::string> t = split_ws(line);
     if (!header_line) {
       if (!t.empty() && t[0] == "GPU0") {

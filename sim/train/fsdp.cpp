@@ -106,6 +106,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
   int S = n;  // shard group size
   if (opt.sharding == Sharding::hybrid_shard) {
     S = opt.shard_group_size > 0 ? opt.shard_group_size : std::min(n, cluster.gpus_per_node());
+    if (n == 1) S = 1;  // one GPU (the run's single-GPU baseline) has nothing to shard with
     if (S <= 0 || n % S != 0)
       throw std::invalid_argument("shard_group_size must divide the number of GPUs (" + std::to_string(n) + ")");
   }
@@ -124,11 +125,23 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
   const bool comm = n > 1;
   // Which units' blocks are checkpointed: all, or an evenly spread fraction of the blocks
   // (IBM's selective checkpointing: 0.5 checkpoints every other block).
+  // Only the repeated blocks: the input end (embeddings, stem; block 0) and the output end (head
+  // and loss; the last block) are not checkpointed, as apply_activation_checkpointing with a
+  // check on the transformer/ResNet block class does.
+  const int last_block = model.ops.empty() ? 0 : model.ops.back().block;
   std::vector<bool> ckpt_of(U, false);
   for (std::size_t u = 0; u < U; ++u) {
     const double b = units[u].block, p = opt.checkpoint_fraction;
-    ckpt_of[u] = opt.activation_checkpointing &&
+    const bool repeated = units[u].block > 0 && units[u].block < last_block;
+    ckpt_of[u] = opt.activation_checkpointing && repeated &&
                  (p >= 1 || std::floor(b * p + 1e-9) != std::floor((b - 1) * p + 1e-9));
+  }
+  if (opt.activation_checkpointing && opt.checkpoint_fraction < 1) {
+    for (std::size_t u = 0; u + 1 < U; ++u)
+      for (std::size_t i : units[u].ops)
+        if (model.ops[i].block != units[u].block)
+          throw std::invalid_argument("checkpointing a fraction of the blocks needs units of one block at most "
+                                      "(wrap: per_block or per_linear), not " + units[u].name + " of several");
   }
 
   std::map<std::pair<int, double>, coll::Plan> plan_cache;
@@ -235,7 +248,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
       const bool sync = last_mb || opt.sync_each_microbatch;
       // ---- forward ----
       std::vector<std::vector<engine::TaskId>> F(U), B(U);
-      std::vector<engine::TaskId> AGf(U, 0), AGb(U, 0), RS(U, 0);
+      std::vector<engine::TaskId> AGf(U, 0), AGb(U, 0), RS(U, 0), act_d2h(U, 0);
       std::vector<bool> has_rs(U, false);
       for (std::size_t u = 0; u < U; ++u) {
         const Unit& un = units[u];
@@ -267,6 +280,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
           // The checkpointed block input goes to host memory once the block's first unit ran.
           const engine::TaskId d2h = offload_copy(un.input_bytes, false, F[u], un.name + " d2h activations");
           mem(d2h, true, -un.input_bytes, part_act);
+          act_d2h[u] = d2h;
         }
       }
       // ---- backward ----
@@ -299,6 +313,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
         if (ckpt && seg_last && opt.activation_offload && units[first].input_bytes > 0) {
           // Bring the block input back one segment ahead.
           std::vector<engine::TaskId> d = seg_done.size() >= 2 ? seg_done[seg_done.size() - 2] : F[U - 1];
+          d.push_back(act_d2h[first]);  // never back before it is out
           const engine::TaskId h2d =
               offload_copy(units[first].input_bytes, true, d, units[first].name + " h2d activations");
           mem(h2d, false, units[first].input_bytes, part_act);
@@ -315,6 +330,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
             engine::TaskId ag = 0;
             if (comm && regather) {
               std::vector<engine::TaskId> gd = v >= first + 2 ? R[v - first - 2] : backward_gather_deps(ui);
+              if (opt.cpu_offload) gd.push_back(offload_copy(4.0 * uv.params / shard_div, true, gd, uv.name + " h2d shard"));
               ag = coll::emit(plan_for(coll::Op::all_gather, uv.params * pb, shard_groups, 1), g, gd,
                               "all_gather recompute " + uv.name, kComm, ag_stream);
               mem(ag, false, uv.params * pb, part_gather);
@@ -342,6 +358,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
           if (split && seg_last) gd.insert(gd.end(), recompute_deps.begin(), recompute_deps.end());
           // The block's backward, and with it the prefetching of its units, starts after the recompute.
           if (split && !seg_last) gd.insert(gd.end(), seg_recomputed.begin(), seg_recomputed.end());
+          if (opt.cpu_offload) gd.push_back(offload_copy(4.0 * un.params / shard_div, true, gd, un.name + " h2d shard"));
           AGb[ui] = coll::emit(plan_for(coll::Op::all_gather, un.params * pb, shard_groups, 1), g, gd,
                                "all_gather bwd " + un.name, kComm, ag_stream);
           mem(AGb[ui], false, un.params * pb, part_gather);

@@ -21,8 +21,9 @@
 //            starts, overlapping it); post: after u+1's backward; none: after u+1's
 //            backward and its reduce-scatter
 // Activation checkpointing is per block (PyTorch's apply_activation_checkpointing on the
-// transformer/ResNet block), whatever the wrap, on every block or on an evenly spread fraction
-// of them (IBM's selective checkpointing: 0.5 checkpoints every other block): the forward keeps each block's input; the
+// transformer/ResNet block class: the embeddings and the head are not checkpointed), whatever
+// the wrap, on every block or on an evenly spread fraction of them (IBM's selective
+// checkpointing: 0.5 checkpoints every other block; needs units of one block at most): the forward keeps each block's input; the
 // backward recomputes the block's forward first. When a block is one unit (or a unit holds
 // whole blocks) the recompute runs inside the unit's backward, where its parameters are
 // already gathered. When a block holds several units (per_linear) the recompute runs unit by
@@ -33,10 +34,11 @@
 // The optimizer updates the local shard after the last reduce-scatter. CPU offload keeps
 // parameter shards, gradient shards and optimizer state in host memory (PyTorch's
 // CPUOffload(offload_params=True) offloads the gradients too): each unit's shard is copied
-// to the GPU before its all-gather and its gradient shard back after its reduce-scatter, over
-// the GPU's PCIe path (sharing it with everything else), and the optimizer runs on the CPU at
-// host-memory bandwidth. ZeRO-1/2/3 map onto NO_SHARD with a sharded optimizer,
-// SHARD_GRAD_OP and FULL_SHARD.
+// to the GPU before every all-gather of the unit (forward, recompute, backward: PyTorch
+// copies the CPU shard each time it unshards) and its gradient shard back after its
+// reduce-scatter, over the GPU's PCIe path (sharing it with everything else), and the
+// optimizer runs on the CPU at host-memory bandwidth. ZeRO-1/2/3 map onto NO_SHARD with a
+// sharded optimizer, SHARD_GRAD_OP and FULL_SHARD.
 #pragma once
 
 #include <string>

@@ -95,7 +95,9 @@ std::string calibration_to_yaml(const CalibrationData& d) {
   }
   if (d.memory_efficiency > 0) o += fmt::format("  memory: {:.4f}\n", d.memory_efficiency);
   if (d.launch_s > 0) o += fmt::format("  launch: {:.3f} us\n", d.launch_s * 1e6);
-  o += "points:\n";
+  const bool any_points = !d.gemm_points.empty() || !d.memory_copy_points.empty() || d.launch_s > 0 ||
+                          d.h2d_bytes_per_s > 0 || d.d2h_bytes_per_s > 0;
+  if (any_points) o += "points:\n";
   for (const auto& [p, pts] : d.gemm_points) {
     o += "  gemm_" + p + ":\n";
     for (const auto& [f, s] : pts) o += "    - [" + num(f) + ", " + num(s) + "]\n";

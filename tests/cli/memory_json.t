@@ -14,8 +14,8 @@ $ simtrain memory scenarios/4x4090_gpt2_1.5b_fsdp.yaml --json
   "capacity_bytes": 25769803776.0,
   "largest_batch": [
     {
-      "largest_batch_per_gpu": 64,
-      "peak_bytes": 25599144211.2,
+      "largest_batch_per_gpu": 65,
+      "peak_bytes": 25659050054.4,
       "strategy": "this scenario (fsdp full_shard)"
     },
     {
@@ -44,8 +44,8 @@ $ simtrain memory scenarios/4x4090_gpt2_1.5b_fsdp.yaml --json
       "strategy": "fsdp full_shard (zero3)"
     },
     {
-      "largest_batch_per_gpu": 64,
-      "peak_bytes": 25599144211.2,
+      "largest_batch_per_gpu": 65,
+      "peak_bytes": 25659050054.4,
       "strategy": "fsdp full_shard + checkpointing"
     }
   ],

@@ -4,21 +4,21 @@ simtrain: 128x A100, GPT 1T FSDP (PyTorch FSDP blog setup)
   GPT 1T (seq 2048) FSDP on 128 x NVIDIA A100-SXM4-40GB (DGX A100 (8x A100-SXM4-40GB), 16 nodes)
   batch 4/GPU x 1 micro-batch, fp16, sgd, 1.01 T params, FULL_SHARD, 514 units
 
-Step time    269570.22 ms   (mean of 1 steps after 1 warm-up)
-  compute    269081.76 ms   99.8%   GEMM/conv/attention  72.1% of it
-  exposed comm  488.46 ms    0.2%   (communication 49744.91 ms,  99.0% hidden under compute)
+Step time    269430.05 ms   (mean of 1 steps after 1 warm-up)
+  compute    268997.83 ms   99.8%   GEMM/conv/attention  72.1% of it
+  exposed comm  432.23 ms    0.2%   (communication 53398.53 ms,  99.2% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            0.00 ms    0.0%
-Throughput   2 samples/s, 3,890 tokens/s
-  per GPU    186.3 TFLOP/s achieved, MFU  59.7%
-Scaling      100.0% of 128 x one GPU (one GPU: 1102561.61 ms/step)
-Memory/GPU   37.1 GiB of 40.0 GiB, peak in "bwd h.127.mlp.down"
-  cuda_context_workspace 0.8, activations 19.9, gathered_parameters 9.8, unsharded_gradients 4.9, allocator_slack 1.8 (GiB)
+Throughput   2 samples/s, 3,892 tokens/s
+  per GPU    186.4 TFLOP/s achieved, MFU  59.7%
+Scaling      100.0% of 128 x one GPU (one GPU: 1102447.41 ms/step)
+Memory/GPU   37.3 GiB of 40.0 GiB, peak in "bwd h.127.mlp.down"
+  cuda_context_workspace 0.8, activations 20.1, gathered_parameters 9.8, unsharded_gradients 4.9, allocator_slack 1.8 (GiB)
 Busiest links
    15.5%  node0/nic0 -> rail0_leaf0 (ib_hdr)
    15.5%  rail0_leaf0 -> node0/nic0 (ib_hdr)
    15.5%  node0/nic1 -> rail1_leaf0 (ib_hdr)
    15.5%  rail1_leaf0 -> node0/nic1 (ib_hdr)
    15.5%  node0/nic2 -> rail2_leaf0 (ib_hdr)
-Energy       51119 W, 13780.1 kJ/step; cost $0.0000/step
+Energy       51128 W, 13775.5 kJ/step; cost $0.0000/step
 Verdict      compute-bound: GPUs compute  99.8% of each step; exposed communication   0.2%, data stall   0.0%; memory at 93% of the card: expect the caching allocator to stall on cudaMalloc retries (not timed here)

@@ -4,14 +4,14 @@ simtrain: 8x A100 80GB, Llama-2-7B FSDP full shard
   Llama-2-7B FSDP on 8 x NVIDIA A100-SXM4-80GB (DGX A100 640GB (8x A100-SXM4-80GB), 1 node)
   batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 6.74 B params, FULL_SHARD, 34 units
 
-Step time      1220.09 ms   (mean of 2 steps after 1 warm-up)
-  compute      1214.82 ms   99.6%   GEMM/conv/attention  70.9% of it
-  exposed comm    5.27 ms    0.4%   (communication 153.96 ms,  96.6% hidden under compute)
+Step time      1215.76 ms   (mean of 2 steps after 1 warm-up)
+  compute      1210.31 ms   99.6%   GEMM/conv/attention  71.2% of it
+  exposed comm    5.46 ms    0.4%   (communication 153.96 ms,  96.5% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            0.00 ms    0.0%
-Throughput   7 samples/s, 26,857 tokens/s
-  per GPU    155.0 TFLOP/s achieved, MFU  49.7%
-Scaling      100.0% of 8 x one GPU (one GPU: 1323.26 ms/step)
+Throughput   7 samples/s, 26,953 tokens/s
+  per GPU    155.5 TFLOP/s achieved, MFU  49.8%
+Scaling      100.0% of 8 x one GPU (one GPU: 1318.74 ms/step)
 Memory/GPU   18.2 GiB of 80.0 GiB, peak in "bwd unit31"
   parameters 1.6, gradients 1.6, optimizer_state 9.4, cuda_context_workspace 0.8, activations 2.6, gathered_parameters 0.8, unsharded_gradients 0.8, allocator_slack 0.9 (GiB)
 Busiest links

@@ -136,6 +136,12 @@ TEST_CASE("topo --import: unreadable input and unknown models are clear errors",
   typo.gpu_model = "a100_sxm_40gb";
   CHECK_THROWS_WITH(import_topo_matrix("\tGPU0\tGPU1\nGPU0\t X \tPIX\nGPU1\tPIX\t X \n", "x.txt", typo),
                     Catch::Contains("did you mean 'a100_sxm4_40gb'"));
+  // A header underlined by nvidia-smi on a terminal (ESC[4m ... ESC[0m) reads as plain.
+  const TopoImportResult ansi = import_topo_matrix(
+      "\t\x1b[4mGPU0\tGPU1\tCPU Affinity\tNUMA Affinity\tGPU NUMA ID\x1b[0m\nGPU0\t X \tPIX\t0-7\t0\t\tN/A\n"
+      "GPU1\tPIX\t X \t0-7\t0\t\tN/A\n",
+      "ansi.txt", opt);
+  CHECK(ansi.reproduced == 1);
   TopoImportOptions no_cpu = opt;
   no_cpu.cpu_model.clear();
   CHECK_THROWS_WITH(import_topo_matrix("\tGPU0\tGPU1\nGPU0\t X \tPIX\nGPU1\tPIX\t X \n", "x.txt", no_cpu),

@@ -200,3 +200,42 @@ TEST_CASE("FSDP options that contradict each other are errors at their line", "[
                     Catch::Contains("fraction of blocks"));
   CHECK_THROWS_WITH(load_scenario(k7b, {"fsdp.wrap=per_layer"}), Catch::Contains("per_linear"));
 }
+
+TEST_CASE("review fixes: offload copies per gather, shard groups on one GPU, checkpointed blocks only", "[memory][fsdp]") {
+  RunOptions keep;
+  keep.keep_trace = true;
+  keep.steps_override = 1;
+  SECTION("CPU offload copies a unit's shard to the GPU before each of its all-gathers") {
+    RunResult r = run_scenario(load_scenario(k7b, {"model=gpt2_124m", "fsdp.wrap=per_linear", "fsdp.cpu_offload=true",
+                                                   "fsdp.activation_checkpointing=true"}),
+                               keep);
+    CHECK(count_tasks(r, "all_gather") > 0);
+    std::size_t copies = 0;
+    for (const auto& t : r.graph->graph.tasks())
+      if (t.label.find(" h2d shard") != std::string::npos) ++copies;
+    CHECK(copies == count_tasks(r, "all_gather"));
+  }
+  SECTION("an explicit shard group runs, and its one-GPU baseline too") {
+    RunResult r = run(kScen + "4xdgx_a100_llama2_13b_hsdp.yaml", {"model=gpt2_124m", "fsdp.shard_group_size=2"});
+    CHECK(r.strategy_detail.find("shard groups of 2") != std::string::npos);
+    CHECK(r.scaling_efficiency > 0);
+  }
+  SECTION("the embeddings and the head are not checkpointed: their backward is the same either way") {
+    auto head_bwd = [&](bool ckpt) {
+      RunResult r = run_scenario(
+          load_scenario(k7b, {"model=gpt2_124m", std::string("fsdp.activation_checkpointing=") + (ckpt ? "true" : "false")}),
+          keep);
+      const auto& tasks = r.graph->graph.tasks();
+      for (std::size_t i = 0; i < tasks.size(); ++i)
+        if (tasks[i].label == "bwd unit13") return r.records[i].end - r.records[i].start;  // 12 blocks + 2 ends
+      return TimePs{-1};
+    };
+    CHECK(head_bwd(true) > 0);
+    CHECK(head_bwd(true) == head_bwd(false));
+  }
+  SECTION("a fraction of blocks needs units of one block") {
+    CHECK_THROWS_WITH(run(k7b, {"model=gpt2_124m", "fsdp.wrap=every_n_layers", "fsdp.every_n_layers=2",
+                                "fsdp.activation_checkpointing=0.5"}),
+                      Catch::Contains("units of one block at most"));
+  }
+}
