@@ -21,8 +21,8 @@
 //     h2d_bytes_per_s: x, d2h_bytes_per_s: x      pinned host copies
 //
 // The GEMM curve is eff(f) = max * f / (f + half_size) (topologies/compute.yaml), fitted by
-// least squares to the measured efficiencies (achieved FLOP/s over the catalog's peak for the
-// precision): for a given half_size the best max is closed-form, and half_size is searched on
+// least squares to the measured efficiencies (FLOPs over the GEMM's time less the launch
+// period, which the cost model adds on its own, over the catalog's peak for the precision): for a given half_size the best max is closed-form, and half_size is searched on
 // a log scale (1 MFLOP .. 100 TFLOP) and refined by golden section. Deterministic.
 #pragma once
 
