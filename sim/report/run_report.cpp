@@ -12,6 +12,8 @@ namespace {
 std::string ms(double s) { return fmt::format("{:9.2f} ms", s * 1e3); }
 std::string pct(double x) { return fmt::format("{:5.1f}%", 100.0 * x); }
 std::string gib(double b) { return fmt::format("{:.1f} GiB", b / 1073741824.0); }
+}  // namespace
+
 std::string thousands(double v) {
   std::string s = fmt::format("{:.0f}", v);
   std::string out;
@@ -23,8 +25,6 @@ std::string thousands(double v) {
   }
   return out;
 }
-
-}  // namespace
 
 namespace {
 // Within 10% of the card the run fits on paper, but PyTorch's caching allocator starts

@@ -15,6 +15,8 @@ std::string format_run(const train::RunResult& r);
 nlohmann::json run_to_json(const train::RunResult& r);
 // `simtrain memory`: the breakdown at the peak and the largest batch per strategy.
 std::string format_memory(const train::RunResult& r);
+// A whole number with thousands separators: 16,180.
+std::string thousands(double v);
 nlohmann::json memory_to_json(const train::RunResult& r);
 // The trace as a string (the CLI writes it atomically).
 std::string chrome_trace(const train::RunResult& r);

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "report/run_report.hpp"
 #include "scenario/error.hpp"
 #include "scenario/scenario.hpp"
 
@@ -21,18 +22,6 @@ namespace {
 
 constexpr std::size_t kMaxPoints = 10000;
 
-bool known_key(const std::string& key) {
-  for (const auto& k : scenario_keys())
-    if (k.path == key) return true;
-  return false;
-}
-
-std::vector<std::string> all_keys() {
-  std::vector<std::string> n;
-  for (const auto& k : scenario_keys()) n.push_back(k.path);
-  return n;
-}
-
 // "--sweep batch_per_gpu=64,128,256"
 SweepAxis parse_cli_sweep(const std::string& arg) {
   const auto eq = arg.find('=');
@@ -41,9 +30,9 @@ SweepAxis parse_cli_sweep(const std::string& arg) {
   SweepAxis a;
   a.key = arg.substr(0, eq);
   a.origin = "--sweep " + arg;
-  if (!known_key(a.key))
+  if (!is_scenario_key(a.key))
     throw ScenarioError("--sweep", 0, 0, a.key,
-                        "unknown scenario key" + did_you_mean(a.key, all_keys()) + "; `simtrain describe` lists them all");
+                        "unknown scenario key" + did_you_mean(a.key, scenario_key_names()) + "; `simtrain describe` lists them all");
   std::stringstream ss(arg.substr(eq + 1));
   std::string v;
   while (std::getline(ss, v, ',')) {
@@ -92,16 +81,6 @@ double rank_value(const SweepPoint& p, RankBy by) {
 int tier(const SweepPoint& p) { return !p.result ? 2 : p.result->oom ? 1 : 0; }
 
 std::string gib(double bytes) { return fmt::format("{:.1f}", bytes / 1073741824.0); }
-
-std::string grouped(double v) {
-  std::string digits = fmt::format("{:.0f}", std::fabs(v));
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return (v < 0 ? "-" : "") + out;
-}
 
 // A CSV field: quoted when it holds a comma, a quote or a newline.
 std::string csv(const std::string& s) {
@@ -282,7 +261,7 @@ std::string format_sweep(const std::vector<SweepPoint>& points, const std::vecto
       const train::RunResult& r = *p.result;
       row.push_back(std::to_string(r.gpus));
       row.push_back(fmt::format("{:.2f}", r.step_time_s * 1e3));
-      row.push_back(grouped(r.samples_per_s));
+      row.push_back(thousands(r.samples_per_s));
       row.push_back(fmt::format("{:.1f}%", r.mfu * 100));
       row.push_back(gib(r.memory_peak_bytes) + (r.oom ? " OOM" : ""));
       row.push_back(bound_of(p));

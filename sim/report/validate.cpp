@@ -164,15 +164,7 @@ coll::Algo algo_of(const std::string& s) {
 
 // A number as the table shows it: grouped whole numbers from 1,000, else two decimals.
 std::string num(double v) {
-  if (std::fabs(v) >= 1000) {
-    std::string digits = fmt::format("{:.0f}", std::fabs(v));
-    std::string out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-      if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-      out += digits[i];
-    }
-    return (v < 0 ? "-" : "") + out;
-  }
+  if (std::fabs(v) >= 1000) return thousands(v);
   if (std::fabs(v) >= 100) return fmt::format("{:.1f}", v);
   return fmt::format("{:.2f}", v);
 }

@@ -68,6 +68,18 @@ const std::vector<KeyInfo>& scenario_keys() {
   return keys;
 }
 
+std::vector<std::string> scenario_key_names() {
+  std::vector<std::string> n;
+  for (const auto& k : scenario_keys()) n.push_back(k.path);
+  return n;
+}
+
+bool is_scenario_key(const std::string& path) {
+  for (const auto& k : scenario_keys())
+    if (k.path == path) return true;
+  return false;
+}
+
 std::string resolve_data_file(const std::string& name, const std::string& scenario_path,
                               const std::string& subdir) {
   namespace fs = std::filesystem;
@@ -98,12 +110,6 @@ std::vector<std::string> split_path(const std::string& p) {
   }
   out.push_back(cur);
   return out;
-}
-
-std::vector<std::string> key_names() {
-  std::vector<std::string> n;
-  for (const auto& k : scenario_keys()) n.push_back(k.path);
-  return n;
 }
 
 std::vector<std::string> child_keys(const std::string& prefix) {
@@ -143,10 +149,8 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
     if (eq == std::string::npos || eq == 0)
       throw ScenarioError("--set", 0, 0, o, "expected key.path=value");
     const std::string key = o.substr(0, eq), value = o.substr(eq + 1);
-    bool known = false;
-    for (const auto& k : scenario_keys()) known = known || k.path == key;
-    if (!known)
-      throw ScenarioError("--set", 0, 0, key, "unknown scenario key" + did_you_mean(key, key_names()) +
+    if (!is_scenario_key(key))
+      throw ScenarioError("--set", 0, 0, key, "unknown scenario key" + did_you_mean(key, scenario_key_names()) +
                                                   "; `simtrain describe` lists them all");
     std::vector<std::string> parts = split_path(key);
     YAML::Node node = tree;
@@ -305,10 +309,8 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
         throw sw->error("expected a mapping of scenario keys to lists of values, e.g. sweep: {batch_per_gpu: [64, 128]}");
       for (const Field& e : sw->entries()) {
         const std::string key = e.key().substr(std::string("sweep.").size());
-        bool known = false;
-        for (const auto& k : scenario_keys()) known = known || k.path == key;
-        if (!known)
-          throw e.key_error("unknown scenario key '" + key + "'" + did_you_mean(key, key_names()) +
+        if (!is_scenario_key(key))
+          throw e.key_error("unknown scenario key '" + key + "'" + did_you_mean(key, scenario_key_names()) +
                             " (sweep keys are dotted paths, as --set takes them)");
         if (!e.is_sequence() || e.items().empty())
           throw e.error("expected a non-empty list of values, e.g. [64, 128]");

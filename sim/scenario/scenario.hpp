@@ -21,6 +21,9 @@ struct KeyInfo {
   std::string default_value;
 };
 const std::vector<KeyInfo>& scenario_keys();
+// The key paths of that table, and whether `path` is one of them.
+std::vector<std::string> scenario_key_names();
+bool is_scenario_key(const std::string& path);
 
 struct ScenarioSpec {
   // Fields that name things start out pointing at the scenario's root.

@@ -206,17 +206,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
     if (host_paths.empty()) {
       for (int r : ranks) {
         const topo::Vertex gpu = cluster.gpu(r);
-        topo::Vertex cpu = gpu;
-        int best = 1 << 30;
-        for (auto [it, end] = boost::vertices(cluster.graph()); it != end; ++it) {
-          const topo::Device& d = cluster.device(*it);
-          if (d.type != topo::DeviceType::cpu || d.node != cluster.device(gpu).node) continue;
-          const topo::Route& rt = cluster.route(gpu, *it);
-          if (!rt.links.empty() && rt.hops() < best) {
-            best = rt.hops();
-            cpu = *it;
-          }
-        }
+        const topo::Vertex cpu = cluster.nearest_cpu(gpu);
         HostPath hp;
         const topo::Route& in = cluster.route(cpu, gpu);
         const topo::Route& out = cluster.route(gpu, cpu);
@@ -237,6 +227,15 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
   };
 
   const double shard_div = static_cast<double>(S);
+  // All-gathers a unit's parameters on the all-gather stream (after copying its shard to the
+  // GPU under CPU offload); `held` counts the gathered parameters as live from its start.
+  auto gather = [&](const Unit& u, std::vector<engine::TaskId> deps, const std::string& label, bool held) {
+    if (opt.cpu_offload) deps.push_back(offload_copy(4.0 * u.params / shard_div, true, deps, u.name + " h2d shard"));
+    const engine::TaskId t =
+        coll::emit(plan_for(coll::Op::all_gather, u.params * pb, shard_groups, 1), g, deps, label, kComm, ag_stream);
+    if (held) mem(t, false, u.params * pb, part_gather);
+    return t;
+  };
   // The data pipeline feeds each micro-batch's first forward, as in DDP.
   std::optional<data::Feed> feed;
   if (opt.data) feed.emplace(*opt.data, g, static_cast<std::size_t>(n));
@@ -256,10 +255,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
         if (comm && sharded_params) {
           if (u >= 2 && (opt.limit_all_gathers || !opt.forward_prefetch)) deps = F[u - 2];
           if (u < 2 || deps.empty()) deps.insert(deps.end(), prev_opt.begin(), prev_opt.end());
-          if (opt.cpu_offload) deps.push_back(offload_copy(4.0 * un.params / shard_div, true, deps, un.name + " h2d shard"));
-          AGf[u] = coll::emit(plan_for(coll::Op::all_gather, un.params * pb, shard_groups, 1), g, deps,
-                              "all_gather " + un.name, kComm, ag_stream);
-          if (regather) mem(AGf[u], false, un.params * pb, part_gather);
+          AGf[u] = gather(un, deps, "all_gather " + un.name, regather);
         }
         for (int k = 0; k < n; ++k) {
           std::vector<engine::TaskId> d;
@@ -329,11 +325,8 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
             std::vector<engine::TaskId> d = recompute_deps;
             engine::TaskId ag = 0;
             if (comm && regather) {
-              std::vector<engine::TaskId> gd = v >= first + 2 ? R[v - first - 2] : backward_gather_deps(ui);
-              if (opt.cpu_offload) gd.push_back(offload_copy(4.0 * uv.params / shard_div, true, gd, uv.name + " h2d shard"));
-              ag = coll::emit(plan_for(coll::Op::all_gather, uv.params * pb, shard_groups, 1), g, gd,
-                              "all_gather recompute " + uv.name, kComm, ag_stream);
-              mem(ag, false, uv.params * pb, part_gather);
+              ag = gather(uv, v >= first + 2 ? R[v - first - 2] : backward_gather_deps(ui),
+                          "all_gather recompute " + uv.name, true);
               d.push_back(ag);
             }
             for (int k = 0; k < n; ++k) {
@@ -358,10 +351,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
           if (split && seg_last) gd.insert(gd.end(), recompute_deps.begin(), recompute_deps.end());
           // The block's backward, and with it the prefetching of its units, starts after the recompute.
           if (split && !seg_last) gd.insert(gd.end(), seg_recomputed.begin(), seg_recomputed.end());
-          if (opt.cpu_offload) gd.push_back(offload_copy(4.0 * un.params / shard_div, true, gd, un.name + " h2d shard"));
-          AGb[ui] = coll::emit(plan_for(coll::Op::all_gather, un.params * pb, shard_groups, 1), g, gd,
-                               "all_gather bwd " + un.name, kComm, ag_stream);
-          mem(AGb[ui], false, un.params * pb, part_gather);
+          AGb[ui] = gather(un, gd, "all_gather bwd " + un.name, true);
         }
         const bool fold = ckpt && !split;  // the unit is its own segment: recompute inside its backward
         const TimePs t_b = un.bwd + (fold ? un.fwd : 0);
