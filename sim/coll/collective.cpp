@@ -569,6 +569,7 @@ Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, in
       slowest = std::max(slowest, duration_for_bytes(wire, sp.isolated_rate[i]));
     }
     estimate += lat + slowest;
+    plan.sms_per_rank = std::max(plan.sms_per_rank, static_cast<int>(sp.vars.size()));
     plan.phases.push_back(std::move(ph));
   }
   plan.estimate_ps = estimate;

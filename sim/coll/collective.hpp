@@ -77,6 +77,10 @@ struct Plan {
   std::vector<Phase> phases;
   TimePs estimate_ps = 0;  // isolated-model estimate used to choose
   int ranks = 0;
+  // SMs the NCCL kernel holds on every rank's GPU for its whole lifetime: one CTA per
+  // channel, and NCCL's CTAs never share an SM with compute kernels (NVIDIA/nccl#689).
+  // The executor takes them from the GPU's SM pool while the collective runs.
+  int sms_per_rank = 0;
 };
 
 class Planner {

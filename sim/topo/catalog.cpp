@@ -59,7 +59,7 @@ std::shared_ptr<const Catalog> Catalog::load(const std::string& path) {
 
   for (const Field& f : root.at("gpus").entries()) {
     f.check_keys({"name", "memory", "memory_bandwidth", "peak", "tdp", "idle_power", "nvlink",
-                  "pcie", "p2p"});
+                  "pcie", "p2p", "sms", "arch"});
     GpuModel g;
     g.key = short_key(f);
     g.name = f.at("name").as_string();
@@ -80,6 +80,8 @@ std::shared_ptr<const Catalog> Catalog::load(const std::string& path) {
     }
     g.pcie = cat->link_kind(f.at("pcie")).key;
     g.p2p = f.at("p2p").as_bool();
+    g.sms = static_cast<int>(f.at("sms").as_int_at_least(1));
+    g.arch = f.at("arch").as_choice({"sm_70", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90"});
     cat->gpus_[g.key] = g;
   }
   for (const Field& f : root.at("cpus").entries()) {

@@ -40,6 +40,8 @@ struct GpuModel {
   std::optional<std::pair<std::string, int>> nvlink;  // kind, links
   std::string pcie;
   bool p2p = true;
+  int sms = 0;            // streaming multiprocessors: the pool compute and NCCL kernels share
+  std::string arch;       // CUDA architecture, "sm_80", "sm_90" ...: picks tile shapes and kernels
 };
 
 struct CpuModel {
