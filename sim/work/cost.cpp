@@ -160,7 +160,17 @@ CostModel::CostModel(const topo::GpuModel& gpu, ComputeCalibration cal, Precisio
   vector_peak_ = vec != gpu.peak_flops.end() ? vec->second : tensor_peak_;
 }
 
-TimePs CostModel::kernel(const Op& op, double flops, double bytes) const {
+double CostModel::free_sm_share(const Contention& c) const {
+  if (gpu_.sms <= 0 || c.sms_held <= 0) return 1.0;
+  return std::max(1.0, static_cast<double>(gpu_.sms - c.sms_held)) / gpu_.sms;
+}
+
+double CostModel::free_hbm_bytes_per_s(const Contention& c) const {
+  const double w = gpu_.memory_bandwidth_bytes_per_s * cal_.memory;
+  return std::max(0.1 * w, w - c.hbm_bytes_per_s);
+}
+
+TimePs CostModel::kernel(const Op& op, double flops, double bytes, const Contention& c) const {
   double rate = 0;
   auto curve = [&](const KindCurve& c) { return c.max * flops / (flops + c.half_flops); };
   switch (op.kind) {
@@ -173,36 +183,37 @@ TimePs CostModel::kernel(const Op& op, double flops, double bytes) const {
     case OpKind::attention: rate = tensor_peak_ * curve(op.flash ? cal_.flash_attention : cal_.attention); break;
     default: rate = vector_peak_ * cal_.vector_max; break;
   }
+  rate *= free_sm_share(c);
   const double t_compute = flops > 0 && rate > 0 ? flops / rate : 0.0;
-  const double t_memory = bytes / (gpu_.memory_bandwidth_bytes_per_s * cal_.memory);
+  const double t_memory = bytes / free_hbm_bytes_per_s(c);
   return seconds_to_ps(std::max(t_compute, t_memory)) + cal_.launch_ps;
 }
 
-TimePs CostModel::forward(const Op& op, double batch) const {
+TimePs CostModel::forward(const Op& op, double batch, const Contention& c) const {
   const double bytes = op.fwd_elems_moved * batch * activation_bytes(precision_) +
                        static_cast<double>(op.params) * weight_bytes(precision_);
-  return kernel(op, op.fwd_flops * batch, bytes);
+  return kernel(op, op.fwd_flops * batch, bytes, c);
 }
 
-TimePs CostModel::backward(const Op& op, double batch) const {
+TimePs CostModel::backward(const Op& op, double batch, const Contention& c) const {
   const bool matmul = op.kind == OpKind::gemm || op.kind == OpKind::conv || op.kind == OpKind::attention;
   const double flops = (matmul ? 2.0 : 1.0) * op.fwd_flops * batch;
   // Reads the output gradient and the saved input, writes the input gradient (2x forward
   // traffic), reads the weights and writes their gradient.
   const double bytes = 2.0 * op.fwd_elems_moved * batch * activation_bytes(precision_) +
                        static_cast<double>(op.params) * (weight_bytes(precision_) + grad_bytes(precision_));
-  TimePs t = kernel(op, flops, bytes);
+  TimePs t = kernel(op, flops, bytes, c);
   // Two kernels (input and weight gradient) for ops with weights.
   if (matmul && op.params > 0) t += cal_.launch_ps;
   return t;
 }
 
-TimePs CostModel::optimizer_step(std::int64_t params, Optimizer opt) const {
+TimePs CostModel::optimizer_step(std::int64_t params, Optimizer opt, const Contention& c) const {
   const double per_param = (opt == Optimizer::sgd ? 5.0 : 7.0) * 4.0 +
                            (activation_bytes(precision_) < 4 && grad_bytes(precision_) == 4 ? 2.0 : 0.0);
   const double bytes = static_cast<double>(params) * per_param;
   // Fused multi-tensor kernels: a handful of launches.
-  return seconds_to_ps(bytes / (gpu_.memory_bandwidth_bytes_per_s * cal_.memory)) + 4 * cal_.launch_ps;
+  return seconds_to_ps(bytes / free_hbm_bytes_per_s(c)) + 4 * cal_.launch_ps;
 }
 
 }  // namespace simtrain::work

@@ -67,21 +67,33 @@ ComputeCalibration load_calibration(const std::string& path, const std::string& 
 void read_compute_block(const Field& f, ComputeCalibration& cal);
 std::string default_calibration_path(const std::string& catalog_path);
 
+// What else holds the GPU while a kernel runs (DESIGN §5, "The GPU as shared resources"):
+// NCCL kernels hold whole SMs (one CTA per channel, never shared with compute) and stream
+// their bytes through HBM. A compute kernel gets the SMs and the HBM bandwidth left.
+struct Contention {
+  int sms_held = 0;              // SMs taken by communication kernels
+  double hbm_bytes_per_s = 0;    // HBM bandwidth their traffic draws
+  bool operator==(const Contention&) const = default;
+};
+
 class CostModel {
  public:
   // Throws ScenarioError-free std::invalid_argument when the GPU lacks the precision.
   CostModel(const topo::GpuModel& gpu, ComputeCalibration cal, Precision precision);
 
-  TimePs forward(const Op& op, double batch) const;
-  TimePs backward(const Op& op, double batch) const;
-  TimePs optimizer_step(std::int64_t params, Optimizer opt) const;
+  // Kernel times with the GPU to themselves, or sharing it as `c` says (never faster).
+  TimePs forward(const Op& op, double batch, const Contention& c = {}) const;
+  TimePs backward(const Op& op, double batch, const Contention& c = {}) const;
+  TimePs optimizer_step(std::int64_t params, Optimizer opt, const Contention& c = {}) const;
   double tensor_peak_flops() const { return tensor_peak_; }
   const topo::GpuModel& gpu() const { return gpu_; }
   Precision precision() const { return precision_; }
   const ComputeCalibration& calibration() const { return cal_; }
 
  private:
-  TimePs kernel(const Op& op, double flops, double bytes) const;
+  TimePs kernel(const Op& op, double flops, double bytes, const Contention& c) const;
+  double free_sm_share(const Contention& c) const;
+  double free_hbm_bytes_per_s(const Contention& c) const;
   const topo::GpuModel& gpu_;
   ComputeCalibration cal_;
   Precision precision_;
