@@ -1,5 +1,6 @@
 #include "engine/executor.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <stdexcept>
 
@@ -54,6 +55,12 @@ class Run {
       }
     }
     for (auto& s : servers_) s.ready.assign(s.order.size(), 0);
+    held_.assign(g_.device_count(), 0);
+    running_.assign(g_.device_count(), {});
+    dirty_.assign(g_.device_count(), 0);
+    dirty_list_.clear();
+    pace_.clear();
+    if (g_.device_count() > 0) pace_.resize(n);
 
     q_ = EventQueue();
     if (start > 0) {
@@ -75,7 +82,7 @@ class Run {
         now_ = e.time;
         ++events;
         if (e.phase == Phase::flow_done) on_flow_done(e);
-        else on_task_done(e.target);
+        else on_task_done(e);
       }
       resolve();
     }
@@ -128,12 +135,22 @@ class Run {
     records_[t].start = now_;
     switch (task.kind) {
       case TaskKind::work:
-        q_.schedule(now_ + task.duration_ps, Phase::task_done, t);
+        if (task.curve != kNoCurve) {
+          const DeviceId d = g_.servers()[static_cast<std::size_t>(task.server)].device;
+          Pace& p = pace_[t];
+          p.duration = g_.curve_duration(task.curve, held_[static_cast<std::size_t>(d)]);
+          p.since = now_;
+          running_[static_cast<std::size_t>(d)].push_back(t);
+          q_.schedule(now_ + p.duration, Phase::task_done, t, p.generation);
+        } else {
+          q_.schedule(now_ + task.duration_ps, Phase::task_done, t);
+        }
         break;
       case TaskKind::join:
         q_.schedule(now_, Phase::task_done, t);
         break;
       case TaskKind::transfer: {
+        if (task.hold_group != kNoGroup) change_hold(task, +task.hold_units);
         auto flows = g_.flows(t);
         pending_flows_[t] = static_cast<std::uint32_t>(flows.size());
         if (flows.empty()) {
@@ -162,8 +179,16 @@ class Run {
     }
   }
 
-  void on_task_done(TaskId t) {
+  void on_task_done(const Event& e) {
+    const TaskId t = e.target;
     if (t == kNoTask) return;
+    const Task& task = g_.task(t);
+    if (task.curve != kNoCurve) {
+      if (e.generation != pace_[t].generation) return;  // stale: re-timed since
+      auto& run = running_[static_cast<std::size_t>(g_.servers()[static_cast<std::size_t>(task.server)].device)];
+      run.erase(std::find(run.begin(), run.end(), t));
+    }
+    if (task.kind == TaskKind::transfer && task.hold_group != kNoGroup) change_hold(task, -task.hold_units);
     records_[t].end = now_;
     last_end_ = now_;
     ++done_;
@@ -178,7 +203,42 @@ class Run {
     }
   }
 
+  // Units held on the transfer's devices change: the running work there is re-timed once all
+  // events of this instant are handled (in resolve()).
+  void change_hold(const Task& task, std::int32_t delta) {
+    if (delta == 0) return;
+    for (DeviceId d : g_.device_group(task.hold_group)) {
+      const auto i = static_cast<std::size_t>(d);
+      held_[i] += delta;
+      if (!dirty_[i]) {
+        dirty_[i] = 1;
+        dirty_list_.push_back(d);
+      }
+    }
+  }
+
+  // A running task keeps the share of its work done so far and runs the rest at the pace the
+  // units now held allow (task_graph.hpp).
+  void retime(DeviceId d) {
+    const auto i = static_cast<std::size_t>(d);
+    for (TaskId t : running_[i]) {
+      Pace& p = pace_[t];
+      const TimePs dur = g_.curve_duration(g_.task(t).curve, held_[i]);
+      if (dur == p.duration) continue;
+      if (p.duration > 0) p.done += static_cast<double>(now_ - p.since) / static_cast<double>(p.duration);
+      p.since = now_;
+      p.duration = dur;
+      ++p.generation;
+      q_.schedule(now_ + remaining_duration(p.done, dur), Phase::task_done, t, p.generation);
+    }
+  }
+
   void resolve() {
+    for (DeviceId d : dirty_list_) {
+      dirty_[static_cast<std::size_t>(d)] = 0;
+      retime(d);
+    }
+    dirty_list_.clear();
     for (const auto& r : net_.resolve(now_)) {
       if (r.finish == kNever) continue;
       q_.schedule(r.finish, Phase::flow_done, r.flow, r.generation);
@@ -197,6 +257,18 @@ class Run {
       position_;
   std::vector<ServerState> servers_;
   std::vector<TaskId> flow_owner_;
+  // Shared devices: units held, the curve work running on each, re-timing bookkeeping.
+  struct Pace {
+    double done = 0;        // share of the work finished at `since`
+    TimePs since = 0;
+    TimePs duration = 0;    // whole duration at the current pace
+    std::uint64_t generation = 0;
+  };
+  std::vector<std::int32_t> held_;
+  std::vector<std::vector<TaskId>> running_;
+  std::vector<char> dirty_;
+  std::vector<DeviceId> dirty_list_;
+  std::vector<Pace> pace_;
 };
 
 }  // namespace

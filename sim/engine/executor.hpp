@@ -7,6 +7,9 @@
 // batch (flow completions first, then task completions, by the queue's phases), and only
 // then are rates re-solved, once: a ring step that starts N flows costs one solve, not N.
 // The executor records, for every task, when it started and ended.
+// Shared devices: a transfer that holds units (SMs) on devices adds them when it starts and
+// removes them when it ends; work with a duration curve on a stream bound to such a device is
+// re-timed, in the same batch, whenever the units held there change (task_graph.hpp).
 #pragma once
 
 #include <cstdint>

@@ -11,6 +11,17 @@
 // order they were added to the graph) or a pool of k identical servers (CPU cores: ready
 // tasks start in ready order when a member is free). Each task carries a label and a
 // category that the engine passes through untouched to the records.
+//
+// Shared devices (DESIGN §5, "The GPU as shared resources"). A device is a pool of units
+// (a GPU's SMs) that transfers may hold while they run: an NCCL kernel holds one SM per
+// channel from its start to its end, and no compute kernel uses them meanwhile. Streams may
+// be bound to a device; work on such a stream may carry a duration CURVE instead of one
+// duration: its duration when h units of its device are held, given at a few points
+// (h_0 = 0 < h_1 < ...) and linear in between (constant beyond the last). The executor sums
+// the units held on each device and re-times the running work whenever that sum changes:
+// a task that has done a share p of its work when its duration changes from D to D' ends
+// (1 - p) D' later. The models (work/ for kernel times) compute the curve; the engine only
+// keeps the books.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +39,12 @@ namespace simtrain::engine {
 using TaskId = std::uint32_t;
 using ServerId = std::int32_t;
 inline constexpr ServerId kNoServer = -1;
+using DeviceId = std::int32_t;
+inline constexpr DeviceId kNoDevice = -1;
+using CurveId = std::uint32_t;
+inline constexpr CurveId kNoCurve = 0xffffffffu;
+using GroupId = std::uint32_t;
+inline constexpr GroupId kNoGroup = 0xffffffffu;
 
 enum class TaskKind : std::uint8_t { work, transfer, join };
 
@@ -35,6 +52,13 @@ struct ServerSpec {
   std::string name;
   std::uint32_t capacity = 1;  // 1 = stream (in order); k > 1 = pool
   bool in_order = true;
+  DeviceId device = kNoDevice;  // the shared device its work runs on, if any
+};
+
+// Duration of shared work as a function of the units held on its device.
+struct CurvePoint {
+  std::int32_t held = 0;
+  TimePs duration_ps = 0;
 };
 
 struct FlowSpec {
@@ -51,6 +75,9 @@ struct Task {
   std::uint32_t first_flow = 0, flow_count = 0;
   std::uint32_t first_dep = 0, dep_count = 0;
   std::uint32_t category = 0;  // free for the model (e.g. compute, comm, data)
+  CurveId curve = kNoCurve;    // work: duration by units held (duration_ps is its value alone)
+  GroupId hold_group = kNoGroup;  // transfer: the devices it holds units on while it runs
+  std::int32_t hold_units = 0;    // ... and how many on each
   std::string label;
 };
 
@@ -58,6 +85,18 @@ class TaskGraph {
  public:
   ServerId add_stream(std::string name);
   ServerId add_pool(std::string name, std::uint32_t capacity);
+  // A shared device (a GPU) and a stream whose work runs on it.
+  DeviceId add_device(std::string name);
+  ServerId add_stream(std::string name, DeviceId device);
+  // A duration curve; points strictly increasing in `held`, the first at held = 0.
+  CurveId add_curve(std::vector<CurvePoint> points);
+  // A set of devices that a transfer can hold units on (stored once, shared by transfers).
+  GroupId add_device_group(std::vector<DeviceId> devices);
+  // Work on a device-bound stream whose duration follows `curve`.
+  TaskId add_shared_work(ServerId server, CurveId curve, std::span<const TaskId> deps, std::string label,
+                         std::uint32_t category = 0);
+  // Makes a transfer hold `units` on every device of `group` from its start to its end.
+  void hold(TaskId transfer, GroupId group, std::int32_t units);
 
   TaskId add_work(ServerId server, TimePs duration_ps, std::span<const TaskId> deps,
                   std::string label, std::uint32_t category = 0);
@@ -89,6 +128,18 @@ class TaskGraph {
   std::span<const net::LinkUse> path(const FlowSpec& f) const {
     return {link_uses_.data() + f.first_use, f.use_count};
   }
+  std::size_t device_count() const { return device_names_.size(); }
+  const std::string& device_name(DeviceId d) const { return device_names_[static_cast<std::size_t>(d)]; }
+  std::span<const CurvePoint> curve(CurveId c) const {
+    const auto& r = curves_[c];
+    return {curve_points_.data() + r.first, r.second};
+  }
+  // The curve's duration with `held` units held (linear between points, flat past the last).
+  TimePs curve_duration(CurveId c, std::int32_t held) const;
+  std::span<const DeviceId> device_group(GroupId gid) const {
+    const auto& r = groups_[gid];
+    return {group_devices_.data() + r.first, r.second};
+  }
 
  private:
   TaskId push(Task t, std::span<const TaskId> deps);
@@ -99,6 +150,10 @@ class TaskGraph {
   std::vector<net::LinkUse> link_uses_;
   std::map<const void*, std::pair<std::uint32_t, std::uint32_t>> interned_;
   std::vector<std::shared_ptr<const std::vector<net::LinkUse>>> keep_alive_;
+  std::vector<std::string> device_names_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> curves_, groups_;  // (first, count)
+  std::vector<CurvePoint> curve_points_;
+  std::vector<DeviceId> group_devices_;
 };
 
 }  // namespace simtrain::engine

@@ -28,4 +28,9 @@ inline TimePs seconds_to_ps(double s) { return static_cast<TimePs>(std::llround(
 // A non-positive rate never finishes (kNever); zero bytes take zero time.
 TimePs duration_for_bytes(double bytes, double rate_bytes_per_s);
 
+// The time, in whole picoseconds rounded up, left to a piece of work of which `done` (a share
+// in [0, 1]) is finished, when the whole of it would take `duration_ps` at the current pace
+// (a kernel whose GPU is now shared with a collective). Never negative.
+TimePs remaining_duration(double done, TimePs duration_ps);
+
 }  // namespace simtrain

@@ -88,3 +88,87 @@ TEST_CASE("executor: streams, pools, transfers", "[engine]") {
     CHECK(ea.run(build()).makespan_ps == eb.run(build()).makespan_ps);
   }
 }
+
+TEST_CASE("executor: a GPU's SMs shared by compute work and communication kernels", "[engine]") {
+  // A kernel alone takes 100 us; with 24 SMs held by a collective it takes 200 us (a GEMM of
+  // one full wave pushed into two: the wave arithmetic lives in work/, the engine only keeps
+  // the books). A collective of 1 GB on a 10 GB/s link (0.1 s) would hide it completely.
+  constexpr TimePs us = 1'000'000;
+  auto gpu_graph = [&](TimePs transfer_delay_ps, TaskGraph& g, TaskId& kernel, TaskId& coll) {
+    const DeviceId gpu = g.add_device("gpu0");
+    const ServerId s = g.add_stream("gpu0 compute", gpu);
+    const ServerId c = g.add_stream("nccl");
+    const CurveId curve = g.add_curve({{0, 100 * us}, {24, 200 * us}});
+    const GroupId grp = g.add_device_group({gpu});
+    TaskId pre = g.add_work(c, transfer_delay_ps, {}, "wait");
+    TaskId deps[] = {pre};
+    kernel = g.add_shared_work(s, curve, {}, "gemm");
+    std::vector<TaskGraph::FlowInput> flows = {{{{0, 1.0}}, 1e3}};  // 0.1 us at 10 GB/s
+    coll = g.add_transfer(flows, 0, deps, "all_gather", 0, c);
+    g.hold(coll, grp, 24);
+  };
+  SECTION("a collective that holds SMs for the kernel's whole life doubles it (one wave becomes two)") {
+    TaskGraph g;
+    TaskId k, c;
+    gpu_graph(0, g, k, c);
+    // The transfer holds from t=0 to 0.1 us; then the kernel runs alone: it did 0.1/200 of its
+    // work and needs the rest at the alone pace.
+    net::FlowNetwork n({10e9});
+    Executor ex(n);
+    ex.run(g);
+    const TimePs d = ex.records()[k].end - ex.records()[k].start;
+    CHECK(d > 100 * us);                       // never faster than alone
+    CHECK(d == 100 * us + 50'000);             // 0.1 us at half pace: 0.05 us lost
+  }
+  SECTION("half the kernel under a held collective: the re-timed rest keeps the work done") {
+    TaskGraph g;
+    const DeviceId gpu = g.add_device("gpu0");
+    const ServerId s = g.add_stream("gpu0 compute", gpu);
+    const ServerId c = g.add_stream("nccl");
+    const CurveId curve = g.add_curve({{0, 100 * us}, {24, 200 * us}});
+    const GroupId grp = g.add_device_group({gpu});
+    TaskId k = g.add_shared_work(s, curve, {}, "gemm");
+    TaskId pre = g.add_work(c, 50 * us, {}, "wait");  // the collective starts at 50 us
+    TaskId deps[] = {pre};
+    std::vector<TaskGraph::FlowInput> flows = {{{{0, 1.0}}, 1e6}};  // 100 us at 10 GB/s
+    TaskId coll = g.add_transfer(flows, 0, deps, "all_gather", 0, c);
+    g.hold(coll, grp, 24);
+    net::FlowNetwork n({10e9});
+    Executor ex(n);
+    ex.run(g);
+    // 0-50 us alone: half done. 50-150 us at half pace: the other half takes 100 us.
+    CHECK(ex.records()[coll].end == 150 * us);
+    CHECK(ex.records()[k].end == 150 * us);
+  }
+  SECTION("between the points of a curve the duration is linear; past the last it stays") {
+    TaskGraph g;
+    const CurveId c = g.add_curve({{0, 100}, {10, 200}, {20, 400}});
+    CHECK(g.curve_duration(c, 0) == 100);
+    CHECK(g.curve_duration(c, 5) == 150);
+    CHECK(g.curve_duration(c, 15) == 300);
+    CHECK(g.curve_duration(c, 40) == 400);
+    CHECK_THROWS(g.add_curve({{4, 100}}));
+    CHECK_THROWS(g.add_curve({{0, 100}, {0, 200}}));
+  }
+  SECTION("units held on another GPU do not slow this one") {
+    TaskGraph g;
+    const DeviceId g0 = g.add_device("gpu0"), g1 = g.add_device("gpu1");
+    const ServerId s = g.add_stream("gpu0 compute", g0);
+    const CurveId curve = g.add_curve({{0, 100 * us}, {24, 200 * us}});
+    TaskId k = g.add_shared_work(s, curve, {}, "gemm");
+    std::vector<TaskGraph::FlowInput> flows = {{{{0, 1.0}}, 1e6}};
+    TaskId coll = g.add_transfer(flows, 0, {}, "all_gather");
+    g.hold(coll, g.add_device_group({g1}), 24);
+    net::FlowNetwork n({10e9});
+    Executor ex(n);
+    ex.run(g);
+    CHECK(ex.records()[k].end == 100 * us);
+  }
+}
+
+TEST_CASE("time: the remaining share of re-timed work rounds up", "[engine]") {
+  CHECK(remaining_duration(0.5, 200) == 100);
+  CHECK(remaining_duration(0.0, 7) == 7);
+  CHECK(remaining_duration(1.0, 7) == 0);
+  CHECK(remaining_duration(1.0 / 3.0, 10) == 7);  // 6.67 ps rounds up
+}
