@@ -1,6 +1,9 @@
 #include "train/ddp.hpp"
 
+#include "train/gpu_share.hpp"
+
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <optional>
 
@@ -34,56 +37,11 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
   const double batch = static_cast<double>(opt.batch_per_gpu);
   const std::size_t nops = model.ops.size();
 
-  // Kernel times are the same on every rank (one GPU kind): compute them once.
-  std::vector<TimePs> fwd(nops), bwd(nops);
-  for (std::size_t i = 0; i < nops; ++i) {
-    fwd[i] = cost.forward(model.ops[i], batch);
-    bwd[i] = cost.backward(model.ops[i], batch);
-  }
-  // Forward tasks: one per block, in order.
-  struct Segment {
-    TimePs time = 0;
-    std::string label;
-  };
-  std::vector<Segment> fwd_segs;
-  {
-    int cur_block = -1;
-    for (std::size_t i = 0; i < nops; ++i) {
-      if (model.ops[i].block != cur_block || fwd_segs.empty()) {
-        cur_block = model.ops[i].block;
-        fwd_segs.push_back(Segment{0, "fwd b" + std::to_string(cur_block)});
-      }
-      fwd_segs.back().time += fwd[i];
-    }
-  }
-  // Backward segments end where a bucket completes.
-  sg.buckets = make_buckets(model, work::grad_bytes(cost.precision()), opt.first_bucket_bytes, opt.bucket_bytes);
-  std::vector<Segment> bwd_segs;  // segment k ends bucket k (k < buckets); a tail may follow
-  {
-    std::size_t b = 0;
-    Segment cur;
-    for (std::size_t i = nops; i-- > 0;) {
-      cur.time += bwd[i];
-      if (b < sg.buckets.size() && i == sg.buckets[b].last_op) {
-        cur.label = "bwd bucket" + std::to_string(b);
-        bwd_segs.push_back(cur);
-        cur = Segment{};
-        ++b;
-      }
-    }
-    if (cur.time > 0) {
-      cur.label = "bwd tail";
-      bwd_segs.push_back(cur);
-    }
-  }
-  const TimePs opt_time = cost.optimizer_step(model.params(), opt.optimizer);
-
   const int n = static_cast<int>(ranks.size());
-  for (int r : ranks) sg.compute.push_back(g.add_stream("gpu" + std::to_string(r) + " compute"));
-  if (n > 1) sg.comm = g.add_stream("nccl");
-
   // Collective plans per distinct bucket size.
+  sg.buckets = make_buckets(model, work::grad_bytes(cost.precision()), opt.first_bucket_bytes, opt.bucket_bytes);
   std::map<double, coll::Plan> plans;
+  std::vector<CommHold> comm_streams;
   if (n > 1) {
     for (const Bucket& b : sg.buckets) {
       if (plans.count(b.bytes)) continue;
@@ -99,7 +57,67 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
       const coll::Plan& p = plans.at(b.bytes);
       sg.bucket_algos.push_back(std::string(coll::algo_name(p.algo)) + "/" + coll::protocol_name(p.protocol));
     }
+    // The largest bucket (the 25 MiB ones) stands for what the NCCL stream holds.
+    const auto largest = std::prev(plans.end());
+    comm_streams.push_back(comm_hold(largest->second, coll::Op::all_reduce, largest->first));
   }
+  GpuShare share(g, static_cast<std::size_t>(n), comm_streams);
+
+  // Kernel times are the same on every rank (one GPU kind): compute them once, at every level
+  // of contention with the NCCL stream.
+  std::vector<std::vector<TimePs>> fwd(nops), bwd(nops);
+  for (std::size_t i = 0; i < nops; ++i) {
+    const work::Op& op = model.ops[i];
+    fwd[i] = share.at_levels([&](const work::Contention& c) { return cost.forward(op, batch, c); });
+    bwd[i] = share.at_levels([&](const work::Contention& c) { return cost.backward(op, batch, c); });
+  }
+  // Forward tasks: one per block, in order.
+  struct Segment {
+    std::vector<TimePs> time;  // by contention level
+    std::string label;
+  };
+  std::vector<Segment> fwd_segs;
+  {
+    int cur_block = -1;
+    for (std::size_t i = 0; i < nops; ++i) {
+      if (model.ops[i].block != cur_block || fwd_segs.empty()) {
+        cur_block = model.ops[i].block;
+        fwd_segs.push_back(Segment{{}, "fwd b" + std::to_string(cur_block)});
+      }
+      add_to(fwd_segs.back().time, fwd[i]);
+    }
+  }
+  // Backward segments end where a bucket completes.
+  std::vector<Segment> bwd_segs;  // segment k ends bucket k (k < buckets); a tail may follow
+  {
+    std::size_t b = 0;
+    Segment cur;
+    for (std::size_t i = nops; i-- > 0;) {
+      add_to(cur.time, bwd[i]);
+      if (b < sg.buckets.size() && i == sg.buckets[b].last_op) {
+        cur.label = "bwd bucket" + std::to_string(b);
+        bwd_segs.push_back(cur);
+        cur = Segment{};
+        ++b;
+      }
+    }
+    if (!cur.time.empty() && cur.time[0] > 0) {
+      cur.label = "bwd tail";
+      bwd_segs.push_back(cur);
+    }
+  }
+  const engine::CurveId opt_curve = share.curve(share.at_levels(
+      [&](const work::Contention& c) { return cost.optimizer_step(model.params(), opt.optimizer, c); }));
+  std::vector<engine::CurveId> fwd_curve, bwd_curve;
+  for (const Segment& sgm : fwd_segs) fwd_curve.push_back(share.curve(sgm.time));
+  for (const Segment& sgm : bwd_segs) bwd_curve.push_back(share.curve(sgm.time));
+
+  for (int k = 0; k < n; ++k)
+    sg.compute.push_back(g.add_stream("gpu" + std::to_string(ranks[static_cast<std::size_t>(k)]) + " compute",
+                                      share.device(static_cast<std::size_t>(k))));
+  if (n > 1) sg.comm = g.add_stream("nccl");
+  std::vector<std::size_t> all_ranks(static_cast<std::size_t>(n));
+  for (std::size_t k = 0; k < all_ranks.size(); ++k) all_ranks[k] = k;
 
   // Memory of rank 0 (DESIGN §7): parameters, gradients and optimizer state are held all
   // step; under autocast the half-precision weight copies live through the forward; each
@@ -157,8 +175,8 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
         std::vector<engine::TaskId> batch_ready;
         if (feed) batch_ready.push_back(feed->next(static_cast<std::size_t>(k), s, last_compute[static_cast<std::size_t>(k)]));
         for (std::size_t j = 0; j < fwd_segs.size(); ++j) {
-          engine::TaskId t = g.add_work(s, fwd_segs[j].time, j == 0 ? batch_ready : std::vector<engine::TaskId>{},
-                                        fwd_segs[j].label, kForward);
+          engine::TaskId t = g.add_shared_work(s, fwd_curve[j], j == 0 ? batch_ready : std::vector<engine::TaskId>{},
+                                               fwd_segs[j].label, kForward);
           if (j == 0 && feed) feed->consumed(static_cast<std::size_t>(k), t);
           last_compute[static_cast<std::size_t>(k)] = t;
           if (k != 0) continue;
@@ -169,7 +187,7 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
             sg.memory.events.push_back(MemEvent{t, true, -static_cast<double>(model.params()) * 2.0, 1});
         }
         for (std::size_t j = 0; j < bwd_segs.size(); ++j) {
-          engine::TaskId t = g.add_work(s, bwd_segs[j].time, {}, bwd_segs[j].label, kBackward);
+          engine::TaskId t = g.add_shared_work(s, bwd_curve[j], {}, bwd_segs[j].label, kBackward);
           seg_task[static_cast<std::size_t>(k) * bwd_segs.size() + j] = t;
           last_on_rank[static_cast<std::size_t>(k)] = t;
           last_compute[static_cast<std::size_t>(k)] = t;
@@ -184,8 +202,10 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
           std::vector<engine::TaskId> deps;
           deps.reserve(static_cast<std::size_t>(n));
           for (int k = 0; k < n; ++k) deps.push_back(seg_task[static_cast<std::size_t>(k) * bwd_segs.size() + j]);
-          last_comm = coll::emit(plans.at(sg.buckets[j].bytes), g, deps, "allreduce bucket" + std::to_string(j),
-                                 kComm, sg.comm);
+          const coll::Plan& plan = plans.at(sg.buckets[j].bytes);
+          const engine::TaskId first = static_cast<engine::TaskId>(g.size());
+          last_comm = coll::emit(plan, g, deps, "allreduce bucket" + std::to_string(j), kComm, sg.comm);
+          share.hold(first, last_comm + 1, all_ranks, plan.sms_per_rank);
           any_comm = true;
         }
       }
@@ -193,7 +213,7 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
       for (int k = 0; k < n; ++k) {
         std::vector<engine::TaskId> deps;
         if (any_comm) deps.push_back(last_comm);
-        opt_tasks.push_back(g.add_work(sg.compute[static_cast<std::size_t>(k)], opt_time, deps, "optimizer", kOptimizer));
+        opt_tasks.push_back(g.add_shared_work(sg.compute[static_cast<std::size_t>(k)], opt_curve, deps, "optimizer", kOptimizer));
         last_compute[static_cast<std::size_t>(k)] = opt_tasks.back();
       }
       sg.step_end.push_back(g.add_join(opt_tasks, "step " + std::to_string(step)));

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "topo/cluster.hpp"
+#include "train/gpu_share.hpp"
 
 namespace simtrain::train {
 
@@ -27,7 +28,8 @@ struct Unit {
   std::string name;
   std::vector<std::size_t> ops;
   double params = 0;
-  TimePs fwd = 0, bwd = 0;
+  std::vector<TimePs> fwd, bwd;  // by contention level (GpuShare)
+  engine::CurveId fwd_curve = engine::kNoCurve, bwd_curve = engine::kNoCurve, bwd_fold_curve = engine::kNoCurve;
   double act_bytes = 0;    // saved for backward, one micro-batch
   double input_bytes = 0;  // inputs of the blocks that begin in this unit (kept under checkpointing)
   int block = 0;           // the block of its first op: units of one block form a checkpoint segment
@@ -95,8 +97,6 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
       last_block = op.block;
       u.ops.push_back(i);
       u.params += static_cast<double>(op.params);
-      u.fwd += cost.forward(op, batch);
-      u.bwd += cost.backward(op, batch);
       u.act_bytes += op.act_elems_saved * ab;
     }
   }
@@ -161,8 +161,52 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
     return plan_cache.emplace(std::make_pair(key, bytes), merge(plans)).first->second;
   };
 
+  // --- the GPUs, shared by compute and the all-gather and reduce-scatter streams ---
+  const bool reduce_scatter_grads = opt.sharding != Sharding::no_shard && opt.sharding != Sharding::zero1;
+  std::vector<CommHold> comm_streams;
+  if (comm) {
+    double largest = 0;
+    for (const Unit& u : units) largest = std::max(largest, u.params);
+    if (sharded_params)
+      comm_streams.push_back(
+          comm_hold(plan_for(coll::Op::all_gather, largest * pb, shard_groups, 1), coll::Op::all_gather, largest * pb));
+    const coll::Op rop = reduce_scatter_grads ? coll::Op::reduce_scatter : coll::Op::all_reduce;
+    comm_streams.push_back(
+        comm_hold(plan_for(rop, largest * rb, shard_groups, reduce_scatter_grads ? 2 : 3), rop, largest * rb));
+  }
+  GpuShare share(g, static_cast<std::size_t>(n), comm_streams);
+  for (Unit& u : units) {
+    for (std::size_t i : u.ops) {
+      const work::Op& op = model.ops[i];
+      add_to(u.fwd, share.at_levels([&](const work::Contention& c) { return cost.forward(op, batch, c); }));
+      add_to(u.bwd, share.at_levels([&](const work::Contention& c) { return cost.backward(op, batch, c); }));
+    }
+    if (u.ops.empty()) continue;
+    u.fwd_curve = share.curve(u.fwd);
+    u.bwd_curve = share.curve(u.bwd);
+    std::vector<TimePs> fold = u.bwd;
+    add_to(fold, u.fwd);
+    u.bwd_fold_curve = share.curve(fold);
+  }
+  std::map<int, std::size_t> index_of_rank;
+  for (std::size_t k = 0; k < ranks.size(); ++k) index_of_rank[ranks[k]] = k;
+  // Emits a collective over `groups` (merged plan) and makes its phases hold the plan's SMs
+  // on every GPU taking part.
+  auto emit_held = [&](const coll::Plan& plan, const std::vector<std::vector<int>>& groups,
+                       std::span<const engine::TaskId> deps, const std::string& label, engine::ServerId stream) {
+    const auto first = static_cast<engine::TaskId>(g.size());
+    const engine::TaskId t = coll::emit(plan, g, deps, label, kComm, stream);
+    std::vector<std::size_t> members;
+    for (const auto& grp : groups)
+      for (int r : grp) members.push_back(index_of_rank.at(r));
+    std::sort(members.begin(), members.end());
+    share.hold(first, t + 1, members, plan.sms_per_rank);
+    return t;
+  };
+
   // --- servers ---
-  for (int r : ranks) sg.compute.push_back(g.add_stream("gpu" + std::to_string(r) + " compute"));
+  for (std::size_t k = 0; k < ranks.size(); ++k)
+    sg.compute.push_back(g.add_stream("gpu" + std::to_string(ranks[k]) + " compute", share.device(k)));
   engine::ServerId ag_stream = engine::kNoServer, rs_stream = engine::kNoServer;
   if (comm) {
     ag_stream = g.add_stream("fsdp all_gather");
@@ -232,7 +276,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
   auto gather = [&](const Unit& u, std::vector<engine::TaskId> deps, const std::string& label, bool held) {
     if (opt.cpu_offload) deps.push_back(offload_copy(4.0 * u.params / shard_div, true, deps, u.name + " h2d shard"));
     const engine::TaskId t =
-        coll::emit(plan_for(coll::Op::all_gather, u.params * pb, shard_groups, 1), g, deps, label, kComm, ag_stream);
+        emit_held(plan_for(coll::Op::all_gather, u.params * pb, shard_groups, 1), shard_groups, deps, label, ag_stream);
     if (held) mem(t, false, u.params * pb, part_gather);
     return t;
   };
@@ -263,7 +307,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
           else if (u == 0 && k == 0) d = prev_opt;
           const engine::ServerId cs = sg.compute[static_cast<std::size_t>(k)];
           if (u == 0 && feed) d.push_back(feed->next(static_cast<std::size_t>(k), cs, last_compute[static_cast<std::size_t>(k)]));
-          engine::TaskId t = g.add_work(cs, un.fwd, d, "fwd " + un.name, kForward);
+          engine::TaskId t = g.add_shared_work(cs, un.fwd_curve, d, "fwd " + un.name, kForward);
           if (u == 0 && feed) feed->consumed(static_cast<std::size_t>(k), t);
           last_compute[static_cast<std::size_t>(k)] = t;
           F[u].push_back(t);
@@ -330,8 +374,8 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
               d.push_back(ag);
             }
             for (int k = 0; k < n; ++k) {
-              engine::TaskId t = g.add_work(sg.compute[static_cast<std::size_t>(k)], uv.fwd, d,
-                                            "recompute " + uv.name, kBackward);
+              engine::TaskId t = g.add_shared_work(sg.compute[static_cast<std::size_t>(k)], uv.fwd_curve, d,
+                                                   "recompute " + uv.name, kBackward);
               last_compute[static_cast<std::size_t>(k)] = t;
               R[v - first].push_back(t);
               if (k == 0) {
@@ -354,12 +398,12 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
           AGb[ui] = gather(un, gd, "all_gather bwd " + un.name, true);
         }
         const bool fold = ckpt && !split;  // the unit is its own segment: recompute inside its backward
-        const TimePs t_b = un.bwd + (fold ? un.fwd : 0);
+        const engine::CurveId t_b = fold ? un.bwd_fold_curve : un.bwd_curve;
         if (split && seg_last) recompute_deps.clear();  // the compute stream orders it after the recompute
         for (int k = 0; k < n; ++k) {
           std::vector<engine::TaskId> d = recompute_deps;
           if (comm && regather) d.push_back(AGb[ui]);
-          engine::TaskId t = g.add_work(sg.compute[static_cast<std::size_t>(k)], t_b, d, "bwd " + un.name, kBackward);
+          engine::TaskId t = g.add_shared_work(sg.compute[static_cast<std::size_t>(k)], t_b, d, "bwd " + un.name, kBackward);
           last_compute[static_cast<std::size_t>(k)] = t;
           B[ui].push_back(t);
           if (k == 0) {
@@ -373,15 +417,15 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
         }
         if (ui == first) seg_done.push_back(B[ui]);
         if (comm && sync) {
-          const bool reduce_scatter = opt.sharding != Sharding::no_shard && opt.sharding != Sharding::zero1;
+          const bool reduce_scatter = reduce_scatter_grads;
           engine::TaskId t =
-              coll::emit(plan_for(reduce_scatter ? coll::Op::reduce_scatter : coll::Op::all_reduce, un.params * rb,
-                                  shard_groups, reduce_scatter ? 2 : 3),
-                         g, B[ui], (reduce_scatter ? "reduce_scatter " : "all_reduce ") + un.name, kComm, rs_stream);
+              emit_held(plan_for(reduce_scatter ? coll::Op::reduce_scatter : coll::Op::all_reduce, un.params * rb,
+                                 shard_groups, reduce_scatter ? 2 : 3),
+                        shard_groups, B[ui], (reduce_scatter ? "reduce_scatter " : "all_reduce ") + un.name, rs_stream);
           if (!replica_groups.empty()) {
             std::vector<engine::TaskId> d{t};
-            t = coll::emit(plan_for(coll::Op::all_reduce, un.params * rb / shard_div, replica_groups, 4), g, d,
-                           "replica all_reduce " + un.name, kComm, rs_stream);
+            t = emit_held(plan_for(coll::Op::all_reduce, un.params * rb / shard_div, replica_groups, 4), replica_groups,
+                          d, "replica all_reduce " + un.name, rs_stream);
           }
           if (S_g > 1) mem(t, true, -un.params * rb, part_grad);
           if (opt.cpu_offload) {
@@ -398,22 +442,25 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
       for (std::size_t u = 0; u < U; ++u)
         if (has_rs[u]) deps.push_back(RS[u]);
       const double local_params = P / S_os;
-      TimePs t_opt = cost.optimizer_step(static_cast<std::int64_t>(local_params), opt.optimizer);
+      std::vector<TimePs> t_opt = share.at_levels([&](const work::Contention& c) {
+        return cost.optimizer_step(static_cast<std::int64_t>(local_params), opt.optimizer, c);
+      });
       if (opt.cpu_offload) {
         // Host-memory bound: each rank's share of its socket's bandwidth.
         double host_bw = 100e9;
         for (const auto& [key, cpu] : cluster.catalog().cpus()) host_bw = std::min(host_bw, cpu.memory_bandwidth_bytes_per_s);
         const double per_rank = host_bw / std::max(1, cluster.gpus_per_node() / 2);
-        t_opt = seconds_to_ps(local_params * (k_os + 2 * 4.0) / per_rank);
+        t_opt.assign(t_opt.size(), seconds_to_ps(local_params * (k_os + 2 * 4.0) / per_rank));
       }
       std::vector<engine::TaskId> opts;
       for (int k = 0; k < n; ++k) {
-        opts.push_back(g.add_work(sg.compute[static_cast<std::size_t>(k)], t_opt, deps, "optimizer", kOptimizer));
+        opts.push_back(g.add_shared_work(sg.compute[static_cast<std::size_t>(k)], share.curve(t_opt), deps, "optimizer",
+                                         kOptimizer));
         last_compute[static_cast<std::size_t>(k)] = opts.back();
       }
       if (opt.sharding == Sharding::zero1 && comm) {
-        engine::TaskId t = coll::emit(plan_for(coll::Op::all_gather, P * pb, shard_groups, 5), g, opts,
-                                      "all_gather params", kComm, ag_stream);
+        engine::TaskId t = emit_held(plan_for(coll::Op::all_gather, P * pb, shard_groups, 5), shard_groups, opts,
+                                     "all_gather params", ag_stream);
         opts.assign(1, t);
       }
       prev_opt = opts;
