@@ -16,6 +16,7 @@ const std::vector<KeyInfo>& scenario_keys() {
       {"batch_per_gpu", "samples per GPU per micro-batch", "", "required"},
       {"flash_attention", "transformer models: fused attention (FlashAttention / SDPA) keeps no seq^2 probabilities", "", "the model file's"},
       {"calibration", "a calibration file measured on the GPU by simtrain-calibrate (calibrate/): its compute figures replace topologies/compute.yaml's", "", "none"},
+      {"software", "the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel", "", "pytorch_eager"},
       {"precision", "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8", "", "amp_fp16"},
       {"optimizer", "sgd | adam | adamw", "", "sgd"},
       {"strategy", "ddp | fsdp | zero1 | zero2 | zero3 (ZeRO stages map onto FSDP shardings)", "", "ddp"},
@@ -199,6 +200,10 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
       if (s.calibration_path.empty())
         throw f->error("no calibration file '" + f->as_string() + "' (looked next to the scenario and in the current directory)");
       s.calibration_field = *f;
+    }
+    if (auto f = root.get("software")) {
+      s.software = f->as_string();
+      s.software_field = *f;
     }
     if (auto f = root.get("flash_attention")) {
       s.flash_attention = f->as_bool() ? 1 : 0;

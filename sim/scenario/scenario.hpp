@@ -47,6 +47,8 @@ struct ScenarioSpec {
   long long batch_per_gpu = 0;
   std::string calibration_path;          // `calibration:` resolved ("" = none)
   std::optional<Field> calibration_field;
+  std::string software = "pytorch_eager";  // a profile of topologies/software.yaml
+  std::optional<Field> software_field;
   int flash_attention = -1;  // -1: as the model file says
   std::optional<Field> flash_attention_field;
   std::string precision, optimizer, strategy;

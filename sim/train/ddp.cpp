@@ -1,6 +1,7 @@
 #include "train/ddp.hpp"
 
 #include "train/gpu_share.hpp"
+#include "train/host.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -62,6 +63,8 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
     comm_streams.push_back(comm_hold(largest->second, coll::Op::all_reduce, largest->first));
   }
   GpuShare share(g, static_cast<std::size_t>(n), comm_streams);
+  const work::SoftwareProfile* sw = opt.software;
+  const bool amp = cost.precision() == work::Precision::amp_fp16 || cost.precision() == work::Precision::amp_bf16;
 
   // Kernel times are the same on every rank (one GPU kind): compute them once, at every level
   // of contention with the NCCL stream.
@@ -69,13 +72,18 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
   for (std::size_t i = 0; i < nops; ++i) {
     const work::Op& op = model.ops[i];
     fwd[i] = share.at_levels([&](const work::Contention& c) { return cost.forward(op, batch, c); });
+    if (sw && sw->autocast_casts && amp && op.params > 0 &&
+        (op.kind == work::OpKind::gemm || op.kind == work::OpKind::conv))
+      add_to(fwd[i], share.at_levels([&](const work::Contention& c) { return autocast_cast_time(cost, op, c); }));
     bwd[i] = share.at_levels([&](const work::Contention& c) { return cost.backward(op, batch, c); });
   }
   // Forward tasks: one per block, in order.
   struct Segment {
     std::vector<TimePs> time;  // by contention level
     std::string label;
+    double kernels = 0;        // kernels the host issues for it
   };
+
   std::vector<Segment> fwd_segs;
   {
     int cur_block = -1;
@@ -85,6 +93,7 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
         fwd_segs.push_back(Segment{{}, "fwd b" + std::to_string(cur_block)});
       }
       add_to(fwd_segs.back().time, fwd[i]);
+      if (sw) fwd_segs.back().kernels += work::kernels_forward(model.ops[i], *sw);
     }
   }
   // Backward segments end where a bucket completes.
@@ -94,6 +103,7 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
     Segment cur;
     for (std::size_t i = nops; i-- > 0;) {
       add_to(cur.time, bwd[i]);
+      cur.kernels += work::kernels_backward(model.ops[i]);
       if (b < sg.buckets.size() && i == sg.buckets[b].last_op) {
         cur.label = "bwd bucket" + std::to_string(b);
         bwd_segs.push_back(cur);
@@ -166,17 +176,33 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
   std::optional<data::Feed> feed;
   if (opt.data) feed.emplace(*opt.data, g, static_cast<std::size_t>(n));
   std::vector<engine::TaskId> seg_task(static_cast<std::size_t>(n) * bwd_segs.size());
+  HostTimeline host(g, sw);
+  const bool adam = opt.optimizer != work::Optimizer::sgd;
+  const double opt_kernels = sw ? work::optimizer_kernels(model, adam, *sw) : 0.0;
+  const TimePs per_step_tensors_ps =
+      sw ? static_cast<TimePs>(std::llround(work::param_tensors(model) * static_cast<double>(sw->dispatch_per_param_tensor_ps))) : 0;
+  const bool grad_scaler = cost.precision() == work::Precision::amp_fp16;  // GradScaler's inf check syncs
   for (int step = 0; step < opt.steps; ++step) {
     for (int mb = 0; mb < opt.grad_accumulation; ++mb) {
       const bool sync = mb + 1 == opt.grad_accumulation;
+      // The host issues the micro-batch's segments (sim/train/host.hpp); each GPU segment waits for its issue.
+      if (mb == 0) {
+        std::vector<engine::TaskId> prev;
+        if (!sg.step_end.empty()) prev.push_back(sg.step_end.back());
+        host.begin_step(prev, "host step " + std::to_string(step));
+      }
+      std::vector<std::optional<engine::TaskId>> fwd_issue, bwd_issue;
+      for (const Segment& sgm : fwd_segs) fwd_issue.push_back(host.issue(sgm.kernels, false, 0, "issue " + sgm.label));
+      for (const Segment& sgm : bwd_segs) bwd_issue.push_back(host.issue(sgm.kernels, true, 0, "issue " + sgm.label));
       for (int k = 0; k < n; ++k) {
         const engine::ServerId s = sg.compute[static_cast<std::size_t>(k)];
         // The micro-batch's data (sim/data): the forward waits for it.
         std::vector<engine::TaskId> batch_ready;
         if (feed) batch_ready.push_back(feed->next(static_cast<std::size_t>(k), s, last_compute[static_cast<std::size_t>(k)]));
         for (std::size_t j = 0; j < fwd_segs.size(); ++j) {
-          engine::TaskId t = g.add_shared_work(s, fwd_curve[j], j == 0 ? batch_ready : std::vector<engine::TaskId>{},
-                                               fwd_segs[j].label, kForward);
+          std::vector<engine::TaskId> d = j == 0 ? batch_ready : std::vector<engine::TaskId>{};
+          if (fwd_issue[j]) d.push_back(*fwd_issue[j]);
+          engine::TaskId t = g.add_shared_work(s, fwd_curve[j], d, fwd_segs[j].label, kForward);
           if (j == 0 && feed) feed->consumed(static_cast<std::size_t>(k), t);
           last_compute[static_cast<std::size_t>(k)] = t;
           if (k != 0) continue;
@@ -187,7 +213,9 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
             sg.memory.events.push_back(MemEvent{t, true, -static_cast<double>(model.params()) * 2.0, 1});
         }
         for (std::size_t j = 0; j < bwd_segs.size(); ++j) {
-          engine::TaskId t = g.add_shared_work(s, bwd_curve[j], {}, bwd_segs[j].label, kBackward);
+          std::vector<engine::TaskId> d;
+          if (bwd_issue[j]) d.push_back(*bwd_issue[j]);
+          engine::TaskId t = g.add_shared_work(s, bwd_curve[j], d, bwd_segs[j].label, kBackward);
           seg_task[static_cast<std::size_t>(k) * bwd_segs.size() + j] = t;
           last_on_rank[static_cast<std::size_t>(k)] = t;
           last_compute[static_cast<std::size_t>(k)] = t;
@@ -209,10 +237,20 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
           any_comm = true;
         }
       }
+      if (sw && (sw->sync_before_optimizer || grad_scaler)) {
+        // GradScaler's found_inf (or the grad norm) is read on the host: it waits for the gradients.
+        std::vector<engine::TaskId> grads;
+        if (any_comm) grads.push_back(last_comm);
+        else
+          for (int k = 0; k < n; ++k) grads.push_back(last_on_rank[static_cast<std::size_t>(k)]);
+        host.sync(grads);
+      }
+      const std::optional<engine::TaskId> opt_issue = host.issue(opt_kernels, false, per_step_tensors_ps, "issue optimizer");
       std::vector<engine::TaskId> opt_tasks;
       for (int k = 0; k < n; ++k) {
         std::vector<engine::TaskId> deps;
         if (any_comm) deps.push_back(last_comm);
+        if (opt_issue) deps.push_back(*opt_issue);
         opt_tasks.push_back(g.add_shared_work(sg.compute[static_cast<std::size_t>(k)], opt_curve, deps, "optimizer", kOptimizer));
         last_compute[static_cast<std::size_t>(k)] = opt_tasks.back();
       }

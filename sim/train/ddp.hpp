@@ -20,10 +20,11 @@
 #include "engine/task_graph.hpp"
 #include "train/memory.hpp"
 #include "work/cost.hpp"
+#include "work/software.hpp"
 
 namespace simtrain::train {
 
-enum Category : std::uint32_t { kForward = 1, kBackward = 2, kOptimizer = 3, kComm = 4, kData = 5 };
+enum Category : std::uint32_t { kForward = 1, kBackward = 2, kOptimizer = 3, kComm = 4, kData = 5, kHost = 6 };
 
 struct DdpOptions {
   double bucket_bytes = 25.0 * 1048576;
@@ -37,6 +38,9 @@ struct DdpOptions {
   bool gradient_as_bucket_view = false;
   // The data pipeline (sim/data), or none: batches are then ready at once.
   const data::Plan* data = nullptr;
+  // The software stack (host dispatch, syncs, autocast casts), or none: the GPU never waits
+  // for its host.
+  const work::SoftwareProfile* software = nullptr;
 };
 
 

@@ -8,6 +8,7 @@
 
 #include "topo/cluster.hpp"
 #include "train/gpu_share.hpp"
+#include "train/host.hpp"
 
 namespace simtrain::train {
 
@@ -30,6 +31,7 @@ struct Unit {
   double params = 0;
   std::vector<TimePs> fwd, bwd;  // by contention level (GpuShare)
   engine::CurveId fwd_curve = engine::kNoCurve, bwd_curve = engine::kNoCurve, bwd_fold_curve = engine::kNoCurve;
+  double fwd_kernels = 0, bwd_kernels = 0;  // issued by the host
   double act_bytes = 0;    // saved for backward, one micro-batch
   double input_bytes = 0;  // inputs of the blocks that begin in this unit (kept under checkpointing)
   int block = 0;           // the block of its first op: units of one block form a checkpoint segment
@@ -180,6 +182,10 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
       const work::Op& op = model.ops[i];
       add_to(u.fwd, share.at_levels([&](const work::Contention& c) { return cost.forward(op, batch, c); }));
       add_to(u.bwd, share.at_levels([&](const work::Contention& c) { return cost.backward(op, batch, c); }));
+      if (opt.software) {
+        u.fwd_kernels += work::kernels_forward(op, *opt.software);
+        u.bwd_kernels += work::kernels_backward(op);
+      }
     }
     if (u.ops.empty()) continue;
     u.fwd_curve = share.curve(u.fwd);
@@ -285,9 +291,19 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
   if (opt.data) feed.emplace(*opt.data, g, static_cast<std::size_t>(n));
   std::vector<std::optional<engine::TaskId>> last_compute(static_cast<std::size_t>(n));
   std::vector<engine::TaskId> prev_opt;  // the previous step's optimizer (all ranks)
+  HostTimeline host(g, opt.software);
+  auto with_issue = [](std::vector<engine::TaskId> d, const std::optional<engine::TaskId>& issue) {
+    if (issue) d.push_back(*issue);
+    return d;
+  };
   for (int step = 0; step < opt.steps; ++step) {
     for (int mb = 0; mb < opt.grad_accumulation; ++mb) {
       const bool last_mb = mb + 1 == opt.grad_accumulation;
+      if (mb == 0) {
+        std::vector<engine::TaskId> prev;
+        if (!sg.step_end.empty()) prev.push_back(sg.step_end.back());
+        host.begin_step(prev, "host step " + std::to_string(step));
+      }
       const bool sync = last_mb || opt.sync_each_microbatch;
       // ---- forward ----
       std::vector<std::vector<engine::TaskId>> F(U), B(U);
@@ -301,10 +317,11 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
           if (u < 2 || deps.empty()) deps.insert(deps.end(), prev_opt.begin(), prev_opt.end());
           AGf[u] = gather(un, deps, "all_gather " + un.name, regather);
         }
+        const auto fwd_issue = host.issue(un.fwd_kernels, false, 0, "issue fwd " + un.name);
         for (int k = 0; k < n; ++k) {
-          std::vector<engine::TaskId> d;
+          std::vector<engine::TaskId> d = with_issue({}, fwd_issue);
           if (comm && sharded_params) d.push_back(AGf[u]);
-          else if (u == 0 && k == 0) d = prev_opt;
+          else if (u == 0 && k == 0) d.insert(d.end(), prev_opt.begin(), prev_opt.end());
           const engine::ServerId cs = sg.compute[static_cast<std::size_t>(k)];
           if (u == 0 && feed) d.push_back(feed->next(static_cast<std::size_t>(k), cs, last_compute[static_cast<std::size_t>(k)]));
           engine::TaskId t = g.add_shared_work(cs, un.fwd_curve, d, "fwd " + un.name, kForward);
@@ -373,6 +390,8 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
                           "all_gather recompute " + uv.name, true);
               d.push_back(ag);
             }
+            const auto rc_issue = host.issue(uv.fwd_kernels, true, 0, "issue recompute " + uv.name);
+            d = with_issue(d, rc_issue);
             for (int k = 0; k < n; ++k) {
               engine::TaskId t = g.add_shared_work(sg.compute[static_cast<std::size_t>(k)], uv.fwd_curve, d,
                                                    "recompute " + uv.name, kBackward);
@@ -400,8 +419,10 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
         const bool fold = ckpt && !split;  // the unit is its own segment: recompute inside its backward
         const engine::CurveId t_b = fold ? un.bwd_fold_curve : un.bwd_curve;
         if (split && seg_last) recompute_deps.clear();  // the compute stream orders it after the recompute
+        const auto bwd_issue =
+            host.issue(un.bwd_kernels + (fold ? un.fwd_kernels : 0.0), true, 0, "issue bwd " + un.name);
         for (int k = 0; k < n; ++k) {
-          std::vector<engine::TaskId> d = recompute_deps;
+          std::vector<engine::TaskId> d = with_issue(recompute_deps, bwd_issue);
           if (comm && regather) d.push_back(AGb[ui]);
           engine::TaskId t = g.add_shared_work(sg.compute[static_cast<std::size_t>(k)], t_b, d, "bwd " + un.name, kBackward);
           last_compute[static_cast<std::size_t>(k)] = t;
@@ -452,6 +473,20 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
         const double per_rank = host_bw / std::max(1, cluster.gpus_per_node() / 2);
         t_opt.assign(t_opt.size(), seconds_to_ps(local_params * (k_os + 2 * 4.0) / per_rank));
       }
+      if (opt.software && (opt.software->sync_before_optimizer || pr == work::Precision::amp_fp16)) {
+        // The host reads the gradients' norm or GradScaler's found_inf: it waits for them.
+        std::vector<engine::TaskId> grads = deps;
+        for (const auto& b : B) grads.insert(grads.end(), b.begin(), b.end());
+        host.sync(grads);
+      }
+      std::optional<engine::TaskId> opt_issue;
+      if (opt.software) {
+        const auto per_tensor = static_cast<TimePs>(
+            std::llround(work::param_tensors(model) * static_cast<double>(opt.software->dispatch_per_param_tensor_ps)));
+        opt_issue = host.issue(work::optimizer_kernels(model, opt.optimizer != work::Optimizer::sgd, *opt.software),
+                               false, per_tensor, "issue optimizer");
+      }
+      deps = with_issue(deps, opt_issue);
       std::vector<engine::TaskId> opts;
       for (int k = 0; k < n; ++k) {
         opts.push_back(g.add_shared_work(sg.compute[static_cast<std::size_t>(k)], share.curve(t_opt), deps, "optimizer",

@@ -78,6 +78,7 @@ struct FsdpOptions {
   coll::Algo algo = coll::Algo::automatic;
   bool ring_order_auto = true;
   const data::Plan* data = nullptr;  // the data pipeline (sim/data), or none
+  const work::SoftwareProfile* software = nullptr;  // host dispatch and syncs (train/host.hpp), or none
 };
 
 const char* sharding_name(Sharding s);

@@ -74,6 +74,12 @@ void GpuShare::hold(engine::TaskId first, engine::TaskId end, const std::vector<
     if (g_.task(t).kind == engine::TaskKind::transfer) g_.hold(t, it->second, sms);
 }
 
+TimePs autocast_cast_time(const work::CostModel& cost, const work::Op& op, const work::Contention& c) {
+  const double w = cost.gpu().memory_bandwidth_bytes_per_s * cost.calibration().memory;
+  const double free = std::max(0.1 * w, w - c.hbm_bytes_per_s);
+  return seconds_to_ps(6.0 * static_cast<double>(op.params) / free) + cost.calibration().launch_ps;
+}
+
 void add_to(std::vector<TimePs>& sum, const std::vector<TimePs>& x) {
   if (sum.empty()) sum.assign(x.size(), 0);
   for (std::size_t i = 0; i < x.size(); ++i) sum[i] += x[i];

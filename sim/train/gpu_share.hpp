@@ -63,6 +63,10 @@ class GpuShare {
   std::map<std::vector<std::size_t>, engine::GroupId> groups_;
 };
 
+// Eager autocast's re-cast of an op's fp32 weight to half precision in every forward: one
+// memory-bound kernel reading 4 and writing 2 bytes per parameter, at the HBM left to it.
+TimePs autocast_cast_time(const work::CostModel& cost, const work::Op& op, const work::Contention& c);
+
 // Sums duration vectors element by element.
 void add_to(std::vector<TimePs>& sum, const std::vector<TimePs>& x);
 

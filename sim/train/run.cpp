@@ -85,6 +85,7 @@ StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, 
     d.ring_order_auto = spec_.ring_order == "auto";
     d.gradient_as_bucket_view = spec_.gradient_as_bucket_view;
     d.data = data_;
+    d.software = software_;
     return build_ddp(model_, cost_, planner_, ranks, d);
   }
   FsdpOptions f;
@@ -125,6 +126,7 @@ StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, 
   f.algo = algo;
   f.ring_order_auto = spec_.ring_order == "auto";
   f.data = data_;
+  f.software = software_;
   return build_fsdp(model_, cost_, planner_, cluster_, ranks, f);
 }
 
@@ -140,6 +142,7 @@ struct Built {
   std::unique_ptr<work::CostModel> cost;
   std::unique_ptr<coll::Planner> planner;
   std::string calibration;  // what calibrated the compute model ("" = topologies/compute.yaml)
+  work::SoftwareProfile software;
 };
 
 Built build_setup_in_file(const ScenarioSpec& spec);
@@ -174,6 +177,9 @@ Built build_setup_in_file(const ScenarioSpec& spec) {
     work::ComputeCalibration cal = work::load_calibration(work::default_calibration_path(c.catalog().path()), b.gpu->key);
     if (!spec.calibration_path.empty())
       cal = work::apply_calibration_file(spec.calibration_path, b.gpu->key, cal, &b.calibration);
+    b.software = work::load_software(work::default_software_path(c.catalog().path()), spec.software,
+                                     spec.software_field ? &*spec.software_field : nullptr);
+    if (b.software.kernel_gap_ps) cal.launch_ps = *b.software.kernel_gap_ps;
     b.cost = std::make_unique<work::CostModel>(*b.gpu, cal, prec);
   } catch (const std::invalid_argument& e) {
     Field f = spec.root.has("precision") ? spec.root.at("precision") : spec.root;
@@ -202,6 +208,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   long long steps = opt.steps_override > 0 ? opt.steps_override : spec.steps;
   long long warm = spec.warmup_steps;
   StrategyBuilder build(spec, m, *b.cost, *b.planner, c);
+  build.set_software(&b.software);
   // The data pipeline (sim/data): with more than one epoch, the steps shown are a later
   // epoch's (warm page cache); the first epoch's stall is simulated separately below.
   std::unique_ptr<data::Plan> data_plan;
@@ -295,6 +302,8 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   r.model = m.name;
   r.gpu_name = gpu.name;
   r.calibration = b.calibration;
+  r.software = b.software.key;
+  r.software_name = b.software.name;
   r.precision = work::precision_name(prec);
   r.optimizer = work::optimizer_name(optim);
   r.strategy = spec.strategy;
@@ -440,6 +449,7 @@ std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec, bool ow
       continue;
     }
     StrategyBuilder build(spec, *b.model, *b.cost, *b.planner, c);
+    build.set_software(&b.software);
     build.override_strategy(cand.strategy, cand.sharding);
     build.override_checkpointing(cand.checkpointing);
     auto peak_at = [&](long long b) {

@@ -44,6 +44,7 @@ struct LinkUsage {
 struct RunResult {
   std::string scenario, system, model, gpu_name, precision, optimizer, strategy;
   std::string calibration;  // the calibration file's summary, or "" (topologies/compute.yaml)
+  std::string software, software_name;  // the software profile's key and description
   int gpus = 0, nodes = 0;
   long long batch_per_gpu = 0, grad_accumulation = 1, seq_len = 0, steps = 0, warmup_steps = 0;
   std::int64_t params = 0;
@@ -101,6 +102,8 @@ class StrategyBuilder {
   void override_checkpointing(int on) { checkpoint_override_ = on; }
   // The data pipeline the strategies feed their forwards from (nullptr: none).
   void set_data(const data::Plan* plan) { data_ = plan; }
+  // The software stack the strategies issue their kernels with (nullptr: the GPU never waits for its host).
+  void set_software(const work::SoftwareProfile* sw) { software_ = sw; }
 
  private:
   const ScenarioSpec& spec_;
@@ -111,6 +114,7 @@ class StrategyBuilder {
   std::string strategy_override_, sharding_override_;
   int checkpoint_override_ = -1;
   const data::Plan* data_ = nullptr;
+  const work::SoftwareProfile* software_ = nullptr;
 };
 
 }  // namespace simtrain::train

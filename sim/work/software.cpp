@@ -1,0 +1,136 @@
+#include "work/software.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include "scenario/units.hpp"
+#include "scenario/yaml_doc.hpp"
+
+namespace simtrain::work {
+
+std::string default_software_path(const std::string& catalog_path) {
+  namespace fs = std::filesystem;
+  fs::path here = fs::path(catalog_path).parent_path() / "software.yaml";
+  if (fs::exists(here)) return here.string();
+  return std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/software.yaml";
+}
+
+namespace {
+
+TimePs read_time(const Field& f) { return seconds_to_ps(f.as_quantity(Dimension::time)); }
+
+SoftwareProfile read_profile(const Field& f, const std::string& key) {
+  f.check_keys({"name", "source", "dispatch_forward", "dispatch_backward", "dispatch_per_param_tensor", "step_overhead",
+                "graph_launch", "cuda_graphs", "sync_per_step", "sync_before_optimizer", "fused_optimizer",
+                "kernel_gap", "autocast_casts", "conv_layout", "attention_kernel"});
+  SoftwareProfile p;
+  p.key = key;
+  p.name = f.at("name").as_string();
+  p.source = f.at("source").as_string();
+  p.dispatch_forward_ps = read_time(f.at("dispatch_forward"));
+  p.dispatch_backward_ps = read_time(f.at("dispatch_backward"));
+  p.dispatch_per_param_tensor_ps = read_time(f.at("dispatch_per_param_tensor"));
+  p.step_overhead_ps = read_time(f.at("step_overhead"));
+  p.cuda_graphs = f.at("cuda_graphs").as_bool();
+  if (auto g = f.get("graph_launch")) {
+    if (!p.cuda_graphs) throw g->key_error("graph_launch is the cost of launching a CUDA graph: needs cuda_graphs: true");
+    p.graph_launch_ps = read_time(*g);
+  }
+  if (p.cuda_graphs && (p.dispatch_forward_ps > 0 || p.dispatch_backward_ps > 0))
+    throw f.at("cuda_graphs").error("a step captured in CUDA graphs has no per-kernel dispatch: set dispatch_forward and dispatch_backward to 0 us");
+  p.sync_per_step = f.at("sync_per_step").as_bool();
+  p.sync_before_optimizer = f.at("sync_before_optimizer").as_bool();
+  p.fused_optimizer = f.at("fused_optimizer").as_bool();
+  p.autocast_casts = f.at("autocast_casts").as_bool();
+  if (auto g = f.get("kernel_gap")) p.kernel_gap_ps = read_time(*g);
+  p.conv_layout = f.at("conv_layout").as_choice({"nchw", "nhwc"}) == "nhwc" ? ConvLayout::nhwc : ConvLayout::nchw;
+  p.attention_kernel = f.at("attention_kernel").as_choice({"fa2", "fa3"}) == "fa3" ? AttentionKernel::fa3 : AttentionKernel::fa2;
+  return p;
+}
+
+}  // namespace
+
+std::vector<std::string> software_profiles(const std::string& path) {
+  auto doc = YamlDoc::load(path);
+  Field root = root_field(doc);
+  std::vector<std::string> out;
+  for (const Field& e : root.at("profiles").entries()) out.push_back(e.key().substr(e.key().rfind('.') + 1));
+  return out;
+}
+
+SoftwareProfile load_software(const std::string& path, const std::string& key, const Field* where) {
+  auto doc = YamlDoc::load(path);
+  Field root = root_field(doc);
+  root.check_keys({"profiles"});
+  Field profiles = root.at("profiles");
+  // Every profile is checked, so a broken file is found whichever profile a scenario names.
+  std::optional<SoftwareProfile> found;
+  std::vector<std::string> names;
+  for (const Field& e : profiles.entries()) {
+    const std::string k = e.key().substr(e.key().rfind('.') + 1);
+    names.push_back(k);
+    SoftwareProfile p = read_profile(e, k);
+    if (k == key) found = p;
+  }
+  if (!found) {
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+    const std::string msg = "unknown software profile '" + key + "'; profiles in " + path + ": " + list;
+    if (where) throw where->error(msg);
+    throw profiles.error(msg);
+  }
+  return *found;
+}
+
+double kernels_forward(const Op& op, const SoftwareProfile& sw) {
+  double k = 1;
+  switch (op.kind) {
+    case OpKind::attention: k = op.flash ? 1 : 5; break;
+    case OpKind::loss: k = 2; break;
+    default: break;
+  }
+  if (sw.autocast_casts && op.params > 0 && (op.kind == OpKind::gemm || op.kind == OpKind::conv)) k += 1;
+  return k;
+}
+
+double kernels_backward(const Op& op) {
+  switch (op.kind) {
+    case OpKind::gemm:
+    case OpKind::conv: {
+      const double weight = op.gemm_n * op.gemm_k;
+      const bool bias = op.params > 0 && static_cast<double>(op.params) > weight;
+      return op.params > 0 ? (bias ? 3 : 2) : 2;
+    }
+    case OpKind::attention: return op.flash ? 2 : 8;
+    case OpKind::norm: return 2;
+    case OpKind::embedding: return 2;
+    case OpKind::loss: return 2;
+    default: return 1;
+  }
+}
+
+double param_tensors(const Model& m) {
+  double n = 0;
+  for (const Op& op : m.ops) {
+    if (op.params <= 0) continue;
+    if (op.kind == OpKind::gemm || op.kind == OpKind::conv) {
+      n += static_cast<double>(op.params) > op.gemm_n * op.gemm_k ? 2 : 1;
+    } else if (op.kind == OpKind::norm) {
+      n += 2;
+    } else {
+      n += 1;
+    }
+  }
+  return n;
+}
+
+double optimizer_kernels(const Model& m, bool adam, const SoftwareProfile& sw) {
+  if (sw.fused_optimizer) return adam ? 4 : 2;
+  // foreach: each elementwise step of the update is one multi-tensor launch per chunk of
+  // tensors; PyTorch's multi_tensor_apply packs up to ~110 tensors (depth 1) per launch.
+  const double chunks = std::max(1.0, std::ceil(param_tensors(m) / 110.0));
+  return (adam ? 10.0 : 4.0) * chunks;
+}
+
+}  // namespace simtrain::work
