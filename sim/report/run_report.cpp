@@ -56,17 +56,22 @@ std::string format_run(const train::RunResult& r) {
   else if (r.strategy != "ddp") o += fmt::format(", {}", r.strategy_detail);
   o += "\n";
   if (!r.calibration.empty()) o += fmt::format("  compute calibrated on {}\n", r.calibration);
+  if (!r.software.empty()) o += fmt::format("  software {}: {}\n", r.software, r.software_name);
   for (const auto& s : r.overrides) o += fmt::format("  --set {}\n", s);
   o += "\n";
   const double st = r.step_time_s;
   o += fmt::format("Step time    {}   (mean of {} steps after {} warm-up)\n", ms(st), r.steps, r.warmup_steps);
-  o += fmt::format("  compute    {}  {}   GEMM/conv/attention {} of it\n", ms(r.compute_s), pct(r.compute_s / st),
+  o += fmt::format("  compute    {}  {}   GEMM/conv/attention {} of it", ms(r.compute_s), pct(r.compute_s / st),
                    pct(r.gemm_share));
+  if (r.compute_shared_s > 0)
+    o += fmt::format("; {:.2f} ms lost to NCCL kernels on the SMs/HBM", r.compute_shared_s * 1e3);
+  o += "\n";
   o += fmt::format("  exposed comm {}  {}   (communication {}, {} hidden under compute)\n", ms(r.comm_exposed_s).substr(2),
                    pct(r.comm_exposed_s / st), fmt::format("{:.2f} ms", r.comm_total_s * 1e3),
                    r.comm_total_s > 0 ? pct(1.0 - r.comm_exposed_s / r.comm_total_s) : std::string("  n/a"));
   o += fmt::format("  data stall {}  {}\n", ms(r.data_stall_s), pct(r.data_stall_s / st));
-  o += fmt::format("  idle       {}  {}\n", ms(r.idle_s), pct(r.idle_s / st));
+  o += fmt::format("  idle       {}  {}{}\n", ms(r.idle_s), pct(r.idle_s / st),
+                   r.software.empty() || r.idle_s <= 0 ? "" : "   (waiting for the host to issue kernels)");
   if (r.data.enabled) {
     const auto& d = r.data;
     o += fmt::format("Data         {} worker{}/GPU x prefetch {}, {}memory; {} on {}\n", d.num_workers,
@@ -124,6 +129,10 @@ std::string format_run(const train::RunResult& r) {
   else if (r.bottleneck == "communication")
     detail = fmt::format("exposed communication is {} of each step against {} compute; busiest link: {}",
                          pct(r.comm_exposed_s / st), pct(r.compute_s / st), r.links.empty() ? "-" : r.links[0].name);
+  else if (r.bottleneck == "host")
+    detail = fmt::format("GPUs wait for their host to issue kernels {} of each step (busy {}); software {}: fewer, "
+                         "larger kernels (batch), torch.compile or CUDA graphs cut the dispatch",
+                         pct(r.idle_s / st), pct(r.compute_s / st), r.software);
   else
     detail = fmt::format("GPUs wait for data {} of each step (busy {}){}", pct(r.data_stall_s / st),
                          pct(r.compute_s / st),
@@ -144,6 +153,7 @@ nlohmann::json run_to_json(const train::RunResult& r) {
       {"model", r.model},
       {"gpu", r.gpu_name},
       {"calibration", r.calibration.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.calibration)},
+      {"software", r.software},
       {"gpus", r.gpus},
       {"nodes", r.nodes},
       {"overrides", r.overrides},
@@ -153,7 +163,8 @@ nlohmann::json run_to_json(const train::RunResult& r) {
         {"comm_exposed_s", r.comm_exposed_s},
         {"comm_total_s", r.comm_total_s},
         {"data_stall_s", r.data_stall_s},
-        {"idle_s", r.idle_s}}},
+        {"idle_s", r.idle_s},
+        {"compute_shared_s", r.compute_shared_s}}},
       {"throughput",
        {{"samples_per_s", r.samples_per_s},
         {"tokens_per_s", r.tokens_per_s},

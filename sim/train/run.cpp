@@ -252,9 +252,14 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   std::vector<std::pair<TimePs, TimePs>> busy, comm;
   double gemm_like = 0;
   const engine::ServerId s0 = sg->compute[0];
+  double slowed_ps = 0;  // compute time lost to NCCL kernels sharing the GPU (SMs, HBM)
   for (engine::TaskId t = 0; t < sg->graph.size(); ++t) {
     const engine::Task& task = sg->graph.task(t);
-    if (task.server == s0) busy.emplace_back(rec[t].start, rec[t].end);
+    if (task.server == s0) {
+      busy.emplace_back(rec[t].start, rec[t].end);
+      if (task.curve != engine::kNoCurve && rec[t].start >= lo && rec[t].start < hi)
+        slowed_ps += static_cast<double>(std::max<TimePs>(0, rec[t].end - rec[t].start - task.duration_ps));
+    }
     if (task.category == kComm) comm.emplace_back(rec[t].start, rec[t].end);
   }
   const double busy_ps = union_length(busy, lo, hi);
@@ -262,6 +267,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   const double exposed_ps = covered_not_by(comm, busy, lo, hi);
   r.step_time_s = ps_to_seconds(static_cast<TimePs>(window * per_step));
   r.compute_s = busy_ps * 1e-12 * per_step;
+  r.compute_shared_s = slowed_ps * 1e-12 * per_step;
   r.comm_total_s = comm_ps * 1e-12 * per_step;
   r.comm_exposed_s = exposed_ps * 1e-12 * per_step;
   r.data_stall_s = 0;
@@ -396,9 +402,10 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
 
   // Verdict: the largest share of the step.
   {
-    const double parts[3] = {r.compute_s, r.comm_exposed_s, r.data_stall_s};
-    const char* names[3] = {"compute", "communication", "data"};
-    int k = static_cast<int>(std::max_element(parts, parts + 3) - parts);
+    // Idle time is the GPU waiting for its host (kernel dispatch, syncs; train/host.hpp).
+    const double parts[4] = {r.compute_s, r.comm_exposed_s, r.data_stall_s, r.idle_s};
+    const char* names[4] = {"compute", "communication", "data", "host"};
+    int k = static_cast<int>(std::max_element(parts, parts + 4) - parts);
     // The loader bounds the step when the GPUs wait on it noticeably (DESIGN §8).
     if (r.data.enabled && r.data_stall_s > 0.05 * r.step_time_s && r.data.limiter != "none") k = 2;
     r.bottleneck = names[k];

@@ -49,6 +49,7 @@ struct RunResult {
   long long batch_per_gpu = 0, grad_accumulation = 1, seq_len = 0, steps = 0, warmup_steps = 0;
   std::int64_t params = 0;
   double step_time_s = 0, compute_s = 0, comm_total_s = 0, comm_exposed_s = 0, data_stall_s = 0, idle_s = 0;
+  double compute_shared_s = 0;  // of compute_s: kernels slowed by NCCL kernels holding SMs and HBM (per step)
   data::DataSummary data;  // the data pipeline's figures (data.enabled: modelled)
   double samples_per_s = 0, tokens_per_s = 0, tflops_per_gpu = 0, mfu = 0;
   double single_gpu_step_s = 0, scaling_efficiency = 1;

@@ -1,0 +1,92 @@
+// The GPU shared by compute and NCCL kernels, and the host that issues the kernels
+// (train/gpu_share.hpp, train/host.hpp, work/software.hpp).
+#include <catch2/catch.hpp>
+
+#include "scenario/error.hpp"
+#include "train/run.hpp"
+
+using namespace simtrain;
+
+namespace {
+const std::string kScen = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/";
+const std::string kHeadline = kScen + "8xA100_pcie_switch.yaml";
+
+train::RunResult run(const std::string& path, std::vector<std::string> sets = {}) {
+  ScenarioSpec s = load_scenario(path, sets);
+  train::RunOptions o;
+  o.keep_trace = true;
+  return train::run_scenario(s, o);
+}
+
+// GPU 0's compute work in the measured window, as it would take with the GPU to itself.
+double alone_compute_s(const train::RunResult& r) {
+  const auto& sg = *r.graph;
+  const std::size_t warm = static_cast<std::size_t>(r.warmup_steps);
+  const TimePs lo = warm > 0 ? r.records[sg.step_end[warm - 1]].end : 0;
+  const TimePs hi = r.records[sg.step_end.back()].end;
+  double sum = 0;
+  for (engine::TaskId t = 0; t < sg.graph.size(); ++t) {
+    const auto& task = sg.graph.task(t);
+    if (task.server == sg.compute[0] && r.records[t].start >= lo && r.records[t].start < hi)
+      sum += ps_to_seconds(task.duration_ps);
+  }
+  return sum / static_cast<double>(r.steps);
+}
+}  // namespace
+
+TEST_CASE("compute overlapped with communication never beats max(compute alone, communication)",
+          "[train][gpu_share]") {
+  // DDP on NVLink and PCIe boxes, FSDP with all-gathers and reduce-scatters on NVLink and PCIe.
+  for (const char* s : {"4xdgx_a100_gpt2_1.5b.yaml", "dgx_a100_bert_large.yaml", "4xA100_pcie_bert_large.yaml",
+                        "8xA100_llama2_7b_fsdp.yaml", "4x4090_gpt2_1.5b_fsdp.yaml"}) {
+    INFO(s);
+    train::RunResult r = run(kScen + s, {"steps=2"});
+    const double alone = alone_compute_s(r);
+    CHECK(r.step_time_s >= alone * (1 - 1e-9));
+    CHECK(r.step_time_s >= r.comm_total_s * (1 - 1e-9));
+    // Sharing the GPU only ever costs time: the kernels ran at least as long as alone.
+    CHECK(r.compute_s >= alone * (1 - 1e-9));
+    CHECK(r.compute_shared_s >= 0);
+  }
+}
+
+TEST_CASE("NCCL kernels on the SMs slow the compute they overlap", "[train][gpu_share]") {
+  // GPT-2 1.5B DDP on 4 DGX A100 nodes: the gradient all-reduces overlap backward and hold SMs
+  // and HBM bandwidth there, so some compute time is lost; one GPU has no collective at all.
+  train::RunResult r = run(kScen + "4xdgx_a100_gpt2_1.5b.yaml", {"steps=2"});
+  CHECK(r.compute_shared_s > 0);
+  train::RunResult one = run(kScen + "4xdgx_a100_gpt2_1.5b.yaml", {"steps=2", "nodes=1", "gpus_per_node=1"});
+  CHECK(one.compute_shared_s == 0);
+}
+
+TEST_CASE("eager steps of short kernels are host-bound on a fast GPU, not under CUDA graphs", "[train][software]") {
+  // ResNet-50 at 8 images per GPU on an H100: ~300 kernels per step issued at 5-10 us each
+  // (topologies/software.yaml) take longer than the GPU needs to run them.
+  const std::vector<std::string> small = {"system=dgx_h100", "gpus_per_node=1", "batch_per_gpu=8"};
+  auto with = [&](const char* sw) {
+    auto v = small;
+    v.push_back(std::string("software=") + sw);
+    return run(kHeadline, v);
+  };
+  train::RunResult eager = with("pytorch_eager");
+  train::RunResult graphs = with("pytorch_cuda_graphs");
+  CHECK(eager.bottleneck == "host");
+  CHECK(eager.idle_s > 0.5 * eager.step_time_s);
+  CHECK(graphs.bottleneck == "compute");
+  CHECK(graphs.idle_s < 0.1 * graphs.step_time_s);
+  CHECK(graphs.step_time_s < 0.6 * eager.step_time_s);
+  // At batch 256 the kernels are long: the same eager script is compute-bound.
+  auto big = small;
+  big[2] = "batch_per_gpu=256";
+  big.push_back("software=pytorch_eager");
+  CHECK(run(kHeadline, big).bottleneck == "compute");
+}
+
+TEST_CASE("software: an unknown profile is an error at its key", "[train][software]") {
+  try {
+    run(kHeadline, {"software=pytorch_eagr"});
+    FAIL("expected an error");
+  } catch (const ScenarioError& e) {
+    CHECK(std::string(e.what()).find("unknown software profile 'pytorch_eagr'") != std::string::npos);
+  }
+}
