@@ -28,6 +28,7 @@ const char* algo_name(Algo a) {
     case Algo::ring: return "ring";
     case Algo::tree: return "tree";
     case Algo::hierarchical: return "hierarchical";
+    case Algo::nvls: return "nvls";
   }
   return "?";
 }
@@ -58,14 +59,21 @@ struct ShapePhase {
   HwClass intra = HwClass::nvlink;
   TimePs path_latency_ps = 0;
   std::vector<double> isolated_rate;  // per var, filled by the planner
+  bool nvls = false;
+  // The chunked pipeline: steps the first granule crosses, and the ranks a channel's share
+  // is cut among per chunk (a ring's n; 1 for chains and trees).
+  int fill_steps = 0, fill_ranks = 1;
+  // true: the vars are channels of one ring/tree (their rates add up to the per-link rate);
+  // false: parallel groups or GPUs (each var is a whole collective of its own).
+  bool channel_vars = true;
 };
 
 struct Planner::Shape {
   std::vector<ShapePhase> phases;
   bool all_nvlink = true;
+  bool multi_node = false;
+  int channels = 0;  // NCCL's channels for this algorithm (set by the planner; 0: not yet)
 };
-
-namespace {
 
 class VarBuilder {
  public:
@@ -73,6 +81,8 @@ class VarBuilder {
     for (auto l : r.links) uses_.push_back(net::LinkUse{l, 1.0});
     latency_ = std::max(latency_, r.latency_ps);
   }
+  void add_use(net::LinkId l, double coeff) { uses_.push_back(net::LinkUse{l, coeff}); }
+  void add_latency(TimePs t) { latency_ = std::max(latency_, t); }
   ShapeVar build(double factor) {
     std::sort(uses_.begin(), uses_.end(), [](const auto& a, const auto& b) { return a.link < b.link; });
     ShapeVar v;
@@ -91,6 +101,8 @@ class VarBuilder {
   TimePs latency_ = 0;
 };
 
+namespace {
+
 bool all_nvlink(const topo::Cluster& c, const topo::Route& r) {
   for (auto l : r.links)
     if (c.link(l).cls != topo::LinkClass::nvlink) return false;
@@ -103,7 +115,100 @@ int floor_log2(int n) {
   return std::max(1, k);
 }
 
+int arch_number(const std::string& arch) {
+  // "sm_90" -> 90
+  return arch.size() > 3 ? std::atoi(arch.c_str() + 3) : 0;
+}
+
 }  // namespace
+
+bool Planner::socket_transport() const {
+  if (c_.nics_per_node() == 0) return false;
+  const topo::Catalog& cat = c_.catalog();
+  const std::string& port = cat.nics().at(c_.device(c_.nic(0, 0)).model).port;
+  return cat.link_kinds().at(port).transport == topo::LinkKind::Transport::socket;
+}
+
+void Planner::add_host_staging(VarBuilder& vb, topo::Vertex cpu) {
+  // A staged byte is written to DRAM and read back: 2 bytes of memory traffic. The CPU's one
+  // shared capacity is its transit link (p2p_bandwidth); crossing it with coefficient
+  // 2 * p2p / memory caps the staged rate at memory_bandwidth / 2 when DRAM is the limit.
+  const topo::CpuModel& m = c_.catalog().cpus().at(c_.device(cpu).model);
+  const double coeff = std::max(1.0, 2.0 * m.p2p_bandwidth_bytes_per_s / m.memory_bandwidth_bytes_per_s);
+  vb.add_use(c_.transit_link(cpu), coeff);
+}
+
+void Planner::add_gpu_hop(VarBuilder& vb, topo::Vertex a, topo::Vertex b) {
+  const topo::Route& direct = c_.route(a, b);
+  const bool p2p = c_.catalog().gpus().at(c_.device(a).model).p2p && c_.catalog().gpus().at(c_.device(b).model).p2p;
+  if (p2p || all_nvlink(c_, direct)) {
+    vb.add(direct);
+    return;
+  }
+  // NCCL's SHM transport: the sender writes into host memory next to it, the receiver reads.
+  const topo::Vertex cpu = c_.nearest_cpu(a);
+  vb.add(c_.route(a, cpu));
+  add_host_staging(vb, cpu);
+  vb.add(c_.route(cpu, b));
+}
+
+void Planner::add_route(VarBuilder& vb, const topo::Route& r) {
+  if (c_.fabric().routing != "adaptive" || r.links.size() < 2) {
+    vb.add(r);
+    return;
+  }
+  if (!spines_found_) {
+    spines_found_ = true;
+    for (auto [it, end] = boost::vertices(c_.graph()); it != end; ++it) {
+      const topo::Device& d = c_.device(*it);
+      if (d.node < 0 && d.type == topo::DeviceType::switch_ && d.name.rfind("spine", 0) == 0) spines_.push_back(*it);
+    }
+  }
+  vb.add_latency(r.latency_ps);
+  const double k = static_cast<double>(spines_.size());
+  for (std::size_t i = 0; i < r.links.size(); ++i) {
+    const net::LinkId l = r.links[i];
+    const topo::Vertex to = c_.is_transit(l) ? topo::Vertex(-1) : c_.link_to(l);
+    const bool into_spine = to != topo::Vertex(-1) && std::find(spines_.begin(), spines_.end(), to) != spines_.end();
+    if (!into_spine || i + 1 >= r.links.size() || k <= 1) {
+      vb.add_use(l, 1.0);
+      continue;
+    }
+    // leaf -> spine -> leaf: the same bytes spread evenly over every spine.
+    const topo::Vertex leaf_a = c_.link_from(l), leaf_b = c_.link_to(r.links[i + 1]);
+    for (topo::Vertex sp : spines_) {
+      for (auto x : c_.route(leaf_a, sp).links) vb.add_use(x, 1.0 / k);
+      for (auto x : c_.route(sp, leaf_b).links) vb.add_use(x, 1.0 / k);
+    }
+    ++i;
+  }
+}
+
+int Planner::search_channels(const Shape& ring, bool multi_node, bool sm90) const {
+  const ChannelParams& cp = params_.channels;
+  const ShapePhase& ph = ring.phases.front();
+  double total = 0, widest = 0;
+  for (double r : ph.isolated_rate) {
+    total += r;
+    widest = std::max(widest, r);
+  }
+  const std::vector<double>& speeds = multi_node ? (sm90 ? cp.speeds_inter_sm90 : cp.speeds_inter)
+                                                 : (sm90 ? cp.speeds_intra_sm90 : cp.speeds_intra);
+  std::size_t i = 0;
+  while (i + 1 < speeds.size() && (speeds[i] > widest || speeds[i] > total)) ++i;
+  const double s = speeds[i];
+  int n = std::max(1, static_cast<int>(std::floor(total / s + 1e-9)));
+  double bw = s;
+  // ncclTopoDupChannels (up to the ring graph's maxChannels, MAXCHANNELS/2).
+  if (s >= cp.dup_min_bytes_per_s && !(sm90 && s < cp.dup_min_sm90_bytes_per_s && n > 4)) {
+    const int dup = std::min(2 * n, cp.max / 2);
+    bw /= (dup + n - 1) / n;
+    n = dup;
+  }
+  n = std::min(cp.max, 2 * n);  // connect.cc: the postset duplicates every channel once more
+  if (sm90 && multi_node && bw > 45e9 && n < 16) n = std::min(cp.max, 2 * n);
+  return n;
+}
 
 Planner::Planner(const topo::Cluster& cluster, NcclParams params)
     : c_(cluster), params_(std::move(params)) {}
@@ -165,8 +270,30 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
   auto gpu_v = [&](int node, int local) { return c_.gpu(node, local); };
 
   Shape s;
+  s.multi_node = N > 1;
   auto note_intra = [&](const topo::Route& r) {
     if (!all_nvlink(c_, r)) s.all_nvlink = false;
+  };
+  const bool socket = socket_transport();
+  // GPU ga on node_a to GPU gb on node_b through NICs nic_a / nic_b.
+  auto net_cross = [&](VarBuilder& vb, topo::Vertex ga, int node_a, int nic_a, int node_b, int nic_b, topo::Vertex gb) {
+    const topo::Vertex na = c_.nic(node_a, nic_a), nb = c_.nic(node_b, nic_b);
+    if (socket) {
+      const topo::Vertex ca = c_.nearest_cpu(ga), cb = c_.nearest_cpu(gb);
+      vb.add(c_.route(ga, ca));
+      add_host_staging(vb, ca);
+      vb.add(c_.route(ca, na));
+      const topo::Route& wire = c_.route(na, nb);
+      if (wire.links.empty()) throw std::invalid_argument("no network path between nodes");
+      add_route(vb, wire);
+      vb.add(c_.route(nb, cb));
+      add_host_staging(vb, cb);
+      vb.add(c_.route(cb, gb));
+      return;
+    }
+    topo::Route x = c_.route_via(ga, na, nb, gb);
+    if (x.links.empty()) throw std::invalid_argument("no network path between nodes");
+    add_route(vb, x);
   };
 
   if (algo == Algo::ring) {
@@ -181,10 +308,10 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
       const int edges = closed ? n : n - 1;
       auto ring_var = [&](const std::vector<int>& order, double share, VarBuilder& vb) {
         for (int i = 0; i < edges; ++i) {
-          const topo::Route& r = c_.route(c_.gpu(order[static_cast<std::size_t>(i)]),
-                                          c_.gpu(order[static_cast<std::size_t>((i + 1) % n)]));
-          note_intra(r);
-          vb.add(r);
+          const topo::Vertex a = c_.gpu(order[static_cast<std::size_t>(i)]);
+          const topo::Vertex b = c_.gpu(order[static_cast<std::size_t>((i + 1) % n)]);
+          note_intra(c_.route(a, b));
+          add_gpu_hop(vb, a, b);
         }
         return vb.build(share);
       };
@@ -238,6 +365,8 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
       }
       ph.steps_intra = steps;
       ph.path_latency_ps = lat;
+      ph.fill_steps = steps;
+      ph.fill_ranks = n;
     } else {
       if (R == 0) throw std::invalid_argument("a ring across nodes needs NICs");
       const int ch = req.channels > 0 ? req.channels : R;
@@ -287,9 +416,8 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
         for (int j = 0; j < N; ++j) {
           const int node = node_ids[static_cast<std::size_t>(j)];
           for (std::size_t i = 0; i + 1 < path.size(); ++i) {
-            const topo::Route& r = c_.route(gpu_v(node, path[i]), gpu_v(node, path[i + 1]));
-            note_intra(r);
-            vb.add(r);
+            note_intra(c_.route(gpu_v(node, path[i]), gpu_v(node, path[i + 1])));
+            add_gpu_hop(vb, gpu_v(node, path[i]), gpu_v(node, path[i + 1]));
           }
           if (!closed && j == N - 1) break;
           const int next = node_ids[static_cast<std::size_t>((j + 1) % N)];
@@ -297,6 +425,10 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
           // NVLink to the entry GPU (which sits next to the NIC), send through the entry GPU
           // instead, as NCCL's PXN does (NCCL >= 2.12).
           const topo::Vertex exit_v = gpu_v(node, path.back()), entry_v = gpu_v(node, path.front());
+          if (socket) {
+            net_cross(vb, exit_v, node, nic, next, nic, gpu_v(next, path.front()));
+            continue;
+          }
           const topo::Route& direct_out = c_.route(exit_v, c_.nic(node, nic));
           bool through_cpu = false;
           for (auto l : direct_out.links) through_cpu = through_cpu || c_.is_transit(l);
@@ -309,7 +441,7 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
           const topo::Route& wire = c_.route(c_.nic(node, nic), c_.nic(next, nic));
           const topo::Route& in = c_.route(c_.nic(next, nic), gpu_v(next, path.front()));
           if (wire.links.empty() || in.links.empty()) throw std::invalid_argument("no network path between nodes");
-          vb.add(wire);
+          add_route(vb, wire);
           vb.add(in);
         }
         lat = std::max(lat, vb.latency());
@@ -319,13 +451,57 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
       ph.steps_inter = inter;
       ph.steps_intra = std::max(0, steps - inter);
       ph.path_latency_ps = lat;
+      // Only the GPU-to-GPU steps inside a node hand granules on one by one; the network
+      // proxy posts its receives NCCL_STEPS ahead (net.cc), so the fill is a node's.
+      ph.fill_steps = req.op == Op::all_reduce ? 2 * (g - 1) : g - 1;
+      ph.fill_ranks = n;
     }
     ph.intra = s.all_nvlink ? HwClass::nvlink : HwClass::pcie;
     s.phases.push_back(std::move(ph));
     return s;
   }
 
-  if (req.op != Op::all_reduce) return std::nullopt;  // tree and hierarchical: all_reduce only
+  if (req.op != Op::all_reduce) return std::nullopt;  // tree, hierarchical, nvls: all_reduce only
+
+  if (algo == Algo::nvls) {
+    // NCCL's rules: one node (multi-node NVLS needs CollNet), more than 2 GPUs, every GPU
+    // sm_90 or later, all on one NVSwitch with NVLink SHARP.
+    if (N != 1 || n < params_.nvls.min_gpus) return std::nullopt;
+    topo::Vertex sw = topo::Vertex(-1);
+    for (int r : ranks) {
+      if (arch_number(c_.gpu_model(r).arch) < 90) return std::nullopt;
+      const topo::Vertex gv = c_.gpu(r);
+      topo::Vertex mine = topo::Vertex(-1);
+      for (auto [e, end] = boost::out_edges(gv, c_.graph()); e != end; ++e) {
+        const topo::Vertex t = boost::target(*e, c_.graph());
+        const topo::Device& d = c_.device(t);
+        if (d.type == topo::DeviceType::switch_ && d.switch_class == topo::SwitchClass::nvswitch &&
+            c_.catalog().switches().at(d.model).nvls)
+          mine = t;
+      }
+      if (mine == topo::Vertex(-1) || (sw != topo::Vertex(-1) && mine != sw)) return std::nullopt;
+      sw = mine;
+    }
+    ShapePhase ph;
+    ph.name = "nvls";
+    ph.nvls = true;
+    ph.channel_vars = false;
+    TimePs lat = 0;
+    for (int r : ranks) {
+      VarBuilder vb;
+      vb.add(c_.route(c_.gpu(r), sw));
+      vb.add(c_.route(sw, c_.gpu(r)));
+      lat = std::max(lat, vb.latency());
+      ph.vars.push_back(vb.build(1.0 + 1.0 / n));  // S(1+1/n) each way
+    }
+    ph.steps_intra = 1;
+    ph.fill_steps = params_.nvls.pipeline_stages;
+    ph.fill_ranks = n;
+    ph.path_latency_ps = lat;
+    ph.intra = HwClass::nvlink;
+    s.phases.push_back(std::move(ph));
+    return s;
+  }
 
   if (algo == Algo::tree) {
     ShapePhase ph;
@@ -337,15 +513,14 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
       VarBuilder vb;
       for (int i = 0; i + 1 < n; ++i) {
         topo::Vertex a = c_.gpu(order[static_cast<std::size_t>(i)]), b = c_.gpu(order[static_cast<std::size_t>(i + 1)]);
-        const topo::Route& up = c_.route(b, a);
-        const topo::Route& down = c_.route(a, b);
-        note_intra(up);
-        vb.add(up);
-        vb.add(down);
+        note_intra(c_.route(b, a));
+        add_gpu_hop(vb, b, a);
+        add_gpu_hop(vb, a, b);
       }
       ShapeVar v = vb.build(1.0 / ch);
       for (int k = 0; k < ch; ++k) ph.vars.push_back(v);
       ph.steps_intra = 2 * (n - 1);
+      ph.fill_steps = 2 * (n - 1);
       ph.path_latency_ps = vb.latency();
     } else {
       if (R == 0) throw std::invalid_argument("a tree across nodes needs NICs");
@@ -375,26 +550,23 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
         for (int j = 0; j < N; ++j) {
           const int node = node_ids[static_cast<std::size_t>(j)];
           for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
-            const topo::Route& up = c_.route(gpu_v(node, chain[i + 1]), gpu_v(node, chain[i]));
-            note_intra(up);
-            vb.add(up);
-            vb.add(c_.route(gpu_v(node, chain[i]), gpu_v(node, chain[i + 1])));
+            note_intra(c_.route(gpu_v(node, chain[i + 1]), gpu_v(node, chain[i])));
+            add_gpu_hop(vb, gpu_v(node, chain[i + 1]), gpu_v(node, chain[i]));
+            add_gpu_hop(vb, gpu_v(node, chain[i]), gpu_v(node, chain[i + 1]));
           }
           const int pos = t == 0 ? j : N - 1 - j;
           if (pos == 0) continue;
           const int ppos = (pos - 1) / 2;
           const int parent = node_ids[static_cast<std::size_t>(t == 0 ? ppos : N - 1 - ppos)];
-          topo::Route up = c_.route_via(gpu_v(node, head), c_.nic(node, nic), c_.nic(parent, nic), gpu_v(parent, head));
-          topo::Route down = c_.route_via(gpu_v(parent, head), c_.nic(parent, nic), c_.nic(node, nic), gpu_v(node, head));
-          if (up.links.empty() || down.links.empty()) throw std::invalid_argument("no network path between nodes");
-          vb.add(up);
-          vb.add(down);
+          net_cross(vb, gpu_v(node, head), node, nic, parent, nic, gpu_v(parent, head));
+          net_cross(vb, gpu_v(parent, head), parent, nic, node, nic, gpu_v(node, head));
         }
         lat = std::max(lat, vb.latency());
         ph.vars.push_back(vb.build(1.0 / ch));
       }
       ph.steps_intra = 2 * (g - 1);
       ph.steps_inter = 2 * floor_log2(N);
+      ph.fill_steps = 2 * (g - 1 + floor_log2(N));
       ph.path_latency_ps = lat;
     }
     ph.intra = s.all_nvlink ? HwClass::nvlink : HwClass::pcie;
@@ -489,13 +661,12 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
           crosses_nodes = true;
           const int na = balanced_nic(local_of(a)), nb = balanced_nic(local_of(b));
           if (na < 0 || nb < 0) throw std::invalid_argument("hierarchical across nodes needs NICs");
-          topo::Route x = c_.route_via(va, c_.nic(c_.device(va).node, na), c_.nic(c_.device(vb2).node, nb), vb2);
-          vb.add(x);
+          net_cross(vb, va, c_.device(va).node, na, c_.device(vb2).node, nb, vb2);
         } else {
           const topo::Route& r = c_.route(va, vb2);
           if (!all_nvlink(c_, r)) intra_nv = false;
           note_intra(r);
-          vb.add(r);
+          add_gpu_hop(vb, va, vb2);
         }
       }
       lat = std::max(lat, vb.latency());
@@ -507,6 +678,9 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
     const int steps = is_top ? 2 * (m - 1) : m - 1;
     if (crosses_nodes) ph.steps_inter = steps;
     else ph.steps_intra = steps;
+    ph.fill_steps = steps;
+    ph.fill_ranks = m;
+    ph.channel_vars = false;
     if (is_top) {
       top = ph;
     } else {
@@ -548,28 +722,79 @@ Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, in
   plan.algo = algo;
   plan.protocol = proto;
   plan.ranks = n;
+  plan.nccl_channels = s.channels;
   const ProtocolParams& pp = params_.protocols[static_cast<std::size_t>(proto)];
+  const NvlsParams& nv = params_.nvls;
+  // NCCL's proxy overhead per step of a multi-node ring (tuning.cc getNetOverhead).
+  TimePs net_overhead = 0;
+  if (s.multi_node) {
+    const topo::Vertex cpu = c_.nearest_cpu(c_.gpu(0));
+    const std::string& cpu_name = c_.catalog().cpus().at(c_.device(cpu).model).name;
+    net_overhead = cpu_name.find("AMD") != std::string::npos ? params_.transports.net_overhead_amd_ps
+                                                               : params_.transports.net_overhead_intel_ps;
+    if (proto == Protocol::simple)
+      net_overhead = static_cast<TimePs>(static_cast<double>(net_overhead) * params_.transports.net_overhead_simple_factor);
+  }
+  const TimePs socket_step = socket_transport() ? params_.transports.socket_step_ps : 0;
   TimePs estimate = 0;
   for (const ShapePhase& sp : s.phases) {
     Phase ph;
     ph.name = sp.name;
     TimePs lat = params_.call_overhead_ps + sp.path_latency_ps;
     const auto intra = static_cast<std::size_t>(sp.intra);
-    if (sp.tree) {
-      lat += pp.base_tree_ps + sp.steps_intra * pp.tree_step_ps[intra] + sp.steps_inter * pp.tree_step_ps[2];
+    if (sp.nvls) {
+      // tuning.cc: NVLS latency = hwLat NVLS (baseLat 0); each of the kernel's stages hands
+      // its chunk to the next through a FIFO flag, one Simple NVLink step each.
+      lat += nv.step_nvlink_ps + nv.pipeline_stages * params_.protocols[2].ring_step_ps[0];
+    } else if (sp.tree) {
+      lat += pp.base_tree_ps + sp.steps_intra * pp.tree_step_ps[intra] +
+             sp.steps_inter * (pp.tree_step_ps[2] + socket_step);
     } else {
-      lat += pp.base_ring_ps + sp.steps_intra * pp.ring_step_ps[intra] + sp.steps_inter * pp.ring_step_ps[2];
+      const TimePs intra_step = std::max(pp.ring_step_ps[intra], net_overhead);
+      lat += pp.base_ring_ps + sp.steps_intra * intra_step + sp.steps_inter * (pp.ring_step_ps[2] + socket_step);
     }
-    ph.latency_ps = lat;
+    const double share = sp.nvls ? nv.bandwidth_share : pp.bandwidth_share;
     TimePs slowest = 0;
+    double rate = sp.channel_vars ? 0.0 : std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < sp.vars.size(); ++i) {
       const ShapeVar& v = sp.vars[i];
-      const double wire = v.bytes_factor * bytes / pp.bandwidth_share;
+      const double wire = v.bytes_factor * bytes / share;
       ph.flows.push_back(engine::TaskGraph::FlowInput{{}, wire, v.shared});
       slowest = std::max(slowest, duration_for_bytes(wire, sp.isolated_rate[i]));
+      rate = sp.channel_vars ? rate + sp.isolated_rate[i] : std::min(rate, sp.isolated_rate[i]);
     }
+    // Channels launched for this size (enqueue.cc topoGetAlgoInfo; NVLS keeps all).
+    const int c = sp.nvls ? nv.channels : std::max(1, s.channels);
+    int c_eff = c;
+    if (!sp.nvls) {
+      const double per = pp.threads * pp.thread_threshold_bytes * (pp.threshold_per_rank ? n : 1);
+      while (c_eff > 1 && bytes < c_eff * per) --c_eff;
+    }
+    // A channel moves at most rate / c: fewer channels stretch the transfer.
+    const double ramp_s = ps_to_seconds(slowest) * (static_cast<double>(c) / c_eff - 1.0);
+    // Pipeline fill: the first granule crosses every step before the pipeline runs full.
+    double granule = 0;
+    const double per_channel = bytes / c_eff;
+    if (sp.nvls) {
+      // enqueue.cc calcCollChunking, NVLS: the chunk shrinks for small messages.
+      const double ops = static_cast<double>(c) * n;
+      granule = nv.chunk_bytes;
+      if (bytes < 64 * ops * granule && granule > 65536) granule = 65536;
+      if (bytes < 8 * ops * granule && granule > 32768) granule = 32768;
+      if (bytes < 2 * ops * granule && granule > 16384) granule = 16384;
+      granule = std::min(granule, per_channel / n);
+    } else {
+      const double slot = pp.buffer_bytes / params_.protocol_steps * pp.bandwidth_share;  // data per FIFO slot
+      const double chunk = std::min(pp.chunk_steps * slot, per_channel / sp.fill_ranks);
+      granule = std::min(slot, chunk * pp.slice_steps / pp.chunk_steps);
+    }
+    double fill_s = 0;
+    if (sp.fill_steps > 1 && rate > 0 && std::isfinite(rate))
+      fill_s = (sp.fill_steps - 1) * (granule / share) / (rate / c);
+    lat += seconds_to_ps(ramp_s + fill_s);
+    ph.latency_ps = lat;
     estimate += lat + slowest;
-    plan.sms_per_rank = std::max(plan.sms_per_rank, static_cast<int>(sp.vars.size()));
+    plan.sms_per_rank = std::max(plan.sms_per_rank, c_eff);
     plan.phases.push_back(std::move(ph));
   }
   plan.estimate_ps = estimate;
@@ -597,17 +822,18 @@ Plan Planner::plan(const Request& req) {
   std::set<int> nodes_used;
   for (int r : ranks) nodes_used.insert(c_.device(c_.gpu(r)).node);
   if (req.algo == Algo::automatic && nodes_used.size() > 1) algos = {Algo::ring, Algo::tree, Algo::hierarchical};
-  else if (req.algo == Algo::automatic) algos = {Algo::ring, Algo::hierarchical};
+  else if (req.algo == Algo::automatic) algos = {Algo::ring, Algo::hierarchical, Algo::nvls};
   else algos = {req.algo};
-  std::optional<Plan> best;
-  for (Algo a : algos) {
-    // Shapes do not depend on the size: build each once per (algorithm, request form).
-    std::string key = std::to_string(static_cast<int>(a)) + "/" + std::to_string(static_cast<int>(req.op)) + "/" +
-                      (req.ring_order_auto ? "a" : "g") + "/" + std::to_string(req.channels) + "/";
+  bool sm90 = true;
+  for (int r : ranks) sm90 = sm90 && arch_number(c_.gpu_model(r).arch) >= 90;
+  // Shapes do not depend on the size: build each once per (algorithm, request form).
+  auto get_shape = [&](Algo a, const Request& rq) -> std::optional<Shape>& {
+    std::string key = std::to_string(static_cast<int>(a)) + "/" + std::to_string(static_cast<int>(rq.op)) + "/" +
+                      (rq.ring_order_auto ? "a" : "g") + "/" + std::to_string(rq.channels) + "/";
     for (int r : ranks) key += std::to_string(r) + ",";
     auto cached = shape_cache_.find(key);
     if (cached == shape_cache_.end()) {
-      std::optional<Shape> built = shape(a, req, ranks);
+      std::optional<Shape> built = shape(a, rq, ranks);
       if (built) {
         for (ShapePhase& ph : built->phases) {
           for (ShapeVar& v : ph.vars) v.shared = std::make_shared<const std::vector<net::LinkUse>>(v.uses);
@@ -616,11 +842,30 @@ Plan Planner::plan(const Request& req) {
       }
       cached = shape_cache_.emplace(key, std::move(built)).first;
     }
-    const std::optional<Shape>& s = cached->second;
+    return cached->second;
+  };
+  std::optional<Plan> best;
+  for (Algo a : algos) {
+    std::optional<Shape>& s = get_shape(a, req);
+    if (s && s->channels == 0 && a != Algo::nvls) {
+      // NCCL's channel count comes from its ring search over the same GPUs (connect.cc:
+      // every algorithm but NVLS runs on comm->nChannels); a user's count replaces it.
+      int ch = req.channels;
+      if (ch <= 0) {
+        Request ring_req = req;
+        ring_req.op = Op::all_reduce;
+        const std::optional<Shape>& ring = a == Algo::ring && req.op == Op::all_reduce ? s : get_shape(Algo::ring, ring_req);
+        ch = ring ? search_channels(*ring, nodes_used.size() > 1, sm90) : 1;
+      }
+      s->channels = ch;
+    }
+    if (s && a == Algo::nvls) s->channels = params_.nvls.channels;
     if (!s) {
       if (req.algo != Algo::automatic) {
         if (a == Algo::hierarchical && req.op == Op::all_reduce)
           throw std::invalid_argument("hierarchical needs a topology with more than one level (e.g. NVLink pairs under PCIe switches, or several nodes)");
+        if (a == Algo::nvls && req.op == Op::all_reduce)
+          throw std::invalid_argument("nvls needs one node of more than 2 sm_90+ GPUs on an NVSwitch with NVLink SHARP (devices.yaml switches: nvls: true)");
         throw std::invalid_argument(std::string(algo_name(a)) + " is modelled for all_reduce only; use --algo ring");
       }
       continue;
@@ -628,6 +873,13 @@ Plan Planner::plan(const Request& req) {
     std::vector<Protocol> protos;
     if (req.protocol) protos = {*req.protocol};
     else protos = {Protocol::ll, Protocol::ll128, Protocol::simple};
+    if (a == Algo::nvls) {
+      if (req.protocol && *req.protocol != Protocol::simple) {
+        if (req.algo == Algo::nvls) throw std::invalid_argument("nvls runs the Simple protocol only");
+        continue;
+      }
+      protos = {Protocol::simple};  // tuning.cc: NVLS is Simple only
+    }
     for (Protocol p : protos) {
       if (!req.protocol && params_.protocols[static_cast<std::size_t>(p)].nvlink_only && !s->all_nvlink) continue;
       Plan candidate = finish(*s, a, p, req.bytes, n);

@@ -28,12 +28,56 @@
 //    phases are NOT pipelined with each other, so they are separate transfers in sequence;
 //    it moves fewer bytes over the slow links but pays every phase's latency.
 //
-// Latency per call: NCCL's base latency for the algorithm and protocol, plus per-step
-// hardware latency by link class (NVLink / PCI / network), from topologies/collectives.yaml
-// (NCCL's tuning tables), plus the slowest route's physical latency once, plus a call
-// overhead. The protocol (LL, LL128, Simple) and, for `auto`, the algorithm are chosen per
-// size as NCCL's tuner does: the lowest modelled time, where bandwidth is the plan's own
-// isolated max-min rate from the same flow model.
+//  NVLS (all_reduce, one node; NVSwitches with NVLink SHARP, `nvls: true` in devices.yaml,
+//    and every GPU sm_90 or later, more than 2 GPUs: NCCL's rules in search.cc/nvls.cc): the
+//    switch reduces (multimem.ld_reduce) and multicasts the result (multimem.st). Each GPU
+//    sends S(1+1/n) to the switch and receives S(1+1/n): one flow per GPU over its own
+//    link in both directions. busbw = 2(n-1)/n * S/t exceeds the ring's wire limit, as
+//    NCCL reports (about 480 GB/s on 8x H100/H200); the NVLS kernel reaches
+//    `nvls.bandwidth_share` of the link (collectives.yaml, from the maintainer's figure).
+//    Latency: NCCL's NVLS hwLat (25 us) plus one Simple NVLink step (3.4 us) per stage of
+//    the NVLS kernel (scatter, reduce, multicast, gather), which hand chunks on by FIFO flags.
+//
+// Time of one call (per phase; every constant in topologies/collectives.yaml, NCCL v2.27.7):
+//   t = overhead + path latency + base[a][p] + sum over steps of hwLat[class][a][p]
+//       + ramp + fill + (wire bytes / max-min rate: decided by net/ when it runs)
+// where, with R the phase's isolated wire rate and c the channels NCCL builds:
+//   channels c: NCCL's topology search (search.cc): the highest speed s of its speed array
+//     that one path and the GPU's total ring bandwidth T can carry; floor(T/s) channels,
+//     doubled when s >= 25 GB/s (not on sm_90 below 50 GB/s with more than 4), doubled
+//     again in connect.cc's postset; NVLS: 16 (nvls.cc). One CTA per channel, so
+//     Plan::sms_per_rank is the channels this call launches, c_eff below.
+//   ramp: NCCL launches c_eff = the largest c' <= c with S >= c' * threads * threshold
+//     (enqueue.cc); a channel (one CTA) moves at most R/c, so a call on c_eff < c channels
+//     takes (c/c_eff - 1) * (wire bytes / R) longer.
+//   fill: each channel moves its share M = S/c_eff in slices through a FIFO of 8 slots
+//     (buffer/8 bytes each: 512 KiB Simple). A ring's chunk is min(chunk_steps slots,
+//     M/n), cut into chunk_steps/slice_steps slices; the pipeline granule g is a slice,
+//     at most one slot. A step of the ring cannot start before the previous step's first
+//     granule arrives, so the first granule crosses all nsteps steps before the ring runs at
+//     full rate: fill = (nsteps - 1) * (g / share) / (R / c). nsteps = 2(n-1) for a ring
+//     all_reduce, n-1 reduce_scatter / all_gather, 2 * depth for the tree, the NVLS
+//     kernel's stages for NVLS (granule: its chunk, shrunk for small sizes by
+//     calcCollChunking's rule). Large messages hide the fill (one granule per step);
+//     messages of a few granules per rank run far below the link rate.
+//   network steps: transports (link kind `transport:`): ib / roce go NIC <-> GPU memory
+//     (GPUDirect RDMA); socket stages each step through host memory (GPU -> CPU -> NIC)
+//     and adds `socket_step_latency` per network step; every intra-node step of a
+//     multi-node ring costs at least NCCL's proxy overhead (getNetOverhead: 1 us Intel,
+//     2 us AMD, x3 Simple).
+//   SHM: GPUs without peer-to-peer (`p2p: false`) hand data over through host memory as
+//     NCCL's SHM transport does: GPU -> CPU (PCIe up, written to DRAM), CPU -> GPU (read
+//     from DRAM, PCIe down). Every staged byte is written and read once, so it draws 2
+//     bytes of DRAM bandwidth: the CPU's transit capacity is crossed with coefficient
+//     max(1, 2 * p2p_bandwidth / memory_bandwidth), i.e. rate <= memory_bandwidth / 2.
+// The protocol (LL, LL128, Simple) and, for `auto`, the algorithm are chosen per size as
+// NCCL's tuner does: the lowest modelled time of the same terms, with the phase's own
+// isolated max-min rate as the bandwidth.
+//
+// Fabric routing (system file `fabric: routing:`): static keeps the fabric's deterministic
+// ECMP hash (one spine per source/destination pair, collisions cost bandwidth); adaptive
+// spreads a flow evenly over every equal-cost spine (coefficient 1/k on each of the k
+// leaf->spine->leaf paths), as adaptive routing / packet spraying does.
 #pragma once
 
 #include <map>
@@ -49,7 +93,7 @@
 namespace simtrain::coll {
 
 enum class Op { all_reduce, reduce_scatter, all_gather, broadcast };
-enum class Algo { automatic, ring, tree, hierarchical };
+enum class Algo { automatic, ring, tree, hierarchical, nvls };
 const char* op_name(Op op);
 const char* algo_name(Algo a);
 // nccl-tests' bus-bandwidth factor: busbw = algbw * factor(n).
@@ -78,10 +122,15 @@ struct Plan {
   TimePs estimate_ps = 0;  // isolated-model estimate used to choose
   int ranks = 0;
   // SMs the NCCL kernel holds on every rank's GPU for its whole lifetime: one CTA per
-  // channel, and NCCL's CTAs never share an SM with compute kernels (NVIDIA/nccl#689).
-  // The executor takes them from the GPU's SM pool while the collective runs.
+  // channel NCCL launches for this call (its channel count for the system and algorithm,
+  // ramped down for small sizes; NVLS: its own 16), and NCCL's CTAs never share an SM with
+  // compute kernels (NVIDIA/nccl#689). The executor takes them from the GPU's SM pool
+  // while the collective runs.
   int sms_per_rank = 0;
+  int nccl_channels = 0;  // channels NCCL builds for the algorithm (before the size ramp)
 };
+
+class VarBuilder;  // collects one flow's links (collective.cpp)
 
 class Planner {
  public:
@@ -98,6 +147,18 @@ class Planner {
   std::optional<Shape> shape(Algo algo, const Request& req, const std::vector<int>& ranks);
   Plan finish(const Shape& s, Algo algo, Protocol proto, double bytes, int n);
   int balanced_nic(int local_gpu);
+  // NCCL's channel count from its topology search (see the header comment).
+  int search_channels(const Shape& ring, bool multi_node, bool sm90) const;
+  // One GPU -> GPU hop inside a node: the route, or through host memory without P2P (SHM).
+  void add_gpu_hop(VarBuilder& vb, topo::Vertex a, topo::Vertex b);
+  // A route, spread over every spine when the fabric routes adaptively.
+  void add_route(VarBuilder& vb, const topo::Route& r);
+  // The NICs' port transport is NCCL's socket transport (staged through host memory).
+  bool socket_transport() const;
+  // Host-memory staging through a CPU (SHM and socket transports): its DRAM constraint.
+  void add_host_staging(VarBuilder& vb, topo::Vertex cpu);
+  std::vector<topo::Vertex> spines_;
+  bool spines_found_ = false;
 
   const topo::Cluster& c_;
   NcclParams params_;

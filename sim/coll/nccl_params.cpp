@@ -13,33 +13,104 @@ const char* protocol_name(Protocol p) {
   return "?";
 }
 
+namespace {
+
+TimePs time_of(const Field& f) { return seconds_to_ps(f.as_quantity(Dimension::time)); }
+
+std::vector<double> speeds(const Field& f) {
+  std::vector<double> out;
+  for (const Field& x : f.items()) {
+    const double v = x.as_number();
+    if (!(v > 0)) throw x.error("a channel speed must be positive (GB/s)");
+    if (!out.empty() && v >= out.back() / 1e9) throw x.error("channel speeds must decrease");
+    out.push_back(v * 1e9);
+  }
+  if (out.empty()) throw f.error("expected a list of speeds in GB/s");
+  return out;
+}
+
+}  // namespace
+
 NcclParams NcclParams::load(const std::string& path) {
   auto doc = YamlDoc::load(path);
   Field root = root_field(doc);
-  root.check_keys({"call_overhead", "protocols"});
+  root.check_keys({"call_overhead", "protocol_steps", "protocols", "nvls", "channels", "transports"});
   NcclParams p;
-  p.call_overhead_ps = seconds_to_ps(root.at("call_overhead").as_quantity(Dimension::time));
+  p.call_overhead_ps = time_of(root.at("call_overhead"));
+  p.protocol_steps = static_cast<int>(root.at("protocol_steps").as_int_at_least(1));
   Field protos = root.at("protocols");
   protos.check_keys({"ll", "ll128", "simple"});
   const char* names[3] = {"ll", "ll128", "simple"};
   for (int i = 0; i < 3; ++i) {
     Field f = protos.at(names[i]);
-    f.check_keys({"bandwidth_share", "base_latency", "step_latency", "tree_step_latency", "nvlink_only"});
+    f.check_keys({"bandwidth_share", "base_latency", "step_latency", "tree_step_latency", "nvlink_only",
+                  "buffer", "chunk_steps", "slice_steps", "threads", "thread_threshold", "threshold_per_rank"});
     ProtocolParams& pp = p.protocols[static_cast<std::size_t>(i)];
     pp.bandwidth_share = f.at("bandwidth_share").as_number_in(0, 1);
+    if (!(pp.bandwidth_share > 0)) throw f.at("bandwidth_share").error("a protocol must carry some data");
     Field base = f.at("base_latency");
     base.check_keys({"ring", "tree"});
-    pp.base_ring_ps = seconds_to_ps(base.at("ring").as_quantity(Dimension::time));
-    pp.base_tree_ps = seconds_to_ps(base.at("tree").as_quantity(Dimension::time));
+    pp.base_ring_ps = time_of(base.at("ring"));
+    pp.base_tree_ps = time_of(base.at("tree"));
     auto steps = [&](const Field& s, std::array<TimePs, 3>& out) {
       s.check_keys({"nvlink", "pcie", "network"});
-      out[0] = seconds_to_ps(s.at("nvlink").as_quantity(Dimension::time));
-      out[1] = seconds_to_ps(s.at("pcie").as_quantity(Dimension::time));
-      out[2] = seconds_to_ps(s.at("network").as_quantity(Dimension::time));
+      out[0] = time_of(s.at("nvlink"));
+      out[1] = time_of(s.at("pcie"));
+      out[2] = time_of(s.at("network"));
     };
     steps(f.at("step_latency"), pp.ring_step_ps);
     steps(f.at("tree_step_latency"), pp.tree_step_ps);
     pp.nvlink_only = f.at("nvlink_only").as_bool();
+    pp.buffer_bytes = f.at("buffer").as_quantity(Dimension::bytes);
+    if (!(pp.buffer_bytes > 0)) throw f.at("buffer").error("a protocol buffer must be positive");
+    pp.chunk_steps = static_cast<int>(f.at("chunk_steps").as_int_at_least(1));
+    pp.slice_steps = static_cast<int>(f.at("slice_steps").as_int_at_least(1));
+    if (pp.chunk_steps % pp.slice_steps != 0) throw f.at("slice_steps").error("slice_steps must divide chunk_steps");
+    pp.threads = static_cast<int>(f.at("threads").as_int_at_least(32));
+    pp.thread_threshold_bytes = f.at("thread_threshold").as_quantity(Dimension::bytes);
+    pp.threshold_per_rank = f.at("threshold_per_rank").as_bool();
+  }
+  {
+    Field f = root.at("nvls");
+    f.check_keys({"step_latency", "tree_step_latency", "channels", "chunk", "pipeline_stages", "min_gpus",
+                  "bandwidth_share"});
+    Field s = f.at("step_latency");
+    s.check_keys({"nvlink", "network"});
+    p.nvls.step_nvlink_ps = time_of(s.at("nvlink"));
+    p.nvls.step_network_ps = time_of(s.at("network"));
+    Field t = f.at("tree_step_latency");
+    t.check_keys({"nvlink", "network"});
+    p.nvls.tree_step_nvlink_ps = time_of(t.at("nvlink"));
+    p.nvls.tree_step_network_ps = time_of(t.at("network"));
+    p.nvls.channels = static_cast<int>(f.at("channels").as_int_at_least(1));
+    p.nvls.chunk_bytes = f.at("chunk").as_quantity(Dimension::bytes);
+    if (!(p.nvls.chunk_bytes > 0)) throw f.at("chunk").error("the NVLS chunk must be positive");
+    p.nvls.pipeline_stages = static_cast<int>(f.at("pipeline_stages").as_int_at_least(1));
+    p.nvls.min_gpus = static_cast<int>(f.at("min_gpus").as_int_at_least(2));
+    p.nvls.bandwidth_share = f.at("bandwidth_share").as_number_in(0, 1);
+    if (!(p.nvls.bandwidth_share > 0)) throw f.at("bandwidth_share").error("NVLS must carry some data");
+  }
+  {
+    Field f = root.at("channels");
+    f.check_keys({"speeds_intra", "speeds_intra_sm90", "speeds_inter", "speeds_inter_sm90", "dup_min_speed",
+                  "dup_min_speed_sm90", "max"});
+    p.channels.speeds_intra = speeds(f.at("speeds_intra"));
+    p.channels.speeds_intra_sm90 = speeds(f.at("speeds_intra_sm90"));
+    p.channels.speeds_inter = speeds(f.at("speeds_inter"));
+    p.channels.speeds_inter_sm90 = speeds(f.at("speeds_inter_sm90"));
+    p.channels.dup_min_bytes_per_s = f.at("dup_min_speed").as_quantity(Dimension::bandwidth);
+    p.channels.dup_min_sm90_bytes_per_s = f.at("dup_min_speed_sm90").as_quantity(Dimension::bandwidth);
+    p.channels.max = static_cast<int>(f.at("max").as_int_at_least(1));
+  }
+  {
+    Field f = root.at("transports");
+    f.check_keys({"net_overhead", "net_overhead_simple_factor", "socket_step_latency"});
+    Field o = f.at("net_overhead");
+    o.check_keys({"intel", "amd"});
+    p.transports.net_overhead_intel_ps = time_of(o.at("intel"));
+    p.transports.net_overhead_amd_ps = time_of(o.at("amd"));
+    p.transports.net_overhead_simple_factor = f.at("net_overhead_simple_factor").as_number_in(1, 100);
+    p.transports.socket_step_ps = time_of(f.at("socket_step_latency"));
   }
   return p;
 }

@@ -1,9 +1,11 @@
-// NCCL's latency and protocol constants, loaded from topologies/collectives.yaml (each with
-// its source there). Bandwidth is never taken from here: it comes from the flow network.
+// NCCL's latency, protocol, pipeline, channel and transport constants, loaded from
+// topologies/collectives.yaml (each with its source there: NCCL v2.27.7). Bandwidth is never
+// taken from here: it comes from the flow network.
 #pragma once
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "engine/time.hpp"
 #include "topo/catalog.hpp"
@@ -16,16 +18,52 @@ const char* protocol_name(Protocol p);
 enum class HwClass { nvlink = 0, pcie = 1, network = 2 };
 
 struct ProtocolParams {
-  double bandwidth_share = 1;
+  double bandwidth_share = 1;  // data bytes per wire byte
   TimePs base_ring_ps = 0, base_tree_ps = 0;
   std::array<TimePs, 3> ring_step_ps{};  // by HwClass
   std::array<TimePs, 3> tree_step_ps{};
   bool nvlink_only = false;
+  // The chunked pipeline: a FIFO of `protocol_steps` slots of buffer/steps bytes (wire bytes;
+  // data = wire x bandwidth_share); a ring moves chunk_steps slots per chunk, slice_steps
+  // per slice.
+  double buffer_bytes = 0;
+  int chunk_steps = 1, slice_steps = 1;
+  // Channel ramp (enqueue.cc topoGetAlgoInfo): NCCL drops channels while
+  // bytes < channels x threads x thread_threshold (x ranks for ring LL).
+  int threads = 512;
+  double thread_threshold_bytes = 64;
+  bool threshold_per_rank = false;
+};
+
+struct NvlsParams {
+  TimePs step_nvlink_ps = 0, step_network_ps = 0;
+  TimePs tree_step_nvlink_ps = 0, tree_step_network_ps = 0;
+  int channels = 16;
+  double chunk_bytes = 131072;
+  int pipeline_stages = 4;
+  int min_gpus = 3;
+  double bandwidth_share = 1;
+};
+
+struct ChannelParams {
+  std::vector<double> speeds_intra, speeds_intra_sm90, speeds_inter, speeds_inter_sm90;  // bytes/s
+  double dup_min_bytes_per_s = 25e9, dup_min_sm90_bytes_per_s = 50e9;
+  int max = 64;
+};
+
+struct TransportParams {
+  TimePs net_overhead_intel_ps = 0, net_overhead_amd_ps = 0;
+  double net_overhead_simple_factor = 1;
+  TimePs socket_step_ps = 0;
 };
 
 struct NcclParams {
   TimePs call_overhead_ps = 0;
+  int protocol_steps = 8;
   std::array<ProtocolParams, 3> protocols{};  // by Protocol
+  NvlsParams nvls;
+  ChannelParams channels;
+  TransportParams transports;
 
   static NcclParams load(const std::string& path);
   // topologies/collectives.yaml next to the catalog, or in the source tree.

@@ -41,7 +41,7 @@ std::shared_ptr<const Catalog> Catalog::load(const std::string& path) {
   root.check_keys({"link_kinds", "gpus", "cpus", "nics", "switches", "storage"});
 
   for (const Field& f : root.at("link_kinds").entries()) {
-    f.check_keys({"class", "bandwidth", "latency", "efficiency"});
+    f.check_keys({"class", "bandwidth", "latency", "efficiency", "transport"});
     LinkKind k;
     k.key = f.key().substr(f.key().find('.') + 1);
     const std::string cls = f.at("class").as_choice({"nvlink", "pcie", "cpu", "network"});
@@ -53,6 +53,13 @@ std::shared_ptr<const Catalog> Catalog::load(const std::string& path) {
     if (k.bandwidth_bytes_per_s <= 0) throw f.at("bandwidth").error("a link needs a positive bandwidth");
     k.latency_ps = seconds_to_ps(f.at("latency").as_quantity(Dimension::time));
     k.efficiency = f.at("efficiency").as_number_in(0, 1);
+    if (auto t = f.get("transport")) {
+      if (k.cls != LinkClass::network) throw t->error("only network link kinds have a transport");
+      const std::string tr = t->as_choice({"ib", "roce", "socket"});
+      k.transport = tr == "ib" ? LinkKind::Transport::ib : tr == "roce" ? LinkKind::Transport::roce : LinkKind::Transport::socket;
+    } else if (k.cls == LinkClass::network) {
+      throw f.key_error("a network link kind needs `transport: ib | roce | socket` (how NCCL drives it)");
+    }
     cat->link_kinds_[k.key] = k;
   }
   auto short_key = [](const Field& f) { return f.key().substr(f.key().find('.') + 1); };
@@ -111,7 +118,7 @@ std::shared_ptr<const Catalog> Catalog::load(const std::string& path) {
     cat->nics_[n.key] = n;
   }
   for (const Field& f : root.at("switches").entries()) {
-    f.check_keys({"name", "class", "ports", "latency"});
+    f.check_keys({"name", "class", "ports", "latency", "nvls"});
     SwitchModel s;
     s.key = short_key(f);
     s.name = f.at("name").as_string();
@@ -121,6 +128,10 @@ std::shared_ptr<const Catalog> Catalog::load(const std::string& path) {
     if (s.cls == SwitchClass::network && s.ports == 0)
       throw f.key_error("a network switch needs `ports` (its radix)");
     s.latency_ps = seconds_to_ps(f.at("latency").as_quantity(Dimension::time));
+    if (auto nv = f.get("nvls")) {
+      if (s.cls != SwitchClass::nvswitch) throw nv->error("only NVSwitches reduce in the switch (nvls)");
+      s.nvls = nv->as_bool();
+    }
     cat->switches_[s.key] = s;
   }
   for (const Field& f : root.at("storage").entries()) {

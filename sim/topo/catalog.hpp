@@ -29,6 +29,10 @@ struct LinkKind {
   double bandwidth_bytes_per_s = 0;  // peak, per link, per direction
   TimePs latency_ps = 0;
   double efficiency = 1;
+  // Network kinds: how NCCL drives the port. ib (IB verbs, GPUDirect RDMA) and roce (the
+  // same verbs transport over Ethernet) go NIC <-> GPU memory directly; socket (kernel TCP,
+  // NCCL's net_socket) stages every step through host memory.
+  enum class Transport { none, ib, roce, socket } transport = Transport::none;
 };
 
 struct GpuModel {
@@ -68,6 +72,7 @@ struct SwitchModel {
   SwitchClass cls = SwitchClass::pcie;
   int ports = 0;  // network switches
   TimePs latency_ps = 0;
+  bool nvls = false;  // NVSwitches: reduces and multicasts in the switch (NVLink SHARP)
 };
 
 // A storage device: a local drive (kind nvme) or a network filesystem's servers (nfs, lustre,

@@ -89,6 +89,9 @@ struct FabricSpec {
   std::string link;
   double oversubscription = 1;
   std::vector<FabricStorage> storage;
+  // static: one spine per (source, destination) by the deterministic hash; adaptive: a flow
+  // spreads evenly over every spine (collectives split it, sim/coll).
+  std::string routing = "static";
 };
 
 class Cluster {

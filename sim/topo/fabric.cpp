@@ -11,7 +11,9 @@
 // oversubscription shape the tree. There is one spine per leaf uplink, so every leaf reaches
 // every spine over one link, and routes between leaves spread over the spines by a static
 // ECMP hash of (source, destination): hash collisions cost bandwidth, as on a real fabric
-// without adaptive routing.
+// without adaptive routing (`routing: static`, the default). With `routing: adaptive` the
+// graph and these routes are the same; collectives spread each flow over every spine
+// (sim/coll), as adaptive routing does.
 #include <algorithm>
 
 #include "topo/cluster.hpp"

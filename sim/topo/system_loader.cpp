@@ -175,7 +175,7 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
 
   if (fabric_field) {
     Field f = *fabric_field;
-    f.check_keys({"topology", "switch", "link", "oversubscription", "storage"});
+    f.check_keys({"topology", "switch", "link", "oversubscription", "storage", "routing"});
     FabricSpec spec;
     spec.topology = f.at("topology").as_choice({"single_switch", "fat_tree", "rail_optimized"});
     const SwitchModel& sw = cat.switch_model(f.at("switch"));
@@ -185,6 +185,7 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
     if (lk.cls != LinkClass::network) throw f.at("link").error("the fabric needs a network link kind");
     spec.link = lk.key;
     if (auto o = f.get("oversubscription")) spec.oversubscription = o->as_number_in(0, 64);
+    if (auto r = f.get("routing")) spec.routing = r->as_choice({"static", "adaptive"});
     if (auto st = f.get("storage")) {
       for (const Field& e : st->items()) {
         e.check_keys({"name", "model", "link", "count"});

@@ -1,7 +1,9 @@
 #include "work/cost.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
+#include <limits>
 #include <stdexcept>
 
 namespace simtrain::work {
@@ -35,12 +37,11 @@ double activation_bytes(Precision p) {
   switch (p) {
     case Precision::fp32:
     case Precision::tf32: return 4;
-    case Precision::fp8: return 1;
-    default: return 2;
+    default: return 2;  // fp8 too: TransformerEngine / torchao keep activations in bf16
   }
 }
 
-double weight_bytes(Precision p) { return activation_bytes(p) == 1 ? 1 : activation_bytes(p); }
+double weight_bytes(Precision p) { return activation_bytes(p); }
 
 double grad_bytes(Precision p) {
   // Mixed precision keeps fp32 parameters, so gradients (and DDP buckets) are fp32; pure
@@ -91,10 +92,40 @@ std::string default_calibration_path(const std::string& catalog_path) {
 
 namespace {
 
-void read_curve(const Field& f, KindCurve& c) {
-  f.check_keys({"max", "half_size"});
+// "1024x10240x5120" -> three positive numbers.
+void read_shape(const Field& f, KindCurve& c) {
+  const std::string s = f.as_string();
+  double v[3] = {0, 0, 0};
+  std::size_t pos = 0;
+  for (int i = 0; i < 3; ++i) {
+    std::size_t used = 0;
+    try {
+      v[i] = std::stod(s.substr(pos), &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    pos += used;
+    const bool sep_ok = i == 2 ? pos == s.size() : (pos < s.size() && (s[pos] == 'x' || s[pos] == 'X'));
+    if (used == 0 || v[i] < 1 || !sep_ok) throw f.error("expected a GEMM shape MxNxK, e.g. 1024x10240x5120");
+    ++pos;
+  }
+  c.at_m = v[0];
+  c.at_n = v[1];
+  c.at_k = v[2];
+}
+
+void read_curve(const Field& f, KindCurve& c, bool gemm) {
+  if (gemm) f.check_keys({"max", "half_size", "at"});
+  else f.check_keys({"max", "half_size"});
   if (auto m = f.get("max")) c.max = m->as_number_in(0, 1);
-  if (auto h = f.get("half_size")) {
+  auto h = f.get("half_size");
+  auto at = f.get("at");
+  if (h && at) throw at->key_error("give either at (the shape `max` was measured at) or half_size (a FLOP-size curve), not both");
+  if (at) {
+    read_shape(*at, c);
+    c.half_flops = 0;
+  }
+  if (h) {
     std::string s = h->as_string();
     // "0.5 GFLOP": a FLOP count; reuse the compute-rate parser by reading "X GFLOPS".
     try {
@@ -109,23 +140,44 @@ void read_curve(const Field& f, KindCurve& c) {
 
 }  // namespace
 
+const char* attention_kernel_name(AttentionKernel k) { return k == AttentionKernel::fa3 ? "fa3" : "fa2"; }
+const char* conv_layout_name(ConvLayout l) { return l == ConvLayout::nhwc ? "nhwc" : "nchw"; }
+
+bool parse_attention_kernel(const std::string& s, AttentionKernel& out) {
+  if (s == "fa2") out = AttentionKernel::fa2;
+  else if (s == "fa3") out = AttentionKernel::fa3;
+  else return false;
+  return true;
+}
+
+bool parse_conv_layout(const std::string& s, ConvLayout& out) {
+  if (s == "nchw") out = ConvLayout::nchw;
+  else if (s == "nhwc" || s == "channels_last") out = ConvLayout::nhwc;
+  else return false;
+  return true;
+}
+
 void read_compute_block(const Field& f, ComputeCalibration& cal) {
-  f.check_keys({"gemm", "gemm_by_precision", "conv", "attention", "flash_attention", "vector", "memory", "launch",
-                "cuda_context", "allocator_slack"});
-  if (auto g = f.get("gemm")) read_curve(*g, cal.gemm);
+  f.check_keys({"gemm", "gemm_by_precision", "conv", "attention", "flash_attention", "flash_attention_3", "vector",
+                "memory", "launch", "cuda_context", "allocator_slack"});
+  if (auto g = f.get("gemm")) read_curve(*g, cal.gemm, true);
   if (auto g = f.get("gemm_by_precision")) {
     if (!g->is_map()) throw g->error("expected a mapping of precisions (fp32, tf32, fp16, bf16, fp8) to curves");
     g->check_keys({"fp32", "tf32", "fp16", "bf16", "fp8"});
     for (const Field& e : g->entries()) {
       const std::string key = e.key().substr(e.key().rfind('.') + 1);
       KindCurve c = cal.gemm;
-      read_curve(e, c);
+      read_curve(e, c, true);
       cal.gemm_by_precision[key] = c;
     }
   }
-  if (auto g = f.get("conv")) read_curve(*g, cal.conv);
-  if (auto g = f.get("attention")) read_curve(*g, cal.attention);
-  if (auto g = f.get("flash_attention")) read_curve(*g, cal.flash_attention);
+  if (auto g = f.get("conv")) {
+    g->check_keys({"vs_gemm"});
+    cal.conv_vs_gemm = g->at("vs_gemm").as_number_in(0, 1);
+  }
+  if (auto g = f.get("attention")) read_curve(*g, cal.attention, false);
+  if (auto g = f.get("flash_attention")) read_curve(*g, cal.flash_attention, false);
+  if (auto g = f.get("flash_attention_3")) read_curve(*g, cal.flash_attention_3, false);
   if (auto v = f.get("vector")) {
     v->check_keys({"max"});
     cal.vector_max = v->at("max").as_number_in(0, 1);
@@ -141,6 +193,7 @@ ComputeCalibration load_calibration(const std::string& path, const std::string& 
   Field root = root_field(doc);
   root.check_keys({"defaults", "gpus"});
   ComputeCalibration cal;
+  cal.flash_attention_3.max = 0;  // only where a GPU's entry names it
   read_compute_block(root.at("defaults"), cal);
   if (auto gpus = root.get("gpus")) {
     if (auto g = gpus->get(gpu_key)) read_compute_block(*g, cal);
@@ -148,16 +201,66 @@ ComputeCalibration load_calibration(const std::string& path, const std::string& 
   return cal;
 }
 
-CostModel::CostModel(const topo::GpuModel& gpu, ComputeCalibration cal, Precision precision)
-    : gpu_(gpu), cal_(cal), precision_(precision) {
-  auto peak = gpu.peak_flops.find(tensor_precision_key(precision));
-  if (peak == gpu.peak_flops.end()) {
-    throw std::invalid_argument(std::string(gpu.name) + " has no " + tensor_precision_key(precision) +
-                                " rate (precision " + precision_name(precision) + ")");
-  }
-  tensor_peak_ = peak->second;
+namespace {
+
+struct TileShape {
+  double m, n;
+};
+// Tensor-op tiles: CUTLASS's default 128x256 (default_gemm_configuration.h, sm_70..sm_80), its
+// transpose, and the smaller shapes cuBLAS/CUTLASS kernels ship for narrow problems; listed
+// largest first, so a tie keeps the larger tile.
+constexpr TileShape kTensorTiles[] = {{128, 256}, {256, 128}, {128, 128}, {256, 64}, {64, 256}, {128, 64}, {64, 128}};
+constexpr TileShape kSimtTiles[] = {{128, 128}};  // CUTLASS SIMT default 128x128x8
+constexpr int kSplits[] = {1, 2, 4, 8, 16};
+constexpr double kPrologueEpilogueSteps = 2;  // K0 = 2 k-steps (assumption, cost.hpp)
+constexpr double kFlashBlock = 128;           // FlashAttention's key/query block (causal skipping)
+
+}  // namespace
+
+CostModel::GemmKernel CostModel::make_gemm_kernel(double peak, const KindCurve& anchor, bool simt, double in_b,
+                                                  double out_b) const {
+  GemmKernel g;
+  g.peak = peak;
+  g.simt = simt;
+  g.in_bytes = in_b;
+  g.out_bytes = out_b;
+  // k-step: 8 for SIMT; sm_70/75 32 (16-bit); sm_80+ 64 (16-bit), i.e. 64 or 128 bytes of k.
+  const bool volta_turing = gpu_.arch == "sm_70" || gpu_.arch == "sm_75";
+  g.tk = simt ? 8 : (volta_turing ? 64 : 128) / in_b;
+  g.curve = anchor;
+  if (anchor.size_curve()) return g;
+  // e_main so that the model's efficiency at the measured shape is the measured one.
+  g.e_main = 1;
+  const double t1 = gemm_compute_s(g, anchor.at_m, anchor.at_n, anchor.at_k, 1.0, {});
+  const double ideal = 2 * anchor.at_m * anchor.at_n * anchor.at_k / peak;
+  g.e_main = std::min(1.0, anchor.max / (ideal / t1));
+  return g;
+}
+
+CostModel::CostModel(const topo::GpuModel& gpu, ComputeCalibration cal, Precision precision, KernelChoices kernels)
+    : gpu_(gpu), cal_(cal), precision_(precision), kernels_(kernels) {
+  auto peak_of = [&](const char* key) {
+    auto p = gpu.peak_flops.find(key);
+    if (p == gpu.peak_flops.end()) {
+      throw std::invalid_argument(std::string(gpu.name) + " has no " + key + " rate (precision " +
+                                  precision_name(precision) + ")");
+    }
+    return p->second;
+  };
+  tensor_peak_ = peak_of(tensor_precision_key(precision));
+  fp8_linears_ = precision == Precision::fp8;
+  matmul_peak_ = fp8_linears_ ? peak_of("bf16") : tensor_peak_;
   auto vec = gpu.peak_flops.find("fp32");
   vector_peak_ = vec != gpu.peak_flops.end() ? vec->second : tensor_peak_;
+  const bool simt = precision == Precision::fp32;
+  const double ab = activation_bytes(precision);
+  auto anchor_for = [&](const char* key) {
+    auto m = cal_.gemm_by_precision.find(key);
+    return m != cal_.gemm_by_precision.end() ? m->second : cal_.gemm;
+  };
+  linear_ = make_gemm_kernel(tensor_peak_, anchor_for(tensor_precision_key(precision)), simt,
+                             fp8_linears_ ? 1.0 : ab, ab);
+  conv_ = fp8_linears_ ? make_gemm_kernel(matmul_peak_, anchor_for("bf16"), false, 2, 2) : linear_;
 }
 
 double CostModel::free_sm_share(const Contention& c) const {
@@ -170,42 +273,153 @@ double CostModel::free_hbm_bytes_per_s(const Contention& c) const {
   return std::max(0.1 * w, w - c.hbm_bytes_per_s);
 }
 
-TimePs CostModel::kernel(const Op& op, double flops, double bytes, const Contention& c) const {
-  double rate = 0;
-  auto curve = [&](const KindCurve& c) { return c.max * flops / (flops + c.half_flops); };
-  switch (op.kind) {
-    case OpKind::gemm: {
-      auto measured = cal_.gemm_by_precision.find(tensor_precision_key(precision_));
-      rate = tensor_peak_ * curve(measured != cal_.gemm_by_precision.end() ? measured->second : cal_.gemm);
-      break;
-    }
-    case OpKind::conv: rate = tensor_peak_ * curve(cal_.conv); break;
-    case OpKind::attention: rate = tensor_peak_ * curve(op.flash ? cal_.flash_attention : cal_.attention); break;
-    default: rate = vector_peak_ * cal_.vector_max; break;
+double CostModel::gemm_compute_s(const GemmKernel& g, double m, double n, double k, double scale,
+                                 const Contention& c) const {
+  if (m <= 0 || n <= 0 || k <= 0) return 0;
+  if (g.curve.size_curve()) {  // a measured FLOP-size curve
+    const double f = 2 * m * n * k;
+    return f / (g.peak * scale * g.curve.max * f / (f + g.curve.half_flops)) / free_sm_share(c);
   }
-  rate *= free_sm_share(c);
-  const double t_compute = flops > 0 && rate > 0 ? flops / rate : 0.0;
+  const double sms = gpu_.sms > 0 ? gpu_.sms : 1;
+  const double free_sms = std::max(1.0, sms - std::max(0, c.sms_held));
+  const double rate_sm = g.e_main * scale * g.peak / sms;  // one SM's main-loop FLOP/s
+  const double k0 = kPrologueEpilogueSteps * g.tk;
+  const double bw = free_hbm_bytes_per_s(c);
+  // The kernel cuBLAS would pick on the whole GPU, then its waves over the SMs left.
+  double best_full = std::numeric_limits<double>::infinity(), best_now = best_full;
+  auto consider = [&](const TileShape& t) {
+    const double tiles = std::ceil(m / t.m) * std::ceil(n / t.n);
+    for (int s : kSplits) {
+      if (s > 1 && (k / s < 4 * g.tk || tiles * (s / 2) >= sms)) break;
+      const double kk = std::ceil(k / s);
+      const double t_tile = 2 * t.m * t.n * (kk + k0) / rate_sm;
+      const double reduce = s > 1 ? 8 * m * n * s : 0;
+      const double full = std::ceil(tiles * s / sms) * t_tile + reduce / (gpu_.memory_bandwidth_bytes_per_s * cal_.memory);
+      if (full < best_full) {
+        best_full = full;
+        best_now = std::ceil(tiles * s / free_sms) * t_tile + reduce / bw;
+      }
+    }
+  };
+  if (g.simt)
+    for (const TileShape& t : kSimtTiles) consider(t);
+  else
+    for (const TileShape& t : kTensorTiles) consider(t);
+  return best_now;
+}
+
+TimePs CostModel::finish(double t_compute, double bytes, const Contention& c, int kernels) const {
   const double t_memory = bytes / free_hbm_bytes_per_s(c);
-  return seconds_to_ps(std::max(t_compute, t_memory)) + cal_.launch_ps;
+  return seconds_to_ps(std::max(t_compute, t_memory)) + kernels * cal_.launch_ps;
+}
+
+const CostModel::GemmKernel& CostModel::kernel_for(const Op& op) const {
+  return op.kind == OpKind::conv ? conv_ : linear_;
+}
+
+double CostModel::matmul_s(const Op& op, const GemmKernel& g, double m, double n, double k, const Contention& c) const {
+  const double scale = op.kind == OpKind::conv ? cal_.conv_vs_gemm : 1.0;
+  if (m > 0 && n > 0 && k > 0) return gemm_compute_s(g, m, n, k, scale, c);
+  return 0;
+}
+
+double CostModel::attention_s(const Op& op, double flops, const Contention& c) const {
+  const KindCurve* curve = &cal_.attention;
+  if (op.flash) {
+    curve = &cal_.flash_attention;
+    if (kernels_.attention == AttentionKernel::fa3 && cal_.flash_attention_3.max > 0) curve = &cal_.flash_attention_3;
+    if (op.causal && op.gemm_n > 0) {  // blocks above the diagonal are skipped
+      const double nb = std::ceil(op.gemm_n / kFlashBlock);
+      flops *= (nb + 1) / (2 * nb);
+    }
+  }
+  const double eff = curve->max * flops / (flops + curve->half_flops);
+  return flops > 0 && eff > 0 ? flops / (matmul_peak_ * eff) / free_sm_share(c) : 0.0;
+}
+
+// TE's fused cast-transpose of `elems` bf16 values: read 2 B, write the fp8 copy and its transpose.
+double CostModel::fp8_cast_s(double elems, const Contention& c) const { return elems * 4 / free_hbm_bytes_per_s(c); }
+
+// cuDNN's NCHW <-> NHWC transposes around a tensor-core conv: input and output read + written once more.
+double CostModel::conv_transpose_s(const Op& op, double batch, const Contention& c) const {
+  if (op.kind != OpKind::conv || kernels_.conv == ConvLayout::nhwc || conv_.simt) return 0;
+  return 2 * op.fwd_elems_moved * batch * activation_bytes(precision_) / free_hbm_bytes_per_s(c);
 }
 
 TimePs CostModel::forward(const Op& op, double batch, const Contention& c) const {
-  const double bytes = op.fwd_elems_moved * batch * activation_bytes(precision_) +
-                       static_cast<double>(op.params) * weight_bytes(precision_);
-  return kernel(op, op.fwd_flops * batch, bytes, c);
+  double bytes = op.fwd_elems_moved * batch * activation_bytes(precision_) +
+                 static_cast<double>(op.params) * weight_bytes(precision_);
+  const double flops = op.fwd_flops * batch;
+  switch (op.kind) {
+    case OpKind::gemm:
+    case OpKind::conv: {
+      const GemmKernel& g = kernel_for(op);
+      const double m = op.gemm_m * batch;
+      double t = op.gemm_m > 0 ? matmul_s(op, g, m, op.gemm_n, op.gemm_k, c)
+                               : flops / (g.peak * g.e_main) / free_sm_share(c);
+      if (op.kind == OpKind::gemm && fp8_linears_ && op.gemm_m > 0) {
+        // fp8 inputs, bf16 output; then the casts of the input and the weight, two more kernels.
+        bytes = (m * op.gemm_k + op.gemm_k * op.gemm_n) * 1.0 + m * op.gemm_n * 2.0;
+        const double casts = fp8_cast_s(m * op.gemm_k, c) + fp8_cast_s(op.gemm_k * op.gemm_n, c);
+        return finish(t, bytes, c, 1) + seconds_to_ps(casts) + 2 * cal_.launch_ps;
+      }
+      const double tr = conv_transpose_s(op, batch, c);
+      return finish(t, bytes, c, 1) + (tr > 0 ? seconds_to_ps(tr) + 2 * cal_.launch_ps : 0);
+    }
+    case OpKind::attention: return finish(attention_s(op, flops, c), bytes, c, 1);
+    default: {
+      const double t = flops > 0 ? flops / (vector_peak_ * cal_.vector_max) / free_sm_share(c) : 0.0;
+      return finish(t, bytes, c, 1);
+    }
+  }
 }
 
 TimePs CostModel::backward(const Op& op, double batch, const Contention& c) const {
-  const bool matmul = op.kind == OpKind::gemm || op.kind == OpKind::conv || op.kind == OpKind::attention;
-  const double flops = (matmul ? 2.0 : 1.0) * op.fwd_flops * batch;
   // Reads the output gradient and the saved input, writes the input gradient (2x forward
   // traffic), reads the weights and writes their gradient.
-  const double bytes = 2.0 * op.fwd_elems_moved * batch * activation_bytes(precision_) +
-                       static_cast<double>(op.params) * (weight_bytes(precision_) + grad_bytes(precision_));
-  TimePs t = kernel(op, flops, bytes, c);
-  // Two kernels (input and weight gradient) for ops with weights.
-  if (matmul && op.params > 0) t += cal_.launch_ps;
-  return t;
+  double bytes = 2.0 * op.fwd_elems_moved * batch * activation_bytes(precision_) +
+                 static_cast<double>(op.params) * (weight_bytes(precision_) + grad_bytes(precision_));
+  const double flops = op.fwd_flops * batch;
+  switch (op.kind) {
+    case OpKind::gemm:
+    case OpKind::conv: {
+      const GemmKernel& g = kernel_for(op);
+      const double m = op.gemm_m * batch, n = op.gemm_n, k = op.gemm_k;
+      double t = 0;
+      if (op.gemm_m > 0) {
+        t = matmul_s(op, g, m, k, n, c);                 // dX = dY W^T
+        if (op.params > 0) t += matmul_s(op, g, k, n, m, c);  // dW = X^T dY
+      } else {
+        t = 2 * flops / (g.peak * g.e_main) / free_sm_share(c);
+      }
+      const int kernels = op.params > 0 ? 2 : 1;
+      if (op.kind == OpKind::gemm && fp8_linears_ && op.gemm_m > 0) {
+        // dY cast to fp8 (and transposed for dW) before both GEMMs.
+        return finish(t, bytes, c, kernels) + seconds_to_ps(fp8_cast_s(m * n, c)) + cal_.launch_ps;
+      }
+      const double tr = conv_transpose_s(op, batch, c);
+      return finish(t, bytes, c, kernels) + (tr > 0 ? seconds_to_ps(tr) + 2 * cal_.launch_ps : 0);
+    }
+    case OpKind::attention:
+      // FlashAttention's backward recomputes Q K^T: 5 GEMMs against the forward's 2 (its
+      // benchmarks count backward as 2.5x forward FLOPs); eager attention's is 2x.
+      return finish(attention_s(op, (op.flash ? 2.5 : 2.0) * flops, c), bytes, c, 1);
+    default: {
+      const double t = flops > 0 ? flops / (vector_peak_ * cal_.vector_max) / free_sm_share(c) : 0.0;
+      return finish(t, bytes, c, 1);
+    }
+  }
+}
+
+TimePs CostModel::gemm_time(double m, double n, double k, const Contention& c) const {
+  const double t = gemm_compute_s(linear_, m, n, k, 1.0, c);
+  const double bytes = (m * k + k * n) * linear_.in_bytes + m * n * linear_.out_bytes;
+  return finish(t, bytes, c, 1);
+}
+
+double CostModel::gemm_efficiency(double m, double n, double k) const {
+  const double t = ps_to_seconds(gemm_time(m, n, k) - cal_.launch_ps);
+  return t > 0 ? 2 * m * n * k / t / tensor_peak_ : 0.0;
 }
 
 TimePs CostModel::optimizer_step(std::int64_t params, Optimizer opt, const Contention& c) const {

@@ -1,20 +1,88 @@
 // Compute cost: how long a kernel runs on a GPU (DESIGN §6). Only this part decides it.
 //
-// Roofline with calibrated, size-dependent efficiency:
-//   t = max(F / (P[prec] * eff(kind, F)), B / (W * e_mem)) + launch
-//   eff(kind, F) = e_max(kind) * F / (F + F_half(kind))
-// where F is the kernel's FLOPs, P the GPU's dense peak for the precision it runs in (tensor
-// cores for gemm / conv / attention; the fp32 vector rate for everything else), B the bytes
-// it moves (activations in the activation dtype, plus its weights), W the HBM bandwidth.
-// Backward: gemm, conv and attention cost 2x forward FLOPs (input and weight gradients) and
-// 2x the bytes; other ops 2x the bytes. The optimizer step is memory-bound: per parameter it
-// reads and writes the fp32 master weight, the gradient and its states (SGD with momentum:
-// 5 x 4 bytes; Adam/AdamW: 7 x 4 bytes; plus the half-precision copy under mixed precision).
+// Every kernel is a roofline, max(compute time, memory time) + launch, where the memory time is
+// B / (W x e_mem - HBM bandwidth drawn by NCCL) (B the bytes it moves: activations in the
+// activation dtype plus its weights; W the HBM bandwidth). The compute time depends on the kind:
+//
+// GEMMs (OpKind::gemm; OpKind::conv as implicit GEMMs) by shape, tiles and waves. A GEMM
+// M x N x K (M = gemm_m x batch) is cut into output tiles tm x tn; the tile shapes are CUTLASS's
+// defaults per architecture (include/cutlass/gemm/device/default_gemm_configuration.h:
+// sm_70/sm_75 tensor ops 128x256x32, 2 stages; sm_80 128x256x64, 3 stages; SIMT fp32
+// 128x128x8) and the shapes cuBLAS/CUTLASS kernels also ship (256x128, 128x128, 256x64,
+// 64x256, 128x64, 64x128); Hopper's wgmma kernels use the same tile sizes (CUTLASS 3 examples:
+// 128x128x64, 128x256x64; k 128 for fp8). Assumption: every candidate runs its main loop at
+// the same e_main (no per-tile measurement). For each candidate tile and split-K factor s
+// (1, 2, 4, 8, 16; K/s >= 4 k-steps; only while the tiles do not fill the GPU):
+//   tiles   = ceil(M/tm) x ceil(N/tn) x s
+//   waves   = ceil(tiles / SMs_free)            (SMs_free = SMs - SMs held by NCCL kernels)
+//   t_tile  = 2 tm tn (ceil(K/s) + K0) / (e_main x P / SMs)
+//   t_gemm  = waves x t_tile + (s > 1: the fp32 partial sums written and read, 8 M N s bytes, at
+//             the HBM bandwidth left)
+// where P is the dense tensor peak of the precision (P / SMs: one SM's rate), K0 = 2 tk the
+// per-tile prologue and epilogue in k-steps (assumption: one k-step of pipeline fill before the
+// first MMA, one of epilogue writing the tile; small K cannot fill the pipeline), and e_main
+// the main loop's share of peak. The kernel is the candidate with the least time on the WHOLE
+// GPU (cuBLAS's heuristics pick by shape and know nothing of NCCL); under contention that same
+// kernel runs its waves over the SMs left: a GEMM of 132 tiles is one wave on an H100 alone and
+// two when an all-gather holds 24 SMs (NVIDIA developer forum, "Compute-Communication Overlap
+// Causes Severe GEMM Performance Degradation because of Tail Effect").
+// e_main is not a free constant: it is derived so that the model reproduces the measured
+// Maximum Achievable Matmul FLOPS at the shape it was measured (compute.yaml `gemm: {max, at}`,
+// gemm-mamf-bf16-fp8: A100 SXM 0.869 at 1024x10240x5120, A100 PCIe 0.811 at 2048x5120x6144,
+// H100 SXM 0.803 at 2048x2048x13312, fp8 0.709 / 0.734), e_main = max / (the model's
+// efficiency at `at` with e_main = 1). It holds what the shape factors do not: the sustained
+// clock under the power limit (dense GEMMs on a 700 W H100 run below boost), issue overheads.
+// Efficiency therefore falls for small M or N (few tiles: a partial wave, tile quantization),
+// small K (K0 and the memory bound) and in the last partial wave (tail effect).
+// A calibration file's measured FLOP-size curve (gemm_by_precision: {max, half_size}) replaces
+// the tile model for its precision: eff(F) = max F / (F + half_size), F = 2 M N K.
+// Convs: cuDNN implicit GEMM, M = output pixels x batch, N = out channels, K = in channels /
+// groups x kernel^2, at `conv.vs_gemm` x e_main (assumption, no conv microbenchmark).
+// Layout: PyTorch's default NCHW makes cuDNN transpose the input to NHWC before a tensor-core
+// conv and the output back after (NVIDIA's channels-last diagram, as MosaicML's Composer docs
+// reproduce it; channels-last "accelerates ResNet-50 by about 30% on V100 and A100"): under
+// ConvLayout::nchw every tensor-core conv (tf32, fp16, bf16) pays two memory-bound transpose
+// kernels (read + write its input and its output once more; backward: the output gradient and
+// the input gradient). ConvLayout::nhwc (channels_last) pays none. fp32 convs (CUDA cores) pay
+// none either way.
+// Backward of a GEMM / conv: two GEMMs, dX = dY W^T (M x K x N) and dW = X^T dY (K x N x M),
+// each through the tile model (so the weight gradient of a conv with few channels and many
+// pixels splits K), and 2x the forward bytes plus the weight and its gradient.
+//
+// Attention (OpKind::attention): a fused FlashAttention kernel (flash) at a measured share of
+// the 16-bit peak, eff(F) = max F / (F + half_size): FA2 (flash_attention; Dao 2023: 50-73% of
+// peak forward on A100; 35% on H100, Shah et al. 2024) or FA3 on Hopper (flash_attention_3:
+// 75% with BF16 forward, Shah et al. 2024, abstract) as KernelChoices::attention says. Causal
+// (decoder) attention skips the masked blocks: it executes (nb + 1) / (2 nb) of the full s^2
+// work, nb = ceil(kv / 128) key blocks of FlashAttention's 128-row tiles (the diagonal blocks
+// are computed in full). Eager attention (flash false) materializes all s^2 scores and masks
+// them afterwards: full work, its own curve (attention). Model FLOPs (Op::fwd_flops, MFU) keep
+// the full s^2 count, as Megatron-LM's MFU does (Narayanan et al. 2021, eq. 3; Korthikanti et
+// al. 2022): only the executed time halves. Under contention attention's rate scales with the
+// SMs left (many waves of (batch x heads x s/128) tiles).
+//
+// Other ops (elementwise, norm, embedding, pool, loss): the fp32 vector peak x vector_max, rate
+// scaled by the SMs left, and their bytes (usually memory-bound).
+//
+// Precision as the stack applies it. fp8 (TransformerEngine, torchao float8) runs only the
+// linear layers (OpKind::gemm) in fp8 at the fp8 peak -- forward (E4M3) and both backward GEMMs
+// (E5M2 gradients, TE's HYBRID recipe) -- and everything else in bf16: attention, convs,
+// elementwise ops; activations between ops and saved for backward stay bf16 (activation_bytes
+// (fp8) = 2). Each fp8 GEMM adds TE's fused cast-transpose(-amax) kernels, memory-bound: forward
+// casts its input (read 2 B, write 1 B x 2: the fp8 copy and its transpose for the weight
+// gradient) and its weight (same), backward casts the output gradient (same); the amax
+// reduction is fused into them. So fp8 is never 2x bf16 end to end.
+//
+// Backward of other ops: the same FLOPs, 2x the bytes. The optimizer step is memory-bound: per
+// parameter it reads and writes the fp32 master weight, the gradient and its states (SGD with
+// momentum: 5 x 4 bytes; Adam/AdamW: 7 x 4 bytes; plus the half-precision copy under mixed
+// precision).
 // Constants: topologies/compute.yaml (defaults and per-GPU values, with sources).
 #pragma once
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "engine/time.hpp"
 #include "topo/catalog.hpp"
@@ -32,25 +100,37 @@ const char* precision_name(Precision p);
 // Parses "fp32", "tf32", "amp_fp16" (alias "fp16_mixed", "mixed"), "amp_bf16", "bf16", "fp16", "fp8".
 bool parse_precision(const std::string& s, Precision& out);
 // Bytes of one activation element, of one parameter as stored for compute, of one gradient.
+// fp8 keeps activations and the compute copy of the weights in bf16 (only GEMM inputs are cast).
 double activation_bytes(Precision p);
 double weight_bytes(Precision p);
 double grad_bytes(Precision p);
-// The catalog key of the peak used by tensor-core ops ("fp16", "tf32", ...).
+// The catalog key of the peak used by tensor-core ops ("fp16", "tf32", ...). Under fp8 only
+// linear layers use it; attention and convs use bf16's.
 const char* tensor_precision_key(Precision p);
 
 enum class Optimizer { sgd, adam, adamw };
 bool parse_optimizer(const std::string& s, Optimizer& out);
 const char* optimizer_name(Optimizer o);
 
+// An efficiency: for attention a FLOP-size curve eff(F) = max F / (F + half_flops); for GEMMs
+// the measured efficiency `max` at the shape at_m x at_n x at_k that anchors the tile model,
+// or, when half_flops > 0 (a calibration file's fit), a FLOP-size curve that replaces it.
 struct KindCurve {
   double max = 1;
   double half_flops = 0;
+  double at_m = 8192, at_n = 8192, at_k = 8192;
+  bool size_curve() const { return half_flops > 0; }
 };
 
 struct ComputeCalibration {
-  KindCurve gemm, conv, attention, flash_attention;  // attention: eager Q K^T / softmax / P V kernels
-  // Measured per precision (a calibration file): replaces `gemm` for that precision's peak.
-  std::map<std::string, KindCurve> gemm_by_precision;  // key: "fp32", "tf32", "fp16", "bf16", "fp8"
+  KindCurve gemm;
+  KindCurve attention;          // eager Q K^T / softmax / P V kernels
+  KindCurve flash_attention;    // FlashAttention-2
+  KindCurve flash_attention_3;  // FlashAttention-3 (Hopper only; max 0: not available)
+  // Per precision ("fp32", "tf32", "fp16", "bf16", "fp8"): replaces `gemm` for that precision
+  // (compute.yaml: a measurement at another precision; a calibration file: a measured curve).
+  std::map<std::string, KindCurve> gemm_by_precision;
+  double conv_vs_gemm = 0.875;  // implicit-GEMM convs' main loop against a GEMM's
   double vector_max = 0.5;
   double memory = 0.8;
   TimePs launch_ps = 0;
@@ -63,7 +143,9 @@ struct ComputeCalibration {
 // Loads topologies/compute.yaml: defaults merged with the GPU's entry.
 ComputeCalibration load_calibration(const std::string& path, const std::string& gpu_key);
 // Reads one block of compute.yaml's keys (gemm, gemm_by_precision, conv, attention,
-// flash_attention, vector, memory, launch, cuda_context, allocator_slack) onto `cal`.
+// flash_attention, flash_attention_3, vector, memory, launch, cuda_context, allocator_slack)
+// onto `cal`. A curve is {max, at: MxNxK} (tile model anchor) or {max, half_size} (a fitted
+// FLOP-size curve); attention curves take {max, half_size}; conv takes {vs_gemm}.
 void read_compute_block(const Field& f, ComputeCalibration& cal);
 std::string default_calibration_path(const std::string& catalog_path);
 
@@ -76,28 +158,74 @@ struct Contention {
   bool operator==(const Contention&) const = default;
 };
 
+// Which kernels the software stack runs (a software profile picks them).
+enum class AttentionKernel { fa2, fa3 };  // FlashAttention-2 (PyTorch SDPA, flash-attn 2) | -3 (Hopper)
+enum class ConvLayout { nchw, nhwc };     // PyTorch's default contiguous format | channels_last
+const char* attention_kernel_name(AttentionKernel k);
+const char* conv_layout_name(ConvLayout l);
+bool parse_attention_kernel(const std::string& s, AttentionKernel& out);  // "fa2" | "fa3"
+bool parse_conv_layout(const std::string& s, ConvLayout& out);            // "nchw" | "nhwc" (alias "channels_last")
+
+struct KernelChoices {
+  // Flash attention ops (Op::flash) run FA2 or FA3; FA3 only where the GPU's compute.yaml entry
+  // has flash_attention_3 (Hopper), else FA2. Default FA2: what PyTorch's SDPA runs.
+  AttentionKernel attention = AttentionKernel::fa2;
+  // Convs in NCHW pay cuDNN's transposes; NHWC (model.to(memory_format=torch.channels_last))
+  // does not. Default NCHW: PyTorch eager's default memory format.
+  ConvLayout conv = ConvLayout::nchw;
+  bool operator==(const KernelChoices&) const = default;
+};
+
 class CostModel {
  public:
-  // Throws ScenarioError-free std::invalid_argument when the GPU lacks the precision.
-  CostModel(const topo::GpuModel& gpu, ComputeCalibration cal, Precision precision);
+  // Throws std::invalid_argument when the GPU lacks the precision.
+  CostModel(const topo::GpuModel& gpu, ComputeCalibration cal, Precision precision, KernelChoices kernels = {});
 
   // Kernel times with the GPU to themselves, or sharing it as `c` says (never faster).
   TimePs forward(const Op& op, double batch, const Contention& c = {}) const;
   TimePs backward(const Op& op, double batch, const Contention& c = {}) const;
   TimePs optimizer_step(std::int64_t params, Optimizer opt, const Contention& c = {}) const;
+  // One GEMM C[m x n] = A[m x k] B[k x n] in the model's precision (fp8: the fp8 kernel alone,
+  // no casts), inputs and output in that precision's bytes: the tile model + the launch gap.
+  TimePs gemm_time(double m, double n, double k, const Contention& c = {}) const;
+  // Its efficiency alone on the GPU (2 m n k / time / tensor peak), without the launch gap.
+  double gemm_efficiency(double m, double n, double k) const;
+
   double tensor_peak_flops() const { return tensor_peak_; }
   const topo::GpuModel& gpu() const { return gpu_; }
   Precision precision() const { return precision_; }
   const ComputeCalibration& calibration() const { return cal_; }
+  const KernelChoices& kernels() const { return kernels_; }
 
  private:
-  TimePs kernel(const Op& op, double flops, double bytes, const Contention& c) const;
+  struct GemmKernel {  // the tile model for one tensor rate
+    double peak = 0;      // FLOP/s of the whole GPU
+    double e_main = 1;    // main-loop share of peak
+    bool simt = false;    // fp32 on CUDA cores: CUTLASS's SIMT tile 128x128x8
+    double tk = 64;       // the tile's k-step
+    KindCurve curve;      // a measured FLOP-size curve, when curve.size_curve()
+    double in_bytes = 2, out_bytes = 2;
+  };
+  GemmKernel make_gemm_kernel(double peak, const KindCurve& anchor, bool simt, double in_b, double out_b) const;
+  // Compute time of one GEMM (no memory roofline, no launch), seconds; `scale` the main-loop
+  // factor (conv_vs_gemm for convs).
+  double gemm_compute_s(const GemmKernel& g, double m, double n, double k, double scale, const Contention& c) const;
+  double matmul_s(const Op& op, const GemmKernel& g, double m, double n, double k, const Contention& c) const;
+  TimePs finish(double t_compute, double bytes, const Contention& c, int kernels) const;
+  double attention_s(const Op& op, double flops, const Contention& c) const;
+  double fp8_cast_s(double elems, const Contention& c) const;
+  double conv_transpose_s(const Op& op, double batch, const Contention& c) const;
   double free_sm_share(const Contention& c) const;
   double free_hbm_bytes_per_s(const Contention& c) const;
+  const GemmKernel& kernel_for(const Op& op) const;
+
   const topo::GpuModel& gpu_;
   ComputeCalibration cal_;
   Precision precision_;
-  double tensor_peak_ = 0, vector_peak_ = 0;
+  KernelChoices kernels_;
+  double tensor_peak_ = 0, matmul_peak_ = 0, vector_peak_ = 0;  // linear layers / attention+conv / CUDA cores
+  GemmKernel linear_, conv_;  // linears in the precision (fp8 under fp8); convs at matmul_peak_
+  bool fp8_linears_ = false;
 };
 
 }  // namespace simtrain::work

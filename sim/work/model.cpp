@@ -208,7 +208,7 @@ void build_layers(Model& m, const Field& list) {
     } else if (kind == "attention") {
       // The two batched GEMMs Q K^T and P V plus the softmax, as the transformer generator's
       // attn.core (transformer_gen.cpp); kv_tokens < tokens is cross-attention.
-      it.check_keys({"name", "kind", "block", "tokens", "heads", "head_dim", "kv_tokens", "flash"});
+      it.check_keys({"name", "kind", "block", "tokens", "heads", "head_dim", "kv_tokens", "flash", "causal"});
       const double t = static_cast<double>(pos("tokens")), h = static_cast<double>(pos("heads")),
                    d = static_cast<double>(pos("head_dim"));
       const double kv = static_cast<double>(opt("kv_tokens", static_cast<long long>(t), 1));
@@ -219,6 +219,7 @@ void build_layers(Model& m, const Field& list) {
       op.gemm_n = kv;
       op.gemm_k = d;
       op.flash = flag("flash", false);
+      op.causal = flag("causal", false);
       if (op.flash) {  // keeps q, k, v, the output and the row log-sum-exp
         op.fwd_elems_moved = qkv + out;
         op.act_elems_saved = qkv + out + h * t;

@@ -47,7 +47,8 @@
 //       dropouts per block and one after the embeddings (minGPT, GPT-2, BERT as trained),
 //       each keeping a 1-byte mask; with it a block keeps exactly Korthikanti et al.'s
 //       34*s*h + 5*heads*s^2 bytes at 16 bits (without: 32*s*h + 2*heads*s^2).
-//   Post-norm (BERT) for encoders, pre-norm (GPT-2, Llama) for decoders.
+//   Post-norm (BERT) for encoders, pre-norm (GPT-2, Llama) for decoders. A decoder's attention
+//   is causal (Op::causal); an encoder's and ViT's are not.
 //   Ops per block: norm, qkv gemm, attention, out-proj gemm, residual add, norm,
 //   ffn up (+ gate for swiglu), activation, ffn down, residual add.
 //
@@ -81,7 +82,8 @@
 //   elementwise: elems; flops_per_elem [1], inputs [1] (tensors read), save: none | input |
 //                output [output]
 //   attention:   tokens, heads, head_dim; kv_tokens [tokens] (fewer: cross-attention),
-//                flash [false]. The attn.core op of the transformer generator: Q K^T and P V,
+//                flash [false], causal [false] (a decoder's mask: FlashAttention skips the
+//                masked blocks, cost.hpp; the FLOPs counted stay the full ones). The attn.core op of the transformer generator: Q K^T and P V,
 //                fwd_flops = 4*tokens*kv_tokens*heads*head_dim + 5*heads*tokens*kv_tokens
 //                (softmax); GEMM M = tokens*heads, N = kv_tokens, K = head_dim. Saves q, k, v
 //                and the probabilities (flash: q, k, v, the output and the row log-sum-exp).
@@ -117,6 +119,8 @@ struct Op {
   // or output pixels for conv), N (output features/channels), K (reduction: in features x kernel).
   double gemm_m = 0, gemm_n = 0, gemm_k = 0;
   bool flash = false;        // attention: a fused FlashAttention kernel (its own efficiency in compute.yaml)
+  bool causal = false;       // attention: decoder (causal) mask; fused kernels skip the masked half (cost.hpp).
+                             // fwd_flops keeps the full s^2 count (model FLOPs, MFU)
   int block = 0;             // index of the layer/block the op belongs to (transformer block i, ResNet stage block), used for DDP buckets / FSDP wrap units; embeddings and heads get their own block indices at the ends
 };
 

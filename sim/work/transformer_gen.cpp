@@ -100,6 +100,7 @@ void expand(Model& m, const Spec& t) {
     a.gemm_n = s;
     a.gemm_k = static_cast<double>(head_dim);
     a.flash = t.flash;
+    a.causal = !t.encoder;  // decoders mask the future; encoders (BERT, ViT) attend both ways
     if (t.flash) {
       a.fwd_elems_moved = s * qkv_n + sh;
       a.act_elems_saved = s * qkv_n + sh + static_cast<double>(t.heads) * s;

@@ -359,3 +359,179 @@ TEST_CASE("fused FlashAttention kernels take their own efficiency, per GPU", "[m
   CHECK(flops / attention_time("a100_sxm4_80gb", true) / 312e12 == Approx(0.60).epsilon(0.01));
   CHECK(attention_time("h100_sxm5", false) < attention_time("h100_sxm5", true));  // eager keeps 0.60 there
 }
+
+// --- The compute cost model by shape (work/cost.hpp): tiles, waves, contention, precision. ---
+namespace {
+
+struct CostFixture {
+  std::shared_ptr<const topo::Catalog> catalog =
+      topo::Catalog::load(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml");
+  std::string cal_path = work::default_calibration_path(catalog->path());
+  work::CostModel model(const std::string& gpu, Precision p, KernelChoices k = {}) const {
+    return work::CostModel(catalog->gpus().at(gpu), work::load_calibration(cal_path, gpu), p, k);
+  }
+};
+
+// fwd + bwd of every op at a batch, seconds.
+double step_compute_s(const CostModel& cost, const Model& m, double batch) {
+  double t = 0;
+  for (const Op& op : m.ops) t += ps_to_seconds(cost.forward(op, batch) + cost.backward(op, batch));
+  return t;
+}
+
+std::shared_ptr<const Model> decoder(long long seq, bool flash) {
+  const std::string text = "name: d\nsource: test\ngenerator: transformer\ntransformer: {kind: decoder, layers: 2, "
+                           "hidden: 4096, heads: 32, ffn_hidden: 11008, seq_len: " + std::to_string(seq) +
+                           ", vocab: 32000, ffn: swiglu, norm: rmsnorm, bias: false, positional: rope, "
+                           "flash_attention: " + (flash ? "true" : "false") + "}\n";
+  return load_model_doc(YamlDoc::parse(text, "inline.yaml"), "inline");
+}
+
+}  // namespace
+
+TEST_CASE("GEMMs reach the measured MAMF at its shape and never much above it", "[work][cost]") {
+  // gemm-mamf-bf16-fp8: the best torch.matmul efficiency over a shape sweep, and its shape.
+  CostFixture f;
+  struct Row {
+    const char* gpu;
+    Precision p;
+    double mamf, m, n, k;
+  };
+  const Row rows[] = {{"a100_sxm4_80gb", Precision::amp_bf16, 0.869, 1024, 10240, 5120},
+                      {"a100_pcie_80gb", Precision::amp_bf16, 0.811, 2048, 5120, 6144},
+                      {"h100_sxm5", Precision::amp_bf16, 0.803, 2048, 2048, 13312},
+                      {"h100_sxm5", Precision::fp8, 0.709, 1024, 9216, 14336},
+                      {"h200_sxm", Precision::fp8, 0.734, 1280, 4096, 12032}};
+  for (const Row& r : rows) {
+    const CostModel cost = f.model(r.gpu, r.p);
+    INFO(r.gpu << " " << precision_name(r.p));
+    CHECK(cost.gemm_efficiency(r.m, r.n, r.k) == Approx(r.mamf).epsilon(0.01));
+    // The sweep's maximum is the measured one: no shape of a sweep does much better.
+    double best = 0;
+    for (double m = 256; m <= 16384; m *= 2)
+      for (double n = 256; n <= 16384; n *= 2)
+        for (double k = 256; k <= 16384; k *= 2) best = std::max(best, cost.gemm_efficiency(m, n, k));
+    CHECK(best <= r.mamf * 1.04);
+  }
+}
+
+TEST_CASE("GEMM efficiency falls for small M, N or K and in a partial last wave", "[work][cost]") {
+  CostFixture f;
+  const CostModel a100 = f.model("a100_sxm4_80gb", Precision::amp_bf16);
+  const double big = a100.gemm_efficiency(8192, 8192, 8192);
+  CHECK(big > 0.85);
+  CHECK(a100.gemm_efficiency(256, 8192, 8192) < 0.9 * big);   // few tile rows
+  CHECK(a100.gemm_efficiency(8192, 128, 8192) < 0.9 * big);   // few tile columns
+  CHECK(a100.gemm_efficiency(8192, 8192, 256) < 0.9 * big);   // short K loop, memory-bound
+  CHECK(a100.gemm_efficiency(8192, 8192, 64) < a100.gemm_efficiency(8192, 8192, 256));
+  CHECK(a100.gemm_efficiency(512, 512, 512) < 0.5 * big);
+  // Tail effect: one more tile row past a full last wave adds a nearly empty wave, so the
+  // efficiency is a sawtooth in M, not monotone.
+  const CostModel h100 = f.model("h100_sxm5", Precision::amp_bf16);
+  double worst_drop = 1;
+  for (double m = 1024; m < 8192; m += 64)
+    worst_drop = std::min(worst_drop, h100.gemm_efficiency(m + 64, 4096, 8192) / h100.gemm_efficiency(m, 4096, 8192));
+  CHECK(worst_drop < 0.9);
+  // fp32 runs on CUDA cores with the SIMT tile at the fp32 peak.
+  const CostModel fp32 = f.model("a100_sxm4_80gb", Precision::fp32);
+  CHECK(fp32.gemm_efficiency(8192, 8192, 8192) == Approx(big).epsilon(0.05));
+  CHECK(ps_to_seconds(fp32.gemm_time(8192, 8192, 8192)) > 10 * ps_to_seconds(a100.gemm_time(8192, 8192, 8192)));
+}
+
+TEST_CASE("GEMMs under NCCL's SMs run more waves: never faster, the 132-tile H100 GEMM doubles", "[work][cost]") {
+  CostFixture f;
+  const CostModel h100 = f.model("h100_sxm5", Precision::amp_bf16);
+  // 1536 x 2816 = 12 x 11 tiles of 128x256 = 132: one wave on 132 SMs, two when an all-gather
+  // holds 24 (NVIDIA developer forum: "Compute-Communication Overlap Causes Severe GEMM
+  // Performance Degradation because of Tail Effect").
+  const double alone = ps_to_seconds(h100.gemm_time(1536, 2816, 8192));
+  const double shared = ps_to_seconds(h100.gemm_time(1536, 2816, 8192, {24, 0}));
+  CHECK(shared / alone == Approx(2.0).epsilon(0.03));
+  for (const char* gpu : {"a100_sxm4_80gb", "h100_sxm5", "rtx_4090", "v100_sxm2_32gb"}) {
+    const CostModel cost = f.model(gpu, Precision::amp_fp16);
+    for (double m : {128.0, 1000.0, 4096.0, 30000.0})
+      for (double n : {64.0, 768.0, 4096.0})
+        for (double k : {64.0, 1024.0, 8192.0})
+          for (int held : {0, 1, 8, 24, 40}) {
+            INFO(gpu << " " << m << "x" << n << "x" << k << " held " << held);
+            CHECK(cost.gemm_time(m, n, k, {held, 0}) >= cost.gemm_time(m, n, k));
+            CHECK(cost.gemm_time(m, n, k, {held, 500e9}) >= cost.gemm_time(m, n, k, {held, 0}));
+          }
+  }
+  // Memory-bound kernels get the HBM bandwidth left.
+  Op norm{"ln", OpKind::norm};
+  norm.fwd_flops = 5 * 4096.0 * 4096;
+  norm.fwd_elems_moved = 2 * 4096.0 * 4096;
+  const double free_bw = ps_to_seconds(h100.forward(norm, 8)), half_bw = ps_to_seconds(h100.forward(norm, 8, {0, 0.4 * 3350e9}));
+  CHECK(half_bw > 1.5 * free_bw);
+}
+
+TEST_CASE("fp8 runs only the linear layers in fp8: faster than bf16, never 2x, less with long sequences", "[work][cost]") {
+  CostFixture f;
+  const CostModel bf16 = f.model("h100_sxm5", Precision::amp_bf16), fp8 = f.model("h100_sxm5", Precision::fp8);
+  auto speedup = [&](long long seq, double batch) {
+    auto m = decoder(seq, true);
+    return step_compute_s(bf16, *m, batch) / step_compute_s(fp8, *m, batch);
+  };
+  const double s2k = speedup(2048, 4), s32k = speedup(32768, 1);
+  CHECK(s2k > 1.15);
+  CHECK(s2k < 2.0);
+  CHECK(s32k < s2k);  // attention (bf16) dominates long sequences
+  CHECK(s32k > 1.0);
+  // Activations stay bf16 for memory.
+  CHECK(activation_bytes(Precision::fp8) == 2);
+}
+
+TEST_CASE("causal flash attention executes about half the s^2 work; FA3 on Hopper only", "[work][cost]") {
+  CostFixture f;
+  Op op{"attn", OpKind::attention};
+  op.flash = true;
+  op.fwd_flops = 4.0 * 4096 * 4096 * 4096;
+  op.gemm_m = 4096.0 * 32;
+  op.gemm_n = 4096;
+  op.gemm_k = 128;
+  Op causal = op;
+  causal.causal = true;
+  const CostModel h100 = f.model("h100_sxm5", Precision::amp_bf16);
+  // 32 key blocks of 128: (32 + 1) / 64 of the work.
+  CHECK(ps_to_seconds(h100.forward(causal, 1)) / ps_to_seconds(h100.forward(op, 1)) == Approx(33.0 / 64).epsilon(0.01));
+  // Model FLOPs stay the full count: the decoder's attention op is causal with 4 s^2 h FLOPs.
+  auto m = decoder(4096, true);
+  CHECK(op_named(*m, "h.0.attn.core").causal);
+  CHECK(op_named(*m, "h.0.attn.core").fwd_flops == Approx(4.0 * 4096 * 4096 * 4096 + 5.0 * 32 * 4096 * 4096));
+  const CostModel fa3 = f.model("h100_sxm5", Precision::amp_bf16, {AttentionKernel::fa3, ConvLayout::nchw});
+  CHECK(ps_to_seconds(h100.forward(op, 1)) / ps_to_seconds(fa3.forward(op, 1)) == Approx(0.75 / 0.35).epsilon(0.02));
+  // No FA3 on Ampere: the choice falls back to FA2.
+  const CostModel a100 = f.model("a100_sxm4_80gb", Precision::amp_bf16);
+  const CostModel a100_fa3 = f.model("a100_sxm4_80gb", Precision::amp_bf16, {AttentionKernel::fa3, ConvLayout::nchw});
+  CHECK(a100.forward(op, 1) == a100_fa3.forward(op, 1));
+}
+
+TEST_CASE("convs in NCHW pay cuDNN's transposes on tensor cores; channels-last does not", "[work][cost]") {
+  CostFixture f;
+  auto rn50 = load_model("resnet50");
+  const KernelChoices nhwc{AttentionKernel::fa2, ConvLayout::nhwc};
+  const CostModel nchw_amp = f.model("a100_sxm4_80gb", Precision::amp_fp16);
+  const CostModel nhwc_amp = f.model("a100_sxm4_80gb", Precision::amp_fp16, nhwc);
+  const double ratio = step_compute_s(nchw_amp, *rn50, 256) / step_compute_s(nhwc_amp, *rn50, 256);
+  CHECK(ratio > 1.1);  // MosaicML/NVIDIA: channels-last ~30% faster on ResNet-50
+  CHECK(ratio < 1.6);
+  const CostModel nchw_fp32 = f.model("a100_sxm4_80gb", Precision::fp32);
+  const CostModel nhwc_fp32 = f.model("a100_sxm4_80gb", Precision::fp32, nhwc);
+  CHECK(step_compute_s(nchw_fp32, *rn50, 64) == step_compute_s(nhwc_fp32, *rn50, 64));
+}
+
+TEST_CASE("compute.yaml GEMM anchors: a malformed shape or two forms at once are errors at their line", "[work][cost][errors]") {
+  auto parse = [](const std::string& text) {
+    ComputeCalibration cal;
+    read_compute_block(root_field(YamlDoc::parse(text, "c.yaml")), cal);
+    return cal;
+  };
+  const ComputeCalibration ok = parse("gemm: {max: 0.9, at: 1024x2048x4096}\n");
+  CHECK(ok.gemm.at_n == 2048);
+  CHECK_FALSE(ok.gemm.size_curve());
+  CHECK(parse("gemm_by_precision: {bf16: {max: 0.5, half_size: 2 GFLOP}}\n").gemm_by_precision.at("bf16").size_curve());
+  CHECK_THROWS_WITH(parse("\ngemm: {max: 0.9, at: 1024x2048}\n"), Catch::Contains("c.yaml:2") && Catch::Contains("MxNxK"));
+  CHECK_THROWS_WITH(parse("gemm: {max: 0.9, at: 8x8x8, half_size: 1 GFLOP}\n"), Catch::Contains("not both"));
+  CHECK_THROWS_WITH(parse("conv: {max: 0.7}\n"), Catch::Contains("vs_gemm"));
+}
