@@ -173,14 +173,14 @@ Built build_setup_in_file(const ScenarioSpec& spec) {
   for (int k = 0; k < c.nodes(); ++k)
     for (int j = 0; j < per_node; ++j) b.ranks.push_back(k * gpn + j);
   b.gpu = &c.gpu_model(b.ranks[0]);
+  b.software = work::load_software(work::default_software_path(c.catalog().path()), spec.software,
+                                   spec.software_field ? &*spec.software_field : nullptr);
   try {
     work::ComputeCalibration cal = work::load_calibration(work::default_calibration_path(c.catalog().path()), b.gpu->key);
     if (!spec.calibration_path.empty())
       cal = work::apply_calibration_file(spec.calibration_path, b.gpu->key, cal, &b.calibration);
-    b.software = work::load_software(work::default_software_path(c.catalog().path()), spec.software,
-                                     spec.software_field ? &*spec.software_field : nullptr);
     if (b.software.kernel_gap_ps) cal.launch_ps = *b.software.kernel_gap_ps;
-    b.cost = std::make_unique<work::CostModel>(*b.gpu, cal, prec);
+    b.cost = std::make_unique<work::CostModel>(*b.gpu, cal, prec, b.software.kernels);
   } catch (const std::invalid_argument& e) {
     Field f = spec.root.has("precision") ? spec.root.at("precision") : spec.root;
     throw f.error(e.what());

@@ -44,8 +44,8 @@ SoftwareProfile read_profile(const Field& f, const std::string& key) {
   p.fused_optimizer = f.at("fused_optimizer").as_bool();
   p.autocast_casts = f.at("autocast_casts").as_bool();
   if (auto g = f.get("kernel_gap")) p.kernel_gap_ps = read_time(*g);
-  p.conv_layout = f.at("conv_layout").as_choice({"nchw", "nhwc"}) == "nhwc" ? ConvLayout::nhwc : ConvLayout::nchw;
-  p.attention_kernel = f.at("attention_kernel").as_choice({"fa2", "fa3"}) == "fa3" ? AttentionKernel::fa3 : AttentionKernel::fa2;
+  parse_conv_layout(f.at("conv_layout").as_choice({"nchw", "nhwc"}), p.kernels.conv);
+  parse_attention_kernel(f.at("attention_kernel").as_choice({"fa2", "fa3"}), p.kernels.attention);
   return p;
 }
 

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "engine/time.hpp"
+#include "work/cost.hpp"
 #include "work/model.hpp"
 
 namespace simtrain {
@@ -35,8 +36,6 @@ class Field;
 
 namespace simtrain::work {
 
-enum class ConvLayout { nchw, nhwc };
-enum class AttentionKernel { fa2, fa3 };
 
 struct SoftwareProfile {
   std::string key, name, source;
@@ -50,8 +49,7 @@ struct SoftwareProfile {
   bool fused_optimizer = false;
   bool autocast_casts = false;
   std::optional<TimePs> kernel_gap_ps;
-  ConvLayout conv_layout = ConvLayout::nchw;
-  AttentionKernel attention_kernel = AttentionKernel::fa2;
+  KernelChoices kernels;  // conv layout and fused attention kernel (work/cost.hpp)
 };
 
 // topologies/software.yaml next to the catalog, or in the source tree.
