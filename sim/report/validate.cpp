@@ -14,8 +14,10 @@
 #include "scenario/error.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/yaml_doc.hpp"
+#include "topo/catalog.hpp"
 #include "topo/cluster.hpp"
 #include "train/run.hpp"
+#include "work/cost.hpp"
 
 namespace simtrain::report {
 
@@ -112,9 +114,21 @@ ScenarioCase parse_scenario(const Field& f, const std::string& cases_path) {
   return s;
 }
 
+GemmCase parse_gemm(const Field& f) {
+  f.check_keys({"gpu", "precision", "m", "n", "k"});
+  GemmCase g;
+  g.gpu = f.at("gpu").as_string();
+  g.precision = f.at("precision").as_choice({"fp32", "tf32", "fp16", "bf16", "fp8"});
+  g.m = static_cast<double>(f.at("m").as_int_at_least(1));
+  g.n = static_cast<double>(f.at("n").as_int_at_least(1));
+  g.k = static_cast<double>(f.at("k").as_int_at_least(1));
+  return g;
+}
+
 ValidationCase parse_case(const Field& f, const std::string& cases_path) {
-  if (!f.is_map()) throw f.error("expected a case: a mapping with id, source, what, measured and collective or scenario");
-  f.check_keys({"id", "case", "source", "what", "measured", "collective", "scenario", "tolerance", "note"});
+  if (!f.is_map()) throw f.error("expected a case: a mapping with id, source, what, measured and collective, gemm or scenario");
+  f.check_keys({"id", "case", "category", "anchor", "source", "what", "measured", "collective", "scenario", "gemm",
+                "tolerance", "note"});
   ValidationCase c;
   c.line = f.line();
   c.id = f.at("id").as_string();
@@ -141,10 +155,24 @@ ValidationCase parse_case(const Field& f, const std::string& cases_path) {
   if (auto n = f.get("note")) c.note = n->as_string();
   const auto coll = f.get("collective");
   const auto scen = f.get("scenario");
-  if (coll.has_value() == scen.has_value())
-    throw f.error("a case is reproduced by exactly one of 'collective' or 'scenario'");
+  const auto gemm = f.get("gemm");
+  if (int(coll.has_value()) + int(scen.has_value()) + int(gemm.has_value()) != 1)
+    throw f.error("a case is reproduced by exactly one of 'collective', 'gemm' or 'scenario'");
   if (coll) c.collective = parse_collective(*coll, cases_path);
   if (scen) c.scenario = parse_scenario(*scen, cases_path);
+  if (gemm) c.gemm = parse_gemm(*gemm);
+  if (auto cat = f.get("category")) {
+    c.category = cat->as_choice(validation_categories());
+  } else if (coll) {
+    c.category = "collective";
+  } else if (gemm) {
+    c.category = "gemm";
+  } else if (c.scenario->report == "memory") {
+    c.category = "memory";
+  } else {
+    throw f.error("a scenario case names its category: one of cnn_1gpu, transformer_1gpu, ddp, fsdp");
+  }
+  if (auto a = f.get("anchor")) c.anchor = a->as_bool();
   return c;
 }
 
@@ -182,6 +210,11 @@ std::string pct(double e) {
 
 }  // namespace
 
+const std::vector<std::string>& validation_categories() {
+  static const std::vector<std::string> c = {"collective", "gemm", "cnn_1gpu", "transformer_1gpu", "ddp", "fsdp", "memory"};
+  return c;
+}
+
 std::string default_cases_path() { return std::string(SIMTRAIN_SOURCE_DIR) + "/validation/cases.yaml"; }
 
 std::vector<ValidationCase> load_cases(const std::string& path) {
@@ -205,7 +238,23 @@ std::vector<ValidationCase> load_cases(const std::string& path) {
 ValidationResult run_case(const ValidationCase& c) {
   ValidationResult r;
   r.c = c;
-  if (c.collective) {
+  if (c.gemm) {
+    const GemmCase& gc = *c.gemm;
+    auto catalog = topo::Catalog::load(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml");
+    const auto it = catalog->gpus().find(gc.gpu);
+    if (it == catalog->gpus().end()) throw ScenarioError("", 0, 0, c.key() + ": gemm.gpu", "no GPU '" + gc.gpu + "' in the catalog");
+    const topo::GpuModel* gpu = &it->second;
+    work::Precision prec;
+    work::parse_precision(gc.precision == "fp16" ? "amp_fp16" : gc.precision == "bf16" ? "amp_bf16" : gc.precision, prec);
+    work::ComputeCalibration cal = work::load_calibration(work::default_calibration_path(catalog->path()), gpu->key);
+    try {
+      work::CostModel cost(*gpu, cal, prec);
+      r.simulated = 2.0 * gc.m * gc.n * gc.k / ps_to_seconds(cost.gemm_time(gc.m, gc.n, gc.k)) / 1e12;
+    } catch (const std::invalid_argument& e) {
+      throw ScenarioError("", 0, 0, c.key() + ": gemm.precision", e.what());
+    }
+    r.detail = fmt::format("{}x{}x{}", gc.m, gc.n, gc.k);
+  } else if (c.collective) {
     const CollectiveCase& cc = *c.collective;
     auto cluster = topo::load_system(cc.system, cc.nodes, "", cc.fabric);
     coll::Planner planner(*cluster, coll::NcclParams::load_default(cluster->catalog().path()));
@@ -297,19 +346,37 @@ ValidationSummary summarize(const std::vector<ValidationResult>& results) {
   ValidationSummary s;
   s.cases = static_cast<int>(results.size());
   std::vector<double> abs_err;
+  double signed_sum = 0;
   for (const auto& r : results) {
-    if (r.c.bound.empty()) abs_err.push_back(std::fabs(r.error));
+    if (r.c.bound.empty() && !r.c.anchor) {
+      abs_err.push_back(std::fabs(r.error));
+      signed_sum += r.error;
+      s.worst_abs_error = std::max(s.worst_abs_error, std::fabs(r.error));
+    }
     if (r.c.tolerance || !r.c.bound.empty()) {
       ++s.with_tolerance;
       if (r.within) ++s.within;
     }
   }
+  s.counted = static_cast<int>(abs_err.size());
   if (!abs_err.empty()) {
+    s.mean_signed_error = signed_sum / static_cast<double>(abs_err.size());
     std::sort(abs_err.begin(), abs_err.end());
     const std::size_t n = abs_err.size();
     s.median_abs_error = n % 2 ? abs_err[n / 2] : (abs_err[n / 2 - 1] + abs_err[n / 2]) / 2;
   }
   return s;
+}
+
+std::vector<std::pair<std::string, ValidationSummary>> summarize_by_category(const std::vector<ValidationResult>& results) {
+  std::vector<std::pair<std::string, ValidationSummary>> out;
+  for (const std::string& cat : validation_categories()) {
+    std::vector<ValidationResult> in;
+    for (const auto& r : results)
+      if (r.c.category == cat) in.push_back(r);
+    if (!in.empty()) out.emplace_back(cat, summarize(in));
+  }
+  return out;
 }
 
 std::string format_validation(const std::vector<ValidationResult>& results, const std::string& cases_name) {
@@ -326,17 +393,34 @@ std::string format_validation(const std::vector<ValidationResult>& results, cons
                                 results.size(), cases_name);
   out += fmt::format("{:<{}}  {:<{}}  {:>{}}  {:>10}  {:>7}  {}\n", "id", wid, "what", wwhat, "measured", wmeas,
                      "simulated", "error", "within tolerance");
+  std::string last_category;
   for (std::size_t i = 0; i < results.size(); ++i) {
     const auto& r = results[i];
+    if (r.c.category != last_category) {
+      out += fmt::format("[{}]\n", r.c.category);
+      last_category = r.c.category;
+    }
     const std::string within =
         !r.c.bound.empty() ? fmt::format("{:<3} (bound)", r.within ? "yes" : "NO")
+        : r.c.anchor       ? fmt::format("{:<3} (anchor: a constant was read from it)", r.within ? "yes" : "NO")
         : r.c.tolerance    ? fmt::format("{:<3} (+-{:.0f}%)", r.within ? "yes" : "NO", *r.c.tolerance * 100)
                            : "-";
     out += fmt::format("{:<{}}  {:<{}}  {:>{}}  {:>10}  {:>7}  {}\n", r.c.key(), wid, r.c.what, wwhat, meas[i], wmeas,
                        num(r.simulated), r.c.bound.empty() ? pct(r.error) : "", within);
   }
+  out += "\nBy category (bounds and calibration anchors excluded from the errors):\n";
+  for (const auto& [cat, cs] : summarize_by_category(results)) {
+    if (cs.counted == 0) {
+      out += fmt::format("  {:<17} {:>3} cases, none with an error (bounds or anchors), {} of {} within\n", cat, cs.cases,
+                         cs.within, cs.with_tolerance);
+      continue;
+    }
+    out += fmt::format("  {:<17} {:>3} cases, median |error| {:5.1f}%, worst {:5.1f}%, mean signed {:+6.1f}%, {} of {} within\n",
+                       cat, cs.cases, cs.median_abs_error * 100, cs.worst_abs_error * 100, cs.mean_signed_error * 100,
+                       cs.within, cs.with_tolerance);
+  }
   const ValidationSummary s = summarize(results);
-  out += fmt::format("\n{} cases, median |error| {:.1f}% (bounds excluded), {} of {} within tolerance or bound\n",
+  out += fmt::format("\n{} cases, median |error| {:.1f}% (bounds and anchors excluded), {} of {} within tolerance or bound\n",
                      s.cases, s.median_abs_error * 100, s.within, s.with_tolerance);
   return out;
 }
@@ -348,6 +432,8 @@ nlohmann::json validation_to_json(const std::vector<ValidationResult>& results) 
         {"id", r.c.id},
         {"case", r.c.key()},
         {"what", r.c.what},
+        {"category", r.c.category},
+        {"anchor", r.c.anchor},
         {"source", r.c.source},
         {"measured", {{"value", r.c.measured}, {"unit", r.c.unit}, {"bound", r.c.bound.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.c.bound)}}},
         {"simulated", r.simulated},
@@ -369,6 +455,11 @@ nlohmann::json validation_to_json(const std::vector<ValidationResult>& results) 
                           {"size_bytes", cc.size_bytes},
                           {"compares", "busbw_gbps"}}}};
       o["algo"] = r.detail;
+    } else if (r.c.gemm) {
+      const auto& gc = *r.c.gemm;
+      o["reproduce"] = {{"gemm",
+                         {{"gpu", gc.gpu}, {"precision", gc.precision}, {"m", gc.m}, {"n", gc.n}, {"k", gc.k},
+                          {"compares", "tflops"}}}};
     } else {
       const auto& sc = *r.c.scenario;
       o["reproduce"] = {{"scenario",

@@ -2,7 +2,7 @@
 //
 // The cases live in the project (`validation/cases.yaml`), each with the measured figure, its
 // source (copied from the public record, so users need nothing outside the project), and how
-// to reproduce it with simtrain: a collective (nccl-tests busbw) or a scenario (one field of
+// to reproduce it with simtrain: a collective (nccl-tests busbw), a GEMM (matmul TFLOP/s) or a scenario (one field of
 // the run report's JSON, or of `simtrain memory --json` for peak memory and largest batches). Every case is run with the library in this process; the result
 // is the simulated figure, its signed relative error, and whether it lies within the case's
 // tolerance (the accuracy the README states, with a margin: a regression shows as "no").
@@ -37,6 +37,16 @@ struct ScenarioCase {
   double divide_by = 1;  // units: 1073741824 turns bytes into GiB
 };
 
+// One GEMM on one GPU (a matmul microbenchmark): compares TFLOP/s = 2 m n k / time.
+struct GemmCase {
+  std::string gpu;        // catalog key (a100_sxm4_80gb)
+  std::string precision;  // bf16 | fp16 | tf32 | fp32 | fp8
+  double m = 0, n = 0, k = 0;
+};
+
+// The categories cases are reported by (the accuracy a user can expect for a kind of answer).
+const std::vector<std::string>& validation_categories();
+
 struct ValidationCase {
   std::string id;     // the measurement id (as in the public validation set)
   std::string label;  // distinguishes several cases of one measurement ("1GiB"); may be empty
@@ -50,8 +60,13 @@ struct ValidationCase {
   std::optional<double> tolerance;  // relative, on |error|
   std::string note;
   nlohmann::json source;  // as written: repo/path/commit or url, provenance, confidence
+  std::string category;  // one of validation_categories()
+  // A calibration anchor: the model's constants were read from this figure (e.g. a GEMM
+  // microbenchmark the tile model is anchored to). Shown, but kept out of the median error.
+  bool anchor = false;
   std::optional<CollectiveCase> collective;
   std::optional<ScenarioCase> scenario;
+  std::optional<GemmCase> gemm;
   int line = 0;  // where the case starts in the file
 
   // id, or id/label: unique in a file; what --only and the table name.
@@ -79,9 +94,12 @@ std::vector<ValidationResult> run_validation(const std::vector<ValidationCase>& 
 
 struct ValidationSummary {
   int cases = 0, with_tolerance = 0, within = 0;
-  double median_abs_error = 0;
+  int counted = 0;  // cases in the median (no bounds, no anchors)
+  double median_abs_error = 0, worst_abs_error = 0, mean_signed_error = 0;
 };
 ValidationSummary summarize(const std::vector<ValidationResult>& results);
+// The same per category, in validation_categories() order (categories without cases left out).
+std::vector<std::pair<std::string, ValidationSummary>> summarize_by_category(const std::vector<ValidationResult>& results);
 
 // The table and its summary line; `cases_name` is how the file is shown.
 std::string format_validation(const std::vector<ValidationResult>& results, const std::string& cases_name);
