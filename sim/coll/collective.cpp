@@ -275,10 +275,16 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
     if (!all_nvlink(c_, r)) s.all_nvlink = false;
   };
   const bool socket = socket_transport();
+  // tuning.cc enables LL128 only up to PXB between GPU and NIC (typeInter <= PATH_PXB on
+  // sm_80): a NIC reached through a CPU (or host memory) turns it off.
+  auto note_nic = [&](const topo::Route& r) {
+    if (r.transits > 0) s.all_nvlink = false;
+  };
   // GPU ga on node_a to GPU gb on node_b through NICs nic_a / nic_b.
   auto net_cross = [&](VarBuilder& vb, topo::Vertex ga, int node_a, int nic_a, int node_b, int nic_b, topo::Vertex gb) {
     const topo::Vertex na = c_.nic(node_a, nic_a), nb = c_.nic(node_b, nic_b);
     if (socket) {
+      s.all_nvlink = false;
       const topo::Vertex ca = c_.nearest_cpu(ga), cb = c_.nearest_cpu(gb);
       vb.add(c_.route(ga, ca));
       add_host_staging(vb, ca);
@@ -291,6 +297,8 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
       vb.add(c_.route(cb, gb));
       return;
     }
+    note_nic(c_.route(ga, na));
+    note_nic(c_.route(nb, gb));
     topo::Route x = c_.route_via(ga, na, nb, gb);
     if (x.links.empty()) throw std::invalid_argument("no network path between nodes");
     add_route(vb, x);
@@ -430,6 +438,7 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
             continue;
           }
           const topo::Route& direct_out = c_.route(exit_v, c_.nic(node, nic));
+          note_nic(c_.route(entry_v, c_.nic(node, nic)));
           bool through_cpu = false;
           for (auto l : direct_out.links) through_cpu = through_cpu || c_.is_transit(l);
           if (through_cpu && exit_v != entry_v && all_nvlink(c_, c_.route(exit_v, entry_v))) {
