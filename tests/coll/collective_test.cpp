@@ -175,9 +175,9 @@ TEST_CASE("within one algorithm and protocol, a bigger message never has a lower
     int nodes;
   };
   for (Sys sys : {Sys{"dgx_a100", 1}, Sys{"dgx_h200", 1}, Sys{"pcie_switch_8gpu", 1}, Sys{"workstation_4x4090", 1},
-                  Sys{"dgx_a100", 2}, Sys{"node_1gpu_eth100g_tcp", 2}}) {
+                  Sys{"dgx_a100", 2}, Sys{"node_1gpu_eth100g_tcp", 2}, Sys{"dgx_h100", 2}}) {
     Fixture f(kTopo + sys.name + ".yaml", sys.nodes);
-    for (Algo a : {Algo::ring, Algo::tree, Algo::nvls}) {
+    for (Algo a : {Algo::ring, Algo::tree, Algo::nvls, Algo::nvls_tree}) {
       for (Protocol p : {Protocol::ll, Protocol::ll128, Protocol::simple}) {
         double prev = 0;
         for (double S = 4096; S <= kGiB; S *= 4) {
@@ -226,6 +226,13 @@ TEST_CASE("NVLS: the NVSwitch reduces on H100/H200, busbw above the ring's wire 
     Fixture f(kTopo + "dgx_h200.yaml");
     CHECK(f.run(all_reduce(1048576)).algo == std::string("ring"));
     CHECK(f.run(all_reduce(2097152)).algo == std::string("nvls"));
+  }
+  SECTION("2x DGX H100: NVLSTree for large sizes, busbw above the ring's NIC limit as NCCL's trees report on two nodes (nccl-ar-dgxa100-multinode-192-maintainer notes)") {
+    Fixture f(kTopo + "dgx_h100.yaml", 2);
+    report::SweepRow big = f.run(all_reduce(4 * kGiB));
+    CHECK(big.algo == std::string("nvls_tree"));
+    CHECK(big.busbw_gbps > f.run(all_reduce(4 * kGiB, Algo::ring)).busbw_gbps);
+    CHECK(f.planner->plan(all_reduce(4 * kGiB)).sms_per_rank == 16);
   }
   SECTION("DGX A100 (NVSwitch gen2, sm_80): no NVLS; asking for it is an error") {
     Fixture f(kTopo + "dgx_a100.yaml");
