@@ -301,3 +301,16 @@ TEST_CASE("Fabric routing: adaptive spreads flows over the spines, static hashes
     CHECK(st.run(all_reduce(kGiB, Algo::tree)).busbw_gbps <= ad.run(all_reduce(kGiB, Algo::tree)).busbw_gbps * 1.001);
   }
 }
+
+TEST_CASE("a fabric routing that does not exist is an error at its line and column", "[coll]") {
+  SECTION("bad_routing.yaml: `routing: sideways` names the valid choices at 13:12") {
+    try {
+      topo::load_system(std::string(SIMTRAIN_TEST_DATA) + "/bad_routing.yaml", 2);
+      FAIL("expected a ScenarioError");
+    } catch (const ScenarioError& e) {
+      CHECK(e.line() == 13);
+      CHECK(e.col() == 12);
+      CHECK_THAT(e.what(), Catch::Contains("adaptive"));
+    }
+  }
+}
