@@ -77,9 +77,11 @@ coll::Algo parse_algo(const std::string& s) {
   if (s == "ring") return coll::Algo::ring;
   if (s == "tree") return coll::Algo::tree;
   if (s == "hierarchical") return coll::Algo::hierarchical;
+  if (s == "nvls") return coll::Algo::nvls;
+  if (s == "nvls_tree") return coll::Algo::nvls_tree;
   throw ScenarioError("", 0, 0, "--algo", "unknown algorithm '" + s + "'" +
-                      did_you_mean(s, {"auto", "ring", "tree", "hierarchical"}) +
-                      "; expected auto, ring, tree or hierarchical");
+                      did_you_mean(s, {"auto", "ring", "tree", "hierarchical", "nvls", "nvls_tree"}) +
+                      "; expected auto, ring, tree, hierarchical, nvls or nvls_tree");
 }
 
 double parse_size_flag(const std::string& flag, const std::string& s) {
@@ -163,7 +165,7 @@ int main(int argc, char** argv) {
   coll_cmd->add_option("--fabric", c_fabric, "Override the system's fabric: single_switch | fat_tree | rail_optimized");
   coll_cmd->add_option("--gpus", c_gpus, "GPUs per node taking part (default: all)")->check(CLI::PositiveNumber);
   coll_cmd->add_option("--op", c_op, "all_reduce | reduce_scatter | all_gather | broadcast");
-  coll_cmd->add_option("--algo", c_algo, "auto | ring | tree | hierarchical");
+  coll_cmd->add_option("--algo", c_algo, "auto | ring | tree | hierarchical | nvls | nvls_tree");
   coll_cmd->add_option("--ring-order", c_order, "auto (NCCL-like search) | given (rank order) | a list such as 0,2,4,6,1,3,5,7");
   coll_cmd->add_option("-b,--minbytes", c_min, "Smallest size (8, 64K, 1M, 1G: binary as nccl-tests)");
   coll_cmd->add_option("-e,--maxbytes", c_max, "Largest size");

@@ -29,6 +29,7 @@ const char* algo_name(Algo a) {
     case Algo::tree: return "tree";
     case Algo::hierarchical: return "hierarchical";
     case Algo::nvls: return "nvls";
+    case Algo::nvls_tree: return "nvls_tree";
   }
   return "?";
 }
@@ -275,10 +276,16 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
     if (!all_nvlink(c_, r)) s.all_nvlink = false;
   };
   const bool socket = socket_transport();
+  // tuning.cc enables LL128 only up to PXB between GPU and NIC (typeInter <= PATH_PXB on
+  // sm_80): a NIC reached through a CPU (or host memory) turns it off.
+  auto note_nic = [&](const topo::Route& r) {
+    if (r.transits > 0) s.all_nvlink = false;
+  };
   // GPU ga on node_a to GPU gb on node_b through NICs nic_a / nic_b.
   auto net_cross = [&](VarBuilder& vb, topo::Vertex ga, int node_a, int nic_a, int node_b, int nic_b, topo::Vertex gb) {
     const topo::Vertex na = c_.nic(node_a, nic_a), nb = c_.nic(node_b, nic_b);
     if (socket) {
+      s.all_nvlink = false;
       const topo::Vertex ca = c_.nearest_cpu(ga), cb = c_.nearest_cpu(gb);
       vb.add(c_.route(ga, ca));
       add_host_staging(vb, ca);
@@ -291,6 +298,8 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
       vb.add(c_.route(cb, gb));
       return;
     }
+    note_nic(c_.route(ga, na));
+    note_nic(c_.route(nb, gb));
     topo::Route x = c_.route_via(ga, na, nb, gb);
     if (x.links.empty()) throw std::invalid_argument("no network path between nodes");
     add_route(vb, x);
@@ -430,6 +439,7 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
             continue;
           }
           const topo::Route& direct_out = c_.route(exit_v, c_.nic(node, nic));
+          note_nic(c_.route(entry_v, c_.nic(node, nic)));
           bool through_cpu = false;
           for (auto l : direct_out.links) through_cpu = through_cpu || c_.is_transit(l);
           if (through_cpu && exit_v != entry_v && all_nvlink(c_, c_.route(exit_v, entry_v))) {
@@ -463,12 +473,10 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
 
   if (req.op != Op::all_reduce) return std::nullopt;  // tree, hierarchical, nvls: all_reduce only
 
-  if (algo == Algo::nvls) {
-    // NCCL's rules: one node (multi-node NVLS needs CollNet), more than 2 GPUs, every GPU
-    // sm_90 or later, all on one NVSwitch with NVLink SHARP.
-    if (N != 1 || n < params_.nvls.min_gpus) return std::nullopt;
-    topo::Vertex sw = topo::Vertex(-1);
-    for (int r : ranks) {
+  // The NVLink-SHARP NVSwitch every given GPU hangs off, one per node (or none).
+  auto nvls_switches = [&](const std::vector<int>& rs) -> std::optional<std::map<int, topo::Vertex>> {
+    std::map<int, topo::Vertex> by;
+    for (int r : rs) {
       if (arch_number(c_.gpu_model(r).arch) < 90) return std::nullopt;
       const topo::Vertex gv = c_.gpu(r);
       topo::Vertex mine = topo::Vertex(-1);
@@ -479,9 +487,70 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
             c_.catalog().switches().at(d.model).nvls)
           mine = t;
       }
-      if (mine == topo::Vertex(-1) || (sw != topo::Vertex(-1) && mine != sw)) return std::nullopt;
-      sw = mine;
+      const int node = c_.device(gv).node;
+      if (mine == topo::Vertex(-1) || (by.count(node) && by[node] != mine)) return std::nullopt;
+      by[node] = mine;
     }
+    return by;
+  };
+
+  if (algo == Algo::nvls_tree) {
+    // tuning.cc: NVLSTree only across nodes; nvls.cc: NVLS needs more than 2 GPUs.
+    if (N < 2 || g < params_.nvls.min_gpus || R == 0) return std::nullopt;
+    auto sws = nvls_switches(ranks);
+    if (!sws) return std::nullopt;
+    ShapePhase ph;
+    ph.name = "nvls_tree";
+    ph.nvls = true;
+    ph.tree = true;
+    ph.channel_vars = false;
+    TimePs lat = 0;
+    for (int r : ranks) {
+      VarBuilder vb;
+      const topo::Vertex gv = c_.gpu(r), sw = sws->at(c_.device(gv).node);
+      vb.add(c_.route(gv, sw));
+      vb.add(c_.route(sw, gv));
+      lat = std::max(lat, vb.latency());
+      ph.vars.push_back(vb.build(1.0 + 1.0 / g));
+    }
+    std::vector<int> local;
+    for (int r : by_node.begin()->second) local.push_back(local_of(r));
+    // Each shard runs half its bytes over each of the two complementary trees, so a node
+    // is interior in one and a leaf in the other (NCCL's double binary tree).
+    for (std::size_t h = 0; h < local.size(); ++h)
+      for (int t = 0; t < 2; ++t) {
+      const int head = local[h];
+      const int nic = balanced_nic(head) >= 0 ? balanced_nic(head) : static_cast<int>(h) % R;
+      for (int j = 0; j < N; ++j) {
+        const int pos = t == 0 ? j : N - 1 - j;
+        if (pos == 0) continue;
+        const int ppos = (pos - 1) / 2;
+        const int node = node_ids[static_cast<std::size_t>(j)];
+        const int parent = node_ids[static_cast<std::size_t>(t == 0 ? ppos : N - 1 - ppos)];
+        VarBuilder vb;
+        net_cross(vb, gpu_v(node, head), node, nic, parent, nic, gpu_v(parent, head));
+        net_cross(vb, gpu_v(parent, head), parent, nic, node, nic, gpu_v(node, head));
+        lat = std::max(lat, vb.latency());
+        ph.vars.push_back(vb.build(0.5 / g));
+      }
+      }
+    ph.steps_intra = 1;
+    ph.steps_inter = 2 * floor_log2(N);
+    ph.fill_steps = params_.nvls.pipeline_stages + 2 * floor_log2(N);
+    ph.fill_ranks = g;
+    ph.path_latency_ps = lat;
+    ph.intra = HwClass::nvlink;
+    s.phases.push_back(std::move(ph));
+    return s;
+  }
+
+  if (algo == Algo::nvls) {
+    // NCCL's rules: one node (multi-node NVLS needs CollNet), more than 2 GPUs, every GPU
+    // sm_90 or later, all on one NVSwitch with NVLink SHARP.
+    if (N != 1 || n < params_.nvls.min_gpus) return std::nullopt;
+    auto sws = nvls_switches(ranks);
+    if (!sws) return std::nullopt;
+    const topo::Vertex sw = sws->begin()->second;
     ShapePhase ph;
     ph.name = "nvls";
     ph.nvls = true;
@@ -745,7 +814,9 @@ Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, in
     if (sp.nvls) {
       // tuning.cc: NVLS latency = hwLat NVLS (baseLat 0); each of the kernel's stages hands
       // its chunk to the next through a FIFO flag, one Simple NVLink step each.
-      lat += nv.step_nvlink_ps + nv.pipeline_stages * params_.protocols[2].ring_step_ps[0];
+      lat += (sp.tree ? nv.tree_step_nvlink_ps : nv.step_nvlink_ps) +
+             nv.pipeline_stages * params_.protocols[2].ring_step_ps[0] +
+             sp.steps_inter * (nv.tree_step_network_ps + socket_step);
     } else if (sp.tree) {
       lat += pp.base_tree_ps + sp.steps_intra * pp.tree_step_ps[intra] +
              sp.steps_inter * (pp.tree_step_ps[2] + socket_step);
@@ -821,7 +892,8 @@ Plan Planner::plan(const Request& req) {
   // hierarchical scheme (an explicit --algo tree still runs the intra-node chain).
   std::set<int> nodes_used;
   for (int r : ranks) nodes_used.insert(c_.device(c_.gpu(r)).node);
-  if (req.algo == Algo::automatic && nodes_used.size() > 1) algos = {Algo::ring, Algo::tree, Algo::hierarchical};
+  if (req.algo == Algo::automatic && nodes_used.size() > 1)
+    algos = {Algo::ring, Algo::tree, Algo::hierarchical, Algo::nvls_tree};
   else if (req.algo == Algo::automatic) algos = {Algo::ring, Algo::hierarchical, Algo::nvls};
   else algos = {req.algo};
   bool sm90 = true;
@@ -847,7 +919,8 @@ Plan Planner::plan(const Request& req) {
   std::optional<Plan> best;
   for (Algo a : algos) {
     std::optional<Shape>& s = get_shape(a, req);
-    if (s && s->channels == 0 && a != Algo::nvls) {
+    const bool nvls_kind = a == Algo::nvls || a == Algo::nvls_tree;
+    if (s && s->channels == 0 && !nvls_kind) {
       // NCCL's channel count comes from its ring search over the same GPUs (connect.cc:
       // every algorithm but NVLS runs on comm->nChannels); a user's count replaces it.
       int ch = req.channels;
@@ -859,13 +932,15 @@ Plan Planner::plan(const Request& req) {
       }
       s->channels = ch;
     }
-    if (s && a == Algo::nvls) s->channels = params_.nvls.channels;
+    if (s && nvls_kind) s->channels = params_.nvls.channels;
     if (!s) {
       if (req.algo != Algo::automatic) {
         if (a == Algo::hierarchical && req.op == Op::all_reduce)
           throw std::invalid_argument("hierarchical needs a topology with more than one level (e.g. NVLink pairs under PCIe switches, or several nodes)");
         if (a == Algo::nvls && req.op == Op::all_reduce)
           throw std::invalid_argument("nvls needs one node of more than 2 sm_90+ GPUs on an NVSwitch with NVLink SHARP (devices.yaml switches: nvls: true)");
+        if (a == Algo::nvls_tree && req.op == Op::all_reduce)
+          throw std::invalid_argument("nvls_tree needs several nodes, each of more than 2 sm_90+ GPUs on an NVSwitch with NVLink SHARP, and NICs");
         throw std::invalid_argument(std::string(algo_name(a)) + " is modelled for all_reduce only; use --algo ring");
       }
       continue;
@@ -873,9 +948,9 @@ Plan Planner::plan(const Request& req) {
     std::vector<Protocol> protos;
     if (req.protocol) protos = {*req.protocol};
     else protos = {Protocol::ll, Protocol::ll128, Protocol::simple};
-    if (a == Algo::nvls) {
+    if (nvls_kind) {
       if (req.protocol && *req.protocol != Protocol::simple) {
-        if (req.algo == Algo::nvls) throw std::invalid_argument("nvls runs the Simple protocol only");
+        if (req.algo == a) throw std::invalid_argument("nvls and nvls_tree run the Simple protocol only");
         continue;
       }
       protos = {Protocol::simple};  // tuning.cc: NVLS is Simple only

@@ -37,6 +37,12 @@
 //    `nvls.bandwidth_share` of the link (collectives.yaml, from the maintainer's figure).
 //    Latency: NCCL's NVLS hwLat (25 us) plus one Simple NVLink step (3.4 us) per stage of
 //    the NVLS kernel (scatter, reduce, multicast, gather), which hand chunks on by FIFO flags.
+//  NVLSTree (all_reduce, several nodes of such NVSwitch boxes): in every node the switch
+//    reduces (as NVLS: S(1+1/g) each way per GPU), GPU l heads shard l (S/g) across nodes
+//    on its NIC over NCCL's double binary tree (tree l mod 2), and the switch multicasts the
+//    result; one pipelined kernel, so one phase: per GPU an NVLS flow and per tree edge of
+//    each shard a network flow of S/g each way. Latency: NVLSTree hwLat (25 us NVLink, 14 us
+//    per network step, 2 log2(N) steps) plus the NVLS stages.
 //
 // Time of one call (per phase; every constant in topologies/collectives.yaml, NCCL v2.27.7):
 //   t = overhead + path latency + base[a][p] + sum over steps of hwLat[class][a][p]
@@ -93,7 +99,7 @@
 namespace simtrain::coll {
 
 enum class Op { all_reduce, reduce_scatter, all_gather, broadcast };
-enum class Algo { automatic, ring, tree, hierarchical, nvls };
+enum class Algo { automatic, ring, tree, hierarchical, nvls, nvls_tree };
 const char* op_name(Op op);
 const char* algo_name(Algo a);
 // nccl-tests' bus-bandwidth factor: busbw = algbw * factor(n).

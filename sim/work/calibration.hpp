@@ -20,7 +20,9 @@
 //     launch_s: x                                 back-to-back empty-kernel period
 //     h2d_bytes_per_s: x, d2h_bytes_per_s: x      pinned host copies
 //
-// The GEMM curve is eff(f) = max * f / (f + half_size) (topologies/compute.yaml), fitted by
+// The GEMM curve is eff(f) = max * f / (f + half_size); for its precision it replaces the tile
+// model of topologies/compute.yaml (work/cost.hpp: a measurement on the card beats the model's
+// shape arithmetic, which the sweep's square shapes could not pin down). It is fitted by
 // least squares to the measured efficiencies (FLOPs over the GEMM's time less the launch
 // period, which the cost model adds on its own, over the catalog's peak for the precision): for a given half_size the best max is closed-form, and half_size is searched on
 // a log scale (1 MFLOP .. 100 TFLOP) and refined by golden section. Deterministic.

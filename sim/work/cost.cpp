@@ -192,8 +192,7 @@ ComputeCalibration load_calibration(const std::string& path, const std::string& 
   auto doc = YamlDoc::load(path);
   Field root = root_field(doc);
   root.check_keys({"defaults", "gpus"});
-  ComputeCalibration cal;
-  cal.flash_attention_3.max = 0;  // only where a GPU's entry names it
+  ComputeCalibration cal;  // flash_attention_3 stays off unless a GPU's entry names it
   read_compute_block(root.at("defaults"), cal);
   if (auto gpus = root.get("gpus")) {
     if (auto g = gpus->get(gpu_key)) read_compute_block(*g, cal);
@@ -210,8 +209,8 @@ struct TileShape {
 // transpose, and the smaller shapes cuBLAS/CUTLASS kernels ship for narrow problems; listed
 // largest first, so a tie keeps the larger tile.
 constexpr TileShape kTensorTiles[] = {{128, 256}, {256, 128}, {128, 128}, {256, 64}, {64, 256}, {128, 64}, {64, 128}};
-constexpr TileShape kSimtTiles[] = {{128, 128}};  // CUTLASS SIMT default 128x128x8
-constexpr int kSplits[] = {1, 2, 4, 8, 16};
+constexpr TileShape kSimtTiles[] = {{128, 128}, {128, 64}, {64, 128}, {64, 64}};  // CUTLASS SIMT default 128x128x8 and smaller
+constexpr int kSplits[] = {1, 2, 4, 8, 16, 32};
 constexpr double kPrologueEpilogueSteps = 2;  // K0 = 2 k-steps (assumption, cost.hpp)
 constexpr double kFlashBlock = 128;           // FlashAttention's key/query block (causal skipping)
 
@@ -327,7 +326,8 @@ double CostModel::attention_s(const Op& op, double flops, const Contention& c) c
   const KindCurve* curve = &cal_.attention;
   if (op.flash) {
     curve = &cal_.flash_attention;
-    if (kernels_.attention == AttentionKernel::fa3 && cal_.flash_attention_3.max > 0) curve = &cal_.flash_attention_3;
+    if (kernels_.attention == AttentionKernel::fa3 && cal_.flash_attention_3.max > 0 && gpu_.arch == "sm_90")
+      curve = &cal_.flash_attention_3;
     if (op.causal && op.gemm_n > 0) {  // blocks above the diagonal are skipped
       const double nb = std::ceil(op.gemm_n / kFlashBlock);
       flops *= (nb + 1) / (2 * nb);
@@ -342,7 +342,7 @@ double CostModel::fp8_cast_s(double elems, const Contention& c) const { return e
 
 // cuDNN's NCHW <-> NHWC transposes around a tensor-core conv: input and output read + written once more.
 double CostModel::conv_transpose_s(const Op& op, double batch, const Contention& c) const {
-  if (op.kind != OpKind::conv || kernels_.conv == ConvLayout::nhwc || conv_.simt) return 0;
+  if (op.kind != OpKind::conv || kernels_.conv == ConvLayout::nhwc || activation_bytes(precision_) != 2) return 0;
   return 2 * op.fwd_elems_moved * batch * activation_bytes(precision_) / free_hbm_bytes_per_s(c);
 }
 

@@ -9,10 +9,10 @@
 // defaults per architecture (include/cutlass/gemm/device/default_gemm_configuration.h:
 // sm_70/sm_75 tensor ops 128x256x32, 2 stages; sm_80 128x256x64, 3 stages; SIMT fp32
 // 128x128x8) and the shapes cuBLAS/CUTLASS kernels also ship (256x128, 128x128, 256x64,
-// 64x256, 128x64, 64x128); Hopper's wgmma kernels use the same tile sizes (CUTLASS 3 examples:
+// 64x256, 128x64, 64x128; SIMT 128x64, 64x128, 64x64); Hopper's wgmma kernels use the same tile sizes (CUTLASS 3 examples:
 // 128x128x64, 128x256x64; k 128 for fp8). Assumption: every candidate runs its main loop at
 // the same e_main (no per-tile measurement). For each candidate tile and split-K factor s
-// (1, 2, 4, 8, 16; K/s >= 4 k-steps; only while the tiles do not fill the GPU):
+// (1, 2, 4, ..., 32; K/s >= 4 k-steps; only while the tiles do not fill the GPU):
 //   tiles   = ceil(M/tm) x ceil(N/tn) x s
 //   waves   = ceil(tiles / SMs_free)            (SMs_free = SMs - SMs held by NCCL kernels)
 //   t_tile  = 2 tm tn (ceil(K/s) + K0) / (e_main x P / SMs)
@@ -41,10 +41,11 @@
 // Layout: PyTorch's default NCHW makes cuDNN transpose the input to NHWC before a tensor-core
 // conv and the output back after (NVIDIA's channels-last diagram, as MosaicML's Composer docs
 // reproduce it; channels-last "accelerates ResNet-50 by about 30% on V100 and A100"): under
-// ConvLayout::nchw every tensor-core conv (tf32, fp16, bf16) pays two memory-bound transpose
-// kernels (read + write its input and its output once more; backward: the output gradient and
-// the input gradient). ConvLayout::nhwc (channels_last) pays none. fp32 convs (CUDA cores) pay
-// none either way.
+// ConvLayout::nchw every 16-bit conv (fp16, bf16; fp8 runs convs in bf16) pays two memory-bound
+// transpose kernels (read + write its input and its output once more; backward: the output
+// gradient and the input gradient). ConvLayout::nhwc (channels_last) pays none. fp32 and tf32
+// convs pay none either way (assumption: PyTorch's docs scope the channels-last speedup to
+// "fp16 data on CUDA devices with compute capability >= 7.0"; cuDNN runs 32-bit NCHW natively).
 // Backward of a GEMM / conv: two GEMMs, dX = dY W^T (M x K x N) and dW = X^T dY (K x N x M),
 // each through the tile model (so the weight gradient of a conv with few channels and many
 // pixels splits K), and 2x the forward bytes plus the weight and its gradient.
@@ -126,7 +127,7 @@ struct ComputeCalibration {
   KindCurve gemm;
   KindCurve attention;          // eager Q K^T / softmax / P V kernels
   KindCurve flash_attention;    // FlashAttention-2
-  KindCurve flash_attention_3;  // FlashAttention-3 (Hopper only; max 0: not available)
+  KindCurve flash_attention_3{0.0};  // FlashAttention-3 (Hopper only; max 0: not measured, FA2 runs)
   // Per precision ("fp32", "tf32", "fp16", "bf16", "fp8"): replaces `gemm` for that precision
   // (compute.yaml: a measurement at another precision; a calibration file: a measured curve).
   std::map<std::string, KindCurve> gemm_by_precision;
@@ -167,8 +168,8 @@ bool parse_attention_kernel(const std::string& s, AttentionKernel& out);  // "fa
 bool parse_conv_layout(const std::string& s, ConvLayout& out);            // "nchw" | "nhwc" (alias "channels_last")
 
 struct KernelChoices {
-  // Flash attention ops (Op::flash) run FA2 or FA3; FA3 only where the GPU's compute.yaml entry
-  // has flash_attention_3 (Hopper), else FA2. Default FA2: what PyTorch's SDPA runs.
+  // Flash attention ops (Op::flash) run FA2 or FA3; FA3 only on sm_90 where the GPU's
+  // compute.yaml entry has flash_attention_3, else FA2 (FA3 is a Hopper kernel). Default FA2: what PyTorch's SDPA runs.
   AttentionKernel attention = AttentionKernel::fa2;
   // Convs in NCHW pay cuDNN's transposes; NHWC (model.to(memory_format=torch.channels_last))
   // does not. Default NCHW: PyTorch eager's default memory format.

@@ -168,3 +168,149 @@ TEST_CASE("busbw factors are nccl-tests'", "[coll]") {
   CHECK(busbw_factor(Op::reduce_scatter, 4) == Approx(0.75));
   CHECK(busbw_factor(Op::broadcast, 8) == 1.0);
 }
+
+TEST_CASE("within one algorithm and protocol, a bigger message never has a lower busbw", "[coll]") {
+  struct Sys {
+    const char* name;
+    int nodes;
+  };
+  for (Sys sys : {Sys{"dgx_a100", 1}, Sys{"dgx_h200", 1}, Sys{"pcie_switch_8gpu", 1}, Sys{"workstation_4x4090", 1},
+                  Sys{"dgx_a100", 2}, Sys{"node_1gpu_eth100g_tcp", 2}, Sys{"dgx_h100", 2}}) {
+    Fixture f(kTopo + sys.name + ".yaml", sys.nodes);
+    for (Algo a : {Algo::ring, Algo::tree, Algo::nvls, Algo::nvls_tree}) {
+      for (Protocol p : {Protocol::ll, Protocol::ll128, Protocol::simple}) {
+        double prev = 0;
+        for (double S = 4096; S <= kGiB; S *= 4) {
+          Request r = all_reduce(S, a);
+          r.protocol = p;
+          report::SweepRow row;
+          try {
+            row = f.run(r);
+          } catch (const std::invalid_argument&) {
+            break;  // e.g. NVLS on a box without NVLink SHARP, LL128 on NVLS
+          }
+          INFO(sys.name << " x" << sys.nodes << " " << algo_name(a) << " " << protocol_name(p) << " " << S);
+          CHECK(row.busbw_gbps >= prev * (1 - 1e-9));
+          prev = row.busbw_gbps;
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("mid-size all_reduce comes down toward nccl-tests: the channel ramp and the pipeline fill", "[coll][validation]") {
+  SECTION("8x A100 NVSwitch: 8 MiB and 128 MiB within 20% of nccl-ar-a100-8gpu-curve-stas00 (109.93, 176.92 GB/s)") {
+    Fixture f(kTopo + "dgx_a100.yaml");
+    CHECK(f.run(all_reduce(8.0 * 1048576)).busbw_gbps == Approx(109.93).epsilon(0.20));
+    CHECK(f.run(all_reduce(128.0 * 1048576)).busbw_gbps == Approx(176.92).epsilon(0.20));
+  }
+  SECTION("8x H200: ring LL sits on its latency floor up to 512 KiB, as the H200 curve does (39-40 us, nccl-ar-h200-8gpu-curve-stas00)") {
+    Fixture f(kTopo + "dgx_h200.yaml");
+    report::SweepRow a = f.run(all_reduce(32768)), b = f.run(all_reduce(524288));
+    CHECK(a.algo == std::string("ring"));
+    CHECK(a.protocol == std::string("LL"));
+    CHECK(a.time_us == Approx(39.8).epsilon(0.15));
+    CHECK(b.time_us == Approx(38.3).epsilon(0.15));
+  }
+}
+
+TEST_CASE("NVLS: the NVSwitch reduces on H100/H200, busbw above the ring's wire limit", "[coll][validation]") {
+  SECTION("8x H200, 1 GiB: NVLS at 463.58 GB/s within 5% (nccl-ar-h200-8gpu-curve-stas00); ring with NVLS off 367.61 at 16 GiB") {
+    Fixture f(kTopo + "dgx_h200.yaml");
+    report::SweepRow big = f.run(all_reduce(kGiB));
+    CHECK(big.algo == std::string("nvls"));
+    CHECK(big.busbw_gbps == Approx(463.58).epsilon(0.05));
+    CHECK(f.run(all_reduce(16 * kGiB, Algo::ring)).busbw_gbps == Approx(367.61).epsilon(0.05));
+  }
+  SECTION("8x H200: NCCL switches from ring LL to NVLS at 2 MiB (the curve's NCCL_DEBUG note)") {
+    Fixture f(kTopo + "dgx_h200.yaml");
+    CHECK(f.run(all_reduce(1048576)).algo == std::string("ring"));
+    CHECK(f.run(all_reduce(2097152)).algo == std::string("nvls"));
+  }
+  SECTION("2x DGX H100: NVLSTree for large sizes, busbw above the ring's NIC limit as NCCL's trees report on two nodes (nccl-ar-dgxa100-multinode-192-maintainer notes)") {
+    Fixture f(kTopo + "dgx_h100.yaml", 2);
+    report::SweepRow big = f.run(all_reduce(4 * kGiB));
+    CHECK(big.algo == std::string("nvls_tree"));
+    CHECK(big.busbw_gbps > f.run(all_reduce(4 * kGiB, Algo::ring)).busbw_gbps);
+    CHECK(f.planner->plan(all_reduce(4 * kGiB)).sms_per_rank == 16);
+  }
+  SECTION("DGX A100 (NVSwitch gen2, sm_80): no NVLS; asking for it is an error") {
+    Fixture f(kTopo + "dgx_a100.yaml");
+    CHECK(f.run(all_reduce(kGiB)).algo != std::string("nvls"));
+    CHECK_THROWS_AS(f.planner->plan(all_reduce(kGiB, Algo::nvls)), std::invalid_argument);
+  }
+}
+
+TEST_CASE("SMs held per rank are the channels NCCL launches (one CTA each)", "[coll]") {
+  SECTION("DGX A100, 1 GiB ring: 20 channels (NCCL's search: 5 rings at 40 GB/s, doubled twice; NCCL logs 24 with its 240 GB/s)") {
+    Fixture f(kTopo + "dgx_a100.yaml");
+    Plan p = f.planner->plan(all_reduce(kGiB, Algo::ring));
+    CHECK(p.nccl_channels == 20);
+    CHECK(p.sms_per_rank == 20);
+  }
+  SECTION("DGX A100, 32 KiB ring LL: the ramp keeps 1 channel (32 KiB < 2 x 512 threads x 8 B x 8 ranks)") {
+    Fixture f(kTopo + "dgx_a100.yaml");
+    Request r = all_reduce(32768, Algo::ring);
+    r.protocol = Protocol::ll;
+    CHECK(f.planner->plan(r).sms_per_rank == 1);
+  }
+  SECTION("8x H200 NVLS: 16 channels (nvls.cc NVLS_NCHANNELS_SM90)") {
+    Fixture f(kTopo + "dgx_h200.yaml");
+    CHECK(f.planner->plan(all_reduce(kGiB, Algo::nvls)).sms_per_rank == 16);
+  }
+  SECTION("PCIe box (pcie_switch_8gpu): 2 channels (one ring at 20 GB/s, doubled by the postset)") {
+    Fixture f(kTopo + "pcie_switch_8gpu.yaml");
+    CHECK(f.planner->plan(all_reduce(kGiB, Algo::ring)).sms_per_rank == 2);
+  }
+  SECTION("2x DGX A100 with 8 HDR NICs: 16 channels (8 at 24 GB/s per NIC, doubled by the postset)") {
+    Fixture f(kTopo + "dgx_a100.yaml", 2);
+    CHECK(f.planner->plan(all_reduce(kGiB, Algo::ring)).sms_per_rank == 16);
+  }
+}
+
+TEST_CASE("Transports: SHM through host memory without P2P, TCP sockets, IB", "[coll][validation]") {
+  SECTION("4x RTX 4090 (p2p: false): every hop is staged in DRAM; the CPU is the bottleneck, below the P2P-patched 24.58 GB/s (nccl-ar-rtx4090-6gpu-p2p-patched)") {
+    Fixture f(kTopo + "workstation_4x4090.yaml");
+    const topo::Cluster& c = *f.cluster;
+    Plan p = f.planner->plan(all_reduce(kGiB, Algo::ring));
+    bool transit = false;
+    for (const auto& fl : p.phases[0].flows)
+      for (const auto& u : *fl.shared_path) transit = transit || c.is_transit(u.link);
+    CHECK(transit);
+    report::SweepRow row = f.run(all_reduce(32.0 * 1048576));
+    CHECK(row.busbw_gbps <= 24.58);
+    // DRAM: 4 hops x (write + read) at busbw = 2 x 4 x rate <= 204.8 GB/s.
+    CHECK(f.run(all_reduce(kGiB)).busbw_gbps <= 204.8 / 8 * 1.001);
+  }
+  SECTION("2 nodes over 100GbE TCP sockets: NVIDIA's 10 GB/s (nccl-ar-nvidia-gtc24-s62129-expected), within 10%") {
+    Fixture f(kTopo + "node_1gpu_eth100g_tcp.yaml", 2);
+    CHECK(f.run(all_reduce(kGiB)).busbw_gbps == Approx(10).epsilon(0.10));
+  }
+  SECTION("the socket transport pays more per network step than IB: 2 nodes, 64 KiB") {
+    Fixture tcp(kTopo + "node_1gpu_eth100g_tcp.yaml", 2), ib(kTopo + "node_1gpu_hdr.yaml", 2);
+    CHECK(tcp.run(all_reduce(65536)).time_us > ib.run(all_reduce(65536)).time_us + 10);
+  }
+}
+
+TEST_CASE("Fabric routing: adaptive spreads flows over the spines, static hashes them", "[coll]") {
+  SECTION("8 DGX A100 on 2 leaves joined by 5 spines: the ring's 8 rails hash unevenly onto 5 spines (static), adaptive spreads them: ring at least 10% faster, tree never slower") {
+    Fixture st(std::string(SIMTRAIN_TEST_DATA) + "/dgx_a100_fat_tree_static.yaml", 8);
+    Fixture ad(std::string(SIMTRAIN_TEST_DATA) + "/dgx_a100_fat_tree_adaptive.yaml", 8);
+    const double rs = st.run(all_reduce(kGiB, Algo::ring)).busbw_gbps, ra = ad.run(all_reduce(kGiB, Algo::ring)).busbw_gbps;
+    CHECK(ra > rs * 1.10);
+    CHECK(st.run(all_reduce(kGiB, Algo::tree)).busbw_gbps <= ad.run(all_reduce(kGiB, Algo::tree)).busbw_gbps * 1.001);
+  }
+}
+
+TEST_CASE("a fabric routing that does not exist is an error at its line and column", "[coll]") {
+  SECTION("bad_routing.yaml: `routing: sideways` names the valid choices at 13:12") {
+    try {
+      topo::load_system(std::string(SIMTRAIN_TEST_DATA) + "/bad_routing.yaml", 2);
+      FAIL("expected a ScenarioError");
+    } catch (const ScenarioError& e) {
+      CHECK(e.line() == 13);
+      CHECK(e.col() == 12);
+      CHECK_THAT(e.what(), Catch::Contains("adaptive"));
+    }
+  }
+}
