@@ -271,18 +271,27 @@ std::string chrome_trace(const train::RunResult& r) {
         }
       }
   }
-  static const char* cats[] = {"", "forward", "backward", "optimizer", "communication", "data"};
+  static const char* cats[] = {"", "forward", "backward", "optimizer", "communication", "data", "host"};
+  // The host timeline (train/host.hpp): the rank threads issuing kernels, one track.
+  const std::int64_t host_track = static_cast<std::int64_t>(track0) + (feed ? static_cast<std::int64_t>(feed->track_names.size()) : 0);
+  bool host_named = false;
   for (engine::TaskId t = 0; t < g.size(); ++t) {
     const engine::Task& task = g.task(t);
     const std::int32_t tr = feed && t < feed->track.size() ? feed->track[t] : -1;
     if (task.kind == engine::TaskKind::join) continue;
-    if (task.server == engine::kNoServer && tr < 0) continue;
+    const bool host = task.server == engine::kNoServer && task.category == train::kHost;
+    if (task.server == engine::kNoServer && tr < 0 && !host) continue;
+    if (host && !host_named) {
+      events.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", host_track},
+                        {"args", {{"name", "host: kernel issue (every rank)"}}}});
+      host_named = true;
+    }
     const auto& rec = r.records[t];
     events.push_back({{"name", task.label},
-                      {"cat", task.category < 6 ? cats[task.category] : "other"},
+                      {"cat", task.category < 7 ? cats[task.category] : "other"},
                       {"ph", "X"},
                       {"pid", 0},
-                      {"tid", tr >= 0 ? static_cast<std::int64_t>(track0) + tr : static_cast<std::int64_t>(task.server)},
+                      {"tid", host ? host_track : tr >= 0 ? static_cast<std::int64_t>(track0) + tr : static_cast<std::int64_t>(task.server)},
                       {"ts", static_cast<double>(rec.start) * 1e-6},
                       {"dur", static_cast<double>(rec.end - rec.start) * 1e-6}});
   }
