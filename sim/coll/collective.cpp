@@ -185,13 +185,27 @@ void Planner::add_route(VarBuilder& vb, const topo::Route& r) {
   }
 }
 
-int Planner::search_channels(const Shape& ring, bool multi_node, bool sm90) const {
+int Planner::search_channels(const Shape& ring, bool multi_node, bool sm90, const std::vector<int>& ranks) const {
   const ChannelParams& cp = params_.channels;
   const ShapePhase& ph = ring.phases.front();
   double total = 0, widest = 0;
   for (double r : ph.isolated_rate) {
     total += r;
     widest = std::max(widest, r);
+  }
+  // Inside an all-NVLink node NCCL counts its own bandwidth per NVLink (topo.h): the GPU's
+  // links in total, and the links of its widest single hop.
+  const topo::GpuModel& gm = c_.gpu_model(ranks.front());
+  auto per_link = cp.nvlink_bytes_per_s.find(arch_number(gm.arch));
+  if (!multi_node && ring.all_nvlink && gm.nvlink && per_link != cp.nvlink_bytes_per_s.end() && ranks.size() > 1) {
+    int hop_links = 0;
+    const topo::Vertex a = c_.gpu(ranks.front());
+    for (std::size_t i = 1; i < ranks.size(); ++i) {
+      const topo::Route& r = c_.route(a, c_.gpu(ranks[i]));
+      if (!r.links.empty()) hop_links = std::max(hop_links, c_.link(r.links.front()).count);
+    }
+    total = gm.nvlink->second * per_link->second;
+    widest = std::min(total, hop_links * per_link->second);
   }
   const std::vector<double>& speeds = multi_node ? (sm90 ? cp.speeds_inter_sm90 : cp.speeds_inter)
                                                  : (sm90 ? cp.speeds_intra_sm90 : cp.speeds_intra);
@@ -928,7 +942,7 @@ Plan Planner::plan(const Request& req) {
         Request ring_req = req;
         ring_req.op = Op::all_reduce;
         const std::optional<Shape>& ring = a == Algo::ring && req.op == Op::all_reduce ? s : get_shape(Algo::ring, ring_req);
-        ch = ring ? search_channels(*ring, nodes_used.size() > 1, sm90) : 1;
+        ch = ring ? search_channels(*ring, nodes_used.size() > 1, sm90, ranks) : 1;
       }
       s->channels = ch;
     }
