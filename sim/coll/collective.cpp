@@ -531,23 +531,24 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
     for (int r : by_node.begin()->second) local.push_back(local_of(r));
     // Each shard runs half its bytes over each of the two complementary trees, so a node
     // is interior in one and a leaf in the other (NCCL's double binary tree).
-    for (std::size_t h = 0; h < local.size(); ++h)
-      for (int t = 0; t < 2; ++t) {
+    for (std::size_t h = 0; h < local.size(); ++h) {
       const int head = local[h];
       const int nic = balanced_nic(head) >= 0 ? balanced_nic(head) : static_cast<int>(h) % R;
-      for (int j = 0; j < N; ++j) {
-        const int pos = t == 0 ? j : N - 1 - j;
-        if (pos == 0) continue;
-        const int ppos = (pos - 1) / 2;
-        const int node = node_ids[static_cast<std::size_t>(j)];
-        const int parent = node_ids[static_cast<std::size_t>(t == 0 ? ppos : N - 1 - ppos)];
-        VarBuilder vb;
-        net_cross(vb, gpu_v(node, head), node, nic, parent, nic, gpu_v(parent, head));
-        net_cross(vb, gpu_v(parent, head), parent, nic, node, nic, gpu_v(node, head));
-        lat = std::max(lat, vb.latency());
-        ph.vars.push_back(vb.build(0.5 / g));
+      for (int t = 0; t < 2; ++t) {
+        for (int j = 0; j < N; ++j) {
+          const int pos = t == 0 ? j : N - 1 - j;
+          if (pos == 0) continue;
+          const int ppos = (pos - 1) / 2;
+          const int node = node_ids[static_cast<std::size_t>(j)];
+          const int parent = node_ids[static_cast<std::size_t>(t == 0 ? ppos : N - 1 - ppos)];
+          VarBuilder vb;
+          net_cross(vb, gpu_v(node, head), node, nic, parent, nic, gpu_v(parent, head));
+          net_cross(vb, gpu_v(parent, head), parent, nic, node, nic, gpu_v(node, head));
+          lat = std::max(lat, vb.latency());
+          ph.vars.push_back(vb.build(0.5 / g));
+        }
       }
-      }
+    }
     ph.steps_intra = 1;
     ph.steps_inter = 2 * floor_log2(N);
     ph.fill_steps = params_.nvls.pipeline_stages + 2 * floor_log2(N);
