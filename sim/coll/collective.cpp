@@ -185,13 +185,27 @@ void Planner::add_route(VarBuilder& vb, const topo::Route& r) {
   }
 }
 
-int Planner::search_channels(const Shape& ring, bool multi_node, bool sm90) const {
+int Planner::search_channels(const Shape& ring, bool multi_node, bool sm90, const std::vector<int>& ranks) const {
   const ChannelParams& cp = params_.channels;
   const ShapePhase& ph = ring.phases.front();
   double total = 0, widest = 0;
   for (double r : ph.isolated_rate) {
     total += r;
     widest = std::max(widest, r);
+  }
+  // Inside an all-NVLink node NCCL counts its own bandwidth per NVLink (topo.h): the GPU's
+  // links in total, and the links of its widest single hop.
+  const topo::GpuModel& gm = c_.gpu_model(ranks.front());
+  auto per_link = cp.nvlink_bytes_per_s.find(arch_number(gm.arch));
+  if (!multi_node && ring.all_nvlink && gm.nvlink && per_link != cp.nvlink_bytes_per_s.end() && ranks.size() > 1) {
+    int hop_links = 0;
+    const topo::Vertex a = c_.gpu(ranks.front());
+    for (std::size_t i = 1; i < ranks.size(); ++i) {
+      const topo::Route& r = c_.route(a, c_.gpu(ranks[i]));
+      if (!r.links.empty()) hop_links = std::max(hop_links, c_.link(r.links.front()).count);
+    }
+    total = gm.nvlink->second * per_link->second;
+    widest = std::min(total, hop_links * per_link->second);
   }
   const std::vector<double>& speeds = multi_node ? (sm90 ? cp.speeds_inter_sm90 : cp.speeds_inter)
                                                  : (sm90 ? cp.speeds_intra_sm90 : cp.speeds_intra);
@@ -517,23 +531,24 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
     for (int r : by_node.begin()->second) local.push_back(local_of(r));
     // Each shard runs half its bytes over each of the two complementary trees, so a node
     // is interior in one and a leaf in the other (NCCL's double binary tree).
-    for (std::size_t h = 0; h < local.size(); ++h)
-      for (int t = 0; t < 2; ++t) {
+    for (std::size_t h = 0; h < local.size(); ++h) {
       const int head = local[h];
       const int nic = balanced_nic(head) >= 0 ? balanced_nic(head) : static_cast<int>(h) % R;
-      for (int j = 0; j < N; ++j) {
-        const int pos = t == 0 ? j : N - 1 - j;
-        if (pos == 0) continue;
-        const int ppos = (pos - 1) / 2;
-        const int node = node_ids[static_cast<std::size_t>(j)];
-        const int parent = node_ids[static_cast<std::size_t>(t == 0 ? ppos : N - 1 - ppos)];
-        VarBuilder vb;
-        net_cross(vb, gpu_v(node, head), node, nic, parent, nic, gpu_v(parent, head));
-        net_cross(vb, gpu_v(parent, head), parent, nic, node, nic, gpu_v(node, head));
-        lat = std::max(lat, vb.latency());
-        ph.vars.push_back(vb.build(0.5 / g));
+      for (int t = 0; t < 2; ++t) {
+        for (int j = 0; j < N; ++j) {
+          const int pos = t == 0 ? j : N - 1 - j;
+          if (pos == 0) continue;
+          const int ppos = (pos - 1) / 2;
+          const int node = node_ids[static_cast<std::size_t>(j)];
+          const int parent = node_ids[static_cast<std::size_t>(t == 0 ? ppos : N - 1 - ppos)];
+          VarBuilder vb;
+          net_cross(vb, gpu_v(node, head), node, nic, parent, nic, gpu_v(parent, head));
+          net_cross(vb, gpu_v(parent, head), parent, nic, node, nic, gpu_v(node, head));
+          lat = std::max(lat, vb.latency());
+          ph.vars.push_back(vb.build(0.5 / g));
+        }
       }
-      }
+    }
     ph.steps_intra = 1;
     ph.steps_inter = 2 * floor_log2(N);
     ph.fill_steps = params_.nvls.pipeline_stages + 2 * floor_log2(N);
@@ -928,7 +943,7 @@ Plan Planner::plan(const Request& req) {
         Request ring_req = req;
         ring_req.op = Op::all_reduce;
         const std::optional<Shape>& ring = a == Algo::ring && req.op == Op::all_reduce ? s : get_shape(Algo::ring, ring_req);
-        ch = ring ? search_channels(*ring, nodes_used.size() > 1, sm90) : 1;
+        ch = ring ? search_channels(*ring, nodes_used.size() > 1, sm90, ranks) : 1;
       }
       s->channels = ch;
     }

@@ -49,7 +49,9 @@
 //       + ramp + fill + (wire bytes / max-min rate: decided by net/ when it runs)
 // where, with R the phase's isolated wire rate and c the channels NCCL builds:
 //   channels c: NCCL's topology search (search.cc): the highest speed s of its speed array
-//     that one path and the GPU's total ring bandwidth T can carry; floor(T/s) channels,
+//     that one path and the GPU's total ring bandwidth T can carry (an all-NVLink ring: NCCL's
+//     own figure per NVLink times the GPU's links; otherwise the ring's isolated max-min
+//     rate; across nodes: the NICs' rates); floor(T/s) channels,
 //     doubled when s >= 25 GB/s (not on sm_90 below 50 GB/s with more than 4), doubled
 //     again in connect.cc's postset; NVLS: 16 (nvls.cc). One CTA per channel, so
 //     Plan::sms_per_rank is the channels this call launches, c_eff below.
@@ -154,7 +156,7 @@ class Planner {
   Plan finish(const Shape& s, Algo algo, Protocol proto, double bytes, int n);
   int balanced_nic(int local_gpu);
   // NCCL's channel count from its topology search (see the header comment).
-  int search_channels(const Shape& ring, bool multi_node, bool sm90) const;
+  int search_channels(const Shape& ring, bool multi_node, bool sm90, const std::vector<int>& ranks) const;
   // One GPU -> GPU hop inside a node: the route, or through host memory without P2P (SHM).
   void add_gpu_hop(VarBuilder& vb, topo::Vertex a, topo::Vertex b);
   // A route, spread over every spine when the fabric routes adaptively.

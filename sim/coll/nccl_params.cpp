@@ -93,7 +93,7 @@ NcclParams NcclParams::load(const std::string& path) {
   {
     Field f = root.at("channels");
     f.check_keys({"speeds_intra", "speeds_intra_sm90", "speeds_inter", "speeds_inter_sm90", "dup_min_speed",
-                  "dup_min_speed_sm90", "max"});
+                  "dup_min_speed_sm90", "max", "nvlink_bandwidth"});
     p.channels.speeds_intra = speeds(f.at("speeds_intra"));
     p.channels.speeds_intra_sm90 = speeds(f.at("speeds_intra_sm90"));
     p.channels.speeds_inter = speeds(f.at("speeds_inter"));
@@ -101,6 +101,12 @@ NcclParams NcclParams::load(const std::string& path) {
     p.channels.dup_min_bytes_per_s = f.at("dup_min_speed").as_quantity(Dimension::bandwidth);
     p.channels.dup_min_sm90_bytes_per_s = f.at("dup_min_speed_sm90").as_quantity(Dimension::bandwidth);
     p.channels.max = static_cast<int>(f.at("max").as_int_at_least(1));
+    Field nv = f.at("nvlink_bandwidth");
+    nv.check_keys({"sm_70", "sm_80", "sm_86", "sm_90"});
+    for (const Field& e : nv.entries()) {
+      const std::string k = e.key().substr(e.key().rfind('.') + 1);
+      p.channels.nvlink_bytes_per_s[std::atoi(k.c_str() + 3)] = e.as_quantity(Dimension::bandwidth);
+    }
   }
   {
     Field f = root.at("transports");

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,7 @@ struct ChannelParams {
   std::vector<double> speeds_intra, speeds_intra_sm90, speeds_inter, speeds_inter_sm90;  // bytes/s
   double dup_min_bytes_per_s = 25e9, dup_min_sm90_bytes_per_s = 50e9;
   int max = 64;
+  std::map<int, double> nvlink_bytes_per_s;  // by CUDA architecture (70, 80, 86, 90)
 };
 
 struct TransportParams {

@@ -75,15 +75,17 @@ TEST_CASE("auto channels: a second, reverse ring uses the other direction of a r
   Request many = one;
   many.channels = 0;
   const double t1 = f.run(one).time_us, t2 = f.run(many).time_us;
-  CHECK(t2 == Approx(t1 / 2).epsilon(0.02));  // full duplex: twice the bandwidth
+  // Full duplex: twice the bandwidth (to 5%: NCCL lays more channels on the two rings, and
+  // each channel's pipeline fill is longer at its smaller share of the rate).
+  CHECK(t2 == Approx(t1 / 2).epsilon(0.05));
 }
 
 TEST_CASE("DGX A100: 1 GiB all_reduce near NCCL's measured busbw, small sizes latency-bound", "[coll][validation]") {
   Fixture f(kTopo + "dgx_a100.yaml");
   // nccl-ar-a100-8gpu-curve-stas00: 229.04 GB/s busbw at 1 GiB on 8x A100 NVSwitch; the
-  // model's pipeline fill (13 steps of one 512 KiB FIFO slot per channel) costs ~6% there.
+  // model's pipeline fill (13 steps of one 512 KiB FIFO slot per channel) costs ~7% there.
   report::SweepRow big = f.run(all_reduce(kGiB));
-  CHECK(big.busbw_gbps == Approx(229.04).epsilon(0.07));
+  CHECK(big.busbw_gbps == Approx(229.04).epsilon(0.08));
   // nccl-tests' small-message floor is tens of microseconds.
   report::SweepRow small = f.run(all_reduce(32768));
   CHECK(small.time_us > 10);
@@ -242,11 +244,15 @@ TEST_CASE("NVLS: the NVSwitch reduces on H100/H200, busbw above the ring's wire 
 }
 
 TEST_CASE("SMs held per rank are the channels NCCL launches (one CTA each)", "[coll]") {
-  SECTION("DGX A100, 1 GiB ring: 20 channels (NCCL's search: 5 rings at 40 GB/s, doubled twice; NCCL logs 24 with its 240 GB/s)") {
+  SECTION("DGX A100, 1 GiB ring: 24 channels (NCCL's search over 12 NVLinks x 20 GB/s: 6 rings at 40 GB/s, doubled twice)") {
     Fixture f(kTopo + "dgx_a100.yaml");
     Plan p = f.planner->plan(all_reduce(kGiB, Algo::ring));
-    CHECK(p.nccl_channels == 20);
-    CHECK(p.sms_per_rank == 20);
+    CHECK(p.nccl_channels == 24);
+    CHECK(p.sms_per_rank == 24);
+  }
+  SECTION("8x H200, 16 GiB ring: 24 channels (18 NVLinks x 20.6 GB/s: 6 rings at 60 GB/s, doubled twice)") {
+    Fixture f(kTopo + "dgx_h200.yaml");
+    CHECK(f.planner->plan(all_reduce(16 * kGiB, Algo::ring)).sms_per_rank == 24);
   }
   SECTION("DGX A100, 32 KiB ring LL: the ramp keeps 1 channel (32 KiB < 2 x 512 threads x 8 B x 8 ranks)") {
     Fixture f(kTopo + "dgx_a100.yaml");
