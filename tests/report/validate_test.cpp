@@ -37,7 +37,8 @@ TEST_CASE("validation cases name their source and are unique", "[validate]") {
     CHECK(c.source.contains("provenance"));
     CHECK(c.source.contains("confidence"));
     CHECK((c.source.contains("url") || (c.source.contains("repo") && c.source.contains("path"))));
-    CHECK(c.collective.has_value() != c.scenario.has_value());
+    CHECK(int(c.collective.has_value()) + int(c.scenario.has_value()) + int(c.gemm.has_value()) == 1);
+    CHECK(!c.category.empty());
   }
 }
 
