@@ -327,7 +327,16 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   const double model_flops_per_gpu_step =
       3.0 * m.fwd_flops_per_sample() * static_cast<double>(spec.batch_per_gpu * spec.grad_accumulation);
   r.tflops_per_gpu = model_flops_per_gpu_step / r.step_time_s / 1e12;
-  r.mfu = r.tflops_per_gpu * 1e12 / b.cost->tensor_peak_flops();
+  // MFU against the dense 16-bit peak under fp8: only the linear layers run in fp8
+  // (work/cost.hpp), and fp8 runs are quoted against the bf16 peak so they compare with bf16 runs.
+  {
+    double peak = b.cost->tensor_peak_flops();
+    if (prec == work::Precision::fp8) {
+      auto it = gpu.peak_flops.find("bf16");
+      if (it != gpu.peak_flops.end()) peak = it->second;
+    }
+    r.mfu = r.tflops_per_gpu * 1e12 / peak;
+  }
   r.buckets = sg->buckets.size();
   if (!sg->bucket_algos.empty()) {
     std::map<std::string, int> count;
