@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "scenario/error.hpp"
 #include "scenario/units.hpp"
 #include "scenario/yaml_doc.hpp"
 
@@ -76,7 +77,8 @@ SoftwareProfile load_software(const std::string& path, const std::string& key, c
   if (!found) {
     std::string list;
     for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-    const std::string msg = "unknown software profile '" + key + "'; profiles in " + path + ": " + list;
+    const std::string msg = "unknown software profile '" + key + "'" + did_you_mean(key, names) +
+                            "; profiles (topologies/software.yaml): " + list;
     if (where) throw where->error(msg);
     throw profiles.error(msg);
   }

@@ -5,16 +5,16 @@ $ simtrain collective topologies/dgx_a100.yaml --nodes 2 --algo ring -b 1M -e 1G
 #
 #       size         count      type   redop    root       time    algbw    busbw          algo   proto
 #        (B)    (elements)                                 (us)   (GB/s)   (GB/s)
-     1048576        262144     float     sum      -1      70.62    14.85    27.84          ring      LL
-    33554432       8388608     float     sum      -1     434.87    77.16   144.67          ring   LL128
-  1073741824     268435456     float     sum      -1   10616.06   101.14   189.64          ring  Simple
-# Avg bus bandwidth    : 120.7189
+     1048576        262144     float     sum      -1     101.45    10.34    19.38          ring   LL128
+    33554432       8388608     float     sum      -1     596.02    56.30   105.56          ring   LL128
+  1073741824     268435456     float     sum      -1   11265.64    95.31   178.71          ring  Simple
+# Avg bus bandwidth    : 101.2154
 #
 # Busiest links at 1073741824 B (ring / Simple):
-#    98.8%  node0/nic0 -> rail0_leaf0 (ib_hdr)
-#    98.8%  rail0_leaf0 -> node0/nic0 (ib_hdr)
-#    98.8%  node0/nic1 -> rail1_leaf0 (ib_hdr)
-#    98.8%  rail1_leaf0 -> node0/nic1 (ib_hdr)
-#    98.8%  node0/nic2 -> rail2_leaf0 (ib_hdr)
+#    93.1%  node0/nic0 -> rail0_leaf0 (ib_hdr)
+#    93.1%  rail0_leaf0 -> node0/nic0 (ib_hdr)
+#    93.1%  node0/nic1 -> rail1_leaf0 (ib_hdr)
+#    93.1%  rail1_leaf0 -> node0/nic1 (ib_hdr)
+#    93.1%  node0/nic2 -> rail2_leaf0 (ib_hdr)
 # Bottleneck: node0/nic0 -> rail0_leaf0 (ib_hdr)
 # Bytes over network links: 8.053e+09 (7.500 x the buffer)

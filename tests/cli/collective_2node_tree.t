@@ -5,16 +5,16 @@ $ simtrain collective topologies/dgx_a100.yaml --nodes 2 --algo tree -b 1M -e 1G
 #
 #       size         count      type   redop    root       time    algbw    busbw          algo   proto
 #        (B)    (elements)                                 (us)   (GB/s)   (GB/s)
-     1048576        262144     float     sum      -1      55.89    18.76    35.18          tree   LL128
-    33554432       8388608     float     sum      -1     339.01    98.98   185.59          tree   LL128
-  1073741824     268435456     float     sum      -1    9104.26   117.94   221.13          tree  Simple
-# Avg bus bandwidth    : 147.2988
+     1048576        262144     float     sum      -1     172.38     6.08    11.41          tree  Simple
+    33554432       8388608     float     sum      -1     697.52    48.11    90.20          tree      LL
+  1073741824     268435456     float     sum      -1    9712.91   110.55   207.28          tree  Simple
+# Avg bus bandwidth    : 102.9601
 #
 # Busiest links at 1073741824 B (tree / Simple):
-#    94.5%  node0/gpu0 -> node0/nvswitch (nvlink3 x12)
-#    94.5%  node0/nvswitch -> node0/gpu0 (nvlink3 x12)
-#    94.5%  node0/gpu1 -> node0/nvswitch (nvlink3 x12)
-#    94.5%  node0/nvswitch -> node0/gpu1 (nvlink3 x12)
-#    94.5%  node0/gpu2 -> node0/nvswitch (nvlink3 x12)
+#    88.6%  node0/gpu0 -> node0/nvswitch (nvlink3 x12)
+#    88.6%  node0/nvswitch -> node0/gpu0 (nvlink3 x12)
+#    88.6%  node0/gpu1 -> node0/nvswitch (nvlink3 x12)
+#    88.6%  node0/nvswitch -> node0/gpu1 (nvlink3 x12)
+#    88.6%  node0/gpu2 -> node0/nvswitch (nvlink3 x12)
 # Bottleneck: node0/gpu0 -> node0/nvswitch (nvlink3 x12)
 # Bytes over network links: 4.295e+09 (4.000 x the buffer)

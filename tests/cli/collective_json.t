@@ -2,99 +2,99 @@ $ simtrain collective topologies/hgx_a100_4gpu.yaml -b 1K -e 1M -f 32 --json
 # exit 0
 [
   {
-    "algbw_gbps": 0.07781518665195979,
+    "algbw_gbps": 0.057636634565387694,
     "algo": "ring",
-    "busbw_gbps": 0.11672277997793967,
+    "busbw_gbps": 0.08645495184808154,
     "busiest_links": [
       {
         "name": "gpu0 -> gpu1 (nvlink3 x4)",
-        "utilization": 0.0029929210217650745
+        "utilization": 0.0011084357856408007
       },
       {
         "name": "gpu1 -> gpu0 (nvlink3 x4)",
-        "utilization": 0.0029929210217650745
+        "utilization": 0.0011084357856408007
       },
       {
         "name": "gpu0 -> gpu3 (nvlink3 x4)",
-        "utilization": 0.0029929210217650745
+        "utilization": 0.0011084357856408007
       },
       {
         "name": "gpu3 -> gpu0 (nvlink3 x4)",
-        "utilization": 0.0029929210217650745
+        "utilization": 0.0011084357856408007
       },
       {
         "name": "gpu1 -> gpu2 (nvlink3 x4)",
-        "utilization": 0.0029929210217650745
+        "utilization": 0.0011084357856408007
       }
     ],
     "count": 256,
     "network_bytes": 0.0,
     "protocol": "LL",
     "size_bytes": 1024.0,
-    "time_us": 13.159384999999999
+    "time_us": 17.766478
   },
   {
-    "algbw_gbps": 2.2786716390219177,
+    "algbw_gbps": 1.065162332910948,
     "algo": "ring",
-    "busbw_gbps": 3.418007458532877,
+    "busbw_gbps": 1.5977434993664221,
     "busiest_links": [
       {
         "name": "gpu0 -> gpu1 (nvlink3 x4)",
-        "utilization": 0.08764123828223985
+        "utilization": 0.02048389601846819
       },
       {
         "name": "gpu1 -> gpu0 (nvlink3 x4)",
-        "utilization": 0.08764123828223985
+        "utilization": 0.02048389601846819
       },
       {
         "name": "gpu0 -> gpu3 (nvlink3 x4)",
-        "utilization": 0.08764123828223985
+        "utilization": 0.02048389601846819
       },
       {
         "name": "gpu3 -> gpu0 (nvlink3 x4)",
-        "utilization": 0.08764123828223985
+        "utilization": 0.02048389601846819
       },
       {
         "name": "gpu1 -> gpu2 (nvlink3 x4)",
-        "utilization": 0.08764123828223985
+        "utilization": 0.02048389601846819
       }
     ],
     "count": 8192,
     "network_bytes": 0.0,
     "protocol": "LL",
     "size_bytes": 32768.0,
-    "time_us": 14.380308
+    "time_us": 30.763385999999997
   },
   {
-    "algbw_gbps": 26.84581490894923,
+    "algbw_gbps": 21.06272666149869,
     "algo": "ring",
-    "busbw_gbps": 40.26872236342385,
+    "busbw_gbps": 31.594089992248037,
     "busiest_links": [
       {
         "name": "gpu0 -> gpu1 (nvlink3 x4)",
-        "utilization": 0.2805791864953295
+        "utilization": 0.20252622716994037
       },
       {
         "name": "gpu1 -> gpu0 (nvlink3 x4)",
-        "utilization": 0.2805791864953295
+        "utilization": 0.20252622716994037
       },
       {
         "name": "gpu0 -> gpu3 (nvlink3 x4)",
-        "utilization": 0.2805791864953295
+        "utilization": 0.20252622716994037
       },
       {
         "name": "gpu3 -> gpu0 (nvlink3 x4)",
-        "utilization": 0.2805791864953295
+        "utilization": 0.20252622716994037
       },
       {
         "name": "gpu1 -> gpu2 (nvlink3 x4)",
-        "utilization": 0.2805791864953295
+        "utilization": 0.20252622716994037
       }
     ],
     "count": 262144,
     "network_bytes": 0.0,
-    "protocol": "LL128",
+    "protocol": "Simple",
     "size_bytes": 1048576.0,
-    "time_us": 39.059197999999995
+    "time_us": 49.783488
   }
 ]

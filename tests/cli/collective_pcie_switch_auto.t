@@ -5,15 +5,15 @@ $ simtrain collective topologies/pcie_switch_8gpu.yaml --algo ring -b 1M -e 1G -
 #
 #       size         count      type   redop    root       time    algbw    busbw          algo   proto
 #        (B)    (elements)                                 (us)   (GB/s)   (GB/s)
-     1048576        262144     float     sum      -1     171.57     6.11    10.70          ring  Simple
-    33554432       8388608     float     sum      -1    2541.79    13.20    23.10          ring  Simple
-  1073741824     268435456     float     sum      -1   78388.78    13.70    23.97          ring  Simple
-# Avg bus bandwidth    : 19.2561
+     1048576        262144     float     sum      -1     207.07     5.06     8.86          ring  Simple
+    33554432       8388608     float     sum      -1    3109.77    10.79    18.88          ring  Simple
+  1073741824     268435456     float     sum      -1   78956.76    13.60    23.80          ring  Simple
+# Avg bus bandwidth    : 17.1810
 #
 # Busiest links at 1073741824 B (ring / Simple):
-#    99.9%  cpu0 (root complex transit)
-#    99.9%  cpu1 (root complex transit)
-#    86.5%  plx0 -> cpu0 (pcie4x16)
-#    86.5%  cpu0 -> plx0 (pcie4x16)
-#    86.5%  plx0 -> gpu0 (pcie4x16)
+#    99.2%  cpu0 (root complex transit)
+#    99.2%  cpu1 (root complex transit)
+#    85.9%  plx0 -> cpu0 (pcie4x16)
+#    85.9%  cpu0 -> plx0 (pcie4x16)
+#    85.9%  plx0 -> gpu0 (pcie4x16)
 # Bottleneck: cpu0 (root complex transit)

@@ -5,15 +5,15 @@ $ simtrain collective topologies/pcie_switch_8gpu.yaml --algo ring --ring-order 
 #
 #       size         count      type   redop    root       time    algbw    busbw          algo   proto
 #        (B)    (elements)                                 (us)   (GB/s)   (GB/s)
-     1048576        262144     float     sum      -1     248.03     4.23     7.40          ring  Simple
-    33554432       8388608     float     sum      -1    4988.46     6.73    11.77          ring  Simple
-  1073741824     268435456     float     sum      -1  156682.46     6.85    11.99          ring  Simple
-# Avg bus bandwidth    : 10.3874
+     1048576        262144     float     sum      -1     319.02     3.29     5.75          ring  Simple
+    33554432       8388608     float     sum      -1    6124.42     5.48     9.59          ring  Simple
+  1073741824     268435456     float     sum      -1  157818.42     6.80    11.91          ring  Simple
+# Avg bus bandwidth    : 9.0821
 #
 # Busiest links at 1073741824 B (ring / Simple):
-#    99.9%  cpu0 (root complex transit)
-#    99.9%  cpu1 (root complex transit)
-#    86.5%  plx0 -> cpu0 (pcie4x16)
-#    86.5%  cpu0 -> plx0 (pcie4x16)
-#    86.5%  plx1 -> cpu1 (pcie4x16)
+#    99.2%  cpu0 (root complex transit)
+#    99.2%  cpu1 (root complex transit)
+#    85.9%  plx0 -> cpu0 (pcie4x16)
+#    85.9%  cpu0 -> plx0 (pcie4x16)
+#    85.9%  plx1 -> cpu1 (pcie4x16)
 # Bottleneck: cpu0 (root complex transit)

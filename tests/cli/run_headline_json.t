@@ -4,37 +4,37 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
   "bottleneck": "compute",
   "calibration": null,
   "cost": {
-    "per_step": 0.0004419927194361208,
-    "run": 19.889672374625437,
-    "run_hours": 1.3351506906125001
+    "per_step": 0.0006135226374059391,
+    "run": 27.60851868326726,
+    "run_hours": 1.8536732519249999
   },
   "energy": {
-    "joules_per_step": 442.3349532036241,
-    "power_w": 4141.245594164946,
-    "run_kwh": 5.529186915045301
+    "joules_per_step": 610.415903698172,
+    "power_w": 4116.258778780646,
+    "run_kwh": 7.630198796227149
   },
   "gpu": "NVIDIA A100 80GB PCIe",
   "gpus": 8,
   "links": [
     {
       "name": "cpu0 (root complex transit)",
-      "utilization": 0.03987850740321633
+      "utilization": 0.028723409934683697
     },
     {
       "name": "cpu1 (root complex transit)",
-      "utilization": 0.03987850740321633
+      "utilization": 0.028723409934683697
     },
     {
       "name": "plx0 -> cpu0 (pcie4x16)",
-      "utilization": 0.03452684623655094
+      "utilization": 0.024868753190202333
     },
     {
       "name": "cpu0 -> plx0 (pcie4x16)",
-      "utilization": 0.03452684623655094
+      "utilization": 0.024868753190202333
     },
     {
       "name": "plx1 -> cpu1 (pcie4x16)",
-      "utilization": 0.03452684623655094
+      "utilization": 0.024868753190202333
     }
   ],
   "memory": {
@@ -56,23 +56,25 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
   "model": "ResNet-50",
   "nodes": 1,
   "overrides": [],
-  "scaling_efficiency": 0.9931950631948279,
+  "scaling_efficiency": 0.9925286972309614,
   "scenario": "8x A100 PCIe switch, ResNet-50 DDP",
-  "single_gpu_step_s": 0.106085205963,
+  "single_gpu_step_s": 0.147185911826,
+  "software": "pytorch_eager",
   "step": {
-    "comm_exposed_s": 0.0007268492860000001,
-    "comm_total_s": 0.007063919387999999,
-    "compute_s": 0.10608520596299999,
+    "comm_exposed_s": 0.000901611953,
+    "comm_total_s": 0.007937732723,
+    "compute_s": 0.145940248201,
+    "compute_shared_s": 0.00020633637499999996,
     "data_stall_s": 0.0,
-    "idle_s": 1.691355389077387e-17,
-    "time_s": 0.106812055249
+    "idle_s": 0.0014520000000000177,
+    "time_s": 0.148293860154
   },
   "strategy": "ddp",
   "system": "8x A100 80GB PCIe, 2x PCIe Gen4 switch, NVLink-bridged pairs",
   "throughput": {
-    "mfu": 0.1901480137039205,
-    "samples_per_s": 19173.86567673197,
-    "tflops_per_gpu": 59.3261802756232,
+    "mfu": 0.13695846965032243,
+    "samples_per_s": 13810.41668126513,
+    "tflops_per_gpu": 42.7310425309006,
     "tokens_per_s": 0.0
   }
 }

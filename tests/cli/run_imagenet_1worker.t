@@ -2,23 +2,24 @@ $ simtrain scenarios/8xA100_imagenet_resnet50.yaml --set data.loader.num_workers
 # exit 0
 simtrain: 8x A100 DGX, ImageNet ResNet-50 with DataLoader
   ResNet-50 DDP on 8 x NVIDIA A100-SXM4-40GB (DGX A100 (8x A100-SXM4-40GB), 1 node)
-  batch 256/GPU x 1 micro-batch, amp_fp16, sgd, 25.6 M params, 5 buckets, all-reduce ring/LL128
+  batch 256/GPU x 1 micro-batch, amp_fp16, sgd, 25.6 M params, 5 buckets, all-reduce ring/Simple
+  software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
   --set data.loader.num_workers=1
 
 Step time      1302.03 ms   (mean of 4 steps after 3 warm-up)
-  compute       126.46 ms    9.7%   GEMM/conv/attention  30.7% of it
-  exposed comm    1.05 ms    0.1%   (communication 1.05 ms,   0.0% hidden under compute)
-  data stall   1174.52 ms   90.2%
+  compute       169.93 ms   13.1%   GEMM/conv/attention  48.3% of it
+  exposed comm    1.44 ms    0.1%   (communication 1.44 ms,   0.0% hidden under compute)
+  data stall   1130.66 ms   86.8%
   idle            0.00 ms    0.0%
 Data         1 worker/GPU x prefetch 2, pinned memory; files on nvme0+nvme1+nvme2+nvme3 (Samsung PM1733 3.84TB U.2)
-  stall/GPU  34.01 .. 1175.45 ms per step over 8 GPUs
+  stall/GPU  0.00 .. 1131.18 ms per step over 8 GPUs
   page cache   0.0% hit rate (1 epoch)
-  storage    needs 1.78 GB/s for no stall, has 26.86 GB/s; read 0.16 GB/s, device   0.6% busy
-  CPU        6.8 of 120 loader cores busy per node (128 cores, one per training process); 80.9 needed
-  workers    11 per GPU needed for no stall; bound by too few workers: 1 per GPU, about 11 needed
+  storage    needs 1.32 GB/s for no stall, has 26.86 GB/s; read 0.16 GB/s, device   0.6% busy
+  CPU        6.8 of 120 loader cores busy per node (128 cores, one per training process); 59.9 needed
+  workers    8 per GPU needed for no stall; bound by too few workers: 1 per GPU, about 8 needed
 Throughput   1,573 samples/s
   per GPU    4.9 TFLOP/s achieved, MFU   1.6%
-Scaling        9.7% of 8 x one GPU (one GPU: 126.46 ms/step)
+Scaling       13.2% of 8 x one GPU (one GPU: 171.39 ms/step)
 Memory/GPU   11.9 GiB of 40.0 GiB, peak in "fwd b16"
   weights 0.1, gradients 0.1, optimizer_state 0.1, ddp_buckets 0.1, cuda_context_workspace 0.8, activations 10.1, amp_weight_copies 0.0, allocator_slack 0.6 (GiB)
 Busiest links
@@ -27,5 +28,5 @@ Busiest links
     0.6%  nvme2 (Samsung PM1733 3.84TB U.2 reads)
     0.6%  nvme3 (Samsung PM1733 3.84TB U.2 reads)
     0.5%  nvme0 -> plx0 (pcie4x4)
-Energy       672 W, 0.9 kJ/step; cost $0.0000/step
-Verdict      data-bound: GPUs wait for data  90.2% of each step (busy   9.7%); bound by too few workers: 1 per GPU, about 11 needed
+Energy       765 W, 1.0 kJ/step; cost $0.0000/step
+Verdict      data-bound: GPUs wait for data  86.8% of each step (busy  13.1%); bound by too few workers: 1 per GPU, about 8 needed

@@ -4,37 +4,37 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
   "bottleneck": "compute",
   "calibration": null,
   "cost": {
-    "per_step": 0.005312050055076032,
-    "run": 531.2050055076032,
-    "run_hours": 8.842161827222222
+    "per_step": 0.00601411327815895,
+    "run": 601.411327815895,
+    "run_hours": 10.011642660277777
   },
   "energy": {
-    "joules_per_step": 6568.94527788096,
-    "power_w": 20636.435492685778,
-    "run_kwh": 182.47070216336
+    "joules_per_step": 7422.21317516848,
+    "power_w": 20593.282760394097,
+    "run_kwh": 206.17258819912442
   },
   "gpu": "NVIDIA A100-SXM4-40GB",
   "gpus": 32,
   "links": [
     {
       "name": "node0/nic0 -> rail0_leaf0 (ib_hdr)",
-      "utilization": 0.22034535170668243
+      "utilization": 0.18881207161938077
     },
     {
       "name": "rail0_leaf0 -> node0/nic0 (ib_hdr)",
-      "utilization": 0.22034535170668243
+      "utilization": 0.18881207161938077
+    },
+    {
+      "name": "node0/nic1 -> rail1_leaf0 (ib_hdr)",
+      "utilization": 0.18881207161938077
+    },
+    {
+      "name": "rail1_leaf0 -> node0/nic1 (ib_hdr)",
+      "utilization": 0.18881207161938077
     },
     {
       "name": "node0/nic2 -> rail2_leaf0 (ib_hdr)",
-      "utilization": 0.22034535170668243
-    },
-    {
-      "name": "rail2_leaf0 -> node0/nic2 (ib_hdr)",
-      "utilization": 0.22034535170668243
-    },
-    {
-      "name": "node0/nic4 -> rail4_leaf0 (ib_hdr)",
-      "utilization": 0.22034535170668243
+      "utilization": 0.18881207161938077
     }
   ],
   "memory": {
@@ -56,23 +56,25 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
   "model": "GPT-2 1.5B",
   "nodes": 4,
   "overrides": [],
-  "scaling_efficiency": 0.988766173948199,
+  "scaling_efficiency": 0.9125806111912258,
   "scenario": "4x DGX A100, GPT-2 1.5B DDP",
-  "single_gpu_step_s": 0.314741898696,
+  "single_gpu_step_s": 0.328911515206,
+  "software": "pytorch_eager",
   "step": {
-    "comm_exposed_s": 0.0035759270839999997,
-    "comm_total_s": 0.079585193276,
-    "compute_s": 0.314741898696,
+    "comm_exposed_s": 0.004095155729999999,
+    "comm_total_s": 0.10508901448199999,
+    "compute_s": 0.35530204450299996,
+    "compute_shared_s": 0.027412464834,
     "data_stall_s": 0.0,
-    "idle_s": 8.239936510889834e-18,
-    "time_s": 0.31831782578
+    "idle_s": 0.001021935537000052,
+    "time_s": 0.36041913577
   },
   "strategy": "ddp",
   "system": "DGX A100 (8x A100-SXM4-40GB)",
   "throughput": {
-    "mfu": 0.42491668860815324,
-    "samples_per_s": 402.1138297434371,
-    "tflops_per_gpu": 132.5740068457438,
-    "tokens_per_s": 411764.5616572796
+    "mfu": 0.3752812851249366,
+    "samples_per_s": 355.1420757017815,
+    "tflops_per_gpu": 117.08776095898021,
+    "tokens_per_s": 363665.48551862425
   }
 }

@@ -4,13 +4,13 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
   "bottleneck": "compute",
   "calibration": null,
   "cost": {
-    "per_step": 4.39598113456e-05,
+    "per_step": 5.280123301436445e-05,
     "run": 0.0,
     "run_hours": 0.0
   },
   "energy": {
-    "joules_per_step": 197.8191510552,
-    "power_w": 800.0,
+    "joules_per_step": 236.76106850304,
+    "power_w": 795.460399287851,
     "run_kwh": 0.0
   },
   "gpu": "NVIDIA GeForce RTX 4090",
@@ -39,21 +39,23 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
   ],
   "scaling_efficiency": 1.0,
   "scenario": "1x RTX 4090, SD UNet fine-tuning",
-  "single_gpu_step_s": 0.247273938819,
+  "single_gpu_step_s": 0.297640295752,
+  "software": "pytorch_eager",
   "step": {
     "comm_exposed_s": 0.0,
     "comm_total_s": 0.0,
-    "compute_s": 0.247273938819,
+    "compute_s": 0.29449804436,
+    "compute_shared_s": 0.0,
     "data_stall_s": 0.0,
-    "idle_s": 0.0,
-    "time_s": 0.247273938819
+    "idle_s": 0.0031422513920000283,
+    "time_s": 0.297640295752
   },
   "strategy": "ddp",
   "system": "Workstation 4x RTX 4090 (Threadripper PRO 5975WX)",
   "throughput": {
-    "mfu": 0.47468919237280266,
-    "samples_per_s": 32.35278265962291,
-    "tflops_per_gpu": 78.418654579987,
+    "mfu": 0.39436281977973475,
+    "samples_per_s": 26.87808107362507,
+    "tflops_per_gpu": 65.14873782761218,
     "tokens_per_s": 0.0
   }
 }

@@ -10,34 +10,34 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
   },
   "data": {
     "cpu_cores_available": 72,
-    "cpu_cores_busy": 13.893653771649424,
-    "cpu_cores_needed": 44.79762580899892,
+    "cpu_cores_busy": 13.342918357437403,
+    "cpu_cores_needed": 34.00390356451414,
     "first_epoch_stall_s": null,
-    "h2d_utilization": 0.028245303727130557,
+    "h2d_utilization": 0.027728674863208444,
     "limiter": "storage nvme0 (Samsung PM1733 3.84TB U.2)",
-    "limiter_detail": "storage nvme0 (Samsung PM1733 3.84TB U.2) busy 89% of the run",
+    "limiter_detail": "storage nvme0 (Samsung PM1733 3.84TB U.2) busy 87% of the run",
     "page_cache_hit_rate": 0.0,
-    "read_achieved_bytes_per_s": 6226560334.103289,
+    "read_achieved_bytes_per_s": 6112671638.847141,
     "read_available_bytes_per_s": 6998639153.4979315,
-    "read_needed_bytes_per_s": 21502860388.31948,
+    "read_needed_bytes_per_s": 16321873710.966785,
     "stall_s_per_gpu": [
-      0.00084678125775,
-      0.017997216211625,
-      0.033864284187499996,
-      0.052485890587374996,
-      0.07030256942862499,
-      0.088256358693375,
-      0.109038992419875,
-      0.13459719220275
+      0.0,
+      0.012456579865375,
+      0.027814213235,
+      0.04165667132775,
+      0.054687112641,
+      0.06873134779025,
+      0.08951398151675,
+      0.115072181299625
     ],
-    "stall_share": 0.6285076131767773,
-    "storage_utilization": 0.8895086191576127,
-    "workers_needed_per_gpu": 6,
+    "stall_share": 0.5320587854591425,
+    "storage_utilization": 0.8732388055495917,
+    "workers_needed_per_gpu": 5,
     "workers_per_gpu": 8
   },
   "energy": {
-    "joules_per_step": 205.90308935224,
-    "power_w": 999.3862052252065,
+    "joules_per_step": 252.12366263616505,
+    "power_w": 1205.300885121158,
     "run_kwh": 0.0
   },
   "gpu": "NVIDIA A100 80GB PCIe",
@@ -45,23 +45,23 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
   "links": [
     {
       "name": "nvme0 (Samsung PM1733 3.84TB U.2 reads)",
-      "utilization": 0.8895086191576127
+      "utilization": 0.8732388055495917
     },
     {
       "name": "nvme0 -> cpu0 (pcie4x4)",
-      "utilization": 0.8876618162052058
+      "utilization": 0.871425782078529
     },
     {
       "name": "cpu0 (root complex transit)",
-      "utilization": 0.09322088122776634
+      "utilization": 0.0915157978487854
     },
     {
       "name": "cpu0 -> cpu1 (upi x3)",
-      "utilization": 0.0806470793328879
+      "utilization": 0.07917198069917525
     },
     {
       "name": "cpu1 (root complex transit)",
-      "utilization": 0.028373486963072042
+      "utilization": 0.027854513527187163
     }
   ],
   "memory": {
@@ -83,23 +83,25 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
   "model": "DeepLabV3-ResNet50",
   "nodes": 1,
   "overrides": [],
-  "scaling_efficiency": 0.3393331156722672,
+  "scaling_efficiency": 0.442813882683411,
   "scenario": "8x A100, driving video decoded on the fly from one NVMe",
-  "single_gpu_step_s": 0.069912648855,
+  "single_gpu_step_s": 0.092627375742,
+  "software": "pytorch_eager",
   "step": {
-    "comm_exposed_s": 0.00662576013825,
-    "comm_total_s": 0.011564287494749999,
-    "compute_s": 0.069912648855,
-    "data_stall_s": 0.12949114021975,
+    "comm_exposed_s": 0.006584648781125,
+    "comm_total_s": 0.012598404821125,
+    "compute_s": 0.091298837711625,
+    "compute_shared_s": 0.000175461969625,
+    "data_stall_s": 0.11129553739125,
     "idle_s": 0.0,
-    "time_s": 0.20602954921299999
+    "time_s": 0.209179023884
   },
   "strategy": "ddp",
   "system": "8x A100 80GB PCIe, 2x PCIe Gen4 switch, NVLink-bridged pairs",
   "throughput": {
-    "mfu": 0.12975519778801164,
-    "samples_per_s": 310.63505329439295,
-    "tflops_per_gpu": 40.483621709859634,
+    "mfu": 0.12780155682881794,
+    "samples_per_s": 305.9580201286871,
+    "tflops_per_gpu": 39.8740857305912,
     "tokens_per_s": 0.0
   }
 }

@@ -3,28 +3,29 @@ $ simtrain scenarios/8xA100_video_lmdb.yaml
 simtrain: 8x A100, driving video frames pre-decoded in an LMDB on one NVMe
   DeepLabV3-ResNet50 DDP on 8 x NVIDIA A100 80GB PCIe (8x A100 80GB PCIe, 2x PCIe Gen4 switch, NVLink-bridged pairs, 1 node)
   batch 8/GPU x 1 micro-batch, amp_fp16, sgd, 42 M params, 6 buckets, all-reduce hierarchical/Simple
+  software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
-Step time        71.41 ms   (mean of 8 steps after 17 warm-up)
-  compute        69.91 ms   97.9%   GEMM/conv/attention  57.1% of it
-  exposed comm    1.50 ms    2.1%   (communication 11.38 ms,  86.8% hidden under compute)
+Step time        94.61 ms   (mean of 8 steps after 17 warm-up)
+  compute        91.43 ms   96.6%   GEMM/conv/attention  66.6% of it; 0.31 ms lost to NCCL kernels on the SMs/HBM
+  exposed comm    1.68 ms    1.8%   (communication 12.43 ms,  86.5% hidden under compute)
   data stall      0.00 ms    0.0%
-  idle            0.00 ms    0.0%
+  idle            1.50 ms    1.6%   (waiting for the host to issue kernels)
 Data         8 workers/GPU x prefetch 2, pinned memory; lmdb on nvme0 (Samsung PM1733 3.84TB U.2)
   stall/GPU  0.00 .. 0.00 ms per step over 8 GPUs
   page cache   0.0% hit rate (1 epoch)
-  storage    needs 0.70 GB/s for no stall, has 7.00 GB/s; read 0.68 GB/s, device   9.8% busy
-  CPU        0.0 of 72 loader cores busy per node (80 cores, one per training process); 1.8 needed
+  storage    needs 0.53 GB/s for no stall, has 7.00 GB/s; read 0.52 GB/s, device   7.4% busy
+  CPU        0.0 of 72 loader cores busy per node (80 cores, one per training process); 1.4 needed
   workers    1 per GPU needed for no stall
-Throughput   896 samples/s
-  per GPU    116.8 TFLOP/s achieved, MFU  37.4%
-Scaling       97.9% of 8 x one GPU (one GPU: 69.91 ms/step)
+Throughput   676 samples/s
+  per GPU    88.2 TFLOP/s achieved, MFU  28.3%
+Scaling       97.9% of 8 x one GPU (one GPU: 92.63 ms/step)
 Memory/GPU   5.8 GiB of 80.0 GiB, peak in "fwd b17"
   weights 0.2, gradients 0.2, optimizer_state 0.2, ddp_buckets 0.2, cuda_context_workspace 0.8, activations 4.1, allocator_slack 0.3 (GiB)
 Busiest links
-   10.2%  cpu0 (root complex transit)
-    9.8%  nvme0 (Samsung PM1733 3.84TB U.2 reads)
-    9.8%  nvme0 -> cpu0 (pcie4x4)
-    9.5%  cpu1 (root complex transit)
-    9.5%  cpu0 -> plx0 (pcie4x16)
-Energy       2355 W, 0.2 kJ/step; cost $0.0000/step
-Verdict      compute-bound: GPUs compute  97.9% of each step; exposed communication   2.1%, data stall   0.0%
+    7.8%  cpu0 (root complex transit)
+    7.4%  nvme0 (Samsung PM1733 3.84TB U.2 reads)
+    7.4%  nvme0 -> cpu0 (pcie4x4)
+    7.2%  cpu1 (root complex transit)
+    7.2%  cpu0 -> plx0 (pcie4x16)
+Energy       2329 W, 0.2 kJ/step; cost $0.0000/step
+Verdict      compute-bound: GPUs compute  96.6% of each step; exposed communication   1.8%, data stall   0.0%

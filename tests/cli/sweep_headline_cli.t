@@ -4,11 +4,11 @@ simtrain sweep: 8x A100 PCIe switch, ResNet-50 DDP
   6 points (system x batch_per_gpu), ranked by cost per sample
 
 rank  system            batch_per_gpu  GPUs  step ms  samples/s    MFU  mem GiB  bound    J/sample  $/1M samples
-   1  pcie_switch_8gpu  256               8   106.81     19,174  19.0%     11.9  compute     0.216          0.22
-   2  pcie_switch_8gpu  128               8    54.53     18,778  18.6%      6.6  compute     0.220          0.22
-   3  pcie_switch_8gpu  64                8    28.39     18,034  17.9%      3.9  compute     0.227          0.23
-   4  dgx_a100          256               8   126.58     16,180  16.0%     11.9  compute     0.321          0.26
-   5  dgx_a100          128               8    64.15     15,962  15.8%      6.6  compute     0.325          0.26
-   6  dgx_a100          64                8    32.94     15,542  15.4%      3.9  compute     0.334          0.27
+   1  pcie_switch_8gpu  256               8   148.29     13,810  13.7%     11.9  compute     0.298          0.30
+   2  pcie_switch_8gpu  128               8    76.58     13,372  13.3%      6.6  compute     0.305          0.31
+   3  pcie_switch_8gpu  64                8    40.62     12,603  12.5%      3.9  compute     0.317          0.33
+   4  dgx_a100          256               8   171.90     11,914  11.8%     11.9  compute     0.434          0.35
+   5  dgx_a100          128               8    88.13     11,620  11.5%      6.6  compute     0.442          0.36
+   6  dgx_a100          64                8    46.15     11,094  11.0%      3.9  compute     0.457          0.38
 
-Rank 1 takes 1.24x less money per sample than rank 6, the last that fits.
+Rank 1 takes 1.25x less money per sample than rank 6, the last that fits.

@@ -1,0 +1,22 @@
+$ simtrain scenarios/8xA100_pcie_switch.yaml --set system=dgx_h100 --set gpus_per_node=1 --set batch_per_gpu=2
+# exit 0
+simtrain: 8x A100 PCIe switch, ResNet-50 DDP
+  ResNet-50 DDP on 1 x NVIDIA H100 80GB HBM3 (DGX H100 (8x H100 SXM5), 1 node)
+  batch 2/GPU x 1 micro-batch, amp_fp16, sgd, 25.6 M params
+  software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
+  --set system=dgx_h100
+  --set gpus_per_node=1
+  --set batch_per_gpu=2
+
+Step time         6.00 ms   (mean of 3 steps after 1 warm-up)
+  compute         2.38 ms   39.7%   GEMM/conv/attention  50.4% of it
+  exposed comm    0.00 ms    0.0%   (communication 0.00 ms,   n/a hidden under compute)
+  data stall      0.00 ms    0.0%
+  idle            3.62 ms   60.3%   (waiting for the host to issue kernels)
+Throughput   333 samples/s
+  per GPU    8.3 TFLOP/s achieved, MFU   0.8%
+Memory/GPU   1.2 GiB of 80.0 GiB, peak in "fwd b16"
+  weights 0.1, gradients 0.1, optimizer_state 0.1, cuda_context_workspace 0.8, activations 0.1, amp_weight_copies 0.0, allocator_slack 0.1 (GiB)
+Energy       1460 W, 0.0 kJ/step; cost $0.0000/step
+  run of 45,000 steps: 0.07 h, 0.1 kWh, $0.15
+Verdict      host-bound: GPUs wait for their host to issue kernels  60.3% of each step (busy  39.7%); software pytorch_eager: fewer, larger kernels (batch), torch.compile or CUDA graphs cut the dispatch
