@@ -118,6 +118,17 @@ GemmCase parse_gemm(const Field& f) {
   f.check_keys({"gpu", "precision", "m", "n", "k"});
   GemmCase g;
   g.gpu = f.at("gpu").as_string();
+  {
+    auto catalog = topo::Catalog::load(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml");
+    if (!catalog->gpus().count(g.gpu)) {
+      std::vector<std::string> names;
+      for (const auto& [k, v] : catalog->gpus()) names.push_back(k);
+      throw f.at("gpu").error("no GPU '" + g.gpu + "' in topologies/devices.yaml" + did_you_mean(g.gpu, names));
+    }
+    const std::string prec = f.at("precision").as_string();
+    const auto& peaks = catalog->gpus().at(g.gpu).peak_flops;
+    if (!peaks.count(prec)) throw f.at("precision").error(g.gpu + " has no " + prec + " rate in topologies/devices.yaml");
+  }
   g.precision = f.at("precision").as_choice({"fp32", "tf32", "fp16", "bf16", "fp8"});
   g.m = static_cast<double>(f.at("m").as_int_at_least(1));
   g.n = static_cast<double>(f.at("n").as_int_at_least(1));

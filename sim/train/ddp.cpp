@@ -93,7 +93,7 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
         fwd_segs.push_back(Segment{{}, "fwd b" + std::to_string(cur_block)});
       }
       add_to(fwd_segs.back().time, fwd[i]);
-      if (sw) fwd_segs.back().kernels += work::kernels_forward(model.ops[i], *sw);
+      if (sw) fwd_segs.back().kernels += work::kernels_forward(model.ops[i], *sw, amp);
     }
   }
   // Backward segments end where a bucket completes.

@@ -41,6 +41,7 @@ struct Unit {
 // flows: the groups run the collective at the same time.
 coll::Plan merge(const std::vector<coll::Plan>& plans) {
   coll::Plan out = plans.front();
+  for (const coll::Plan& p : plans) out.sms_per_rank = std::max(out.sms_per_rank, p.sms_per_rank);
   for (std::size_t g = 1; g < plans.size(); ++g) {
     const coll::Plan& p = plans[g];
     if (p.phases.size() != out.phases.size()) throw std::logic_error("shard groups with different collective shapes");
@@ -173,8 +174,16 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
       comm_streams.push_back(
           comm_hold(plan_for(coll::Op::all_gather, largest * pb, shard_groups, 1), coll::Op::all_gather, largest * pb));
     const coll::Op rop = reduce_scatter_grads ? coll::Op::reduce_scatter : coll::Op::all_reduce;
-    comm_streams.push_back(
-        comm_hold(plan_for(rop, largest * rb, shard_groups, reduce_scatter_grads ? 2 : 3), rop, largest * rb));
+    CommHold rs_hold = comm_hold(plan_for(rop, largest * rb, shard_groups, reduce_scatter_grads ? 2 : 3), rop, largest * rb);
+    // HYBRID_SHARD's replica all-reduce follows each reduce-scatter on the same stream: that
+    // stream holds whichever of the two is larger.
+    if (!replica_groups.empty()) {
+      const CommHold rep = comm_hold(plan_for(coll::Op::all_reduce, largest * rb / S, replica_groups, 4),
+                                     coll::Op::all_reduce, largest * rb / S);
+      rs_hold.sms = std::max(rs_hold.sms, rep.sms);
+      rs_hold.hbm_bytes_per_s = std::max(rs_hold.hbm_bytes_per_s, rep.hbm_bytes_per_s);
+    }
+    comm_streams.push_back(rs_hold);
   }
   GpuShare share(g, static_cast<std::size_t>(n), comm_streams);
   for (Unit& u : units) {
@@ -183,7 +192,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
       add_to(u.fwd, share.at_levels([&](const work::Contention& c) { return cost.forward(op, batch, c); }));
       add_to(u.bwd, share.at_levels([&](const work::Contention& c) { return cost.backward(op, batch, c); }));
       if (opt.software) {
-        u.fwd_kernels += work::kernels_forward(op, *opt.software);
+        u.fwd_kernels += work::kernels_forward(op, *opt.software, false);  // FSDP gathers params in param_dtype: no autocast casts
         u.bwd_kernels += work::kernels_backward(op);
       }
     }
@@ -315,6 +324,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
         if (comm && sharded_params) {
           if (u >= 2 && (opt.limit_all_gathers || !opt.forward_prefetch)) deps = F[u - 2];
           if (u < 2 || deps.empty()) deps.insert(deps.end(), prev_opt.begin(), prev_opt.end());
+          if (auto h = host.last()) deps.push_back(*h);  // launched by the host's FSDP hooks
           AGf[u] = gather(un, deps, "all_gather " + un.name, regather);
         }
         const auto fwd_issue = host.issue(un.fwd_kernels, false, 0, "issue fwd " + un.name);
@@ -414,6 +424,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
           if (split && seg_last) gd.insert(gd.end(), recompute_deps.begin(), recompute_deps.end());
           // The block's backward, and with it the prefetching of its units, starts after the recompute.
           if (split && !seg_last) gd.insert(gd.end(), seg_recomputed.begin(), seg_recomputed.end());
+          if (auto h = host.last()) gd.push_back(*h);  // launched by the host's FSDP hooks
           AGb[ui] = gather(un, gd, "all_gather bwd " + un.name, true);
         }
         const bool fold = ckpt && !split;  // the unit is its own segment: recompute inside its backward

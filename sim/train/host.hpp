@@ -37,6 +37,8 @@ class HostTimeline {
   std::optional<engine::TaskId> issue(double kernels, bool backward, TimePs extra_ps, const std::string& label);
   // The host waits for the GPU tasks (a .item() on their results).
   void sync(std::span<const engine::TaskId> gpu);
+  // The host's latest task: what a collective its hooks launch waits for (FSDP's all-gathers).
+  std::optional<engine::TaskId> last() const { return sw_ ? last_ : std::nullopt; }
 
  private:
   engine::TaskId add(TimePs duration, std::vector<engine::TaskId> deps, const std::string& label);

@@ -19,7 +19,13 @@ std::string default_software_path(const std::string& catalog_path) {
 
 namespace {
 
-TimePs read_time(const Field& f) { return seconds_to_ps(f.as_quantity(Dimension::time)); }
+// Host times are microseconds to milliseconds; anything outside [0, 1 h] is a typo, and would
+// overflow integer picoseconds further out.
+TimePs read_time(const Field& f) {
+  const double s = f.as_quantity(Dimension::time);
+  if (!(s >= 0 && s <= 3600)) throw f.error("expected a time from 0 s to 1 h (host costs are us to ms)");
+  return seconds_to_ps(s);
+}
 
 SoftwareProfile read_profile(const Field& f, const std::string& key) {
   f.check_keys({"name", "source", "dispatch_forward", "dispatch_backward", "dispatch_per_param_tensor", "step_overhead",
@@ -85,14 +91,14 @@ SoftwareProfile load_software(const std::string& path, const std::string& key, c
   return *found;
 }
 
-double kernels_forward(const Op& op, const SoftwareProfile& sw) {
+double kernels_forward(const Op& op, const SoftwareProfile& sw, bool autocast) {
   double k = 1;
   switch (op.kind) {
     case OpKind::attention: k = op.flash ? 1 : 5; break;
     case OpKind::loss: k = 2; break;
     default: break;
   }
-  if (sw.autocast_casts && op.params > 0 && (op.kind == OpKind::gemm || op.kind == OpKind::conv)) k += 1;
+  if (autocast && sw.autocast_casts && op.params > 0 && (op.kind == OpKind::gemm || op.kind == OpKind::conv)) k += 1;
   return k;
 }
 

@@ -60,7 +60,9 @@ SoftwareProfile load_software(const std::string& path, const std::string& key, c
 std::vector<std::string> software_profiles(const std::string& path);
 
 // Kernels an op launches per micro-batch (eager counts, see the header comment).
-double kernels_forward(const Op& op, const SoftwareProfile& sw);
+// `autocast`: the run uses torch.autocast (amp_fp16 / amp_bf16 under DDP), whose weight casts
+// are extra kernels where the profile has them.
+double kernels_forward(const Op& op, const SoftwareProfile& sw, bool autocast);
 double kernels_backward(const Op& op);
 // Kernels of one optimizer step over the model's parameters, and its parameter tensors
 // (weight, plus bias where an op's parameters are not a whole number of its GEMM's weight).

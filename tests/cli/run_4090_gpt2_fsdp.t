@@ -5,21 +5,21 @@ simtrain: 4x RTX 4090, GPT-2 1.5B FSDP full shard
   batch 2/GPU x 1 micro-batch, amp_bf16, adamw, 1.56 B params, FULL_SHARD, 50 units
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
-Step time       408.52 ms   (mean of 2 steps after 1 warm-up)
-  compute       395.15 ms   96.7%   GEMM/conv/attention  62.8% of it; 18.73 ms lost to NCCL kernels on the SMs/HBM
+Step time       409.52 ms   (mean of 2 steps after 1 warm-up)
+  compute       395.15 ms   96.5%   GEMM/conv/attention  62.8% of it; 18.73 ms lost to NCCL kernels on the SMs/HBM
   exposed comm   13.37 ms    3.3%   (communication 285.08 ms,  95.3% hidden under compute)
   data stall      0.00 ms    0.0%
-  idle            0.00 ms    0.0%   (waiting for the host to issue kernels)
-Throughput   20 samples/s, 20,053 tokens/s
-  per GPU    51.7 TFLOP/s achieved, MFU  31.3%
+  idle            1.00 ms    0.2%   (waiting for the host to issue kernels)
+Throughput   20 samples/s, 20,004 tokens/s
+  per GPU    51.5 TFLOP/s achieved, MFU  31.2%
 Scaling      100.0% of 4 x one GPU (one GPU: 420.90 ms/step)
 Memory/GPU   7.6 GiB of 24.0 GiB, peak in "bwd unit47"
   parameters 0.7, gradients 0.7, optimizer_state 4.4, cuda_context_workspace 0.8, activations 0.5, gathered_parameters 0.1, unsharded_gradients 0.1, allocator_slack 0.4 (GiB)
 Busiest links
-   67.0%  cpu0 (root complex transit)
-   61.9%  gpu0 -> cpu0 (pcie4x16)
-   61.9%  cpu0 -> gpu0 (pcie4x16)
-   61.9%  gpu1 -> cpu0 (pcie4x16)
-   61.9%  cpu0 -> gpu1 (pcie4x16)
-Energy       2094 W, 0.9 kJ/step; cost $0.0003/step
-Verdict      compute-bound: GPUs compute  96.7% of each step; exposed communication   3.3%, data stall   0.0%
+   66.9%  cpu0 (root complex transit)
+   61.7%  gpu0 -> cpu0 (pcie4x16)
+   61.7%  cpu0 -> gpu0 (pcie4x16)
+   61.7%  gpu1 -> cpu0 (pcie4x16)
+   61.7%  cpu0 -> gpu1 (pcie4x16)
+Energy       2090 W, 0.9 kJ/step; cost $0.0003/step
+Verdict      compute-bound: GPUs compute  96.5% of each step; exposed communication   3.3%, data stall   0.0%

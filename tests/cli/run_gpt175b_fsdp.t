@@ -5,11 +5,11 @@ simtrain: 128x A100, GPT 175B FSDP (PyTorch FSDP blog setup)
   batch 20/GPU x 1 micro-batch, fp16, sgd, 175 B params, FULL_SHARD, 386 units
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
-Step time     58293.14 ms   (mean of 1 steps after 1 warm-up)
+Step time     58294.14 ms   (mean of 1 steps after 1 warm-up)
   compute     58271.51 ms  100.0%   GEMM/conv/attention  69.1% of it; 1790.68 ms lost to NCCL kernels on the SMs/HBM
   exposed comm   21.64 ms    0.0%   (communication 9861.84 ms,  99.8% hidden under compute)
   data stall      0.00 ms    0.0%
-  idle            0.00 ms    0.0%   (waiting for the host to issue kernels)
+  idle            1.00 ms    0.0%   (waiting for the host to issue kernels)
 Throughput   44 samples/s, 22,485 tokens/s
   per GPU    185.3 TFLOP/s achieved, MFU  59.4%
 Scaling      100.0% of 128 x one GPU (one GPU: 200848.66 ms/step)

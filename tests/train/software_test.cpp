@@ -4,6 +4,7 @@
 
 #include "scenario/error.hpp"
 #include "train/run.hpp"
+#include "work/software.hpp"
 
 using namespace simtrain;
 
@@ -88,5 +89,20 @@ TEST_CASE("software: an unknown profile is an error at its key", "[train][softwa
     FAIL("expected an error");
   } catch (const ScenarioError& e) {
     CHECK(std::string(e.what()).find("unknown software profile 'pytorch_eagr'") != std::string::npos);
+  }
+}
+
+TEST_CASE("software: a host time outside 0 s to 1 h is an error at its key, not an overflow", "[train][software]") {
+  // 1e7 s of dispatch would overflow integer picoseconds a few steps later (and read as
+  // "no dispatch"): the loader refuses it where it is written.
+  const std::string path = std::string(SIMTRAIN_TEST_DATA) + "/bad_software_time.yaml";
+  try {
+    work::load_software(path, "pytorch_eager");
+    FAIL("expected an error");
+  } catch (const ScenarioError& e) {
+    const std::string m = e.what();
+    CHECK(m.find("bad_software_time.yaml:11:") != std::string::npos);
+    CHECK(m.find("dispatch_forward") != std::string::npos);
+    CHECK(m.find("from 0 s to 1 h") != std::string::npos);
   }
 }
