@@ -69,6 +69,7 @@ class MaxMinSystem {
     double load = 0;
     std::vector<LinkUser> users;
     std::uint64_t stamp = 0;
+    std::uint64_t comp = 0;  // the component it was last collected into
     std::size_t pos = 0;  // index in the component being solved
     bool dirty = false;
   };
@@ -78,6 +79,7 @@ class MaxMinSystem {
     double rate = 0;
     std::vector<Element> elements;
     std::uint64_t stamp = 0;
+    std::uint64_t comp = 0;
     bool active = false;
   };
 
@@ -91,6 +93,7 @@ class MaxMinSystem {
   std::vector<LinkId> dirty_links_;
   std::size_t active_count_ = 0;
   std::uint64_t stamp_ = 0;
+  std::uint64_t comp_stamp_ = 0;  // one per collected component
 
   // Scratch for one component.
   std::vector<LinkId> comp_links_;
