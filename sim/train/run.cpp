@@ -175,6 +175,7 @@ Built build_setup_in_file(const ScenarioSpec& spec) {
   b.gpu = &c.gpu_model(b.ranks[0]);
   b.software = work::load_software(work::default_software_path(c.catalog().path()), spec.software,
                                    spec.software_field ? &*spec.software_field : nullptr);
+  b.model = work::apply_software(b.model, b.software);  // eager RMSNorm / SwiGLU / RoPE as several kernels
   try {
     work::ComputeCalibration cal = work::load_calibration(work::default_calibration_path(c.catalog().path()), b.gpu->key);
     if (!spec.calibration_path.empty())

@@ -106,6 +106,10 @@ class YamlDoc;
 namespace simtrain::work {
 
 enum class OpKind { gemm, conv, attention, elementwise, norm, embedding, pool, loss };
+// What an element-wise or norm op computes, where its implementation depends on the software
+// stack (work/software.hpp): eager PyTorch runs RMSNorm, SwiGLU and RoPE as several kernels
+// (in fp32 for RMSNorm and RoPE), fused stacks as one. `plain` ops are one kernel everywhere.
+enum class OpVariant : std::uint8_t { plain, rmsnorm, swiglu, rope };
 const char* op_kind_name(OpKind k);
 
 struct Op {
@@ -119,6 +123,8 @@ struct Op {
   // or output pixels for conv), N (output features/channels), K (reduction: in features x kernel).
   double gemm_m = 0, gemm_n = 0, gemm_k = 0;
   bool flash = false;        // attention: a fused FlashAttention kernel (its own efficiency in compute.yaml)
+  OpVariant variant = OpVariant::plain;  // element-wise / norm ops whose implementation the software stack sets
+  double kernels = 1;        // kernels per forward pass as the software stack runs it (work/software.hpp)
   bool causal = false;       // attention: decoder (causal) mask; fused kernels skip the masked half (cost.hpp).
                              // fwd_flops keeps the full s^2 count (model FLOPs, MFU)
   int block = 0;             // index of the layer/block the op belongs to (transformer block i, ResNet stage block), used for DDP buckets / FSDP wrap units; embeddings and heads get their own block indices at the ends

@@ -30,7 +30,7 @@ TimePs read_time(const Field& f) {
 SoftwareProfile read_profile(const Field& f, const std::string& key) {
   f.check_keys({"name", "source", "dispatch_forward", "dispatch_backward", "dispatch_per_param_tensor", "step_overhead",
                 "graph_launch", "cuda_graphs", "sync_per_step", "sync_before_optimizer", "fused_optimizer",
-                "kernel_gap", "autocast_casts", "conv_layout", "attention_kernel"});
+                "kernel_gap", "autocast_casts", "conv_layout", "attention_kernel", "eager_ops"});
   SoftwareProfile p;
   p.key = key;
   p.name = f.at("name").as_string();
@@ -51,6 +51,19 @@ SoftwareProfile read_profile(const Field& f, const std::string& key) {
   p.fused_optimizer = f.at("fused_optimizer").as_bool();
   p.autocast_casts = f.at("autocast_casts").as_bool();
   if (auto g = f.get("kernel_gap")) p.kernel_gap_ps = read_time(*g);
+  if (auto e = f.get("eager_ops")) {
+    e->check_keys({"rmsnorm", "swiglu", "rope"});
+    auto read = [&](const char* key, EagerOp& out) {
+      if (auto o = e->get(key)) {
+        o->check_keys({"traffic", "kernels"});
+        out.traffic = o->at("traffic").as_number_in(1, 100);
+        out.kernels = static_cast<double>(o->at("kernels").as_int_at_least(1));
+      }
+    };
+    read("rmsnorm", p.rmsnorm);
+    read("swiglu", p.swiglu);
+    read("rope", p.rope);
+  }
   parse_conv_layout(f.at("conv_layout").as_choice({"nchw", "nhwc"}), p.kernels.conv);
   parse_attention_kernel(f.at("attention_kernel").as_choice({"fa2", "fa3"}), p.kernels.attention);
   return p;
@@ -91,8 +104,34 @@ SoftwareProfile load_software(const std::string& path, const std::string& key, c
   return *found;
 }
 
+std::shared_ptr<const Model> apply_software(const std::shared_ptr<const Model>& m, const SoftwareProfile& sw) {
+  auto eager = [&](OpVariant v) -> const EagerOp* {
+    switch (v) {
+      case OpVariant::rmsnorm: return &sw.rmsnorm;
+      case OpVariant::swiglu: return &sw.swiglu;
+      case OpVariant::rope: return &sw.rope;
+      case OpVariant::plain: return nullptr;
+    }
+    return nullptr;
+  };
+  bool changes = false;
+  for (const Op& op : m->ops) {
+    const EagerOp* e = eager(op.variant);
+    if (e && (e->traffic != 1 || e->kernels != 1)) changes = true;
+  }
+  if (!changes) return m;
+  auto out = std::make_shared<Model>(*m);
+  for (Op& op : out->ops) {
+    if (const EagerOp* e = eager(op.variant)) {
+      op.fwd_elems_moved *= e->traffic;
+      op.kernels = e->kernels;
+    }
+  }
+  return out;
+}
+
 double kernels_forward(const Op& op, const SoftwareProfile& sw, bool autocast) {
-  double k = 1;
+  double k = op.kernels;
   switch (op.kind) {
     case OpKind::attention: k = op.flash ? 1 : 5; break;
     case OpKind::loss: k = 2; break;
@@ -111,10 +150,10 @@ double kernels_backward(const Op& op) {
       return op.params > 0 ? (bias ? 3 : 2) : 2;
     }
     case OpKind::attention: return op.flash ? 2 : 8;
-    case OpKind::norm: return 2;
+    case OpKind::norm: return 2 * op.kernels;
     case OpKind::embedding: return 2;
     case OpKind::loss: return 2;
-    default: return 1;
+    default: return op.kernels;
   }
 }
 

@@ -37,6 +37,14 @@ class Field;
 namespace simtrain::work {
 
 
+// How the stack runs an op variant (model.hpp OpVariant) against one fused kernel: HBM traffic
+// as a multiple of the fused kernel's (one read of the inputs, one write of the output) and
+// kernels launched. Fused stacks (torch.compile, TransformerEngine, NVIDIA's code): 1 and 1.
+struct EagerOp {
+  double traffic = 1;
+  double kernels = 1;
+};
+
 struct SoftwareProfile {
   std::string key, name, source;
   TimePs dispatch_forward_ps = 0, dispatch_backward_ps = 0;
@@ -50,6 +58,7 @@ struct SoftwareProfile {
   bool autocast_casts = false;
   std::optional<TimePs> kernel_gap_ps;
   KernelChoices kernels;  // conv layout and fused attention kernel (work/cost.hpp)
+  EagerOp rmsnorm, swiglu, rope;  // by OpVariant
 };
 
 // topologies/software.yaml next to the catalog, or in the source tree.
@@ -58,6 +67,10 @@ std::string default_software_path(const std::string& catalog_path);
 // listing the profiles.
 SoftwareProfile load_software(const std::string& path, const std::string& key, const Field* where = nullptr);
 std::vector<std::string> software_profiles(const std::string& path);
+
+// The model as this stack runs it: RMSNorm, SwiGLU and RoPE ops move `traffic` times the
+// bytes of one fused kernel and launch `kernels` kernels (Op::kernels); other ops unchanged.
+std::shared_ptr<const Model> apply_software(const std::shared_ptr<const Model>& m, const SoftwareProfile& sw);
 
 // Kernels an op launches per micro-batch (eager counts, see the header comment).
 // `autocast`: the run uses torch.autocast (amp_fp16 / amp_bf16 under DDP), whose weight casts

@@ -91,8 +91,13 @@ void expand(Model& m, const Spec& t) {
   for (long long i = 0; i < t.layers; ++i) {
     b.block = static_cast<int>(i + 1);
     const std::string p = "h." + std::to_string(i) + ".";
-    if (pre_norm) b.norm(p + "ln_1", h, s, norm_pp, false);
+    if (pre_norm) b.norm(p + "ln_1", h, s, norm_pp, false).variant = t.rms ? OpVariant::rmsnorm : OpVariant::plain;
     b.linear(p + "attn.qkv", s, h, h + 2 * kv, t.bias);
+    if (!t.learned_pos) {
+      // Rotary embeddings on q and k: one read and one write of each, 3 FLOPs an element
+      // (two multiplies and an add); nothing kept beyond the cached cos/sin tables.
+      b.elementwise(p + "attn.rope", s * static_cast<double>(h + kv), 3, 1, 0).variant = OpVariant::rope;
+    }
     Op& a = b.add({p + "attn.core", OpKind::attention});
     const double probs = static_cast<double>(t.heads) * s * s;
     a.fwd_flops = 4 * s * s * static_cast<double>(h) + 5 * probs;
@@ -118,12 +123,13 @@ void expand(Model& m, const Spec& t) {
     b.linear(p + "attn.out", s, h, h, t.bias);
     if (t.dropout) b.elementwise(p + "attn.dropout", sh, 2, 1, 0.5 * sh);
     b.elementwise(p + "attn.residual", sh, 1, 2, 0);
-    b.norm(p + (pre_norm ? "ln_2" : "ln_1"), h, s, norm_pp, false);
+    b.norm(p + (pre_norm ? "ln_2" : "ln_1"), h, s, norm_pp, false).variant =
+        t.rms ? OpVariant::rmsnorm : OpVariant::plain;
     const double sf = s * static_cast<double>(t.ffn);
     if (t.swiglu) {
       b.linear(p + "mlp.gate", s, h, t.ffn, t.bias);
       b.linear(p + "mlp.up", s, h, t.ffn, t.bias, false);  // same input as the gate
-      b.elementwise(p + "mlp.act", sf, 5, 2, 3 * sf);    // keeps gate, up, silu(gate)
+      b.elementwise(p + "mlp.act", sf, 5, 2, 3 * sf).variant = OpVariant::swiglu;  // keeps gate, up, silu(gate)
     } else {
       b.linear(p + "mlp.up", s, h, t.ffn, t.bias);
       b.elementwise(p + "mlp.act", sf, 8, 1, sf);  // GELU keeps its input
@@ -136,7 +142,7 @@ void expand(Model& m, const Spec& t) {
 
   // Output end: the last block index.
   b.block = static_cast<int>(t.layers + 1);
-  if (pre_norm) b.norm("ln_f", h, s, norm_pp, false);
+  if (pre_norm) b.norm("ln_f", h, s, norm_pp, false).variant = t.rms ? OpVariant::rmsnorm : OpVariant::plain;
   auto pooler = [&] {
     b.linear("pooler.dense", 1, h, h, true);
     b.elementwise("pooler.tanh", static_cast<double>(h), 5, 1, static_cast<double>(h));

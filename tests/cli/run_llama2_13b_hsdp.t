@@ -5,21 +5,21 @@ simtrain: 4x DGX A100, Llama-2-13B FSDP hybrid shard
   batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 13 B params, HYBRID_SHARD, 42 units, shard groups of 8
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
-Step time      2739.66 ms   (mean of 2 steps after 1 warm-up)
-  compute      2710.97 ms   99.0%   GEMM/conv/attention  62.3% of it; 322.18 ms lost to NCCL kernels on the SMs/HBM
-  exposed comm   27.69 ms    1.0%   (communication 854.47 ms,  96.8% hidden under compute)
+Step time      3068.43 ms   (mean of 2 steps after 1 warm-up)
+  compute      3039.74 ms   99.1%   GEMM/conv/attention  55.6% of it; 339.30 ms lost to NCCL kernels on the SMs/HBM
+  exposed comm   27.69 ms    0.9%   (communication 854.47 ms,  96.8% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.00 ms    0.0%   (waiting for the host to issue kernels)
-Throughput   12 samples/s, 47,842 tokens/s
-  per GPU    130.5 TFLOP/s achieved, MFU  41.8%
-Scaling       97.3% of 32 x one GPU (one GPU: 2664.45 ms/step)
+Throughput   10 samples/s, 42,716 tokens/s
+  per GPU    116.5 TFLOP/s achieved, MFU  37.3%
+Scaling       97.0% of 32 x one GPU (one GPU: 2976.13 ms/step)
 Memory/GPU   32.4 GiB of 40.0 GiB, peak in "bwd unit39"
   parameters 3.0, gradients 3.0, optimizer_state 18.2, cuda_context_workspace 0.8, activations 3.5, gathered_parameters 1.2, unsharded_gradients 1.2, allocator_slack 1.5 (GiB)
 Busiest links
-   19.3%  node0/plx0 -> node0/cpu0 (pcie4x16)
-   19.3%  node0/cpu0 -> node0/plx0 (pcie4x16)
-   19.3%  node0/plx1 -> node0/cpu0 (pcie4x16)
-   19.3%  node0/cpu0 -> node0/plx1 (pcie4x16)
-   19.3%  node0/plx2 -> node0/cpu1 (pcie4x16)
-Energy       24288 W, 66.5 kJ/step; cost $0.0387/step
-Verdict      compute-bound: GPUs compute  99.0% of each step; exposed communication   1.0%, data stall   0.0%
+   17.2%  node0/plx0 -> node0/cpu0 (pcie4x16)
+   17.2%  node0/cpu0 -> node0/plx0 (pcie4x16)
+   17.2%  node0/plx1 -> node0/cpu0 (pcie4x16)
+   17.2%  node0/cpu0 -> node0/plx1 (pcie4x16)
+   17.2%  node0/plx2 -> node0/cpu1 (pcie4x16)
+Energy       24304 W, 74.6 kJ/step; cost $0.0434/step
+Verdict      compute-bound: GPUs compute  99.1% of each step; exposed communication   0.9%, data stall   0.0%

@@ -5,21 +5,21 @@ simtrain: 8x A100 80GB, Llama-2-7B FSDP full shard
   batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 6.74 B params, FULL_SHARD, 34 units
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
-Step time      1279.59 ms   (mean of 2 steps after 1 warm-up)
-  compute      1271.90 ms   99.4%   GEMM/conv/attention  67.2% of it; 70.74 ms lost to NCCL kernels on the SMs/HBM
+Step time      1433.57 ms   (mean of 2 steps after 1 warm-up)
+  compute      1425.87 ms   99.5%   GEMM/conv/attention  59.9% of it; 72.40 ms lost to NCCL kernels on the SMs/HBM
   exposed comm    6.70 ms    0.5%   (communication 176.55 ms,  96.2% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.00 ms    0.1%   (waiting for the host to issue kernels)
-Throughput   6 samples/s, 25,608 tokens/s
-  per GPU    147.8 TFLOP/s achieved, MFU  47.4%
-Scaling      100.0% of 8 x one GPU (one GPU: 1310.60 ms/step)
+Throughput   6 samples/s, 22,858 tokens/s
+  per GPU    131.9 TFLOP/s achieved, MFU  42.3%
+Scaling      100.0% of 8 x one GPU (one GPU: 1463.06 ms/step)
 Memory/GPU   18.2 GiB of 80.0 GiB, peak in "bwd unit31"
   parameters 1.6, gradients 1.6, optimizer_state 9.4, cuda_context_workspace 0.8, activations 2.6, gathered_parameters 0.8, unsharded_gradients 0.8, allocator_slack 0.9 (GiB)
 Busiest links
-   11.8%  gpu0 -> nvswitch (nvlink3 x12)
-   11.8%  nvswitch -> gpu0 (nvlink3 x12)
-   11.8%  gpu1 -> nvswitch (nvlink3 x12)
-   11.8%  nvswitch -> gpu1 (nvlink3 x12)
-   11.8%  gpu2 -> nvswitch (nvlink3 x12)
-Energy       6088 W, 7.8 kJ/step; cost $0.0059/step
-Verdict      compute-bound: GPUs compute  99.4% of each step; exposed communication   0.5%, data stall   0.0%
+   10.5%  gpu0 -> nvswitch (nvlink3 x12)
+   10.5%  nvswitch -> gpu0 (nvlink3 x12)
+   10.5%  gpu1 -> nvswitch (nvlink3 x12)
+   10.5%  nvswitch -> gpu1 (nvlink3 x12)
+   10.5%  gpu2 -> nvswitch (nvlink3 x12)
+Energy       6090 W, 8.7 kJ/step; cost $0.0067/step
+Verdict      compute-bound: GPUs compute  99.5% of each step; exposed communication   0.5%, data stall   0.0%
