@@ -168,6 +168,8 @@ TEST_CASE("transformer parameter counts match the published configs", "[model]")
     const long long L = 48, h = 8192, kv = 1024, f = 22016, V = 32000;
     CHECK(load_model("llama2_34b")->params() == L * (2 * h * h + 2 * h * kv + 3 * h * f + 2 * h) + 2 * V * h + h);
     CHECK(load_model("llama2_34b")->params() == 33'743'970'304);
+    // Llama 3 8B: GQA (8 KV heads), FFN 14336, vocabulary 128,256, untied head (HF config).
+    CHECK(load_model("llama3_8b")->params() == 8'030'261'248);
   }
   SECTION("GPT 1T: 1008 B as the FSDP blog lists it (12 L h^2 + embeddings)") {
     CHECK(static_cast<double>(load_model("gpt_1t")->params()) == Approx(1008e9).epsilon(0.002));
