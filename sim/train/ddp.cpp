@@ -178,9 +178,6 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
   std::vector<engine::TaskId> seg_task(static_cast<std::size_t>(n) * bwd_segs.size());
   HostTimeline host(g, sw);
   const bool adam = opt.optimizer != work::Optimizer::sgd;
-  const double opt_kernels = sw ? work::optimizer_kernels(model, adam, *sw) : 0.0;
-  const TimePs per_step_tensors_ps =
-      sw ? static_cast<TimePs>(std::llround(work::param_tensors(model) * static_cast<double>(sw->dispatch_per_param_tensor_ps))) : 0;
   const bool grad_scaler = cost.precision() == work::Precision::amp_fp16;  // GradScaler's inf check syncs
   for (int step = 0; step < opt.steps; ++step) {
     for (int mb = 0; mb < opt.grad_accumulation; ++mb) {
@@ -237,15 +234,12 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
           any_comm = true;
         }
       }
-      if (sw && (sw->sync_before_optimizer || grad_scaler)) {
-        // GradScaler's found_inf (or the grad norm) is read on the host: it waits for the gradients.
-        std::vector<engine::TaskId> grads;
-        if (any_comm) grads.push_back(last_comm);
-        else
-          for (int k = 0; k < n; ++k) grads.push_back(last_on_rank[static_cast<std::size_t>(k)]);
-        host.sync(grads);
-      }
-      const std::optional<engine::TaskId> opt_issue = host.issue(opt_kernels, false, per_step_tensors_ps, "issue optimizer");
+      // The gradients are ready when the last all-reduce is (or, on one GPU, the backward).
+      std::vector<engine::TaskId> grads;
+      if (any_comm) grads.push_back(last_comm);
+      else
+        for (int k = 0; k < n; ++k) grads.push_back(last_on_rank[static_cast<std::size_t>(k)]);
+      const std::optional<engine::TaskId> opt_issue = host.optimizer(model, adam, grad_scaler, grads);
       std::vector<engine::TaskId> opt_tasks;
       for (int k = 0; k < n; ++k) {
         std::vector<engine::TaskId> deps;

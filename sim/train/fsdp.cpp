@@ -484,20 +484,11 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
         const double per_rank = host_bw / std::max(1, cluster.gpus_per_node() / 2);
         t_opt.assign(t_opt.size(), seconds_to_ps(local_params * (k_os + 2 * 4.0) / per_rank));
       }
-      if (opt.software && (opt.software->sync_before_optimizer || pr == work::Precision::amp_fp16)) {
-        // The host reads the gradients' norm or GradScaler's found_inf: it waits for them.
-        std::vector<engine::TaskId> grads = deps;
-        for (const auto& b : B) grads.insert(grads.end(), b.begin(), b.end());
-        host.sync(grads);
-      }
-      std::optional<engine::TaskId> opt_issue;
-      if (opt.software) {
-        const auto per_tensor = static_cast<TimePs>(
-            std::llround(work::param_tensors(model) * static_cast<double>(opt.software->dispatch_per_param_tensor_ps)));
-        opt_issue = host.issue(work::optimizer_kernels(model, opt.optimizer != work::Optimizer::sgd, *opt.software),
-                               false, per_tensor, "issue optimizer");
-      }
-      deps = with_issue(deps, opt_issue);
+      // The gradients are ready when their reduce-scatters (and every backward) are.
+      std::vector<engine::TaskId> grads = deps;
+      for (const auto& b : B) grads.insert(grads.end(), b.begin(), b.end());
+      deps = with_issue(deps, host.optimizer(model, opt.optimizer != work::Optimizer::sgd,
+                                             pr == work::Precision::amp_fp16, grads));
       std::vector<engine::TaskId> opts;
       for (int k = 0; k < n; ++k) {
         opts.push_back(g.add_shared_work(sg.compute[static_cast<std::size_t>(k)], share.curve(t_opt), deps, "optimizer",

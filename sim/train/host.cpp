@@ -28,6 +28,15 @@ std::optional<engine::TaskId> HostTimeline::issue(double kernels, bool backward,
   return add(d, {}, label);
 }
 
+std::optional<engine::TaskId> HostTimeline::optimizer(const work::Model& model, bool adam, bool grad_scaler,
+                                                      std::span<const engine::TaskId> grads) {
+  if (!sw_) return std::nullopt;
+  if (sw_->sync_before_optimizer || grad_scaler) sync(grads);
+  const auto per_tensor =
+      static_cast<TimePs>(std::llround(work::param_tensors(model) * static_cast<double>(sw_->dispatch_per_param_tensor_ps)));
+  return issue(work::optimizer_kernels(model, adam, *sw_), false, per_tensor, "issue optimizer");
+}
+
 void HostTimeline::sync(std::span<const engine::TaskId> gpu) {
   if (!sw_) return;
   wait_.insert(wait_.end(), gpu.begin(), gpu.end());

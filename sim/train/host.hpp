@@ -37,6 +37,11 @@ class HostTimeline {
   std::optional<engine::TaskId> issue(double kernels, bool backward, TimePs extra_ps, const std::string& label);
   // The host waits for the GPU tasks (a .item() on their results).
   void sync(std::span<const engine::TaskId> gpu);
+  // The optimizer step: the host first waits for `grads` when the profile reads the gradients
+  // (grad-norm clipping) or GradScaler checks them (`grad_scaler`: amp_fp16), then issues the
+  // optimizer's kernels and its per-parameter-tensor Python work. Nothing without a profile.
+  std::optional<engine::TaskId> optimizer(const work::Model& model, bool adam, bool grad_scaler,
+                                          std::span<const engine::TaskId> grads);
   // The host's latest task: what a collective its hooks launch waits for (FSDP's all-gathers).
   std::optional<engine::TaskId> last() const { return sw_ ? last_ : std::nullopt; }
 
