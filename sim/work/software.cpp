@@ -52,7 +52,12 @@ SoftwareProfile read_profile(const Field& f, const std::string& key) {
   p.autocast_casts = f.at("autocast_casts").as_bool();
   if (auto g = f.get("kernel_gap")) p.kernel_gap_ps = read_time(*g);
   if (auto e = f.get("eager_ops")) {
-    e->check_keys({"rmsnorm", "swiglu", "rope"});
+    e->check_keys({"rmsnorm", "swiglu", "rope", "attention_scores"});
+    if (auto a = e->get("attention_scores")) {
+      a->check_keys({"extra_passes", "extra_kernels"});
+      p.attention_extra_passes = a->at("extra_passes").as_number_in(0, 100);
+      p.attention_extra_kernels = static_cast<double>(a->at("extra_kernels").as_int_at_least(0));
+    }
     auto read = [&](const char* key, EagerOp& out) {
       if (auto o = e->get(key)) {
         o->check_keys({"traffic", "kernels"});
@@ -114,10 +119,13 @@ std::shared_ptr<const Model> apply_software(const std::shared_ptr<const Model>& 
     }
     return nullptr;
   };
+  auto unfused_attention = [&](const Op& op) {
+    return op.kind == OpKind::attention && !op.flash && (sw.attention_extra_passes > 0 || sw.attention_extra_kernels > 0);
+  };
   bool changes = false;
   for (const Op& op : m->ops) {
     const EagerOp* e = eager(op.variant);
-    if (e && (e->traffic != 1 || e->kernels != 1)) changes = true;
+    if ((e && (e->traffic != 1 || e->kernels != 1)) || unfused_attention(op)) changes = true;
   }
   if (!changes) return m;
   auto out = std::make_shared<Model>(*m);
@@ -126,6 +134,11 @@ std::shared_ptr<const Model> apply_software(const std::shared_ptr<const Model>& 
       op.fwd_elems_moved *= e->traffic;
       op.kernels = e->kernels;
     }
+    if (unfused_attention(op)) {
+      // The score matrix is heads x s x kv per sample: the attention GEMMs' M x N.
+      op.fwd_elems_moved += sw.attention_extra_passes * op.gemm_m * op.gemm_n;
+      op.kernels = 1 + sw.attention_extra_kernels;
+    }
   }
   return out;
 }
@@ -133,7 +146,7 @@ std::shared_ptr<const Model> apply_software(const std::shared_ptr<const Model>& 
 double kernels_forward(const Op& op, const SoftwareProfile& sw, bool autocast) {
   double k = op.kernels;
   switch (op.kind) {
-    case OpKind::attention: k = op.flash ? 1 : 5; break;
+    case OpKind::attention: k = op.flash ? 1 : 4 + op.kernels; break;  // bmm, softmax, dropout, bmm (+ eager scale, mask)
     case OpKind::loss: k = 2; break;
     default: break;
   }

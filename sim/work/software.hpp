@@ -59,6 +59,10 @@ struct SoftwareProfile {
   std::optional<TimePs> kernel_gap_ps;
   KernelChoices kernels;  // conv layout and fused attention kernel (work/cost.hpp)
   EagerOp rmsnorm, swiglu, rope;  // by OpVariant
+  // Unfused (non-flash) attention: passes over the s x s score matrix beyond the fused
+  // softmax the model counts (scores written, softmax read and write, P V read, dropout),
+  // and the kernels they take: eager code scales and masks the scores in kernels of their own.
+  double attention_extra_passes = 0, attention_extra_kernels = 0;
 };
 
 // topologies/software.yaml next to the catalog, or in the source tree.

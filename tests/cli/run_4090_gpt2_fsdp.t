@@ -5,21 +5,21 @@ simtrain: 4x RTX 4090, GPT-2 1.5B FSDP full shard
   batch 2/GPU x 1 micro-batch, amp_bf16, adamw, 1.56 B params, FULL_SHARD, 50 units
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
-Step time       409.52 ms   (mean of 2 steps after 1 warm-up)
-  compute       395.15 ms   96.5%   GEMM/conv/attention  62.8% of it; 18.73 ms lost to NCCL kernels on the SMs/HBM
-  exposed comm   13.37 ms    3.3%   (communication 285.08 ms,  95.3% hidden under compute)
+Step time       512.75 ms   (mean of 2 steps after 1 warm-up)
+  compute       499.07 ms   97.3%   GEMM/conv/attention  64.8% of it; 22.78 ms lost to NCCL kernels on the SMs/HBM
+  exposed comm   12.68 ms    2.5%   (communication 285.19 ms,  95.6% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.00 ms    0.2%   (waiting for the host to issue kernels)
-Throughput   20 samples/s, 20,004 tokens/s
-  per GPU    51.5 TFLOP/s achieved, MFU  31.2%
-Scaling      100.0% of 4 x one GPU (one GPU: 420.90 ms/step)
+Throughput   16 samples/s, 15,977 tokens/s
+  per GPU    41.2 TFLOP/s achieved, MFU  24.9%
+Scaling      100.0% of 4 x one GPU (one GPU: 520.77 ms/step)
 Memory/GPU   7.6 GiB of 24.0 GiB, peak in "bwd unit47"
   parameters 0.7, gradients 0.7, optimizer_state 4.4, cuda_context_workspace 0.8, activations 0.5, gathered_parameters 0.1, unsharded_gradients 0.1, allocator_slack 0.4 (GiB)
 Busiest links
-   66.9%  cpu0 (root complex transit)
-   61.7%  gpu0 -> cpu0 (pcie4x16)
-   61.7%  cpu0 -> gpu0 (pcie4x16)
-   61.7%  gpu1 -> cpu0 (pcie4x16)
-   61.7%  cpu0 -> gpu1 (pcie4x16)
-Energy       2090 W, 0.9 kJ/step; cost $0.0003/step
-Verdict      compute-bound: GPUs compute  96.5% of each step; exposed communication   3.3%, data stall   0.0%
+   53.4%  cpu0 (root complex transit)
+   49.3%  gpu0 -> cpu0 (pcie4x16)
+   49.3%  cpu0 -> gpu0 (pcie4x16)
+   49.3%  gpu1 -> cpu0 (pcie4x16)
+   49.3%  cpu0 -> gpu1 (pcie4x16)
+Energy       2104 W, 1.1 kJ/step; cost $0.0003/step
+Verdict      compute-bound: GPUs compute  97.3% of each step; exposed communication   2.5%, data stall   0.0%

@@ -5,21 +5,21 @@ simtrain: 4x A100 NVLink mesh, BERT-Large DDP
   batch 32/GPU x 1 micro-batch, amp_fp16, adamw, 336 M params, 38 buckets, all-reduce ring/Simple
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
-Step time       229.76 ms   (mean of 3 steps after 1 warm-up)
-  compute       226.16 ms   98.4%   GEMM/conv/attention  80.6% of it; 4.61 ms lost to NCCL kernels on the SMs/HBM
-  exposed comm    1.66 ms    0.7%   (communication 19.56 ms,  91.5% hidden under compute)
+Step time       277.02 ms   (mean of 3 steps after 1 warm-up)
+  compute       273.41 ms   98.7%   GEMM/conv/attention  84.0% of it; 4.47 ms lost to NCCL kernels on the SMs/HBM
+  exposed comm    1.66 ms    0.6%   (communication 19.56 ms,  91.5% hidden under compute)
   data stall      0.00 ms    0.0%
-  idle            1.94 ms    0.8%   (waiting for the host to issue kernels)
-Throughput   557 samples/s, 285,233 tokens/s
-  per GPU    154.3 TFLOP/s achieved, MFU  49.4%
-Scaling       97.3% of 4 x one GPU (one GPU: 223.49 ms/step)
+  idle            1.94 ms    0.7%   (waiting for the host to issue kernels)
+Throughput   462 samples/s, 236,575 tokens/s
+  per GPU    128.0 TFLOP/s achieved, MFU  41.0%
+Scaling       97.8% of 4 x one GPU (one GPU: 270.89 ms/step)
 Memory/GPU   27.4 GiB of 80.0 GiB, peak in "fwd b25"
   weights 1.3, gradients 1.3, optimizer_state 2.5, ddp_buckets 1.3, cuda_context_workspace 0.8, activations 19.1, allocator_slack 1.3 (GiB)
 Busiest links
-    5.6%  gpu0 -> gpu1 (nvlink3 x4)
-    5.6%  gpu1 -> gpu0 (nvlink3 x4)
-    5.6%  gpu0 -> gpu3 (nvlink3 x4)
-    5.6%  gpu3 -> gpu0 (nvlink3 x4)
-    5.6%  gpu1 -> gpu2 (nvlink3 x4)
-Energy       3091 W, 0.7 kJ/step; cost $0.0005/step
-Verdict      compute-bound: GPUs compute  98.4% of each step; exposed communication   0.7%, data stall   0.0%
+    4.7%  gpu0 -> gpu1 (nvlink3 x4)
+    4.7%  gpu1 -> gpu0 (nvlink3 x4)
+    4.7%  gpu0 -> gpu3 (nvlink3 x4)
+    4.7%  gpu3 -> gpu0 (nvlink3 x4)
+    4.7%  gpu1 -> gpu2 (nvlink3 x4)
+Energy       3096 W, 0.9 kJ/step; cost $0.0006/step
+Verdict      compute-bound: GPUs compute  98.7% of each step; exposed communication   0.6%, data stall   0.0%

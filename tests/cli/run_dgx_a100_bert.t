@@ -5,21 +5,21 @@ simtrain: DGX A100, BERT-Large DDP
   batch 32/GPU x 1 micro-batch, amp_fp16, adam, 336 M params, 38 buckets, all-reduce ring/Simple
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
-Step time       258.66 ms   (mean of 3 steps after 1 warm-up)
-  compute       255.26 ms   98.7%   GEMM/conv/attention  77.9% of it; 5.10 ms lost to NCCL kernels on the SMs/HBM
-  exposed comm    1.46 ms    0.6%   (communication 17.14 ms,  91.5% hidden under compute)
+Step time       320.89 ms   (mean of 3 steps after 1 warm-up)
+  compute       317.49 ms   98.9%   GEMM/conv/attention  82.2% of it; 5.19 ms lost to NCCL kernels on the SMs/HBM
+  exposed comm    1.46 ms    0.5%   (communication 17.14 ms,  91.5% hidden under compute)
   data stall      0.00 ms    0.0%
-  idle            1.94 ms    0.8%   (waiting for the host to issue kernels)
-Throughput   990 samples/s, 506,732 tokens/s
-  per GPU    137.0 TFLOP/s achieved, MFU  43.9%
-Scaling       97.5% of 8 x one GPU (one GPU: 252.10 ms/step)
+  idle            1.94 ms    0.6%   (waiting for the host to issue kernels)
+Throughput   798 samples/s, 408,462 tokens/s
+  per GPU    110.5 TFLOP/s achieved, MFU  35.4%
+Scaling       97.9% of 8 x one GPU (one GPU: 314.25 ms/step)
 Memory/GPU   27.4 GiB of 40.0 GiB, peak in "fwd b25"
   weights 1.3, gradients 1.3, optimizer_state 2.5, ddp_buckets 1.3, cuda_context_workspace 0.8, activations 19.1, allocator_slack 1.3 (GiB)
 Busiest links
-    3.9%  gpu0 -> nvswitch (nvlink3 x12)
-    3.9%  nvswitch -> gpu0 (nvlink3 x12)
-    3.9%  gpu1 -> nvswitch (nvlink3 x12)
-    3.9%  nvswitch -> gpu1 (nvlink3 x12)
-    3.9%  gpu2 -> nvswitch (nvlink3 x12)
-Energy       5152 W, 1.3 kJ/step; cost $0.0011/step
-Verdict      compute-bound: GPUs compute  98.7% of each step; exposed communication   0.6%, data stall   0.0%
+    3.1%  gpu0 -> nvswitch (nvlink3 x12)
+    3.1%  nvswitch -> gpu0 (nvlink3 x12)
+    3.1%  gpu1 -> nvswitch (nvlink3 x12)
+    3.1%  nvswitch -> gpu1 (nvlink3 x12)
+    3.1%  gpu2 -> nvswitch (nvlink3 x12)
+Energy       5161 W, 1.7 kJ/step; cost $0.0013/step
+Verdict      compute-bound: GPUs compute  98.9% of each step; exposed communication   0.5%, data stall   0.0%

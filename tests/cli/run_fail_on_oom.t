@@ -6,21 +6,21 @@ simtrain: 8x A100 80GB, Llama-2-7B FSDP full shard
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
   --set strategy=ddp
 
-Step time      1241.91 ms   (mean of 2 steps after 1 warm-up)
-  compute      1235.74 ms   99.5%   GEMM/conv/attention  69.1% of it; 80.42 ms lost to NCCL kernels on the SMs/HBM
-  exposed comm    4.97 ms    0.4%   (communication 303.21 ms,  98.4% hidden under compute)
+Step time      1495.04 ms   (mean of 2 steps after 1 warm-up)
+  compute      1488.85 ms   99.6%   GEMM/conv/attention  74.3% of it; 80.76 ms lost to NCCL kernels on the SMs/HBM
+  exposed comm    4.97 ms    0.3%   (communication 303.21 ms,  98.4% hidden under compute)
   data stall      0.00 ms    0.0%
-  idle            1.20 ms    0.1%   (waiting for the host to issue kernels)
-Throughput   6 samples/s, 26,385 tokens/s
-  per GPU    152.2 TFLOP/s achieved, MFU  48.8%
-Scaling       93.1% of 8 x one GPU (one GPU: 1156.52 ms/step)
+  idle            1.22 ms    0.1%   (waiting for the host to issue kernels)
+Throughput   5 samples/s, 21,918 tokens/s
+  per GPU    126.5 TFLOP/s achieved, MFU  40.5%
+Scaling       94.3% of 8 x one GPU (one GPU: 1409.31 ms/step)
 Memory/GPU   199.0 GiB of 80.0 GiB  OUT OF MEMORY, peak in "fwd b32"
   weights 25.1, gradients 25.1, optimizer_state 50.2, ddp_buckets 25.1, cuda_context_workspace 0.8, activations 50.8, amp_weight_copies 12.6, allocator_slack 9.5 (GiB)
 Busiest links
-   16.2%  gpu0 -> nvswitch (nvlink3 x12)
-   16.2%  nvswitch -> gpu0 (nvlink3 x12)
-   16.2%  gpu1 -> nvswitch (nvlink3 x12)
-   16.2%  nvswitch -> gpu1 (nvlink3 x12)
-   16.2%  gpu2 -> nvswitch (nvlink3 x12)
-Energy       6092 W, 7.6 kJ/step; cost $0.0058/step
-Verdict      compute-bound: GPUs compute  99.5% of each step; exposed communication   0.4%, data stall   0.0%; and it does NOT fit in GPU memory
+   13.5%  gpu0 -> nvswitch (nvlink3 x12)
+   13.5%  nvswitch -> gpu0 (nvlink3 x12)
+   13.5%  gpu1 -> nvswitch (nvlink3 x12)
+   13.5%  nvswitch -> gpu1 (nvlink3 x12)
+   13.5%  gpu2 -> nvswitch (nvlink3 x12)
+Energy       6095 W, 9.1 kJ/step; cost $0.0069/step
+Verdict      compute-bound: GPUs compute  99.6% of each step; exposed communication   0.3%, data stall   0.0%; and it does NOT fit in GPU memory

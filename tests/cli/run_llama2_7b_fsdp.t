@@ -5,21 +5,21 @@ simtrain: 8x A100 80GB, Llama-2-7B FSDP full shard
   batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 6.74 B params, FULL_SHARD, 34 units
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
-Step time      1433.57 ms   (mean of 2 steps after 1 warm-up)
-  compute      1425.87 ms   99.5%   GEMM/conv/attention  59.9% of it; 72.40 ms lost to NCCL kernels on the SMs/HBM
-  exposed comm    6.70 ms    0.5%   (communication 176.55 ms,  96.2% hidden under compute)
+Step time      1773.06 ms   (mean of 2 steps after 1 warm-up)
+  compute      1765.37 ms   99.6%   GEMM/conv/attention  62.7% of it; 74.87 ms lost to NCCL kernels on the SMs/HBM
+  exposed comm    6.70 ms    0.4%   (communication 176.55 ms,  96.2% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.00 ms    0.1%   (waiting for the host to issue kernels)
-Throughput   6 samples/s, 22,858 tokens/s
-  per GPU    131.9 TFLOP/s achieved, MFU  42.3%
-Scaling      100.0% of 8 x one GPU (one GPU: 1463.06 ms/step)
+Throughput   5 samples/s, 18,481 tokens/s
+  per GPU    106.6 TFLOP/s achieved, MFU  34.2%
+Scaling      100.0% of 8 x one GPU (one GPU: 1800.10 ms/step)
 Memory/GPU   18.2 GiB of 80.0 GiB, peak in "bwd unit31"
   parameters 1.6, gradients 1.6, optimizer_state 9.4, cuda_context_workspace 0.8, activations 2.6, gathered_parameters 0.8, unsharded_gradients 0.8, allocator_slack 0.9 (GiB)
 Busiest links
-   10.5%  gpu0 -> nvswitch (nvlink3 x12)
-   10.5%  nvswitch -> gpu0 (nvlink3 x12)
-   10.5%  gpu1 -> nvswitch (nvlink3 x12)
-   10.5%  nvswitch -> gpu1 (nvlink3 x12)
-   10.5%  gpu2 -> nvswitch (nvlink3 x12)
-Energy       6090 W, 8.7 kJ/step; cost $0.0067/step
-Verdict      compute-bound: GPUs compute  99.5% of each step; exposed communication   0.5%, data stall   0.0%
+    8.5%  gpu0 -> nvswitch (nvlink3 x12)
+    8.5%  nvswitch -> gpu0 (nvlink3 x12)
+    8.5%  gpu1 -> nvswitch (nvlink3 x12)
+    8.5%  nvswitch -> gpu1 (nvlink3 x12)
+    8.5%  gpu2 -> nvswitch (nvlink3 x12)
+Energy       6094 W, 10.8 kJ/step; cost $0.0082/step
+Verdict      compute-bound: GPUs compute  99.6% of each step; exposed communication   0.4%, data stall   0.0%

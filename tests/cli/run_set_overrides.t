@@ -10,22 +10,22 @@ simtrain: 8x A100 PCIe switch, ResNet-50 DDP
   --set optimizer=adamw
   --set precision=amp_bf16
 
-Step time      1239.75 ms   (mean of 3 steps after 1 warm-up)
-  compute      1232.42 ms   99.4%   GEMM/conv/attention  69.3% of it; 77.10 ms lost to NCCL kernels on the SMs/HBM
-  exposed comm    6.13 ms    0.5%   (communication 325.96 ms,  98.1% hidden under compute)
+Step time      1492.65 ms   (mean of 3 steps after 1 warm-up)
+  compute      1485.30 ms   99.5%   GEMM/conv/attention  74.5% of it; 77.21 ms lost to NCCL kernels on the SMs/HBM
+  exposed comm    6.13 ms    0.4%   (communication 325.96 ms,  98.1% hidden under compute)
   data stall      0.00 ms    0.0%
-  idle            1.20 ms    0.1%   (waiting for the host to issue kernels)
-Throughput   3 samples/s, 13,216 tokens/s
-  per GPU    152.5 TFLOP/s achieved, MFU  48.9%
-Scaling       93.3% of 4 x one GPU (one GPU: 1156.52 ms/step)
+  idle            1.22 ms    0.1%   (waiting for the host to issue kernels)
+Throughput   3 samples/s, 10,976 tokens/s
+  per GPU    126.7 TFLOP/s achieved, MFU  40.6%
+Scaling       94.4% of 4 x one GPU (one GPU: 1409.31 ms/step)
 Memory/GPU   199.0 GiB of 80.0 GiB  OUT OF MEMORY, peak in "fwd b32"
   weights 25.1, gradients 25.1, optimizer_state 50.2, ddp_buckets 25.1, cuda_context_workspace 0.8, activations 50.8, amp_weight_copies 12.6, allocator_slack 9.5 (GiB)
 Busiest links
-   20.9%  gpu0 -> gpu1 (nvlink3 x4)
-   20.9%  gpu1 -> gpu0 (nvlink3 x4)
-   20.9%  gpu0 -> gpu3 (nvlink3 x4)
-   20.9%  gpu3 -> gpu0 (nvlink3 x4)
-   20.9%  gpu1 -> gpu2 (nvlink3 x4)
-Energy       3109 W, 3.9 kJ/step; cost $0.0026/step
-  run of 45,000 steps: 15.50 h, 48.2 kWh, $117.36
-Verdict      compute-bound: GPUs compute  99.4% of each step; exposed communication   0.5%, data stall   0.0%; and it does NOT fit in GPU memory
+   17.4%  gpu0 -> gpu1 (nvlink3 x4)
+   17.4%  gpu1 -> gpu0 (nvlink3 x4)
+   17.4%  gpu0 -> gpu3 (nvlink3 x4)
+   17.4%  gpu3 -> gpu0 (nvlink3 x4)
+   17.4%  gpu1 -> gpu2 (nvlink3 x4)
+Energy       3111 W, 4.6 kJ/step; cost $0.0031/step
+  run of 45,000 steps: 18.66 h, 58.0 kWh, $141.30
+Verdict      compute-bound: GPUs compute  99.5% of each step; exposed communication   0.4%, data stall   0.0%; and it does NOT fit in GPU memory

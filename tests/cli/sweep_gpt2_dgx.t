@@ -4,17 +4,17 @@ simtrain sweep: GPT-2 1.5B on DGX A100, DDP vs FSDP
   12 points (strategy x nodes x batch_per_gpu), ranked by time per sample
 
 rank  strategy  nodes  batch_per_gpu  GPUs  step ms  samples/s    MFU   mem GiB  bound         J/sample  $/1M samples
-   1  fsdp      4      4                32   313.23        409  43.2%      21.7  compute           50.5         40.84
-   2  fsdp      2      4                16   313.15        204  43.2%      22.5  compute           50.5         40.83
-   3  fsdp      1      4                 8   312.51        102  43.3%      24.0  compute           50.4         40.75
-   4  fsdp      4      8                32   583.64        439  46.3%  41.8 OOM  compute, OOM      47.2         38.05
-   5  ddp       4      8                32   628.85        407  43.0%  73.7 OOM  compute, OOM      50.8         41.00
-   6  ddp       4      4                32   360.42        355  37.5%  54.0 OOM  compute, OOM      58.0         46.99
-   7  fsdp      2      8                16   583.60        219  46.4%  42.6 OOM  compute, OOM      47.2         38.05
-   8  ddp       2      8                16   629.48        203  43.0%  73.7 OOM  compute, OOM      50.9         41.04
-   9  ddp       2      4                16   360.96        177  37.5%  54.0 OOM  compute, OOM      58.1         47.06
-  10  fsdp      1      8                 8   583.31        110  46.4%  44.1 OOM  compute, OOM      47.2         38.03
-  11  ddp       1      8                 8   627.41        102  43.1%  73.7 OOM  compute, OOM      50.7         40.90
-  12  ddp       1      4                 8   357.06         90  37.9%  54.0 OOM  compute, OOM      57.5         46.55
+   1  fsdp      4      4                32   411.79        311  32.8%      21.7  compute           66.5         53.69
+   2  fsdp      2      4                16   411.69        155  32.9%      22.5  compute           66.5         53.68
+   3  fsdp      1      4                 8   410.46         78  33.0%      24.0  compute           66.4         53.52
+   4  fsdp      4      8                32   779.53        328  34.7%  41.8 OOM  compute, OOM      63.1         50.83
+   5  ddp       4      8                32   823.78        311  32.8%  73.7 OOM  compute, OOM      66.6         53.71
+   6  ddp       4      4                32   458.02        279  29.5%  54.0 OOM  compute, OOM      73.8         59.71
+   7  fsdp      2      8                16   779.47        164  34.7%  42.6 OOM  compute, OOM      63.1         50.82
+   8  ddp       2      8                16   824.47        155  32.8%  73.7 OOM  compute, OOM      66.7         53.75
+   9  ddp       2      4                16   458.62        140  29.5%  54.0 OOM  compute, OOM      74.0         59.79
+  10  fsdp      1      8                 8   778.49         82  34.7%  44.1 OOM  compute, OOM      63.1         50.76
+  11  ddp       1      8                 8   821.94         78  32.9%  73.7 OOM  compute, OOM      66.5         53.59
+  12  ddp       1      4                 8   454.43         70  29.8%  54.0 OOM  compute, OOM      73.4         59.25
 
 Rank 1 takes 3.99x less time per sample than rank 3, the last that fits.
