@@ -258,8 +258,12 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     const engine::Task& task = sg->graph.task(t);
     if (task.server == s0) {
       busy.emplace_back(rec[t].start, rec[t].end);
-      if (task.curve != engine::kNoCurve && rec[t].start >= lo && rec[t].start < hi)
-        slowed_ps += static_cast<double>(std::max<TimePs>(0, rec[t].end - rec[t].start - task.duration_ps));
+      // The time a kernel lost to sharing, counted for the part of it inside the window (as busy is).
+      const TimePs span = rec[t].end - rec[t].start;
+      const TimePs inside = std::min(rec[t].end, hi) - std::max(rec[t].start, lo);
+      if (task.curve != engine::kNoCurve && span > 0 && inside > 0)
+        slowed_ps += static_cast<double>(std::max<TimePs>(0, span - task.duration_ps)) * static_cast<double>(inside) /
+                     static_cast<double>(span);
     }
     if (task.category == kComm) comm.emplace_back(rec[t].start, rec[t].end);
   }
