@@ -228,9 +228,7 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
           deps.reserve(static_cast<std::size_t>(n));
           for (int k = 0; k < n; ++k) deps.push_back(seg_task[static_cast<std::size_t>(k) * bwd_segs.size() + j]);
           const coll::Plan& plan = plans.at(sg.buckets[j].bytes);
-          const engine::TaskId first = static_cast<engine::TaskId>(g.size());
-          last_comm = coll::emit(plan, g, deps, "allreduce bucket" + std::to_string(j), kComm, sg.comm);
-          share.hold(first, last_comm + 1, all_ranks, plan.sms_per_rank);
+          last_comm = share.emit(plan, deps, "allreduce bucket" + std::to_string(j), kComm, sg.comm, all_ranks);
           any_comm = true;
         }
       }

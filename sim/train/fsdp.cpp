@@ -209,14 +209,11 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
   // on every GPU taking part.
   auto emit_held = [&](const coll::Plan& plan, const std::vector<std::vector<int>>& groups,
                        std::span<const engine::TaskId> deps, const std::string& label, engine::ServerId stream) {
-    const auto first = static_cast<engine::TaskId>(g.size());
-    const engine::TaskId t = coll::emit(plan, g, deps, label, kComm, stream);
     std::vector<std::size_t> members;
     for (const auto& grp : groups)
       for (int r : grp) members.push_back(index_of_rank.at(r));
     std::sort(members.begin(), members.end());
-    share.hold(first, t + 1, members, plan.sms_per_rank);
-    return t;
+    return share.emit(plan, deps, label, kComm, stream, members);
   };
 
   // --- servers ---

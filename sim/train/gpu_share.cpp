@@ -61,8 +61,12 @@ engine::CurveId GpuShare::curve(const std::vector<TimePs>& at) {
   return curves_.emplace(at, g_.add_curve(std::move(pts))).first->second;
 }
 
-void GpuShare::hold(engine::TaskId first, engine::TaskId end, const std::vector<std::size_t>& ranks, int sms) {
-  if (sms <= 0) return;
+engine::TaskId GpuShare::emit(const coll::Plan& plan, std::span<const engine::TaskId> deps, const std::string& label,
+                              std::uint32_t category, engine::ServerId stream, const std::vector<std::size_t>& ranks) {
+  const auto first = static_cast<engine::TaskId>(g_.size());
+  const engine::TaskId last = coll::emit(plan, g_, deps, label, category, stream);
+  const int sms = plan.sms_per_rank;
+  if (sms <= 0) return last;
   auto it = groups_.find(ranks);
   if (it == groups_.end()) {
     std::vector<engine::DeviceId> d;
@@ -70,8 +74,9 @@ void GpuShare::hold(engine::TaskId first, engine::TaskId end, const std::vector<
     for (std::size_t r : ranks) d.push_back(devices_.at(r));
     it = groups_.emplace(ranks, g_.add_device_group(std::move(d))).first;
   }
-  for (engine::TaskId t = first; t < end; ++t)
+  for (engine::TaskId t = first; t <= last; ++t)
     if (g_.task(t).kind == engine::TaskKind::transfer) g_.hold(t, it->second, sms);
+  return last;
 }
 
 TimePs autocast_cast_time(const work::CostModel& cost, const work::Op& op, const work::Contention& c) {

@@ -51,9 +51,10 @@ class GpuShare {
   std::vector<TimePs> at_levels(const std::function<TimePs(const work::Contention&)>& time) const;
   // The engine curve of a duration vector (one per level), shared by identical vectors.
   engine::CurveId curve(const std::vector<TimePs>& at_levels);
-  // Makes every transfer among tasks [first, end) hold `sms` SMs on the GPUs of `ranks` (rank
-  // indices, as for device()). A collective's phases are the transfers coll::emit adds.
-  void hold(engine::TaskId first, engine::TaskId end, const std::vector<std::size_t>& ranks, int sms);
+  // Emits a collective (coll::emit) whose every phase holds the plan's SMs on the GPUs of
+  // `ranks` (rank indices, as for device(), sorted) while it runs. Returns its last task.
+  engine::TaskId emit(const coll::Plan& plan, std::span<const engine::TaskId> deps, const std::string& label,
+                      std::uint32_t category, engine::ServerId stream, const std::vector<std::size_t>& ranks);
 
  private:
   engine::TaskGraph& g_;
