@@ -475,10 +475,13 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
         return cost.optimizer_step(static_cast<std::int64_t>(local_params), opt.optimizer, c);
       });
       if (opt.cpu_offload) {
-        // Host-memory bound: each rank's share of its socket's bandwidth.
-        double host_bw = 100e9;
-        for (const auto& [key, cpu] : cluster.catalog().cpus()) host_bw = std::min(host_bw, cpu.memory_bandwidth_bytes_per_s);
-        const double per_rank = host_bw / std::max(1, cluster.gpus_per_node() / 2);
+        // Host-memory bound: rank 0's share of its own socket's DRAM bandwidth, split among the
+        // ranks of this job whose nearest CPU is that socket (they step their optimizers together).
+        const topo::Vertex socket = cluster.nearest_cpu(cluster.gpu(ranks[0]));
+        const double host_bw = cluster.catalog().cpus().at(cluster.device(socket).model).memory_bandwidth_bytes_per_s;
+        int sharing = 0;
+        for (int r : ranks) sharing += cluster.nearest_cpu(cluster.gpu(r)) == socket ? 1 : 0;
+        const double per_rank = host_bw / std::max(1, sharing);
         t_opt.assign(t_opt.size(), seconds_to_ps(local_params * (k_os + 2 * 4.0) / per_rank));
       }
       // The gradients are ready when their reduce-scatters (and every backward) are.

@@ -5,21 +5,21 @@ simtrain: 128x A100, GPT 175B FSDP (PyTorch FSDP blog setup)
   batch 20/GPU x 1 micro-batch, fp16, sgd, 175 B params, FULL_SHARD, 386 units
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
-Step time     59572.89 ms   (mean of 1 steps after 1 warm-up)
-  compute     59550.26 ms  100.0%   GEMM/conv/attention  69.1% of it; 1826.51 ms lost to NCCL kernels on the SMs/HBM
+Step time     58862.43 ms   (mean of 1 steps after 1 warm-up)
+  compute     58839.79 ms  100.0%   GEMM/conv/attention  70.0% of it; 1826.51 ms lost to NCCL kernels on the SMs/HBM
   exposed comm   21.64 ms    0.0%   (communication 9861.84 ms,  99.8% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.00 ms    0.0%   (waiting for the host to issue kernels)
-Throughput   43 samples/s, 22,002 tokens/s
-  per GPU    181.3 TFLOP/s achieved, MFU  58.1%
-Scaling      100.0% of 128 x one GPU (one GPU: 202091.58 ms/step)
+Throughput   43 samples/s, 22,268 tokens/s
+  per GPU    183.5 TFLOP/s achieved, MFU  58.8%
+Scaling      100.0% of 128 x one GPU (one GPU: 70228.99 ms/step)
 Memory/GPU   34.7 GiB of 40.0 GiB, peak in "bwd h.95.mlp.down"
   cuda_context_workspace 0.8, activations 28.9, gathered_parameters 2.3, unsharded_gradients 1.1, allocator_slack 1.7 (GiB)
 Busiest links
-   12.5%  node0/nic0 -> rail0_leaf0 (ib_hdr)
-   12.5%  rail0_leaf0 -> node0/nic0 (ib_hdr)
-   12.5%  node0/nic1 -> rail1_leaf0 (ib_hdr)
-   12.5%  rail1_leaf0 -> node0/nic1 (ib_hdr)
-   12.5%  node0/nic2 -> rail2_leaf0 (ib_hdr)
-Energy       51183 W, 3049.1 kJ/step; cost $0.0000/step
+   12.6%  node0/nic0 -> rail0_leaf0 (ib_hdr)
+   12.6%  rail0_leaf0 -> node0/nic0 (ib_hdr)
+   12.6%  node0/nic1 -> rail1_leaf0 (ib_hdr)
+   12.6%  rail1_leaf0 -> node0/nic1 (ib_hdr)
+   12.6%  node0/nic2 -> rail2_leaf0 (ib_hdr)
+Energy       51183 W, 3012.7 kJ/step; cost $0.0000/step
 Verdict      compute-bound: GPUs compute 100.0% of each step; exposed communication   0.0%, data stall   0.0%

@@ -5,21 +5,21 @@ simtrain: 128x A100, GPT 1T FSDP (PyTorch FSDP blog setup)
   batch 4/GPU x 1 micro-batch, fp16, sgd, 1.01 T params, FULL_SHARD, 514 units
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
-Step time    281219.49 ms   (mean of 1 steps after 1 warm-up)
-  compute    281155.64 ms  100.0%   GEMM/conv/attention  69.5% of it; 10288.41 ms lost to NCCL kernels on the SMs/HBM
+Step time    277117.87 ms   (mean of 1 steps after 1 warm-up)
+  compute    277054.01 ms  100.0%   GEMM/conv/attention  70.6% of it; 10288.41 ms lost to NCCL kernels on the SMs/HBM
   exposed comm   62.85 ms    0.0%   (communication 54643.31 ms,  99.9% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.00 ms    0.0%   (waiting for the host to issue kernels)
-Throughput   2 samples/s, 3,729 tokens/s
-  per GPU    178.6 TFLOP/s achieved, MFU  57.2%
-Scaling      100.0% of 128 x one GPU (one GPU: 1104317.84 ms/step)
+Throughput   2 samples/s, 3,784 tokens/s
+  per GPU    181.2 TFLOP/s achieved, MFU  58.1%
+Scaling      100.0% of 128 x one GPU (one GPU: 343056.80 ms/step)
 Memory/GPU   37.3 GiB of 40.0 GiB, peak in "bwd h.127.mlp.down"
   cuda_context_workspace 0.8, activations 20.1, gathered_parameters 9.8, unsharded_gradients 4.9, allocator_slack 1.8 (GiB)
 Busiest links
-   14.8%  node0/nic0 -> rail0_leaf0 (ib_hdr)
-   14.8%  rail0_leaf0 -> node0/nic0 (ib_hdr)
-   14.8%  node0/nic1 -> rail1_leaf0 (ib_hdr)
-   14.8%  rail1_leaf0 -> node0/nic1 (ib_hdr)
-   14.8%  node0/nic2 -> rail2_leaf0 (ib_hdr)
-Energy       51190 W, 14395.6 kJ/step; cost $0.0000/step
+   15.0%  node0/nic0 -> rail0_leaf0 (ib_hdr)
+   15.0%  rail0_leaf0 -> node0/nic0 (ib_hdr)
+   15.0%  node0/nic1 -> rail1_leaf0 (ib_hdr)
+   15.0%  rail1_leaf0 -> node0/nic1 (ib_hdr)
+   15.0%  node0/nic2 -> rail2_leaf0 (ib_hdr)
+Energy       51190 W, 14185.6 kJ/step; cost $0.0000/step
 Verdict      compute-bound: GPUs compute 100.0% of each step; exposed communication   0.0%, data stall   0.0%; memory at 93% of the card: expect the caching allocator to stall on cudaMalloc retries (not timed here)

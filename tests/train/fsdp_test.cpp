@@ -239,3 +239,20 @@ TEST_CASE("review fixes: offload copies per gather, shard groups on one GPU, che
                       Catch::Contains("units of one block at most"));
   }
 }
+
+TEST_CASE("CPU offload: the optimizer steps at the node's own socket bandwidth", "[fsdp]") {
+  // DGX A100: two AMD EPYC 7742 (204.8 GB/s each, 8 x DDR4-3200), four GPUs per socket. The
+  // offloaded optimizer streams its shard's states, fp32 master and gradient (SGD with
+  // momentum under fp16: 4 + 4 master + 2 x 4) through DRAM, so rank 0 takes
+  // params/128 x 16 B / (204.8 GB/s / 4). (Until issue 10 it took the slowest CPU in the catalog.)
+  RunOptions keep;
+  keep.keep_trace = true;
+  keep.steps_override = 1;
+  RunResult r = run_scenario(load_scenario(k175b, {"steps=1"}), keep);
+  double opt_ps = 0;
+  for (engine::TaskId t = 0; t < r.graph->graph.size(); ++t)
+    if (r.graph->graph.task(t).label == "optimizer" && r.graph->graph.task(t).server == r.graph->compute[0])
+      opt_ps = static_cast<double>(r.graph->graph.task(t).duration_ps);
+  const double expect_s = static_cast<double>(r.params) / 128 * 16.0 / (204.8e9 / 4);
+  CHECK(opt_ps * 1e-12 == Approx(expect_s).epsilon(1e-6));
+}
