@@ -19,7 +19,18 @@ const std::vector<KeyInfo>& scenario_keys() {
       {"software", "the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel", "", "pytorch_eager"},
       {"precision", "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8", "", "amp_fp16"},
       {"optimizer", "sgd | adam | adamw", "", "sgd"},
-      {"strategy", "ddp | fsdp | zero1 | zero2 | zero3 (ZeRO stages map onto FSDP shardings)", "", "ddp"},
+      {"strategy", "ddp | fsdp | zero1 | zero2 | zero3 (ZeRO stages map onto FSDP shardings) | megatron (tensor, pipeline and data parallelism: the parallel block)", "", "ddp"},
+      {"parallel.tp", "megatron: tensor-parallel degree (ranks sharing every layer; inside a node first)", "", "1"},
+      {"parallel.pp", "megatron: pipeline stages", "", "1"},
+      {"parallel.cp", "megatron: context-parallel degree (the sequence split across ranks)", "", "1"},
+      {"parallel.ep", "megatron: expert-parallel degree (divides dp)", "", "1"},
+      {"parallel.dp", "megatron: data-parallel degree; must equal GPUs / (tp pp cp)", "", "GPUs / (tp pp cp)"},
+      {"parallel.sequence_parallel", "megatron: shard norms and dropout along the sequence over the TP group (all-reduces become reduce-scatter + all-gather)", "", "false"},
+      {"parallel.schedule", "megatron: pipeline schedule gpipe | 1f1b | interleaved (virtual_stages > 1); micro-batches per step = grad_accumulation, each of batch_per_gpu samples per data-parallel replica", "", "1f1b"},
+      {"parallel.virtual_stages", "megatron: model chunks per pipeline stage (interleaved schedule)", "", "1"},
+      {"parallel.recompute", "megatron: activation recomputation none | selective (attention's s^2 part) | full (every block's forward)", "", "none"},
+      {"parallel.distributed_optimizer", "megatron: optimizer state and fp32 master weights sharded over the data-parallel ranks (ZeRO-1): gradients reduce-scattered, parameters all-gathered", "", "false"},
+      {"parallel.overlap_grad_reduce", "megatron: reduce each block's gradients during the last micro-batch's backward (else after it)", "", "false"},
       {"fsdp.sharding", "full_shard | shard_grad_op | hybrid_shard | no_shard", "", "full_shard"},
       {"fsdp.wrap", "per_block | every_n_layers | per_linear | a list of block indices that start a unit", "", "per_block"},
       {"fsdp.every_n_layers", "blocks per unit with wrap: every_n_layers", "", "1"},
@@ -213,8 +224,44 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
                       ? root.at("precision").as_choice({"fp32", "tf32", "amp_fp16", "amp_bf16", "bf16", "fp16", "fp8"})
                       : "amp_fp16";
     s.optimizer = root.has("optimizer") ? root.at("optimizer").as_choice({"sgd", "adam", "adamw"}) : "sgd";
-    s.strategy = root.has("strategy") ? root.at("strategy").as_choice({"ddp", "fsdp", "zero1", "zero2", "zero3"})
-                                      : "ddp";
+    s.strategy = root.has("strategy")
+                     ? root.at("strategy").as_choice({"ddp", "fsdp", "zero1", "zero2", "zero3", "megatron"})
+                     : "ddp";
+    if (auto pb = root.get("parallel")) {
+      pb->check_keys(child_keys("parallel"));
+      auto degree = [&](const char* key, int& out) {
+        if (auto f = pb->get(key)) {
+          const long long v = f->as_int_at_least(1);
+          if (v > 65536) throw f->error("expected a degree of at most 65536");
+          out = static_cast<int>(v);
+        }
+      };
+      degree("tp", s.parallel.tp);
+      degree("pp", s.parallel.pp);
+      degree("cp", s.parallel.cp);
+      degree("ep", s.parallel.ep);
+      degree("dp", s.parallel.dp);
+      if (auto f = pb->get("virtual_stages")) {
+        const long long v = f->as_int_at_least(1);
+        if (v > 1024) throw f->error("expected at most 1024 model chunks per stage");
+        s.parallel.virtual_stages = static_cast<int>(v);
+      }
+      if (auto f = pb->get("sequence_parallel")) s.parallel.sequence_parallel = f->as_bool();
+      if (auto f = pb->get("schedule")) s.parallel.schedule = f->as_choice({"gpipe", "1f1b", "interleaved"});
+      if (auto f = pb->get("recompute")) s.parallel.recompute = f->as_choice({"none", "selective", "full"});
+      if (auto f = pb->get("distributed_optimizer")) s.parallel.distributed_optimizer = f->as_bool();
+      if (auto f = pb->get("overlap_grad_reduce")) s.parallel.overlap_grad_reduce = f->as_bool();
+      if (s.parallel.schedule == "interleaved" && s.parallel.virtual_stages < 2)
+        throw (pb->has("schedule") ? pb->at("schedule") : *pb)
+            .error("the interleaved schedule needs virtual_stages of at least 2");
+      if (s.parallel.schedule != "interleaved" && s.parallel.virtual_stages > 1)
+        throw pb->at("virtual_stages").error("virtual stages run under schedule: interleaved");
+      bool strategy_overridden = false;
+      for (const std::string& a : applied) strategy_overridden = strategy_overridden || a.rfind("strategy=", 0) == 0;
+      if (s.strategy != "megatron" && !strategy_overridden)
+        throw pb->key_error("a `parallel:` block needs `strategy: megatron`");
+      s.parallel_field = *pb;
+    }
     if (auto fs = root.get("fsdp")) {
       fs->check_keys(child_keys("fsdp"));
       if (auto f = fs->get("sharding"))

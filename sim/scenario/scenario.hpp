@@ -66,6 +66,17 @@ struct ScenarioSpec {
   std::string fsdp_param_dtype, fsdp_reduce_dtype;  // "" = from precision
   bool fsdp_activation_checkpointing = false, fsdp_cpu_offload = false, fsdp_activation_offload = false, fsdp_sync_each_microbatch = false;
   int fsdp_shard_group_size = 0;
+  // Model parallelism (strategy megatron; train/megatron.hpp): the `parallel:` block.
+  struct Parallel {
+    int tp = 1, pp = 1, cp = 1, ep = 1;
+    int dp = 0;  // 0: the GPUs left, gpus / (tp pp cp)
+    bool sequence_parallel = false;
+    std::string schedule = "1f1b";  // gpipe | 1f1b | interleaved
+    int virtual_stages = 1;
+    std::string recompute = "none";  // none | selective | full
+    bool distributed_optimizer = false, overlap_grad_reduce = false;
+  } parallel;
+  std::optional<Field> parallel_field;  // the block, for errors about its degrees
   std::string collective_algorithm = "auto", ring_order = "auto";
   long long steps = 3, warmup_steps = 1;
   // Energy and cost.

@@ -60,6 +60,14 @@ struct StepGraph {
   MemoryPlan memory;                      // what rank 0 holds, when
   std::string strategy_detail;            // e.g. "25 MiB buckets (5)" or "FULL_SHARD, 26 units"
   std::shared_ptr<data::FeedRecord> data; // the data pipeline's tasks, when modelled
+  // Model parallelism (train/megatron.hpp): samples one step trains (0: every rank is a
+  // data-parallel replica, ranks x batch x accumulation), the memory of each pipeline stage's
+  // first rank (stage_memory[0] is `memory`), and the communication rank 0 takes part in
+  // (by task id; empty: every communication task).
+  double samples_per_step = 0;
+  std::vector<MemoryPlan> stage_memory;
+  std::vector<char> rank0_comm;
+  int pipeline_stages = 1;
 };
 
 std::vector<Bucket> make_buckets(const work::Model& m, double grad_bytes_per_param, double first_bucket_bytes,

@@ -1,4 +1,5 @@
 #include "train/fsdp.hpp"
+#include "train/option_error.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -111,7 +112,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
     S = opt.shard_group_size > 0 ? opt.shard_group_size : std::min(n, cluster.gpus_per_node());
     if (n == 1) S = 1;  // one GPU (the run's single-GPU baseline) has nothing to shard with
     if (S <= 0 || n % S != 0)
-      throw std::invalid_argument("shard_group_size must divide the number of GPUs (" + std::to_string(n) + ")");
+      throw OptionError("fsdp.shard_group_size", "shard_group_size must divide the number of GPUs (" + std::to_string(n) + ")");
   }
   std::vector<std::vector<int>> shard_groups, replica_groups;
   for (int i = 0; i < n; i += S) shard_groups.emplace_back(ranks.begin() + i, ranks.begin() + i + S);
@@ -143,7 +144,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
     for (std::size_t u = 0; u + 1 < U; ++u)
       for (std::size_t i : units[u].ops)
         if (model.ops[i].block != units[u].block)
-          throw std::invalid_argument("checkpointing a fraction of the blocks needs units of one block at most "
+          throw OptionError("fsdp.activation_checkpointing", "checkpointing a fraction of the blocks needs units of one block at most "
                                       "(wrap: per_block or per_linear), not " + units[u].name + " of several");
   }
 

@@ -7,6 +7,7 @@
 
 #include "coll/nccl_params.hpp"
 #include "train/fsdp.hpp"
+#include "train/megatron.hpp"
 #include "work/calibration.hpp"
 
 namespace simtrain::train {
@@ -66,7 +67,43 @@ StrategyBuilder::StrategyBuilder(const ScenarioSpec& spec, const work::Model& mo
                                  coll::Planner& planner, const topo::Cluster& cluster)
     : spec_(spec), model_(model), cost_(cost), planner_(planner), cluster_(cluster) {}
 
+namespace {
+
+// The deepest field the scenario has on a dotted key path (the key itself, else the block
+// holding it, else the root).
+Field field_at(const Field& root, const std::string& dotted) {
+  Field f = root;
+  std::size_t start = 0;
+  while (start <= dotted.size()) {
+    const std::size_t dot = dotted.find('.', start);
+    const std::string part = dotted.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    if (!f.is_map() || !f.has(part)) break;
+    f = f.at(part);
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  return f;
+}
+
+}  // namespace
+
 StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, long long batch) const {
+  // Strategy options the builders find wrong are errors at their keys (or at the --set that
+  // gave them); a collective the topology cannot run is an error at collective.algorithm.
+  try {
+    try {
+      return build(ranks, steps, batch);
+    } catch (const OptionError& e) {
+      throw field_at(spec_.root, e.key()).error(e.what());
+    } catch (const std::invalid_argument& e) {
+      throw field_at(spec_.root, "collective.algorithm").error(e.what());
+    }
+  } catch (const ScenarioError& e) {
+    throw attribute_to_override(spec_.path, spec_.overrides_applied, e);
+  }
+}
+
+StepGraph StrategyBuilder::build(const std::vector<int>& ranks, int steps, long long batch) const {
   work::Optimizer optim;
   work::parse_optimizer(spec_.optimizer, optim);
   const coll::Algo algo = spec_.collective_algorithm == "ring"           ? coll::Algo::ring
@@ -74,6 +111,7 @@ StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, 
                           : spec_.collective_algorithm == "hierarchical" ? coll::Algo::hierarchical
                                                                          : coll::Algo::automatic;
   const std::string strategy = strategy_override_.empty() ? spec_.strategy : strategy_override_;
+  if (strategy == "megatron") return build_megatron_from_spec(ranks, steps, batch, optim, algo);
   if (strategy == "ddp") {
     DdpOptions d;
     d.bucket_bytes = spec_.bucket_mb * 1048576.0;
@@ -128,6 +166,49 @@ StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, 
   f.data = data_;
   f.software = software_;
   return build_fsdp(model_, cost_, planner_, cluster_, ranks, f);
+}
+
+StepGraph StrategyBuilder::build_megatron_from_spec(const std::vector<int>& ranks, int steps, long long batch,
+                                                   work::Optimizer optim, coll::Algo algo) const {
+  const ScenarioSpec::Parallel& ps = spec_.parallel;
+  MegatronOptions o;
+  // One GPU (the run's single-GPU baseline) holds the whole model: no parallelism to map.
+  if (ranks.size() > 1) {
+    o.mesh.tp = ps.tp;
+    o.mesh.pp = ps.pp;
+    o.mesh.cp = ps.cp;
+    o.mesh.ep = ps.ep;
+    o.virtual_stages = ps.virtual_stages;
+    parse_pipe_schedule(ps.schedule, o.schedule);
+  } else {
+    o.schedule = PipeSchedule::gpipe;
+  }
+  const long long rest = static_cast<long long>(o.mesh.tp) * o.mesh.pp * o.mesh.cp;
+  o.mesh.dp = static_cast<int>(std::max<long long>(1, static_cast<long long>(ranks.size()) / rest));
+  o.sequence_parallel = ps.sequence_parallel && o.mesh.tp > 1;
+  parse_recompute(ps.recompute, o.recompute);
+  o.distributed_optimizer = ps.distributed_optimizer;
+  o.overlap_grad_reduce = ps.overlap_grad_reduce;
+  o.micro_batches = static_cast<int>(spec_.grad_accumulation);
+  o.micro_batch = batch;
+  o.steps = steps;
+  o.optimizer = optim;
+  o.algo = algo;
+  o.ring_order_auto = spec_.ring_order == "auto";
+  o.software = software_;
+  auto given = [&] {  // the degree the user set, for an error about their product
+    for (const char* k : {"pp", "tp", "cp"})
+      if (spec_.parallel_field && spec_.parallel_field->has(k)) return std::string("parallel.") + k;
+    return std::string("parallel.tp");
+  };
+  if (ranks.size() > 1 && rest * o.mesh.dp != static_cast<long long>(ranks.size()))
+    throw OptionError(given(), "tp x pp x cp = " + std::to_string(rest) + " does not divide the job's " +
+                                   std::to_string(ranks.size()) + " GPUs");
+  if (ranks.size() > 1 && ps.dp > 0 && ps.dp != o.mesh.dp)
+    throw OptionError("parallel.dp", "dp = " + std::to_string(ps.dp) + ", but the job's " + std::to_string(ranks.size()) +
+                                         " GPUs / (tp x pp x cp = " + std::to_string(rest) +
+                                         ") = " + std::to_string(o.mesh.dp));
+  return build_megatron(model_, cost_, planner_, cluster_, ranks, o);
 }
 
 namespace {
@@ -265,7 +346,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
         slowed_ps += static_cast<double>(std::max<TimePs>(0, span - task.duration_ps)) * static_cast<double>(inside) /
                      static_cast<double>(span);
     }
-    if (task.category == kComm) comm.emplace_back(rec[t].start, rec[t].end);
+    if (task.category == kComm && (sg->rank0_comm.empty() || sg->rank0_comm[t])) comm.emplace_back(rec[t].start, rec[t].end);
   }
   const double busy_ps = union_length(busy, lo, hi);
   const double comm_ps = union_length(comm, lo, hi);
@@ -326,11 +407,12 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   r.steps = steps;
   r.warmup_steps = warm;
   r.params = m.params();
-  const double samples_per_step = static_cast<double>(r.gpus * spec.batch_per_gpu * spec.grad_accumulation);
+  const double samples_per_step = sg->samples_per_step > 0
+                                      ? sg->samples_per_step
+                                      : static_cast<double>(r.gpus * spec.batch_per_gpu * spec.grad_accumulation);
   r.samples_per_s = samples_per_step / r.step_time_s;
   r.tokens_per_s = m.seq_len > 0 ? r.samples_per_s * static_cast<double>(m.seq_len) : 0;
-  const double model_flops_per_gpu_step =
-      3.0 * m.fwd_flops_per_sample() * static_cast<double>(spec.batch_per_gpu * spec.grad_accumulation);
+  const double model_flops_per_gpu_step = 3.0 * m.fwd_flops_per_sample() * samples_per_step / r.gpus;
   r.tflops_per_gpu = model_flops_per_gpu_step / r.step_time_s / 1e12;
   // MFU against the dense 16-bit peak under fp8: only the linear layers run in fp8
   // (work/cost.hpp), and fp8 runs are quoted against the bf16 peak so they compare with bf16 runs.
@@ -390,6 +472,14 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   // Memory: the peak over rank 0's timeline (train/memory.hpp).
   {
     MemoryPeak peak = find_peak(sg->memory, sg->graph, rec);
+    // Pipeline stages hold different layers: the fullest stage decides whether the job fits.
+    for (std::size_t s = 1; s < sg->stage_memory.size(); ++s) {
+      MemoryPeak ps = find_peak(sg->stage_memory[s], sg->graph, rec);
+      if (ps.peak_bytes > peak.peak_bytes) {
+        peak = ps;
+        peak.at_task = "stage " + std::to_string(s) + ": " + ps.at_task;
+      }
+    }
     r.memory_peak_bytes = peak.peak_bytes;
     r.memory_breakdown = peak.breakdown;
     r.memory_peak_at = peak.at_task;

@@ -107,6 +107,9 @@ class StrategyBuilder {
   void set_software(const work::SoftwareProfile* sw) { software_ = sw; }
 
  private:
+  StepGraph build(const std::vector<int>& ranks, int steps, long long batch) const;
+  StepGraph build_megatron_from_spec(const std::vector<int>& ranks, int steps, long long batch, work::Optimizer optim,
+                                     coll::Algo algo) const;
   const ScenarioSpec& spec_;
   const work::Model& model_;
   const work::CostModel& cost_;

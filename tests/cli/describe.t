@@ -36,8 +36,41 @@ Scenario keys (YAML, or --set key.path=value):
       sgd | adam | adamw
       default: sgd
   strategy
-      ddp | fsdp | zero1 | zero2 | zero3 (ZeRO stages map onto FSDP shardings)
+      ddp | fsdp | zero1 | zero2 | zero3 (ZeRO stages map onto FSDP shardings) | megatron (tensor, pipeline and data parallelism: the parallel block)
       default: ddp
+  parallel.tp
+      megatron: tensor-parallel degree (ranks sharing every layer; inside a node first)
+      default: 1
+  parallel.pp
+      megatron: pipeline stages
+      default: 1
+  parallel.cp
+      megatron: context-parallel degree (the sequence split across ranks)
+      default: 1
+  parallel.ep
+      megatron: expert-parallel degree (divides dp)
+      default: 1
+  parallel.dp
+      megatron: data-parallel degree; must equal GPUs / (tp pp cp)
+      default: GPUs / (tp pp cp)
+  parallel.sequence_parallel
+      megatron: shard norms and dropout along the sequence over the TP group (all-reduces become reduce-scatter + all-gather)
+      default: false
+  parallel.schedule
+      megatron: pipeline schedule gpipe | 1f1b | interleaved (virtual_stages > 1); micro-batches per step = grad_accumulation, each of batch_per_gpu samples per data-parallel replica
+      default: 1f1b
+  parallel.virtual_stages
+      megatron: model chunks per pipeline stage (interleaved schedule)
+      default: 1
+  parallel.recompute
+      megatron: activation recomputation none | selective (attention's s^2 part) | full (every block's forward)
+      default: none
+  parallel.distributed_optimizer
+      megatron: optimizer state and fp32 master weights sharded over the data-parallel ranks (ZeRO-1): gradients reduce-scattered, parameters all-gathered
+      default: false
+  parallel.overlap_grad_reduce
+      megatron: reduce each block's gradients during the last micro-batch's backward (else after it)
+      default: false
   fsdp.sharding
       full_shard | shard_grad_op | hybrid_shard | no_shard
       default: full_shard

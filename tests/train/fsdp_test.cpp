@@ -256,3 +256,11 @@ TEST_CASE("CPU offload: the optimizer steps at the node's own socket bandwidth",
   const double expect_s = static_cast<double>(r.params) / 128 * 16.0 / (204.8e9 / 4);
   CHECK(opt_ps * 1e-12 == Approx(expect_s).epsilon(1e-6));
 }
+
+TEST_CASE("Options the step builders reject are errors at their keys, not bare messages", "[fsdp][errors]") {
+  // Issue 10, fix on the way: these were std::invalid_argument without a file position.
+  CHECK_THROWS_WITH(run(k7b, {"fsdp.sharding=hybrid_shard", "fsdp.shard_group_size=3"}),
+                    Catch::StartsWith("--set fsdp.shard_group_size=3") && Catch::Contains("must divide"));
+  CHECK_THROWS_WITH(run(kScen + "8xA100_pcie_switch.yaml", {"system=dgx_h100", "collective.algorithm=hierarchical"}),
+                    Catch::StartsWith("--set collective.algorithm=hierarchical") && Catch::Contains("more than one level"));
+}

@@ -1,0 +1,78 @@
+// The layout of a job on its GPUs: which GPU holds which slice of the model and which
+// process groups it belongs to (DESIGN §7, "Parallelism").
+//
+// A mesh of degrees tp x cp x dp x pp covers the job's GPUs exactly (their product is the
+// GPU count); expert parallelism ep is carved out of the data-parallel dimension (ep divides
+// dp: the dense layers are replicated over all dp ranks, the experts are split over ep of
+// them and replicated over the remaining dp/ep), as Megatron-Core's expert groups do.
+//
+// Rank order. The job's GPUs are listed node-major (node 0's GPUs, then node 1's, ...). A
+// position r in that list has the coordinates, in Megatron-Core's default order
+// "tp-cp-ep-dp-pp" (megatron/core/parallel_state.py, RankGenerator), the first varying fastest:
+//     tp_i = r mod tp
+//     cp_i = (r / tp) mod cp
+//     dp_i = (r / (tp cp)) mod dp          ep_i = dp_i mod ep,  expert-dp index = dp_i / ep
+//     pp_i = r / (tp cp dp)
+// so a TP group is tp consecutive GPUs — inside one node (its NVLink domain) whenever tp
+// divides the GPUs per node — then context, data and expert groups, and pipeline stages
+// outermost, usually across nodes. A group of a dimension is the set of ranks that differ
+// only in that coordinate, listed by increasing coordinate.
+#pragma once
+
+#include <array>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace simtrain::train {
+
+enum class Dim { tp, cp, dp, pp, ep, edp };  // edp: the expert-data-parallel group (dp / ep)
+const char* dim_name(Dim d);
+
+struct Mesh {
+  int tp = 1, cp = 1, dp = 1, pp = 1, ep = 1;
+  int size() const { return tp * cp * dp * pp; }
+  bool operator==(const Mesh&) const = default;
+};
+
+struct Coord {
+  int tp = 0, cp = 0, dp = 0, pp = 0, ep = 0, edp = 0;
+};
+
+class Layout {
+ public:
+  // `gpus`: the job's global GPU indices, node-major; `gpus_per_node`: of the system.
+  // Throws std::invalid_argument naming the degree at fault when the mesh does not cover the
+  // GPUs exactly or ep does not divide dp (the caller turns it into a file:line:col error).
+  Layout(const Mesh& mesh, std::vector<int> gpus, int gpus_per_node);
+
+  const Mesh& mesh() const { return mesh_; }
+  int size() const { return static_cast<int>(gpus_.size()); }
+  // Position r (0 .. size-1) -> global GPU index, and its coordinates.
+  int gpu(int r) const { return gpus_[static_cast<std::size_t>(r)]; }
+  const std::vector<int>& gpus() const { return gpus_; }
+  Coord coord(int r) const;
+  int degree(Dim d) const;
+  // The position with the given coordinates (ep/edp ignored: they follow from dp).
+  int position(const Coord& c) const;
+
+  // The group of dimension `d` that position r belongs to: positions, by increasing coordinate.
+  std::vector<int> group(Dim d, int r) const;
+  // Every group of dimension `d`, each as positions, ordered by their smallest member.
+  std::vector<std::vector<int>> groups(Dim d) const;
+  // The same as global GPU indices (what coll::Request::ranks takes).
+  std::vector<int> group_gpus(Dim d, int r) const;
+
+  // The positions of pipeline stage s (every tp, cp, dp coordinate).
+  std::vector<int> stage(int s) const;
+  // Whether every group of `d` lies inside one node.
+  bool within_node(Dim d) const;
+  int node_of(int r) const { return gpu(r) / gpus_per_node_; }
+
+ private:
+  Mesh mesh_;
+  std::vector<int> gpus_;
+  int gpus_per_node_ = 1;
+};
+
+}  // namespace simtrain::train

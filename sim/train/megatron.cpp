@@ -1,0 +1,413 @@
+#include "train/megatron.hpp"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+#include "topo/cluster.hpp"
+#include "train/host.hpp"
+#include "train/step_builder.hpp"
+
+namespace simtrain::train {
+
+bool parse_recompute(const std::string& s, Recompute& out) {
+  if (s == "none") out = Recompute::none;
+  else if (s == "selective") out = Recompute::selective;
+  else if (s == "full") out = Recompute::full;
+  else return false;
+  return true;
+}
+
+const char* recompute_name(Recompute r) {
+  switch (r) {
+    case Recompute::none: return "none";
+    case Recompute::selective: return "selective";
+    case Recompute::full: return "full";
+  }
+  return "?";
+}
+
+std::vector<int> stage_of_blocks(const work::Model& model, int V) {
+  const int B = model.ops.empty() ? 0 : model.ops.back().block + 1;
+  std::vector<int> out(static_cast<std::size_t>(std::max(B, 0)), 0);
+  if (V <= 1) return out;
+  const int L = B - 2;  // repeated blocks between the input end (0) and the output end (B-1)
+  if (L < V)
+    throw OptionError("parallel.pp", "pp x virtual_stages = " + std::to_string(V) + " virtual stages, but " + model.name +
+                                " has " + std::to_string(std::max(L, 0)) + " layers to split among them");
+  std::vector<int> per(static_cast<std::size_t>(V), L / V);
+  // Extra layers to the middle virtual stages first: the ends carry the embedding and the head.
+  std::vector<int> order;
+  for (int k = 1; k + 1 < V; ++k) order.push_back(k);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    const double mid = (V - 1) / 2.0;
+    return std::abs(a - mid) < std::abs(b - mid);
+  });
+  order.push_back(0);
+  order.push_back(V - 1);
+  for (int e = 0; e < L % V; ++e) ++per[static_cast<std::size_t>(order[static_cast<std::size_t>(e)])];
+  int block = 1;
+  for (int k = 0; k < V; ++k)
+    for (int i = 0; i < per[static_cast<std::size_t>(k)]; ++i) out[static_cast<std::size_t>(block++)] = k;
+  out.back() = V - 1;
+  return out;
+}
+
+namespace {
+
+// What one virtual stage runs per micro-batch.
+struct VStage {
+  std::vector<std::size_t> ops;
+  std::vector<int> blocks;                 // its blocks, in forward order
+  std::vector<TimePs> fwd, bwd;            // by contention level; bwd includes recomputation
+  std::map<int, std::vector<TimePs>> block_bwd;  // per block (the last micro-batch under overlap)
+  std::map<int, double> block_params;
+  double fwd_kernels = 0, bwd_kernels = 0;
+  double params = 0;
+  double act_bytes = 0;  // saved per micro-batch
+  engine::CurveId fwd_curve = engine::kNoCurve, bwd_curve = engine::kNoCurve;
+  std::map<int, engine::CurveId> block_bwd_curve;
+};
+
+// Elements per sample of the tensor entering block `b` (what the previous stage sends).
+double block_input_elems(const work::Model& m, int b) {
+  for (const work::Op& op : m.ops) {
+    if (op.block != b) continue;
+    if (op.act_elems_saved > 0) return op.act_elems_saved;
+    if (op.gemm_m > 0 && op.gemm_k > 0) return op.gemm_m * op.gemm_k;
+    return op.fwd_elems_moved / 2;
+  }
+  return 0;
+}
+
+}  // namespace
+
+StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
+                         const topo::Cluster& cluster, const std::vector<int>& ranks, const MegatronOptions& opt) {
+  const Mesh& mesh = opt.mesh;
+  if (mesh.tp > 1)
+    throw OptionError("parallel.tp", "tensor parallelism needs ops that carry how they split (column, row, heads, vocab); "
+                            "the model layer does not provide it yet, and the model is never run unsplit");
+  if (mesh.cp > 1) throw OptionError("parallel.cp", "context parallelism is not modelled yet");
+  if (mesh.ep > 1) throw OptionError("parallel.ep", "expert parallelism is not modelled yet");
+  std::optional<Layout> lay;
+  try {
+    lay.emplace(mesh, ranks, cluster.gpus_per_node());
+  } catch (const std::invalid_argument& e) {
+    throw OptionError(mesh.dp % mesh.ep != 0 ? "parallel.ep" : "parallel.dp", e.what());
+  }
+  const Layout& layout = *lay;
+  const int p = mesh.pp, v = opt.virtual_stages, V = p * v, m = opt.micro_batches;
+  // One stage runs each micro-batch's forward and backward back to back (Megatron's
+  // forward_backward_no_pipelining), which is 1F1B with no warm-up.
+  const PipeSchedule sched = p == 1 ? PipeSchedule::one_f_one_b : opt.schedule;
+  if (p == 1 && v > 1) throw OptionError("parallel.virtual_stages", "virtual stages need more than one pipeline stage");
+  // Check the schedule can run the shape before building anything.
+  try {
+    (void)pipe_order(sched, p, 0, m, v);
+  } catch (const std::invalid_argument& e) {
+    throw OptionError("parallel.schedule", e.what());
+  }
+  const std::vector<int> vstage_of = stage_of_blocks(model, V);
+  const double mb = static_cast<double>(opt.micro_batch);
+  const work::Precision pr = cost.precision();
+  const double ab = work::activation_bytes(pr);
+
+  // --- virtual stages: ops, parameters, activations ---
+  std::vector<VStage> vs(static_cast<std::size_t>(V));
+  for (std::size_t i = 0; i < model.ops.size(); ++i) {
+    const work::Op& op = model.ops[i];
+    VStage& x = vs[static_cast<std::size_t>(vstage_of[static_cast<std::size_t>(op.block)])];
+    x.ops.push_back(i);
+    if (x.blocks.empty() || x.blocks.back() != op.block) x.blocks.push_back(op.block);
+    x.params += static_cast<double>(op.params);
+    x.block_params[op.block] += static_cast<double>(op.params);
+  }
+  const int last_block = model.ops.empty() ? 0 : model.ops.back().block;
+  for (VStage& x : vs) {
+    std::map<int, double> block_input;
+    for (std::size_t i : x.ops) {
+      const work::Op& op = model.ops[i];
+      const bool repeated = op.block > 0 && op.block < last_block;
+      if (!block_input.count(op.block)) block_input[op.block] = op.act_elems_saved;
+      double saved = op.act_elems_saved;
+      if (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention && !op.flash)
+        saved = std::max(0.0, saved - op.gemm_m * op.gemm_n);  // the s^2 probabilities are recomputed
+      if (opt.recompute == Recompute::full && repeated) saved = 0;
+      x.act_bytes += saved * ab * mb;
+    }
+    if (opt.recompute == Recompute::full)
+      for (const auto& [b, e] : block_input)
+        if (b > 0 && b < last_block) x.act_bytes += e * ab * mb;
+  }
+
+  // --- plans and the streams beside compute ---
+  StepBuilder sb(planner, layout, opt.algo, opt.ring_order_auto);
+  const int dp = mesh.dp;
+  const double gbytes = (pr == work::Precision::fp16 || pr == work::Precision::amp_fp16) ? 2.0
+                        : (pr == work::Precision::fp32 || pr == work::Precision::tf32)   ? 4.0
+                                                                                          : 4.0;
+  const double pbytes = (pr == work::Precision::fp32 || pr == work::Precision::tf32) ? 4.0 : 2.0;
+  const coll::Op grad_op = opt.distributed_optimizer ? coll::Op::reduce_scatter : coll::Op::all_reduce;
+  std::vector<std::vector<std::vector<int>>> dp_groups(static_cast<std::size_t>(p));
+  for (const auto& grp : layout.groups(Dim::dp)) dp_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
+  std::vector<CommHold> holds;
+  if (dp > 1) {
+    double largest = 0;
+    for (const VStage& x : vs)
+      largest = std::max(largest, opt.overlap_grad_reduce
+                                      ? std::max_element(x.block_params.begin(), x.block_params.end(),
+                                                         [](auto& a, auto& b) { return a.second < b.second; })->second
+                                      : x.params);
+    holds.push_back(comm_hold(sb.group_plan(grad_op, largest * gbytes, dp_groups[0]), grad_op, largest * gbytes));
+  }
+  // Pipeline sends: pairs of positions with the same tp, cp, dp coordinates on adjacent stages.
+  auto pairs_between = [&](int from_stage, int to_stage) {
+    std::vector<std::pair<int, int>> out;
+    const std::vector<int> a = layout.stage(from_stage), b = layout.stage(to_stage);
+    for (std::size_t i = 0; i < a.size(); ++i) out.emplace_back(a[i], b[i]);
+    return out;
+  };
+  std::vector<double> boundary_bytes(static_cast<std::size_t>(V), 0.0);  // into virtual stage k
+  for (int k = 1; k < V; ++k) {
+    const double e = block_input_elems(model, vs[static_cast<std::size_t>(k)].blocks.front());
+    boundary_bytes[static_cast<std::size_t>(k)] = e * ab * mb / (opt.sequence_parallel ? mesh.tp : 1) / mesh.cp;
+  }
+  if (p > 1) {
+    double largest = *std::max_element(boundary_bytes.begin(), boundary_bytes.end());
+    holds.push_back(comm_hold(sb.p2p_plan(largest, pairs_between(0, 1)), coll::Op::broadcast, largest));
+  }
+  sb.start(holds);
+  GpuShare& share = sb.share();
+  engine::TaskGraph& g = sb.graph();
+
+  // --- kernel times per virtual stage, at every contention level ---
+  for (VStage& x : vs) {
+    for (std::size_t i : x.ops) {
+      const work::Op& op = model.ops[i];
+      const bool repeated = op.block > 0 && op.block < last_block;
+      std::vector<TimePs> f = share.at_levels([&](const work::Contention& c) { return cost.forward(op, mb, c); });
+      std::vector<TimePs> b = share.at_levels([&](const work::Contention& c) { return cost.backward(op, mb, c); });
+      const bool recompute = (opt.recompute == Recompute::full && repeated) ||
+                             (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention);
+      if (recompute) add_to(b, f);
+      add_to(x.fwd, f);
+      add_to(x.bwd, b);
+      add_to(x.block_bwd[op.block], b);
+      if (opt.software) {
+        x.fwd_kernels += work::kernels_forward(op, *opt.software, false);
+        x.bwd_kernels += work::kernels_backward(op) + (recompute ? work::kernels_forward(op, *opt.software, false) : 0);
+      }
+    }
+    x.fwd_curve = share.curve(x.fwd);
+    x.bwd_curve = share.curve(x.bwd);
+    for (const auto& [b, t] : x.block_bwd) x.block_bwd_curve[b] = share.curve(t);
+  }
+  std::vector<TimePs> t_opt(share.levels().size(), 0);
+  std::vector<double> params_of_stage(static_cast<std::size_t>(p), 0.0);
+  for (int k = 0; k < V; ++k) params_of_stage[static_cast<std::size_t>(k % p)] += vs[static_cast<std::size_t>(k)].params;
+  std::vector<engine::CurveId> opt_curve(static_cast<std::size_t>(p));
+  for (int s = 0; s < p; ++s) {
+    const double local = params_of_stage[static_cast<std::size_t>(s)] / (opt.distributed_optimizer ? dp : 1);
+    opt_curve[static_cast<std::size_t>(s)] = share.curve(share.at_levels([&](const work::Contention& c) {
+      return cost.optimizer_step(static_cast<std::int64_t>(local), opt.optimizer, c);
+    }));
+  }
+
+  StepGraph sg;
+  sg.pipeline_stages = p;
+  sg.samples_per_step = static_cast<double>(dp) * mb * m;
+  std::vector<engine::ServerId> dp_stream(static_cast<std::size_t>(p), engine::kNoServer);
+  for (int s = 0; s < p && dp > 1; ++s) dp_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " dp");
+
+  // --- memory, on the first rank of every stage ---
+  const double k_state = (opt.optimizer == work::Optimizer::sgd ? 4.0 : 8.0) + (pbytes == 2.0 ? 4.0 : 0.0) +
+                         (gbytes == 2.0 && pbytes == 2.0 ? 4.0 : 0.0);  // states, fp32 master, fp32 grad copy
+  std::vector<int> mem_part(static_cast<std::size_t>(p));
+  for (int s = 0; s < p; ++s) {
+    MemoryPlan mp;
+    const double P = params_of_stage[static_cast<std::size_t>(s)];
+    double buf = 0;
+    for (int k = 0; k < V; ++k)
+      if (k % p == s) buf = std::max(buf, boundary_bytes[static_cast<std::size_t>(k)]);
+    mp.static_parts = {{"weights", P * pbytes},
+                       {"gradients", P * gbytes},
+                       {"optimizer_state", P * k_state / (opt.distributed_optimizer ? dp : 1)},
+                       {"pipeline_buffers", p > 1 ? 2 * buf : 0.0},
+                       {"cuda_context_workspace", cost.calibration().context_bytes}};
+    mp.stream = sb.compute(layout.stage(s).front());
+    mp.slack = cost.calibration().allocator_slack;
+    mem_part[static_cast<std::size_t>(s)] = mp.add_part("activations");
+    sg.stage_memory.push_back(std::move(mp));
+  }
+
+  // --- the steps ---
+  std::vector<std::vector<PipePass>> order(static_cast<std::size_t>(p));
+  for (int s = 0; s < p; ++s) order[static_cast<std::size_t>(s)] = pipe_order(sched, p, s, m, v);
+  std::vector<HostTimeline> hosts;
+  // Communication tasks rank 0 takes part in (every phase of every transfer it is in).
+  std::vector<char> rank0_comm;
+  auto comm = [&](const coll::Plan& plan, const std::vector<int>& members, std::span<const engine::TaskId> deps,
+                  const std::string& label, engine::ServerId stream) {
+    const std::size_t first = g.size();
+    const engine::TaskId t = sb.transfer(plan, members, deps, label, kComm, stream);
+    const bool involves = std::find(members.begin(), members.end(), 0) != members.end();
+    rank0_comm.resize(g.size(), 0);
+    for (std::size_t i = first; i < g.size(); ++i) rank0_comm[i] = involves ? 1 : 0;
+    return t;
+  };
+  hosts.reserve(static_cast<std::size_t>(p));
+  for (int s = 0; s < p; ++s) hosts.emplace_back(g, opt.software);
+  std::vector<std::optional<engine::TaskId>> stage_ready(static_cast<std::size_t>(p));
+  const bool adam = opt.optimizer != work::Optimizer::sgd;
+  for (int step = 0; step < opt.steps; ++step) {
+    // fwd_sent[(mb, k)]: the activation of micro-batch mb entering virtual stage k has arrived.
+    std::map<std::pair<int, int>, engine::TaskId> fwd_in, bwd_in;
+    std::map<std::pair<int, int>, engine::TaskId> fwd_done;  // (mb, k): the stage's forward tasks joined
+    std::vector<std::size_t> next(static_cast<std::size_t>(p), 0);
+    std::vector<std::vector<engine::TaskId>> last_on_rank(static_cast<std::size_t>(layout.size()));
+    std::vector<std::vector<engine::TaskId>> grads_done(static_cast<std::size_t>(p));
+    for (int s = 0; s < p; ++s) {
+      std::vector<engine::TaskId> prev;
+      if (!sg.step_end.empty()) prev.push_back(sg.step_end.back());
+      hosts[static_cast<std::size_t>(s)].begin_step(prev, "stage" + std::to_string(s) + " host step " + std::to_string(step));
+    }
+    std::size_t remaining = 0;
+    for (const auto& o : order) remaining += o.size();
+    while (remaining > 0) {
+      bool progressed = false;
+      for (int s = 0; s < p; ++s) {
+        auto& idx = next[static_cast<std::size_t>(s)];
+        while (idx < order[static_cast<std::size_t>(s)].size()) {
+          const PipePass& ps = order[static_cast<std::size_t>(s)][idx];
+          const int k = virtual_stage(ps.chunk, s, p);
+          VStage& x = vs[static_cast<std::size_t>(k)];
+          std::vector<engine::TaskId> dep;
+          if (ps.forward && k > 0) {
+            auto it = fwd_in.find({ps.micro_batch, k});
+            if (it == fwd_in.end()) break;
+            dep.push_back(it->second);
+          }
+          if (!ps.forward && k < V - 1) {
+            auto it = bwd_in.find({ps.micro_batch, k});
+            if (it == bwd_in.end()) break;
+            dep.push_back(it->second);
+          }
+          if (ps.forward && idx == 0 && stage_ready[static_cast<std::size_t>(s)])
+            dep.push_back(*stage_ready[static_cast<std::size_t>(s)]);
+          HostTimeline& host = hosts[static_cast<std::size_t>(s)];
+          const std::string tag = std::string(ps.forward ? "fwd" : "bwd") + " mb" + std::to_string(ps.micro_batch) +
+                                  (v > 1 ? " chunk" + std::to_string(ps.chunk) : "");
+          const bool last_bwd = !ps.forward && ps.micro_batch == m - 1;
+          std::vector<engine::TaskId> ends;
+          if (ps.forward || !last_bwd || !(opt.overlap_grad_reduce && dp > 1)) {
+            auto issue = host.issue(ps.forward ? x.fwd_kernels : x.bwd_kernels, !ps.forward, 0, "issue " + tag);
+            if (issue) dep.push_back(*issue);
+            for (int r : layout.stage(s)) {
+              engine::TaskId t = g.add_shared_work(sb.compute(r), ps.forward ? x.fwd_curve : x.bwd_curve, dep, tag,
+                                                   ps.forward ? kForward : kBackward);
+              ends.push_back(t);
+              last_on_rank[static_cast<std::size_t>(r)].assign(1, t);
+              if (r == layout.stage(s).front()) {
+                MemoryPlan& mp = sg.stage_memory[static_cast<std::size_t>(s)];
+                mp.events.push_back(MemEvent{t, true, ps.forward ? x.act_bytes : -x.act_bytes,
+                                             mem_part[static_cast<std::size_t>(s)]});
+              }
+            }
+            if (last_bwd && dp > 1) {
+              engine::TaskId red = comm(sb.group_plan(grad_op, x.params * gbytes, dp_groups[static_cast<std::size_t>(s)]),
+                                        layout.stage(s), ends, "dp grads " + tag, dp_stream[static_cast<std::size_t>(s)]);
+              grads_done[static_cast<std::size_t>(s)].push_back(red);
+            }
+          } else {
+            // The last micro-batch's backward, block by block, each block's gradients reduced
+            // as soon as they are complete (overlap_grad_reduce).
+            for (auto bi = x.blocks.rbegin(); bi != x.blocks.rend(); ++bi) {
+              const int b = *bi;
+              std::vector<engine::TaskId> d = dep;
+              double kernels = 0;
+              for (std::size_t i : x.ops)
+                if (model.ops[i].block == b) kernels += work::kernels_backward(model.ops[i]);
+              auto issue = host.issue(opt.software ? kernels : 0, true, 0, "issue " + tag + " b" + std::to_string(b));
+              if (issue) d.push_back(*issue);
+              std::vector<engine::TaskId> blk;
+              for (int r : layout.stage(s)) {
+                engine::TaskId t = g.add_shared_work(sb.compute(r), x.block_bwd_curve.at(b), d,
+                                                     tag + " b" + std::to_string(b), kBackward);
+                blk.push_back(t);
+                last_on_rank[static_cast<std::size_t>(r)].assign(1, t);
+              }
+              if (b == x.blocks.front()) {
+                MemoryPlan& mp = sg.stage_memory[static_cast<std::size_t>(s)];
+                mp.events.push_back(MemEvent{blk.front(), true, -x.act_bytes, mem_part[static_cast<std::size_t>(s)]});
+                ends = blk;
+              }
+              const double bp = x.block_params.at(b);
+              if (bp > 0) {
+                engine::TaskId red = comm(sb.group_plan(grad_op, bp * gbytes, dp_groups[static_cast<std::size_t>(s)]),
+                                          layout.stage(s), blk, "dp grads " + tag + " b" + std::to_string(b),
+                                          dp_stream[static_cast<std::size_t>(s)]);
+                grads_done[static_cast<std::size_t>(s)].push_back(red);
+              }
+              dep.clear();
+            }
+          }
+          // Hand the tensor to the next (forward) or previous (backward) virtual stage.
+          const int to = ps.forward ? k + 1 : k - 1;
+          if (to >= 0 && to < V) {
+            const int to_stage = to % p;
+            const double bytes = boundary_bytes[static_cast<std::size_t>(ps.forward ? to : k)];
+            std::vector<int> members = layout.stage(s);
+            const std::vector<int> other = layout.stage(to_stage);
+            members.insert(members.end(), other.begin(), other.end());
+            engine::TaskId t = comm(sb.p2p_plan(bytes, pairs_between(s, to_stage)), members, ends,
+                                    std::string(ps.forward ? "send act " : "send grad ") + tag, engine::kNoServer);
+            (ps.forward ? fwd_in : bwd_in)[{ps.micro_batch, to}] = t;
+          }
+          ++idx;
+          --remaining;
+          progressed = true;
+        }
+      }
+      if (!progressed) throw std::logic_error("pipeline schedule deadlocked");
+    }
+    // Optimizer per stage after its gradients are reduced; then (distributed optimizer) the
+    // updated parameters are all-gathered before the stage's next forward.
+    std::vector<engine::TaskId> ends;
+    for (int s = 0; s < p; ++s) {
+      std::vector<engine::TaskId> grads = grads_done[static_cast<std::size_t>(s)];
+      for (int r : layout.stage(s))
+        for (engine::TaskId t : last_on_rank[static_cast<std::size_t>(r)]) grads.push_back(t);
+      std::vector<engine::TaskId> deps = grads_done[static_cast<std::size_t>(s)];
+      auto issue = hosts[static_cast<std::size_t>(s)].optimizer(model, adam, pr == work::Precision::amp_fp16, grads);
+      if (issue) deps.push_back(*issue);
+      std::vector<engine::TaskId> opts;
+      for (int r : layout.stage(s))
+        opts.push_back(g.add_shared_work(sb.compute(r), opt_curve[static_cast<std::size_t>(s)], deps, "optimizer", kOptimizer));
+      stage_ready[static_cast<std::size_t>(s)].reset();
+      if (opt.distributed_optimizer && dp > 1) {
+        engine::TaskId ag = comm(sb.group_plan(coll::Op::all_gather, params_of_stage[static_cast<std::size_t>(s)] * pbytes,
+                                               dp_groups[static_cast<std::size_t>(s)]),
+                                 layout.stage(s), opts, "dp all_gather params", dp_stream[static_cast<std::size_t>(s)]);
+        stage_ready[static_cast<std::size_t>(s)] = ag;
+        ends.push_back(ag);
+      }
+      ends.insert(ends.end(), opts.begin(), opts.end());
+    }
+    sg.step_end.push_back(g.add_join(ends, "step " + std::to_string(step)));
+  }
+  rank0_comm.resize(g.size(), 0);
+  sg.rank0_comm = std::move(rank0_comm);
+  sg.compute = sb.compute_streams();
+  sg.comm = dp > 1 ? dp_stream[0] : engine::kNoServer;
+  sg.memory = sg.stage_memory.front();
+  sg.strategy_detail = "TP" + std::to_string(mesh.tp) + " PP" + std::to_string(p) + " DP" + std::to_string(dp) +
+                       (p > 1 ? std::string(", ") + pipe_schedule_name(sched) + (v > 1 ? " v" + std::to_string(v) : "") +
+                                    ", " + std::to_string(m) + " micro-batches"
+                              : "") +
+                       (opt.distributed_optimizer ? ", distributed optimizer" : "");
+  sg.graph = std::move(g);
+  return sg;
+}
+
+}  // namespace simtrain::train

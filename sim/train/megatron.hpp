@@ -1,0 +1,94 @@
+// Megatron-style model parallelism as a step graph (DESIGN §7, "Parallelism"): tensor (TP),
+// pipeline (PP) and data (DP) parallelism on a Layout (train/layout.hpp), as Megatron-LM /
+// Megatron-Core run a GPT-style model.
+//
+// Pipeline. The model's blocks are cut into p x v virtual stages (v model chunks per stage):
+// the input end (embeddings) goes with the first, the output end (final norm, head, loss)
+// with the last, the repeated blocks (transformer layers) evenly between them; when they do
+// not divide, the extra layers go to the middle virtual stages first (the ends already carry
+// the embedding and the head). Every stage runs its passes in the order the schedule gives
+// (train/pipeline_schedule.hpp: GPipe, 1F1B, interleaved 1F1B); a forward of virtual stage
+// k + 1 waits for the activation tensor virtual stage k sends it, a backward of k waits for
+// the gradient k + 1 sends back: NCCL send/recv between the ranks of the same TP, CP and DP
+// coordinates, over the routed path. The tensor is micro_batch x seq x hidden in the
+// activation dtype (divided by tp under sequence parallelism: Megatron-Core sends the
+// sequence-sharded tensor; without it every TP rank sends the whole tensor). The compute
+// stream's idle time while it waits is the pipeline bubble: with uniform stages and free
+// communication it is (p - 1)/(m + p - 1) of the step (divided by v when interleaved).
+//
+// Tensor parallelism (tp > 1) needs ops that carry how they split (work/model.hpp) and is
+// refused until the model layer provides it: the model is never silently run unsplit.
+//
+// Data parallelism. The dp ranks of a stage hold the same layers. After the last
+// micro-batch's backward of a model chunk, its gradients are all-reduced over the DP group
+// (reduce-scattered with the distributed optimizer), one call per chunk; with
+// overlap_grad_reduce each block's gradients are reduced as soon as that block's backward in
+// the last micro-batch is done (Megatron's bucketed overlap), so the reduction hides under
+// the rest of the backward. Gradient bytes: Megatron accumulates and reduces fp32 main
+// gradients under bf16 (accumulate_allreduce_grads_in_fp32, forced on for bf16; fp8 runs as
+// bf16 here) and fp16 gradients under fp16. Then the optimizer updates the rank's parameters
+// (its 1/dp shard with the distributed optimizer, whose updated bf16/fp16 parameters are then
+// all-gathered over the DP group before the next step's forward).
+//
+// Activation recomputation. none keeps every op's saved tensors per micro-batch in flight;
+// selective (Korthikanti et al. 2022 §4.2) drops the attention core's s^2 tensors (the
+// softmax probabilities of eager attention) and recomputes that attention forward in the
+// backward; full keeps only each repeated block's input and recomputes the whole block
+// forward in the backward.
+//
+// Memory per rank (per pipeline stage, on its first rank), in Megatron's terms
+// (docs/source/api-guide/dist_optimizer.md, bytes per parameter with Adam):
+//   fp16 params + fp16 grads: 20 (= 2 + 2 + 16: fp32 master, m, v and fp32 grad copy)
+//   bf16 params + fp32 grads: 18 (= 2 + 4 + 12: fp32 master, m, v)
+//   fp32 params + fp32 grads: 16 (= 4 + 4 + 8: m, v)
+//   the distributed optimizer divides the last term by dp: 4 + 16/d, 6 + 12/d, 8 + 8/d.
+//   (SGD with momentum keeps one state instead of two: 4 bytes less per parameter.)
+// plus the activations of the micro-batches in flight (alloc at a forward's end, freed at
+// the matching backward's end, so 1F1B holds up to p - s micro-batches on stage s and
+// GPipe m), two pipeline buffers of one boundary tensor, the CUDA context and workspace.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "train/ddp.hpp"
+#include "train/layout.hpp"
+#include "train/option_error.hpp"
+#include "train/pipeline_schedule.hpp"
+
+namespace simtrain::topo {
+class Cluster;
+}
+
+namespace simtrain::train {
+
+enum class Recompute { none, selective, full };
+bool parse_recompute(const std::string& s, Recompute& out);
+const char* recompute_name(Recompute r);
+
+struct MegatronOptions {
+  Mesh mesh;  // dp = ranks / (tp pp cp)
+  bool sequence_parallel = false;
+  PipeSchedule schedule = PipeSchedule::one_f_one_b;
+  int virtual_stages = 1;
+  Recompute recompute = Recompute::none;
+  bool distributed_optimizer = false;
+  bool overlap_grad_reduce = false;
+  int micro_batches = 1;        // per step (per data-parallel replica)
+  long long micro_batch = 1;    // samples per micro-batch
+  int steps = 1;                // total, warm-up included
+  work::Optimizer optimizer = work::Optimizer::adam;
+  coll::Algo algo = coll::Algo::automatic;
+  bool ring_order_auto = true;
+  const work::SoftwareProfile* software = nullptr;
+};
+
+// Which virtual stage each block of the model goes to (see the header comment); throws
+// OptionError("parallel.pp") when there are fewer repeated blocks than virtual stages.
+std::vector<int> stage_of_blocks(const work::Model& model, int virtual_stages_total);
+
+StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
+                         const topo::Cluster& cluster, const std::vector<int>& ranks, const MegatronOptions& opt);
+
+}  // namespace simtrain::train

@@ -1,0 +1,87 @@
+#include "train/step_builder.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace simtrain::train {
+
+coll::Plan repeated(const coll::Plan& plan, int k) {
+  coll::Plan out = plan;
+  if (k <= 1) return out;
+  for (coll::Phase& ph : out.phases) {
+    ph.latency_ps *= k;
+    for (auto& f : ph.flows) f.bytes *= k;
+  }
+  out.estimate_ps *= k;
+  return out;
+}
+
+coll::Plan merged(const std::vector<coll::Plan>& plans) {
+  if (plans.empty()) throw std::logic_error("merging no plans");
+  coll::Plan out = plans.front();
+  for (std::size_t g = 1; g < plans.size(); ++g) {
+    const coll::Plan& p = plans[g];
+    out.sms_per_rank = std::max(out.sms_per_rank, p.sms_per_rank);
+    if (p.phases.size() != out.phases.size()) throw std::logic_error("groups with different collective shapes");
+    for (std::size_t i = 0; i < p.phases.size(); ++i) {
+      out.phases[i].flows.insert(out.phases[i].flows.end(), p.phases[i].flows.begin(), p.phases[i].flows.end());
+      out.phases[i].latency_ps = std::max(out.phases[i].latency_ps, p.phases[i].latency_ps);
+    }
+  }
+  return out;
+}
+
+StepBuilder::StepBuilder(coll::Planner& planner, const Layout& layout, coll::Algo algo, bool ring_order_auto)
+    : planner_(planner), layout_(layout), algo_(algo), ring_order_auto_(ring_order_auto) {}
+
+const coll::Plan& StepBuilder::group_plan(coll::Op op, double bytes, const std::vector<std::vector<int>>& groups) {
+  auto key = std::make_tuple(static_cast<int>(op), bytes, groups);
+  auto it = plans_.find(key);
+  if (it != plans_.end()) return it->second;
+  std::vector<coll::Plan> each;
+  for (const auto& grp : groups) {
+    coll::Request req;
+    req.op = op;
+    req.bytes = bytes;
+    for (int pos : grp) req.ranks.push_back(layout_.gpu(pos));
+    req.algo = op == coll::Op::all_reduce ? algo_ : coll::Algo::ring;
+    req.ring_order_auto = ring_order_auto_;
+    each.push_back(planner_.plan(req));
+  }
+  return plans_.emplace(std::move(key), merged(each)).first->second;
+}
+
+const coll::Plan& StepBuilder::p2p_plan(double bytes, const std::vector<std::pair<int, int>>& pairs) {
+  auto key = std::make_pair(bytes, pairs);
+  auto it = p2p_.find(key);
+  if (it != p2p_.end()) return it->second;
+  std::vector<coll::Plan> each;
+  for (const auto& [from, to] : pairs) {
+    coll::Request req;  // a broadcast from `from` over {from, to}: one chain hop, S bytes
+    req.op = coll::Op::broadcast;
+    req.bytes = bytes;
+    req.ranks = {layout_.gpu(from), layout_.gpu(to)};
+    req.algo = coll::Algo::ring;
+    req.ring_order_auto = false;
+    each.push_back(planner_.plan(req));
+  }
+  return p2p_.emplace(std::move(key), merged(each)).first->second;
+}
+
+void StepBuilder::start(const std::vector<CommHold>& comm) {
+  share_.emplace(g_, static_cast<std::size_t>(layout_.size()), comm);
+  for (int r = 0; r < layout_.size(); ++r)
+    compute_.push_back(g_.add_stream("gpu" + std::to_string(layout_.gpu(r)) + " compute",
+                                     share_->device(static_cast<std::size_t>(r))));
+}
+
+engine::TaskId StepBuilder::transfer(const coll::Plan& plan, const std::vector<int>& members,
+                                     std::span<const engine::TaskId> deps, const std::string& label,
+                                     std::uint32_t category, engine::ServerId stream) {
+  std::vector<std::size_t> m(members.begin(), members.end());
+  std::sort(m.begin(), m.end());
+  m.erase(std::unique(m.begin(), m.end()), m.end());
+  return share_->emit(plan, deps, label, category, stream, m);
+}
+
+}  // namespace simtrain::train

@@ -1,0 +1,182 @@
+// Model parallelism: the layout's rank order, the pipeline schedules' closed forms, and the
+// Megatron strategy's step (train/layout.hpp, train/pipeline_schedule.hpp, train/megatron.hpp).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+
+#include "train/layout.hpp"
+#include "train/megatron.hpp"
+#include "train/pipeline_schedule.hpp"
+#include "train/run.hpp"
+#include "work/model.hpp"
+
+using namespace simtrain;
+using namespace simtrain::train;
+
+namespace {
+
+std::vector<int> iota_gpus(int n) {
+  std::vector<int> g(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) g[static_cast<std::size_t>(i)] = i;
+  return g;
+}
+
+// Runs every stage's pass list with forward time f and backward time b per pass (a model
+// chunk's share: f / v, b / v) and free, instant transfers; returns stage 0's busy share of
+// the step (the list scheduling the engine does, written out: a pass starts when its stage
+// is free and the tensor it needs has arrived).
+double busy_share(PipeSchedule sched, int p, int m, int v, double f, double b) {
+  std::vector<std::vector<PipePass>> order;
+  for (int s = 0; s < p; ++s) order.push_back(pipe_order(sched, p, s, m, v));
+  std::map<std::tuple<bool, int, int>, double> done;  // (forward, mb, virtual stage) -> end time
+  std::vector<double> free_at(static_cast<std::size_t>(p), 0.0);
+  std::vector<std::size_t> next(static_cast<std::size_t>(p), 0);
+  const int V = p * v;
+  std::size_t remaining = 0;
+  for (const auto& o : order) remaining += o.size();
+  while (remaining > 0) {
+    bool progressed = false;
+    for (int s = 0; s < p; ++s) {
+      auto& i = next[static_cast<std::size_t>(s)];
+      while (i < order[static_cast<std::size_t>(s)].size()) {
+        const PipePass& x = order[static_cast<std::size_t>(s)][i];
+        const int k = virtual_stage(x.chunk, s, p);
+        double ready = 0;
+        if (x.forward && k > 0) {
+          auto it = done.find({true, x.micro_batch, k - 1});
+          if (it == done.end()) break;
+          ready = it->second;
+        }
+        if (!x.forward) {
+          auto it = done.find(k < V - 1 ? std::make_tuple(false, x.micro_batch, k + 1) : std::make_tuple(true, x.micro_batch, k));
+          if (it == done.end()) break;
+          ready = it->second;
+        }
+        const double start = std::max(ready, free_at[static_cast<std::size_t>(s)]);
+        const double end = start + (x.forward ? f : b) / v;
+        free_at[static_cast<std::size_t>(s)] = end;
+        done[{x.forward, x.micro_batch, k}] = end;
+        ++i;
+        --remaining;
+        progressed = true;
+      }
+    }
+    REQUIRE(progressed);  // a schedule never deadlocks
+  }
+  const double step = *std::max_element(free_at.begin(), free_at.end());
+  return m * (f + b) / step;
+}
+
+}  // namespace
+
+TEST_CASE("Layout: Megatron's rank order tp-cp-dp-pp, TP inside a node", "[parallel][layout]") {
+  // 2 nodes of 8 GPUs, TP 4, PP 2, DP 2: TP groups are 4 consecutive GPUs, DP pairs sit 4
+  // apart in the same node, the two stages are the two nodes.
+  Layout l(Mesh{4, 1, 2, 2, 1}, iota_gpus(16), 8);
+  CHECK(l.group(Dim::tp, 5) == std::vector<int>{4, 5, 6, 7});
+  CHECK(l.group(Dim::dp, 5) == std::vector<int>{1, 5});
+  CHECK(l.group(Dim::pp, 5) == std::vector<int>{5, 13});
+  CHECK(l.stage(1) == std::vector<int>{8, 9, 10, 11, 12, 13, 14, 15});
+  CHECK(l.within_node(Dim::tp));
+  CHECK(l.within_node(Dim::dp));
+  CHECK_FALSE(l.within_node(Dim::pp));
+  CHECK(l.groups(Dim::tp).size() == 4);
+  // Every position has exactly one coordinate tuple and back.
+  for (int r = 0; r < l.size(); ++r) CHECK(l.position(l.coord(r)) == r);
+  // Expert parallelism splits the DP ranks: EP 2 of DP 4 -> experts over pairs, replicas 2 apart.
+  Layout e(Mesh{2, 1, 4, 1, 2}, iota_gpus(8), 8);
+  CHECK(e.group(Dim::ep, 0) == std::vector<int>{0, 2});
+  CHECK(e.group(Dim::edp, 0) == std::vector<int>{0, 4});
+  CHECK_THROWS_WITH(Layout(Mesh{4, 1, 3, 1, 1}, iota_gpus(16), 8), Catch::Contains("must equal the job's 16 GPUs"));
+  CHECK_THROWS_WITH(Layout(Mesh{1, 1, 6, 1, 4}, iota_gpus(6), 8), Catch::Contains("must divide dp"));
+}
+
+TEST_CASE("Pipeline schedules: the bubble's closed forms (Narayanan et al. 2021 §2.2)", "[parallel][pipeline]") {
+  // Uniform stages, free communication: 1F1B and GPipe idle (p-1)/(m+p-1) of the step;
+  // interleaving with v chunks per stage divides the bubble by v.
+  for (int p : {2, 4, 8})
+    for (int m : {4, 8, 16, 32}) {
+      const double f = 1.0, b = 2.0;
+      CHECK(1 - busy_share(PipeSchedule::one_f_one_b, p, m, 1, f, b) == Approx(bubble_share(PipeSchedule::one_f_one_b, p, m, 1)));
+      CHECK(bubble_share(PipeSchedule::one_f_one_b, p, m, 1) == Approx((p - 1.0) / (m + p - 1.0)));
+      CHECK(1 - busy_share(PipeSchedule::gpipe, p, m, 1, f, b) == Approx((p - 1.0) / (m + p - 1.0)));
+      if (m % p == 0)
+        for (int v : {2, 4}) {
+          CHECK(1 - busy_share(PipeSchedule::interleaved, p, m, v, f, b) ==
+                Approx(((p - 1.0) / v) / (m + (p - 1.0) / v)));
+        }
+    }
+  // More micro-batches never make the bubble's share larger.
+  for (int m = 1; m < 64; ++m) CHECK(bubble_share(PipeSchedule::one_f_one_b, 8, m + 1, 1) <= bubble_share(PipeSchedule::one_f_one_b, 8, m, 1));
+}
+
+TEST_CASE("Pipeline schedules: 1F1B keeps at most p - s micro-batches in flight on stage s", "[parallel][pipeline]") {
+  const int p = 4, m = 16;
+  for (int s = 0; s < p; ++s) {
+    int in_flight = 0, most = 0;
+    for (const PipePass& x : pipe_order(PipeSchedule::one_f_one_b, p, s, m, 1)) {
+      in_flight += x.forward ? 1 : -1;
+      most = std::max(most, in_flight);
+    }
+    CHECK(most == p - s);
+  }
+  int most = 0, in_flight = 0;
+  for (const PipePass& x : pipe_order(PipeSchedule::gpipe, p, 0, m, 1)) {
+    in_flight += x.forward ? 1 : -1;
+    most = std::max(most, in_flight);
+  }
+  CHECK(most == m);
+  CHECK_THROWS_WITH(pipe_order(PipeSchedule::interleaved, 4, 0, 6, 2), Catch::Contains("multiple of the pipeline stages"));
+}
+
+TEST_CASE("Stage assignment: ends with the first and last stage, extra layers in the middle", "[parallel][pipeline]") {
+  auto m = work::load_model("gpt2_1.5b");  // 48 layers: blocks 0 (embeddings) .. 49 (head)
+  std::vector<int> s = stage_of_blocks(*m, 5);
+  std::vector<int> count(5, 0);
+  for (std::size_t b = 1; b + 1 < s.size(); ++b) ++count[static_cast<std::size_t>(s[b])];
+  CHECK(s.front() == 0);
+  CHECK(s.back() == 4);
+  CHECK(count == std::vector<int>{9, 10, 10, 10, 9});  // 48 = 5 x 9 + 3, the 3 to the middle stages
+  CHECK(std::is_sorted(s.begin(), s.end()));
+  CHECK_THROWS_WITH(stage_of_blocks(*m, 64), Catch::Contains("48 layers"));
+}
+
+namespace {
+const std::string kGpt = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/4xdgx_a100_gpt2_1.5b.yaml";
+RunResult mrun(std::vector<std::string> sets) {
+  sets.insert(sets.begin(), {"strategy=megatron", "steps=1"});
+  return run_scenario(load_scenario(kGpt, sets), {});
+}
+}  // namespace
+
+TEST_CASE("Megatron PP: the step's idle share follows the bubble's closed form", "[parallel][megatron]") {
+  // GPT-2 1.5B, 32 GPUs: PP 4 x DP 8, 8 micro-batches of 2. The stages are near-uniform (12
+  // layers each; the first also embeds, the last runs the head), so stage 0 idles about
+  // (p-1)/(m+p-1) = 27% of the step, plus the time its transfers and gradient reduction take.
+  RunResult r = mrun({"parallel.pp=4", "grad_accumulation=8", "batch_per_gpu=2"});
+  const double idle = (r.step_time_s - r.compute_s) / r.step_time_s;
+  CHECK(idle > 3.0 / 11 - 0.02);
+  CHECK(idle < 3.0 / 11 + 0.08);
+  // Samples per step: dp x micro-batch x micro-batches, not GPUs x batch.
+  CHECK(r.samples_per_s * r.step_time_s == Approx(8 * 2 * 8));
+  // More micro-batches: a smaller idle share.
+  RunResult more = mrun({"parallel.pp=4", "grad_accumulation=32", "batch_per_gpu=2"});
+  CHECK((more.step_time_s - more.compute_s) / more.step_time_s < idle);
+  // 1F1B holds fewer micro-batches in flight than GPipe.
+  RunResult gpipe = mrun({"parallel.pp=4", "grad_accumulation=8", "batch_per_gpu=2", "parallel.schedule=gpipe"});
+  CHECK(gpipe.memory_peak_bytes > r.memory_peak_bytes);
+  // Interleaving (2 chunks per stage) shrinks the bubble.
+  RunResult inter = mrun({"parallel.pp=4", "grad_accumulation=8", "batch_per_gpu=2", "parallel.schedule=interleaved",
+                          "parallel.virtual_stages=2"});
+  CHECK(inter.step_time_s < r.step_time_s);
+}
+
+TEST_CASE("Megatron: degrees that do not fit the job are errors at their key", "[parallel][megatron][errors]") {
+  CHECK_THROWS_WITH(mrun({"parallel.pp=3"}), Catch::Contains("parallel.pp") && Catch::Contains("does not divide"));
+  CHECK_THROWS_WITH(mrun({"parallel.pp=64", "nodes=8"}), Catch::Contains("48 layers"));
+  CHECK_THROWS_WITH(mrun({"parallel.dp=4"}), Catch::Contains("parallel.dp"));
+  CHECK_THROWS_WITH(mrun({"parallel.pp=4", "grad_accumulation=6", "parallel.schedule=interleaved", "parallel.virtual_stages=2"}),
+                    Catch::Contains("multiple of the pipeline stages"));
+  CHECK_THROWS_WITH(load_scenario(kGpt, {"parallel.pp=2"}), Catch::Contains("needs `strategy: megatron`"));
+}
