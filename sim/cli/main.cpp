@@ -17,10 +17,11 @@
 #include <unistd.h>
 
 #include "coll/collective.hpp"
+#include "drive/validate.hpp"
 #include "report/collective_report.hpp"
 #include "report/run_report.hpp"
 #include "report/scenario_sweep.hpp"
-#include "report/validate.hpp"
+#include "report/validation_report.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/error.hpp"
 #include "topo/topo_import.hpp"
@@ -234,8 +235,8 @@ int main(int argc, char** argv) {
       return m_fail_oom && res.oom ? 4 : 0;
     }
     if (*val_cmd) {
-      const std::string path = v_cases.empty() ? report::default_cases_path() : v_cases;
-      auto results = report::run_validation(report::load_cases(path), v_only);
+      const std::string path = v_cases.empty() ? drive::default_cases_path() : v_cases;
+      auto results = drive::run_validation(drive::load_cases(path), v_only);
       if (v_json) std::cout << report::validation_to_json(results).dump(2) << "\n";
       else std::cout << report::format_validation(results, v_cases.empty() ? "validation/cases.yaml" : v_cases);
       const bool all_within = std::all_of(results.begin(), results.end(), [](const auto& r) { return r.within; });
