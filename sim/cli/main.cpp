@@ -17,10 +17,11 @@
 #include <unistd.h>
 
 #include "coll/collective.hpp"
+#include "drive/sweep.hpp"
 #include "drive/validate.hpp"
 #include "report/collective_report.hpp"
 #include "report/run_report.hpp"
-#include "report/scenario_sweep.hpp"
+#include "report/sweep_report.hpp"
 #include "report/validation_report.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/error.hpp"
@@ -243,7 +244,7 @@ int main(int argc, char** argv) {
       return v_strict && !all_within ? 5 : 0;
     }
     if (*sweep_cmd) {
-      report::ScenarioSweepOptions so;
+      drive::ScenarioSweepOptions so;
       if (s_rank == "time") so.rank_by = report::RankBy::time;
       else if (s_rank == "cost") so.rank_by = report::RankBy::cost;
       else if (s_rank == "energy") so.rank_by = report::RankBy::energy;
@@ -261,8 +262,8 @@ int main(int argc, char** argv) {
                     << (done == total ? "\n" : "") << std::flush;
         };
       }
-      const auto axes = report::sweep_axes(s_scenario, s_set, s_sweep);
-      const auto points = report::run_sweep(s_scenario, s_set, axes, so);
+      const auto axes = drive::sweep_axes(s_scenario, s_set, s_sweep);
+      const auto points = drive::run_sweep(s_scenario, s_set, axes, so);
       if (!s_csv.empty()) write_file_atomic(s_csv, report::sweep_to_csv(points, axes));
       if (s_json) std::cout << report::sweep_to_json(points, axes, so.rank_by).dump(2) << "\n";
       else std::cout << report::format_sweep(points, axes, so.rank_by);
