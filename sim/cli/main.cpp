@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include "coll/collective.hpp"
+#include "coll/nccl_params.hpp"
+#include "drive/collective.hpp"
 #include "drive/sweep.hpp"
 #include "drive/validate.hpp"
 #include "report/collective_report.hpp"
@@ -283,7 +285,7 @@ int main(int argc, char** argv) {
     if (*coll_cmd) {
       auto cluster = topo::load_system(resolve_system(c_system), c_nodes, "", c_fabric);
       coll::Planner planner(*cluster, coll::NcclParams::load_default(cluster->catalog().path()));
-      report::SweepOptions opt;
+      drive::SweepOptions opt;
       opt.request.op = parse_op(c_op);
       opt.request.algo = parse_algo(c_algo);
       const int gpn = cluster->gpus_per_node();
@@ -335,7 +337,7 @@ int main(int argc, char** argv) {
         throw ScenarioError("", 0, 0, "-f", "expected a number > 1, got '" + c_factor + "'");
       }
       opt.dtype = c_dtype;
-      report::SweepResult r = report::run_sweep(*cluster, planner, opt);
+      report::SweepResult r = drive::run_sweep(*cluster, planner, opt);
       if (c_json) std::cout << report::to_json(r).dump(2) << "\n";
       else std::cout << report::format_table(r);
       return 0;

@@ -10,7 +10,7 @@
 
 #include "coll/collective.hpp"
 #include "coll/nccl_params.hpp"
-#include "report/collective_report.hpp"
+#include "drive/collective.hpp"
 #include "report/run_report.hpp"
 #include "scenario/error.hpp"
 #include "scenario/scenario.hpp"
@@ -266,7 +266,7 @@ ValidationResult run_case(const ValidationCase& c) {
                           "the system has " + std::to_string(gpn) + " GPUs per node, not " + std::to_string(per_node));
     for (int k = 0; k < cluster->nodes(); ++k)
       for (int j = 0; j < per_node; ++j) req.ranks.push_back(k * gpn + j);
-    report::SweepRow row = report::simulate_one(*cluster, planner, req, false, 0);
+    report::SweepRow row = simulate_one(*cluster, planner, req, false, 0);
     r.simulated = row.busbw_gbps;
     r.detail = row.algo + "/" + row.protocol;
   } else {
