@@ -19,6 +19,7 @@
 #include "coll/collective.hpp"
 #include "coll/nccl_params.hpp"
 #include "drive/collective.hpp"
+#include "drive/run.hpp"
 #include "drive/sweep.hpp"
 #include "drive/validate.hpp"
 #include "report/collective_report.hpp"
@@ -217,11 +218,11 @@ int main(int argc, char** argv) {
       if (r_solver != "incremental" && r_solver != "full")
         throw ScenarioError("", 0, 0, "--solver", "expected incremental or full, got '" + r_solver + "'");
       ScenarioSpec spec = load_scenario(r_scenario, r_set);
-      train::RunOptions ro;
+      drive::RunOptions ro;
       ro.steps_override = r_steps;
       ro.full_solve = r_solver == "full";
       ro.keep_trace = !r_trace.empty();
-      train::RunResult res = train::run_scenario(spec, ro);
+      train::RunResult res = drive::run_scenario(spec, ro);
       if (!r_trace.empty()) write_file_atomic(r_trace, report::chrome_trace(res));
       if (r_json) std::cout << report::run_to_json(res).dump(2) << "\n";
       else std::cout << report::format_run(res);
@@ -229,10 +230,10 @@ int main(int argc, char** argv) {
     }
     if (*mem_cmd) {
       ScenarioSpec spec = load_scenario(m_scenario, m_set);
-      train::RunOptions ro;
+      drive::RunOptions ro;
       ro.steps_override = 1;
-      train::RunResult res = train::run_scenario(spec, ro);
-      res.fits = train::largest_batches(spec);
+      train::RunResult res = drive::run_scenario(spec, ro);
+      res.fits = drive::largest_batches(spec);
       if (m_json) std::cout << report::memory_to_json(res).dump(2) << "\n";
       else std::cout << report::format_memory(res);
       return m_fail_oom && res.oom ? 4 : 0;

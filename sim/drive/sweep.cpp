@@ -9,9 +9,9 @@
 #include <stdexcept>
 #include <thread>
 
+#include "drive/run.hpp"
 #include "scenario/error.hpp"
 #include "scenario/scenario.hpp"
-#include "train/run.hpp"
 
 namespace simtrain::drive {
 
@@ -148,10 +148,10 @@ std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector
   std::mutex progress_mutex;
   auto worker = [&] {
     for (std::size_t i = next++; i < n; i = next++) {
-      train::RunOptions ro;
+      RunOptions ro;
       ro.steps_override = opt.steps_override;
       try {
-        points[i].result = train::run_scenario(specs[i], ro);
+        points[i].result = run_scenario(specs[i], ro);
       } catch (const ScenarioError& e) {
         input_errors[i] = e;
       } catch (const std::invalid_argument& e) {

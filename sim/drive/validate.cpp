@@ -11,13 +11,13 @@
 #include "coll/collective.hpp"
 #include "coll/nccl_params.hpp"
 #include "drive/collective.hpp"
+#include "drive/run.hpp"
 #include "report/run_report.hpp"
 #include "scenario/error.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/yaml_doc.hpp"
 #include "topo/catalog.hpp"
 #include "topo/cluster.hpp"
-#include "train/run.hpp"
 #include "work/calibration.hpp"
 #include "work/cost.hpp"
 
@@ -272,18 +272,18 @@ ValidationResult run_case(const ValidationCase& c) {
   } else {
     const ScenarioCase& sc = *c.scenario;
     ScenarioSpec spec = load_scenario(sc.file, sc.set);
-    train::RunOptions ro;
+    RunOptions ro;
     nlohmann::json j;
     const bool memory = sc.report == "memory";
     if (memory) {
       ro.steps_override = 1;  // as `simtrain memory`
-      train::RunResult res = train::run_scenario(spec, ro);
+      train::RunResult res = run_scenario(spec, ro);
       // The largest batch of the scenario's own strategy only (the first row of the full search).
-      if (sc.field.rfind("largest_batch", 0) == 0) res.fits = train::largest_batches(spec, true);
+      if (sc.field.rfind("largest_batch", 0) == 0) res.fits = largest_batches(spec, true);
       j = report::memory_to_json(res);
       j["gpus"] = res.gpus;
     } else {
-      j = report::run_to_json(train::run_scenario(spec, ro));
+      j = report::run_to_json(run_scenario(spec, ro));
     }
     const std::string report_name = memory ? "the memory report" : "the run report";
     const nlohmann::json* v = &j;

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "scenario/yaml_doc.hpp"
-#include "train/run.hpp"
+#include "train/run_result.hpp"
 
 namespace simtrain::report {
 

@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "drive/run.hpp"
 #include "drive/sweep.hpp"
 #include "scenario/error.hpp"
 #include "scenario/scenario.hpp"
-#include "train/run.hpp"
 
 using namespace simtrain;
 
@@ -42,7 +42,7 @@ TEST_CASE("sweep: every point is the run with its overrides", "[sweep]") {
   for (const auto& p : points) {
     INFO(p.values[0] << " " << p.values[1] << " " << p.values[2]);
     REQUIRE(p.result);
-    const train::RunResult alone = train::run_scenario(
+    const train::RunResult alone = drive::run_scenario(
         load_scenario(kSweep, {"strategy=" + p.values[0], "nodes=" + p.values[1], "batch_per_gpu=" + p.values[2]}), {});
     CHECK(p.result->step_time_s == alone.step_time_s);
     CHECK(p.result->memory_peak_bytes == alone.memory_peak_bytes);
