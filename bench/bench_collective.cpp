@@ -10,8 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "coll/collective.hpp"
+#include "coll/nccl_params.hpp"
 #include "engine/executor.hpp"
-#include "report/collective_report.hpp"
+#include "topo/cluster.hpp"
 
 using namespace simtrain;
 

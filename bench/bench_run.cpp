@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "train/run.hpp"
+#include "drive/run.hpp"
 
 using namespace simtrain;
 
@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
     for (int i = 0; i < repeats; ++i) {
       auto t0 = std::chrono::steady_clock::now();
       ScenarioSpec spec = load_scenario(dir + c.file, c.sets);
-      last = train::run_scenario(spec, {});
+      last = drive::run_scenario(spec, {});
       walls.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
     std::sort(walls.begin(), walls.end());

@@ -17,10 +17,15 @@
 #include <unistd.h>
 
 #include "coll/collective.hpp"
+#include "coll/nccl_params.hpp"
+#include "drive/collective.hpp"
+#include "drive/run.hpp"
+#include "drive/sweep.hpp"
+#include "drive/validate.hpp"
 #include "report/collective_report.hpp"
 #include "report/run_report.hpp"
-#include "report/scenario_sweep.hpp"
-#include "report/validate.hpp"
+#include "report/sweep_report.hpp"
+#include "report/validation_report.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/error.hpp"
 #include "topo/topo_import.hpp"
@@ -213,11 +218,11 @@ int main(int argc, char** argv) {
       if (r_solver != "incremental" && r_solver != "full")
         throw ScenarioError("", 0, 0, "--solver", "expected incremental or full, got '" + r_solver + "'");
       ScenarioSpec spec = load_scenario(r_scenario, r_set);
-      train::RunOptions ro;
+      drive::RunOptions ro;
       ro.steps_override = r_steps;
       ro.full_solve = r_solver == "full";
       ro.keep_trace = !r_trace.empty();
-      train::RunResult res = train::run_scenario(spec, ro);
+      train::RunResult res = drive::run_scenario(spec, ro);
       if (!r_trace.empty()) write_file_atomic(r_trace, report::chrome_trace(res));
       if (r_json) std::cout << report::run_to_json(res).dump(2) << "\n";
       else std::cout << report::format_run(res);
@@ -225,24 +230,24 @@ int main(int argc, char** argv) {
     }
     if (*mem_cmd) {
       ScenarioSpec spec = load_scenario(m_scenario, m_set);
-      train::RunOptions ro;
+      drive::RunOptions ro;
       ro.steps_override = 1;
-      train::RunResult res = train::run_scenario(spec, ro);
-      res.fits = train::largest_batches(spec);
+      train::RunResult res = drive::run_scenario(spec, ro);
+      res.fits = drive::largest_batches(spec);
       if (m_json) std::cout << report::memory_to_json(res).dump(2) << "\n";
       else std::cout << report::format_memory(res);
       return m_fail_oom && res.oom ? 4 : 0;
     }
     if (*val_cmd) {
-      const std::string path = v_cases.empty() ? report::default_cases_path() : v_cases;
-      auto results = report::run_validation(report::load_cases(path), v_only);
+      const std::string path = v_cases.empty() ? drive::default_cases_path() : v_cases;
+      auto results = drive::run_validation(drive::load_cases(path), v_only);
       if (v_json) std::cout << report::validation_to_json(results).dump(2) << "\n";
       else std::cout << report::format_validation(results, v_cases.empty() ? "validation/cases.yaml" : v_cases);
       const bool all_within = std::all_of(results.begin(), results.end(), [](const auto& r) { return r.within; });
       return v_strict && !all_within ? 5 : 0;
     }
     if (*sweep_cmd) {
-      report::ScenarioSweepOptions so;
+      drive::ScenarioSweepOptions so;
       if (s_rank == "time") so.rank_by = report::RankBy::time;
       else if (s_rank == "cost") so.rank_by = report::RankBy::cost;
       else if (s_rank == "energy") so.rank_by = report::RankBy::energy;
@@ -260,8 +265,8 @@ int main(int argc, char** argv) {
                     << (done == total ? "\n" : "") << std::flush;
         };
       }
-      const auto axes = report::sweep_axes(s_scenario, s_set, s_sweep);
-      const auto points = report::run_sweep(s_scenario, s_set, axes, so);
+      const auto axes = drive::sweep_axes(s_scenario, s_set, s_sweep);
+      const auto points = drive::run_sweep(s_scenario, s_set, axes, so);
       if (!s_csv.empty()) write_file_atomic(s_csv, report::sweep_to_csv(points, axes));
       if (s_json) std::cout << report::sweep_to_json(points, axes, so.rank_by).dump(2) << "\n";
       else std::cout << report::format_sweep(points, axes, so.rank_by);
@@ -281,7 +286,7 @@ int main(int argc, char** argv) {
     if (*coll_cmd) {
       auto cluster = topo::load_system(resolve_system(c_system), c_nodes, "", c_fabric);
       coll::Planner planner(*cluster, coll::NcclParams::load_default(cluster->catalog().path()));
-      report::SweepOptions opt;
+      drive::SweepOptions opt;
       opt.request.op = parse_op(c_op);
       opt.request.algo = parse_algo(c_algo);
       const int gpn = cluster->gpus_per_node();
@@ -333,7 +338,7 @@ int main(int argc, char** argv) {
         throw ScenarioError("", 0, 0, "-f", "expected a number > 1, got '" + c_factor + "'");
       }
       opt.dtype = c_dtype;
-      report::SweepResult r = report::run_sweep(*cluster, planner, opt);
+      report::SweepResult r = drive::run_sweep(*cluster, planner, opt);
       if (c_json) std::cout << report::to_json(r).dump(2) << "\n";
       else std::cout << report::format_table(r);
       return 0;

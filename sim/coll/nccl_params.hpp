@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/time.hpp"
+#include "base/time.hpp"
 #include "topo/catalog.hpp"
 
 namespace simtrain::coll {

@@ -15,7 +15,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "engine/time.hpp"
+#include "base/time.hpp"
 
 namespace simtrain::engine {
 

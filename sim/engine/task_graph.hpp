@@ -31,7 +31,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/time.hpp"
+#include "base/time.hpp"
 #include "net/flow_network.hpp"
 
 namespace simtrain::engine {

@@ -17,7 +17,7 @@
 #include <span>
 #include <vector>
 
-#include "engine/time.hpp"
+#include "base/time.hpp"
 #include "net/maxmin.hpp"
 
 namespace simtrain::net {

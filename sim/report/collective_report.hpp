@@ -1,28 +1,20 @@
-// `simtrain collective`: an nccl-tests style sweep of one collective on a cluster.
+// The table of `simtrain collective`: an nccl-tests style sweep of one collective on a
+// cluster (drive/collective.hpp simulates the sizes).
 //
-// Each size is simulated on its own (a fresh network, the plan's transfers, the engine),
-// so the time is what the flow model gives, not a formula. Columns follow nccl-tests'
-// all_reduce_perf: size (B), count (elements), type, redop, root, time (us), algbw and
-// busbw (GB/s = 1e9 B/s), with nccl-tests' bus-bandwidth factors: 2(n-1)/n for all_reduce,
-// (n-1)/n for all_gather and reduce_scatter, 1 for broadcast. simtrain adds the algorithm
-// and protocol chosen, and names the busiest link of the largest size.
+// Columns follow nccl-tests' all_reduce_perf: size (B), count (elements), type, redop, root,
+// time (us), algbw and busbw (GB/s = 1e9 B/s), with nccl-tests' bus-bandwidth factors:
+// 2(n-1)/n for all_reduce, (n-1)/n for all_gather and reduce_scatter, 1 for broadcast.
+// simtrain adds the algorithm and protocol chosen, and names the busiest link of the
+// largest size.
 #pragma once
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
-#include "coll/collective.hpp"
-
 namespace simtrain::report {
-
-struct SweepOptions {
-  coll::Request request;  // bytes ignored; sizes come from the sweep
-  double min_bytes = 8, max_bytes = 1073741824.0, factor = 2;
-  std::string dtype = "float";
-  bool full_solve = false;
-};
 
 struct LinkUse {
   std::string name;
@@ -48,14 +40,6 @@ struct SweepResult {
   int root = -1;
   std::vector<SweepRow> rows;
 };
-
-// Bytes per element of an nccl-tests type name; throws std::invalid_argument if unknown.
-int dtype_size(const std::string& dtype);
-
-SweepResult run_sweep(const topo::Cluster& cluster, coll::Planner& planner, const SweepOptions& opt);
-// One collective of `bytes`, simulated; used by the sweep and by tests.
-SweepRow simulate_one(const topo::Cluster& cluster, coll::Planner& planner, coll::Request req,
-                      bool full_solve, int top_links = 5);
 
 std::string format_table(const SweepResult& r);
 nlohmann::json to_json(const SweepResult& r);

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "train/run.hpp"
+#include "train/run_result.hpp"
 
 namespace simtrain::report {
 

@@ -88,7 +88,7 @@ struct ScenarioSpec {
 
   std::optional<Field> data_field;  // `data:` (the data pipeline), parsed by sim/data
   // `sweep:` (for `simtrain sweep`): key paths to lists of values; a run ignores it. The keys
-  // and the shape are checked here, the values by the sweep (sim/report/scenario_sweep.hpp).
+  // and the shape are checked here, the values by the sweep (sim/drive/sweep.hpp).
   std::optional<Field> sweep_field;
 
   std::vector<std::string> overrides_applied;  // "key=value", echoed in reports

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/time.hpp"
+#include "base/time.hpp"
 #include "scenario/yaml_doc.hpp"
 
 namespace simtrain::topo {

@@ -32,7 +32,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/time.hpp"
+#include "base/time.hpp"
 #include "net/flow_network.hpp"
 #include "topo/catalog.hpp"
 

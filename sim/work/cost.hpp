@@ -85,7 +85,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/time.hpp"
+#include "base/time.hpp"
 #include "topo/catalog.hpp"
 #include "work/model.hpp"
 

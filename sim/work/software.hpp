@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/time.hpp"
+#include "base/time.hpp"
 #include "work/cost.hpp"
 #include "work/model.hpp"
 

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "drive/collective.hpp"
 #include "engine/executor.hpp"
 #include "report/collective_report.hpp"
 
@@ -17,7 +18,7 @@ struct Fixture {
   explicit Fixture(const std::string& path, int nodes = 1)
       : cluster(topo::load_system(path, nodes)),
         planner(std::make_unique<Planner>(*cluster, NcclParams::load_default(cluster->catalog().path()))) {}
-  report::SweepRow run(Request r) { return report::simulate_one(*cluster, *planner, r, false); }
+  report::SweepRow run(Request r) { return drive::simulate_one(*cluster, *planner, r, false); }
 };
 
 Request all_reduce(double bytes, Algo algo = Algo::automatic) {
@@ -152,14 +153,14 @@ TEST_CASE("doubling every link's bandwidth never makes anything slower", "[coll]
 
 TEST_CASE("same input, same output, byte for byte; full and incremental solvers agree", "[coll]") {
   Fixture f(kTopo + "dgx_a100.yaml", 2);
-  report::SweepOptions opt;
+  drive::SweepOptions opt;
   opt.min_bytes = 1024;
   opt.max_bytes = 64.0 * 1048576;
   opt.factor = 8;
-  std::string a = report::format_table(report::run_sweep(*f.cluster, *f.planner, opt));
-  std::string b = report::format_table(report::run_sweep(*f.cluster, *f.planner, opt));
+  std::string a = report::format_table(drive::run_sweep(*f.cluster, *f.planner, opt));
+  std::string b = report::format_table(drive::run_sweep(*f.cluster, *f.planner, opt));
   opt.full_solve = true;
-  std::string full = report::format_table(report::run_sweep(*f.cluster, *f.planner, opt));
+  std::string full = report::format_table(drive::run_sweep(*f.cluster, *f.planner, opt));
   CHECK(a == b);
   CHECK(a == full);
 }

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "train/run.hpp"
+#include "drive/run.hpp"
 
 using namespace simtrain;
 
@@ -15,7 +15,7 @@ const std::string kScen = kRoot + "/scenarios/";
 
 train::RunResult run(const std::string& path, std::vector<std::string> sets = {}) {
   ScenarioSpec s = load_scenario(path, sets);
-  return train::run_scenario(s, {});
+  return drive::run_scenario(s, {});
 }
 
 std::string slurp(const std::string& p) {

@@ -1,9 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include "drive/run.hpp"
 #include "train/memory.hpp"
-#include "train/run.hpp"
 
 using namespace simtrain;
+using namespace simtrain::drive;
 using namespace simtrain::train;
 
 namespace {

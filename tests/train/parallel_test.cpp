@@ -8,11 +8,12 @@
 #include "train/layout.hpp"
 #include "train/megatron.hpp"
 #include "train/pipeline_schedule.hpp"
-#include "train/run.hpp"
+#include "drive/run.hpp"
 #include "work/model.hpp"
 
 using namespace simtrain;
 using namespace simtrain::train;
+using simtrain::drive::run_scenario;
 
 namespace {
 

@@ -2,8 +2,8 @@
 // (train/gpu_share.hpp, train/host.hpp, work/software.hpp).
 #include <catch2/catch.hpp>
 
+#include "drive/run.hpp"
 #include "scenario/error.hpp"
-#include "train/run.hpp"
 #include "work/software.hpp"
 
 using namespace simtrain;
@@ -14,9 +14,9 @@ const std::string kHeadline = kScen + "8xA100_pcie_switch.yaml";
 
 train::RunResult run(const std::string& path, std::vector<std::string> sets = {}) {
   ScenarioSpec s = load_scenario(path, sets);
-  train::RunOptions o;
+  drive::RunOptions o;
   o.keep_trace = true;
-  return train::run_scenario(s, o);
+  return drive::run_scenario(s, o);
 }
 
 // GPU 0's compute work in the measured window, as it would take with the GPU to itself.

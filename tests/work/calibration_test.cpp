@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "drive/run.hpp"
 #include "scenario/error.hpp"
-#include "train/run.hpp"
 #include "work/calibration.hpp"
 
 using namespace simtrain;
@@ -89,13 +89,13 @@ TEST_CASE("calibration: a scenario runs with the measured figures", "[calibratio
   const std::string cal = write_temp("simtrain_cal_scen.yaml", calibration_to_yaml(sample("a100_sxm4_80gb")));
   const std::string scen = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_llama2_7b_fsdp.yaml";
   // FlashAttention keeps the step GEMM-bound (eager attention's score passes are memory-bound).
-  const train::RunResult shipped = train::run_scenario(load_scenario(scen, {"steps=1", "flash_attention=true"}), {});
+  const train::RunResult shipped = drive::run_scenario(load_scenario(scen, {"steps=1", "flash_attention=true"}), {});
   const train::RunResult measured =
-      train::run_scenario(load_scenario(scen, {"steps=1", "flash_attention=true", "calibration=" + cal}), {});
+      drive::run_scenario(load_scenario(scen, {"steps=1", "flash_attention=true", "calibration=" + cal}), {});
   CHECK(measured.compute_s > 1.3 * shipped.compute_s);
   CHECK(measured.calibration.find("NVIDIA A100-SXM4-80GB") == 0);
   CHECK(shipped.calibration.empty());
-  CHECK_THROWS_WITH(train::run_scenario(load_scenario(std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_pcie_switch.yaml",
+  CHECK_THROWS_WITH(drive::run_scenario(load_scenario(std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_pcie_switch.yaml",
                                                       {"calibration=" + cal}),
                                         {}),
                     Catch::Contains("a100_pcie_80gb"));

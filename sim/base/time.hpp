@@ -5,6 +5,9 @@
 // edges; the conversion from a rate-derived duration to integer time happens in exactly one
 // function, duration_for_bytes, which rounds up so that a transfer never completes before
 // its last byte has arrived (at most 1 ps late).
+//
+// A leaf: the network, the engine, the topology and the cost models all speak in TimePs,
+// so it sits below them all and includes nothing of theirs (net/ need not see engine/).
 #pragma once
 
 #include <cmath>

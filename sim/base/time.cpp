@@ -1,4 +1,4 @@
-#include "engine/time.hpp"
+#include "base/time.hpp"
 
 #include <algorithm>
 

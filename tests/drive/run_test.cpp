@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <set>
 
+#include "drive/run.hpp"
 #include "report/run_report.hpp"
-#include "train/run.hpp"
 
 using namespace simtrain;
 
@@ -14,15 +14,15 @@ const std::string kHeadline = kScen + "8xA100_pcie_switch.yaml";
 
 train::RunResult run(const std::string& path, std::vector<std::string> sets = {}, double scale = 1.0) {
   ScenarioSpec s = load_scenario(path, sets);
-  train::RunOptions o;
+  drive::RunOptions o;
   o.link_scale = scale;
-  return train::run_scenario(s, o);
+  return drive::run_scenario(s, o);
 }
 
 ScenarioError scenario_error(const std::string& path, std::vector<std::string> sets) {
   try {
     ScenarioSpec s = load_scenario(path, sets);
-    train::run_scenario(s, {});
+    drive::run_scenario(s, {});
   } catch (const ScenarioError& e) {
     return e;
   }
@@ -102,11 +102,11 @@ TEST_CASE("single-GPU throughputs near the published ones", "[train][validation]
 
 TEST_CASE("same scenario, same report, byte for byte; full and incremental solvers agree", "[train]") {
   ScenarioSpec s = load_scenario(kScen + "4xdgx_a100_gpt2_1.5b.yaml", {"steps=2"});
-  train::RunOptions inc, full;
+  drive::RunOptions inc, full;
   full.full_solve = true;
-  std::string a = report::run_to_json(train::run_scenario(s, inc)).dump();
-  std::string b = report::run_to_json(train::run_scenario(s, inc)).dump();
-  std::string c = report::run_to_json(train::run_scenario(s, full)).dump();
+  std::string a = report::run_to_json(drive::run_scenario(s, inc)).dump();
+  std::string b = report::run_to_json(drive::run_scenario(s, inc)).dump();
+  std::string c = report::run_to_json(drive::run_scenario(s, full)).dump();
   CHECK(a == b);
   CHECK(a == c);
 }
@@ -147,9 +147,9 @@ TEST_CASE("bad scenarios name file, line, column", "[train][errors]") {
 
 TEST_CASE("the Chrome trace has one track per GPU stream and one for the collectives", "[train]") {
   ScenarioSpec s = load_scenario(kHeadline, {"steps=1"});
-  train::RunOptions o;
+  drive::RunOptions o;
   o.keep_trace = true;
-  train::RunResult r = train::run_scenario(s, o);
+  train::RunResult r = drive::run_scenario(s, o);
   nlohmann::json t = nlohmann::json::parse(report::chrome_trace(r));
   std::set<std::string> tracks;
   std::size_t spans = 0;

@@ -1,17 +1,19 @@
-// `simtrain validate`: the simulator against public measurements, case by case.
+// The table and JSON of `simtrain validate` (drive/validate.hpp reads the cases and runs
+// them), and the cases and results they are made of.
 //
-// The cases live in the project (`validation/cases.yaml`), each with the measured figure, its
-// source (copied from the public record, so users need nothing outside the project), and how
-// to reproduce it with simtrain: a collective (nccl-tests busbw), a GEMM (matmul TFLOP/s) or a scenario (one field of
-// the run report's JSON, or of `simtrain memory --json` for peak memory and largest batches). Every case is run with the library in this process; the result
-// is the simulated figure, its signed relative error, and whether it lies within the case's
-// tolerance (the accuracy the README states, with a margin: a regression shows as "no").
+// A case is a public measurement (its figure, its source, copied from the public record so
+// users need nothing outside the project) and how to reproduce it with simtrain: a
+// collective (nccl-tests busbw), a GEMM (matmul TFLOP/s) or a scenario (one field of the run
+// report's JSON, or of `simtrain memory --json` for peak memory and largest batches). Its
+// result is the simulated figure, its signed relative error, and whether it lies within the
+// case's tolerance (the accuracy the README states, with a margin: a regression shows as "no").
 #pragma once
 
 #include <nlohmann/json.hpp>
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace simtrain::report {
@@ -80,17 +82,6 @@ struct ValidationResult {
   bool within = true;  // |error| <= tolerance (true when the case has none)
   std::string detail;  // algo/protocol of a collective, or the scenario's overrides
 };
-
-// Reads a cases file; YAML and schema errors are ScenarioErrors with file:line:col.
-std::vector<ValidationCase> load_cases(const std::string& path);
-// The project's own cases file.
-std::string default_cases_path();
-
-// Runs one case with the library (no processes).
-ValidationResult run_case(const ValidationCase& c);
-// Runs the cases whose key or id is in `only` (all when empty); an unknown name is an error.
-std::vector<ValidationResult> run_validation(const std::vector<ValidationCase>& cases,
-                                             const std::vector<std::string>& only);
 
 struct ValidationSummary {
   int cases = 0, with_tolerance = 0, within = 0;

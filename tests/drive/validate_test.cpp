@@ -8,17 +8,17 @@
 #include <cmath>
 #include <set>
 
-#include "report/validate.hpp"
+#include "drive/validate.hpp"
 #include "scenario/error.hpp"
 
 using namespace simtrain;
 
 TEST_CASE("every validation case lands within its tolerance", "[validate]") {
-  const auto cases = report::load_cases(report::default_cases_path());
+  const auto cases = drive::load_cases(drive::default_cases_path());
   REQUIRE(cases.size() >= 25);
   for (const auto& c : cases) {
     INFO(c.key() << ": " << c.what);
-    report::ValidationResult r = report::run_case(c);
+    report::ValidationResult r = drive::run_case(c);
     INFO("measured " << c.measured << " " << c.unit << ", simulated " << r.simulated << ", error "
                      << r.error * 100 << "%, tolerance " << (c.tolerance ? *c.tolerance * 100 : -1) << "%");
     CHECK(std::isfinite(r.simulated));
@@ -29,7 +29,7 @@ TEST_CASE("every validation case lands within its tolerance", "[validate]") {
 }
 
 TEST_CASE("validation cases name their source and are unique", "[validate]") {
-  const auto cases = report::load_cases(report::default_cases_path());
+  const auto cases = drive::load_cases(drive::default_cases_path());
   std::set<std::string> keys;
   for (const auto& c : cases) {
     INFO(c.key());
@@ -43,21 +43,21 @@ TEST_CASE("validation cases name their source and are unique", "[validate]") {
 }
 
 TEST_CASE("validate: --only selects by id or id/case; the summary counts them", "[validate]") {
-  const auto cases = report::load_cases(report::default_cases_path());
-  auto by_id = report::run_validation(cases, {"nccl-ar-a100-8gpu-curve-stas00"});
+  const auto cases = drive::load_cases(drive::default_cases_path());
+  auto by_id = drive::run_validation(cases, {"nccl-ar-a100-8gpu-curve-stas00"});
   CHECK(by_id.size() >= 3);
-  auto one = report::run_validation(cases, {"nccl-ar-a100-8gpu-curve-stas00/1GiB"});
+  auto one = drive::run_validation(cases, {"nccl-ar-a100-8gpu-curve-stas00/1GiB"});
   REQUIRE(one.size() == 1);
   CHECK(one[0].error == Approx((one[0].simulated - 229.04) / 229.04));
   const auto s = report::summarize(one);
   CHECK(s.cases == 1);
   CHECK(s.median_abs_error == Approx(std::fabs(one[0].error)));
-  CHECK_THROWS_AS(report::run_validation(cases, {"no-such-case"}), ScenarioError);
+  CHECK_THROWS_AS(drive::run_validation(cases, {"no-such-case"}), ScenarioError);
 }
 
 TEST_CASE("a bad cases file names file, line, column and key", "[validate][errors]") {
   try {
-    report::load_cases(std::string(SIMTRAIN_TEST_DATA) + "/bad_validate_cases.yaml");
+    drive::load_cases(std::string(SIMTRAIN_TEST_DATA) + "/bad_validate_cases.yaml");
     FAIL("expected a ScenarioError");
   } catch (const ScenarioError& e) {
     CHECK(e.line() == 13);
@@ -80,11 +80,11 @@ TEST_CASE("validate: a bound holds or not, and takes no tolerance", "[validate]"
   scenario: {file: )" + std::string(SIMTRAIN_SOURCE_DIR) + R"(/scenarios/8xA100_llama2_7b_fsdp.yaml, report: memory, field: largest_batch.0.largest_batch_per_gpu}
 )";
   // The shipped setup (FULL_SHARD + checkpointing) fits far more than one sample and far less than 1000.
-  auto low = report::load_cases(write(head + "  measured: {value: 1, unit: samples/GPU, bound: at_least}\n"));
-  CHECK(report::run_case(low.at(0)).within);
-  auto high = report::load_cases(write(head + "  measured: {value: 1000, unit: samples/GPU, bound: at_least}\n"));
-  CHECK_FALSE(report::run_case(high.at(0)).within);
+  auto low = drive::load_cases(write(head + "  measured: {value: 1, unit: samples/GPU, bound: at_least}\n"));
+  CHECK(drive::run_case(low.at(0)).within);
+  auto high = drive::load_cases(write(head + "  measured: {value: 1000, unit: samples/GPU, bound: at_least}\n"));
+  CHECK_FALSE(drive::run_case(high.at(0)).within);
   CHECK_THROWS_WITH(
-      report::load_cases(write(head + "  measured: {value: 1, unit: samples/GPU, bound: at_least}\n  tolerance: 0.1\n")),
+      drive::load_cases(write(head + "  measured: {value: 1, unit: samples/GPU, bound: at_least}\n  tolerance: 0.1\n")),
       Catch::Contains("takes no tolerance"));
 }

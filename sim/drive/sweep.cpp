@@ -1,22 +1,23 @@
-#include "report/scenario_sweep.hpp"
-
-#include <fmt/format.h>
+#include "drive/sweep.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <exception>
-#include <cmath>
-#include <filesystem>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
 
-#include "report/run_report.hpp"
+#include "drive/run.hpp"
 #include "scenario/error.hpp"
 #include "scenario/scenario.hpp"
 
-namespace simtrain::report {
+namespace simtrain::drive {
+
+using report::RankBy;
+using report::SweepAxis;
+using report::SweepPoint;
 
 namespace {
 
@@ -68,43 +69,10 @@ ScenarioError locate(const ScenarioError& e, const std::vector<SweepAxis>& axes,
   return e;
 }
 
-double rank_value(const SweepPoint& p, RankBy by) {
-  switch (by) {
-    case RankBy::time: return p.per_sample_s;
-    case RankBy::cost: return p.cost_per_million;
-    case RankBy::energy: return p.joules_per_sample;
-  }
-  return 0;
-}
-
 // 0 fits, 1 OOM, 2 not simulated.
 int tier(const SweepPoint& p) { return !p.result ? 2 : p.result->oom ? 1 : 0; }
 
-std::string gib(double bytes) { return fmt::format("{:.1f}", bytes / 1073741824.0); }
-
-// A CSV field: quoted when it holds a comma, a quote or a newline.
-std::string csv(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
-std::string bound_of(const SweepPoint& p) {
-  if (!p.result) return "error";
-  return p.result->oom ? p.result->bottleneck + ", OOM" : p.result->bottleneck;
-}
-
 }  // namespace
-
-const char* rank_by_name(RankBy by) {
-  switch (by) {
-    case RankBy::time: return "time";
-    case RankBy::cost: return "cost";
-    case RankBy::energy: return "energy";
-  }
-  return "?";
-}
 
 std::vector<SweepAxis> sweep_axes(const std::string& scenario, const std::vector<std::string>& base_sets,
                                   const std::vector<std::string>& cli_sweeps) {
@@ -180,10 +148,10 @@ std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector
   std::mutex progress_mutex;
   auto worker = [&] {
     for (std::size_t i = next++; i < n; i = next++) {
-      train::RunOptions ro;
+      RunOptions ro;
       ro.steps_override = opt.steps_override;
       try {
-        points[i].result = train::run_scenario(specs[i], ro);
+        points[i].result = run_scenario(specs[i], ro);
       } catch (const ScenarioError& e) {
         input_errors[i] = e;
       } catch (const std::invalid_argument& e) {
@@ -229,145 +197,9 @@ std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector
   std::stable_sort(points.begin(), points.end(), [&](const SweepPoint& a, const SweepPoint& b) {
     if (tier(a) != tier(b)) return tier(a) < tier(b);
     if (tier(a) == 2) return false;
-    return rank_value(a, opt.rank_by) < rank_value(b, opt.rank_by);
+    return report::rank_value(a, opt.rank_by) < report::rank_value(b, opt.rank_by);
   });
   return points;
 }
 
-std::string format_sweep(const std::vector<SweepPoint>& points, const std::vector<SweepAxis>& axes, RankBy by) {
-  std::string scen = "?";
-  for (const SweepPoint& p : points)
-    if (p.result) {
-      scen = p.result->scenario;
-      break;
-    }
-  std::string keys;
-  for (const SweepAxis& a : axes) keys += (keys.empty() ? "" : " x ") + a.key;
-  const char* per = by == RankBy::time ? "time per sample" : by == RankBy::cost ? "cost per sample" : "energy per sample";
-  std::string out = fmt::format("simtrain sweep: {}\n  {} points ({}), ranked by {}\n\n", scen, points.size(), keys, per);
-
-  // Columns: rank, the swept values, then the figures.
-  std::vector<std::string> head = {"rank"};
-  for (const SweepAxis& a : axes) head.push_back(a.key);
-  const std::vector<std::string> figures = {"GPUs", "step ms", "samples/s", "MFU", "mem GiB", "bound", "J/sample",
-                                            "$/1M samples"};
-  head.insert(head.end(), figures.begin(), figures.end());
-  std::vector<std::vector<std::string>> rows;
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    const SweepPoint& p = points[i];
-    std::vector<std::string> row = {std::to_string(i + 1)};
-    row.insert(row.end(), p.values.begin(), p.values.end());
-    if (p.result) {
-      const train::RunResult& r = *p.result;
-      row.push_back(std::to_string(r.gpus));
-      row.push_back(fmt::format("{:.2f}", r.step_time_s * 1e3));
-      row.push_back(thousands(r.samples_per_s));
-      row.push_back(fmt::format("{:.1f}%", r.mfu * 100));
-      row.push_back(gib(r.memory_peak_bytes) + (r.oom ? " OOM" : ""));
-      row.push_back(bound_of(p));
-      row.push_back(fmt::format("{:#.3g}", p.joules_per_sample));
-      row.push_back(r.cost_per_step > 0 ? fmt::format("{:.2f}", p.cost_per_million) : "-");
-    } else {
-      row.push_back("-");
-      row.push_back("error: " + p.error);
-    }
-    rows.push_back(std::move(row));
-  }
-  std::vector<std::size_t> w(head.size(), 0);
-  for (std::size_t c = 0; c < head.size(); ++c) w[c] = head[c].size();
-  for (const auto& row : rows)
-    for (std::size_t c = 0; c < row.size() && c < w.size(); ++c)
-      if (row[c].rfind("error: ", 0) != 0) w[c] = std::max(w[c], row[c].size());
-  const std::size_t nvals = 1 + axes.size();
-  auto line = [&](const std::vector<std::string>& cells) {
-    std::string l;
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      const bool last = c + 1 == cells.size();
-      const bool left = c > 0 && c < nvals;  // swept values read left-aligned
-      if (last && cells[c].rfind("error: ", 0) == 0) l += cells[c];
-      else if (left || c == head.size() - 3) l += fmt::format("{:<{}}", cells[c], w[c]);  // bound
-      else l += fmt::format("{:>{}}", cells[c], w[c]);
-      if (!last) l += "  ";
-    }
-    while (!l.empty() && l.back() == ' ') l.pop_back();
-    return l + "\n";
-  };
-  out += line(head);
-  for (const auto& row : rows) out += line(row);
-  // What the best point buys against the worst that fits.
-  const SweepPoint* best = nullptr;
-  const SweepPoint* worst = nullptr;
-  for (const SweepPoint& p : points)
-    if (p.result && !p.result->oom) {
-      if (!best) best = &p;
-      worst = &p;
-    }
-  if (best && worst && best != worst) {
-    const double b = rank_value(*best, by), wv = rank_value(*worst, by);
-    if (b > 0)
-      out += fmt::format("\nRank 1 takes {:.2f}x less {} per sample than rank {}, the last that fits.\n", wv / b,
-                         by == RankBy::time ? "time" : by == RankBy::cost ? "money" : "energy",
-                         static_cast<std::size_t>(worst - points.data()) + 1);
-  }
-  return out;
-}
-
-nlohmann::json sweep_to_json(const std::vector<SweepPoint>& points, const std::vector<SweepAxis>& axes, RankBy by) {
-  nlohmann::json a = nlohmann::json::array();
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    const SweepPoint& p = points[i];
-    nlohmann::json set = nlohmann::json::object();
-    for (std::size_t k = 0; k < axes.size(); ++k) set[axes[k].key] = p.values[k];
-    nlohmann::json o = {{"rank", i + 1}, {"point", p.index}, {"set", set}, {"ranked_by", rank_by_name(by)}};
-    if (p.result) {
-      const train::RunResult& r = *p.result;
-      o["gpus"] = r.gpus;
-      o["step_time_s"] = r.step_time_s;
-      o["samples_per_s"] = r.samples_per_s;
-      o["tokens_per_s"] = r.tokens_per_s;
-      o["tflops_per_gpu"] = r.tflops_per_gpu;
-      o["mfu"] = r.mfu;
-      o["memory_peak_bytes_per_gpu"] = r.memory_peak_bytes;
-      o["oom"] = r.oom;
-      o["bottleneck"] = r.bottleneck;
-      o["seconds_per_sample"] = p.per_sample_s;
-      o["joules_per_sample"] = p.joules_per_sample;
-      o["cost_per_million_samples"] = p.cost_per_million;
-      o["error"] = nullptr;
-    } else {
-      o["error"] = p.error;
-    }
-    a.push_back(std::move(o));
-  }
-  return a;
-}
-
-std::string sweep_to_csv(const std::vector<SweepPoint>& points, const std::vector<SweepAxis>& axes) {
-  std::string out = "rank";
-  for (const SweepAxis& a : axes) {
-    out += ',';
-    out += csv(a.key);
-  }
-  out += ",gpus,step_time_s,samples_per_s,tokens_per_s,tflops_per_gpu,mfu,memory_peak_gib,oom,bottleneck,"
-         "seconds_per_sample,joules_per_sample,cost_per_million_samples,error\n";
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    const SweepPoint& p = points[i];
-    out += std::to_string(i + 1);
-    for (const std::string& v : p.values) {
-      out += ',';  // (not "," + csv(v): GCC 12 warns falsely on that, -Wrestrict)
-      out += csv(v);
-    }
-    if (p.result) {
-      const train::RunResult& r = *p.result;
-      out += fmt::format(",{},{:.9g},{:.9g},{:.9g},{:.9g},{:.6g},{:.4f},{},{},{:.9g},{:.9g},{:.9g},\n", r.gpus,
-                         r.step_time_s, r.samples_per_s, r.tokens_per_s, r.tflops_per_gpu, r.mfu,
-                         r.memory_peak_bytes / 1073741824.0, r.oom ? "true" : "false", r.bottleneck, p.per_sample_s,
-                         p.joules_per_sample, p.cost_per_million);
-    } else {
-      out += ",,,,,,,,,,,,," + csv(p.error) + "\n";
-    }
-  }
-  return out;
-}
-
-}  // namespace simtrain::report
+}  // namespace simtrain::drive

@@ -6,7 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "report/scenario_sweep.hpp"
+#include "drive/run.hpp"
+#include "drive/sweep.hpp"
 #include "scenario/error.hpp"
 #include "scenario/scenario.hpp"
 
@@ -31,17 +32,17 @@ std::string variant(const std::string& from, const std::string& to) {
 }  // namespace
 
 TEST_CASE("sweep: every point is the run with its overrides", "[sweep]") {
-  const auto axes = report::sweep_axes(kSweep, {}, {});
+  const auto axes = drive::sweep_axes(kSweep, {}, {});
   REQUIRE(axes.size() == 3);
   CHECK(axes[0].key == "strategy");
-  report::ScenarioSweepOptions opt;
+  drive::ScenarioSweepOptions opt;
   opt.jobs = 2;
-  const auto points = report::run_sweep(kSweep, {}, axes, opt);
+  const auto points = drive::run_sweep(kSweep, {}, axes, opt);
   REQUIRE(points.size() == 2 * 3 * 2);
   for (const auto& p : points) {
     INFO(p.values[0] << " " << p.values[1] << " " << p.values[2]);
     REQUIRE(p.result);
-    const train::RunResult alone = train::run_scenario(
+    const train::RunResult alone = drive::run_scenario(
         load_scenario(kSweep, {"strategy=" + p.values[0], "nodes=" + p.values[1], "batch_per_gpu=" + p.values[2]}), {});
     CHECK(p.result->step_time_s == alone.step_time_s);
     CHECK(p.result->memory_peak_bytes == alone.memory_peak_bytes);
@@ -50,14 +51,14 @@ TEST_CASE("sweep: every point is the run with its overrides", "[sweep]") {
 }
 
 TEST_CASE("sweep: ranked per sample, points that fit first, the same for any thread count", "[sweep]") {
-  const auto axes = report::sweep_axes(kSweep, {}, {});
+  const auto axes = drive::sweep_axes(kSweep, {}, {});
   for (report::RankBy by : {report::RankBy::time, report::RankBy::cost, report::RankBy::energy}) {
-    report::ScenarioSweepOptions one, four;
+    drive::ScenarioSweepOptions one, four;
     one.jobs = 1;
     four.jobs = 4;
     one.rank_by = four.rank_by = by;
-    const auto a = report::run_sweep(kSweep, {}, axes, one);
-    const auto b = report::run_sweep(kSweep, {}, axes, four);
+    const auto a = drive::run_sweep(kSweep, {}, axes, one);
+    const auto b = drive::run_sweep(kSweep, {}, axes, four);
     CHECK(report::sweep_to_json(a, axes, by).dump() == report::sweep_to_json(b, axes, by).dump());
     CHECK(report::format_sweep(a, axes, by) == report::format_sweep(b, axes, by));
     bool seen_oom = false;
@@ -75,8 +76,8 @@ TEST_CASE("sweep: ranked per sample, points that fit first, the same for any thr
 }
 
 TEST_CASE("sweep: time per sample is the step over the global batch; DDP of GPT-2 1.5B does not fit 40 GB", "[sweep]") {
-  const auto axes = report::sweep_axes(kSweep, {}, {"optimizer=adamw"});
-  const auto points = report::run_sweep(kSweep, {}, axes, {});
+  const auto axes = drive::sweep_axes(kSweep, {}, {"optimizer=adamw"});
+  const auto points = drive::run_sweep(kSweep, {}, axes, {});
   for (const auto& p : points) {
     const auto& r = *p.result;
     CHECK(p.per_sample_s == Approx(r.step_time_s / (r.batch_per_gpu * r.gpus)));
@@ -90,7 +91,7 @@ TEST_CASE("sweep: time per sample is the step over the global batch; DDP of GPT-
 TEST_CASE("sweep: bad values and keys are errors at their place, before anything runs", "[sweep][errors]") {
   const std::string bad = variant("batch_per_gpu: [4, 8]", "batch_per_gpu: [4, 0]");
   try {
-    report::run_sweep(bad, {}, report::sweep_axes(bad, {}, {}), {});
+    drive::run_sweep(bad, {}, drive::sweep_axes(bad, {}, {}), {});
     FAIL("expected an error");
   } catch (const ScenarioError& e) {
     CHECK(e.line() == 23);
@@ -98,25 +99,25 @@ TEST_CASE("sweep: bad values and keys are errors at their place, before anything
     CHECK(e.message().find("value '0' of batch_per_gpu") != std::string::npos);
   }
   const std::string typo = variant("  nodes: [1, 2, 4]", "  node: [1, 2, 4]");
-  CHECK_THROWS_WITH(report::sweep_axes(typo, {}, {}), Catch::Contains("did you mean 'nodes'"));
+  CHECK_THROWS_WITH(drive::sweep_axes(typo, {}, {}), Catch::Contains("did you mean 'nodes'"));
   CHECK_THROWS_WITH(load_scenario(typo, {}), Catch::Contains("did you mean 'nodes'"));  // a plain run checks it too
   const std::string scalar = variant("nodes: [1, 2, 4]", "nodes: 4");
-  CHECK_THROWS_WITH(report::sweep_axes(scalar, {}, {}), Catch::Contains("non-empty list"));
-  CHECK_THROWS_WITH(report::sweep_axes(kSweep, {"nodes=2"}, {}), Catch::Contains("set it or sweep it"));
-  CHECK_THROWS_WITH(report::sweep_axes(kSweep, {}, {"nodes=8"}), Catch::Contains("swept twice"));
-  CHECK_THROWS_WITH(report::sweep_axes(kSweep, {}, {"modle=gpt2_124m"}), Catch::Contains("did you mean 'model'"));
+  CHECK_THROWS_WITH(drive::sweep_axes(scalar, {}, {}), Catch::Contains("non-empty list"));
+  CHECK_THROWS_WITH(drive::sweep_axes(kSweep, {"nodes=2"}, {}), Catch::Contains("set it or sweep it"));
+  CHECK_THROWS_WITH(drive::sweep_axes(kSweep, {}, {"nodes=8"}), Catch::Contains("swept twice"));
+  CHECK_THROWS_WITH(drive::sweep_axes(kSweep, {}, {"modle=gpt2_124m"}), Catch::Contains("did you mean 'model'"));
   try {
-    report::run_sweep(kSweep, {}, report::sweep_axes(kSweep, {}, {"model=gpt2_1.5b,gpt2_15b"}), {});
+    drive::run_sweep(kSweep, {}, drive::sweep_axes(kSweep, {}, {"model=gpt2_1.5b,gpt2_15b"}), {});
     FAIL("expected an error");
   } catch (const ScenarioError& e) {
     CHECK(e.file() == "--sweep model=gpt2_15b");
     CHECK(e.message().find("did you mean 'gpt2_1.5b'") != std::string::npos);
   }
   const std::string none = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_pcie_switch.yaml";
-  CHECK_THROWS_WITH(report::sweep_axes(none, {}, {}), Catch::Contains("nothing to sweep"));
-  report::ScenarioSweepOptions cost;
+  CHECK_THROWS_WITH(drive::sweep_axes(none, {}, {}), Catch::Contains("nothing to sweep"));
+  drive::ScenarioSweepOptions cost;
   cost.rank_by = report::RankBy::cost;
   const std::string unpriced = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_video_lmdb.yaml";
-  CHECK_THROWS_WITH(report::run_sweep(unpriced, {}, report::sweep_axes(unpriced, {}, {"batch_per_gpu=8,16"}), cost),
+  CHECK_THROWS_WITH(drive::run_sweep(unpriced, {}, drive::sweep_axes(unpriced, {}, {"batch_per_gpu=8,16"}), cost),
                     Catch::Contains("cost.gpu_hour"));
 }

@@ -1,0 +1,468 @@
+#include "drive/run.hpp"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <stdexcept>
+
+#include "coll/nccl_params.hpp"
+#include "data/pipeline.hpp"
+#include "engine/executor.hpp"
+#include "net/flow_network.hpp"
+#include "scenario/error.hpp"
+#include "scenario/yaml_doc.hpp"
+#include "topo/cluster.hpp"
+#include "train/memory.hpp"
+#include "train/run.hpp"
+#include "work/calibration.hpp"
+#include "work/cost.hpp"
+#include "work/software.hpp"
+
+namespace simtrain::drive {
+
+using train::find_peak;
+using train::kComm;
+using train::LinkUsage;
+using train::MemoryPeak;
+using train::RunResult;
+using train::StepGraph;
+using train::StrategyBuilder;
+
+namespace {
+
+// Total length of the union of intervals, clipped to [lo, hi).
+double union_length(std::vector<std::pair<TimePs, TimePs>> iv, TimePs lo, TimePs hi) {
+  std::sort(iv.begin(), iv.end());
+  double total = 0;
+  TimePs cur_s = -1, cur_e = -1;
+  for (auto [s, e] : iv) {
+    s = std::max(s, lo);
+    e = std::min(e, hi);
+    if (e <= s) continue;
+    if (s > cur_e) {
+      if (cur_e > cur_s) total += static_cast<double>(cur_e - cur_s);
+      cur_s = s;
+      cur_e = e;
+    } else {
+      cur_e = std::max(cur_e, e);
+    }
+  }
+  if (cur_e > cur_s) total += static_cast<double>(cur_e - cur_s);
+  return total;
+}
+
+// Length of A minus B (both unions of intervals) within [lo, hi).
+double covered_not_by(const std::vector<std::pair<TimePs, TimePs>>& a, const std::vector<std::pair<TimePs, TimePs>>& b,
+                      TimePs lo, TimePs hi) {
+  std::vector<std::pair<TimePs, TimePs>> ab = a;
+  ab.insert(ab.end(), b.begin(), b.end());
+  return union_length(ab, lo, hi) - union_length(b, lo, hi);
+}
+
+}  // namespace
+
+std::shared_ptr<const work::Model> load_scenario_model(const ScenarioSpec& spec) {
+  auto model = work::load_model(spec.model_ref, &spec.model_field);
+  if (spec.flash_attention < 0) return model;
+  // Re-read the model file with the transformer generator's flash_attention switched.
+  std::string path = spec.model_ref;
+  if (path.find('/') == std::string::npos && path.size() > 5 && path.substr(path.size() - 5) != ".yaml")
+    path = std::string(SIMTRAIN_SOURCE_DIR) + "/models/" + path + ".yaml";
+  else if (path.find('/') == std::string::npos && path.find(".yaml") == std::string::npos)
+    path = std::string(SIMTRAIN_SOURCE_DIR) + "/models/" + path + ".yaml";
+  auto doc = YamlDoc::load(path);
+  YAML::Node root = doc->root();
+  if (!root["transformer"] && !root["vit"])
+    throw spec.flash_attention_field->error("flash_attention applies to transformer models; " + model->name +
+                                            " is not one");
+  YAML::Node gen = root["transformer"] ? root["transformer"] : root["vit"];
+  gen["flash_attention"] = YAML::Node(spec.flash_attention == 1 ? "true" : "false");
+  return work::load_model_doc(doc, model->key);
+}
+
+namespace {
+
+// What every run of a scenario starts from: the cluster, the model, the ranks taking part,
+// the compute cost model and the collective planner.
+struct Built {
+  std::unique_ptr<topo::Cluster> cluster;
+  std::shared_ptr<const work::Model> model;
+  std::vector<int> ranks;
+  const topo::GpuModel* gpu = nullptr;
+  std::unique_ptr<work::CostModel> cost;
+  std::unique_ptr<coll::Planner> planner;
+  std::string calibration;  // what calibrated the compute model ("" = topologies/compute.yaml)
+  work::SoftwareProfile software;
+};
+
+Built build_setup_in_file(const ScenarioSpec& spec);
+
+// Errors about overridden values (an unknown model given with --set) name the override.
+Built build_setup(const ScenarioSpec& spec) {
+  try {
+    return build_setup_in_file(spec);
+  } catch (const ScenarioError& e) {
+    throw attribute_to_override(spec.path, spec.overrides_applied, e);
+  }
+}
+
+Built build_setup_in_file(const ScenarioSpec& spec) {
+  Built b;
+  b.cluster = spec.system_inline ? topo::load_system_from(*spec.system_inline, spec.path, spec.nodes)
+                                 : topo::load_system(spec.system_path, spec.nodes);
+  const topo::Cluster& c = *b.cluster;
+  b.model = load_scenario_model(spec);
+  work::Precision prec;
+  work::parse_precision(spec.precision, prec);
+  const int gpn = c.gpus_per_node();
+  const int per_node = spec.gpus_per_node > 0 ? spec.gpus_per_node : gpn;
+  if (per_node > gpn) {
+    Field f = *spec.root.get("gpus_per_node");
+    throw f.error("the system has " + std::to_string(gpn) + " GPUs per node");
+  }
+  for (int k = 0; k < c.nodes(); ++k)
+    for (int j = 0; j < per_node; ++j) b.ranks.push_back(k * gpn + j);
+  b.gpu = &c.gpu_model(b.ranks[0]);
+  b.software = work::load_software(work::default_software_path(c.catalog().path()), spec.software,
+                                   spec.software_field ? &*spec.software_field : nullptr);
+  b.model = work::apply_software(b.model, b.software);  // eager RMSNorm / SwiGLU / RoPE as several kernels
+  try {
+    work::ComputeCalibration cal = work::load_calibration(work::default_calibration_path(c.catalog().path()), b.gpu->key);
+    if (!spec.calibration_path.empty())
+      cal = work::apply_calibration_file(spec.calibration_path, b.gpu->key, cal, &b.calibration);
+    if (b.software.kernel_gap_ps) cal.launch_ps = *b.software.kernel_gap_ps;
+    b.cost = std::make_unique<work::CostModel>(*b.gpu, cal, prec, b.software.kernels);
+  } catch (const std::invalid_argument& e) {
+    Field f = spec.root.has("precision") ? spec.root.at("precision") : spec.root;
+    throw f.error(e.what());
+  }
+  b.planner = std::make_unique<coll::Planner>(c, coll::NcclParams::load_default(c.catalog().path()));
+  return b;
+}
+
+}  // namespace
+
+RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
+  RunResult r;
+  r.scenario = spec.name;
+  r.overrides = spec.overrides_applied;
+  Built b = build_setup(spec);
+  const topo::Cluster& c = *b.cluster;
+  const work::Model& m = *b.model;
+  const std::vector<int>& ranks = b.ranks;
+  const topo::GpuModel& gpu = *b.gpu;
+  work::Precision prec;
+  work::parse_precision(spec.precision, prec);
+  work::Optimizer optim;
+  work::parse_optimizer(spec.optimizer, optim);
+
+  long long steps = opt.steps_override > 0 ? opt.steps_override : spec.steps;
+  long long warm = spec.warmup_steps;
+  StrategyBuilder build(spec, m, *b.cost, *b.planner, c);
+  build.set_software(&b.software);
+  // The data pipeline (sim/data): with more than one epoch, the steps shown are a later
+  // epoch's (warm page cache); the first epoch's stall is simulated separately below.
+  std::unique_ptr<data::Plan> data_plan;
+  std::optional<data::DataSpec> data_spec;
+  const double default_tensor_bytes = m.image_size > 0 ? 3.0 * static_cast<double>(m.image_size * m.image_size)
+                                      : m.seq_len > 0  ? 8.0 * static_cast<double>(m.seq_len)
+                                                       : 0.0;
+  if (spec.data_field) {
+    data_spec = data::parse_data(*spec.data_field);
+    data_plan = std::make_unique<data::Plan>(c, *data_spec, ranks, spec.batch_per_gpu, default_tensor_bytes,
+                                             data_spec->epochs > 1 ? 1 : 0);
+    build.set_data(data_plan.get());
+    // The loader's first W x prefetch batches are requested at once: warm up past them, so the
+    // averages are the pipeline's steady state (DESIGN §2: warm-up steps let pipelines fill).
+    const long long in_flight = static_cast<long long>(std::max(1, data_spec->num_workers)) *
+                                (data_spec->num_workers == 0 ? 1 : data_spec->prefetch_factor);
+    warm = std::max(warm, (in_flight + spec.grad_accumulation - 1) / spec.grad_accumulation + 1);
+    // Workers deliver in waves of W batches (all start together, share the drive, finish
+    // together): average over whole waves unless --steps says otherwise.
+    if (opt.steps_override <= 0 && spec.grad_accumulation == 1) {
+      const long long wave = std::max(1, data_spec->num_workers);
+      steps = (std::max(steps, wave) + wave - 1) / wave * wave;
+    }
+  }
+  auto sg = std::make_shared<StepGraph>(build(ranks, static_cast<int>(steps + warm), spec.batch_per_gpu));
+  std::vector<double> caps = c.link_capacities();
+  if (data_plan) caps.insert(caps.end(), data_plan->extra_capacities().begin(), data_plan->extra_capacities().end());
+  for (double& x : caps) x *= opt.link_scale;
+  net::FlowNetwork network(caps, opt.full_solve);
+  engine::Executor ex(network);
+  engine::RunStats st = ex.run(sg->graph);
+  const auto& rec = ex.records();
+  r.events = st.events;
+  r.tasks = sg->graph.size();
+
+  // Measured window: from the end of the last warm-up step to the end of the last step.
+  const TimePs lo = warm > 0 ? rec[sg->step_end[static_cast<std::size_t>(warm - 1)]].end : 0;
+  const TimePs hi = rec[sg->step_end.back()].end;
+  const double window = static_cast<double>(hi - lo);
+  const double per_step = 1.0 / static_cast<double>(steps);
+  std::vector<std::pair<TimePs, TimePs>> busy, comm;
+  double gemm_like = 0;
+  const engine::ServerId s0 = sg->compute[0];
+  double slowed_ps = 0;  // compute time lost to NCCL kernels sharing the GPU (SMs, HBM)
+  for (engine::TaskId t = 0; t < sg->graph.size(); ++t) {
+    const engine::Task& task = sg->graph.task(t);
+    if (task.server == s0) {
+      busy.emplace_back(rec[t].start, rec[t].end);
+      // The time a kernel lost to sharing, counted for the part of it inside the window (as busy is).
+      const TimePs span = rec[t].end - rec[t].start;
+      const TimePs inside = std::min(rec[t].end, hi) - std::max(rec[t].start, lo);
+      if (task.curve != engine::kNoCurve && span > 0 && inside > 0)
+        slowed_ps += static_cast<double>(std::max<TimePs>(0, span - task.duration_ps)) * static_cast<double>(inside) /
+                     static_cast<double>(span);
+    }
+    if (task.category == kComm && (sg->rank0_comm.empty() || sg->rank0_comm[t])) comm.emplace_back(rec[t].start, rec[t].end);
+  }
+  const double busy_ps = union_length(busy, lo, hi);
+  const double comm_ps = union_length(comm, lo, hi);
+  const double exposed_ps = covered_not_by(comm, busy, lo, hi);
+  r.step_time_s = ps_to_seconds(static_cast<TimePs>(window * per_step));
+  r.compute_s = busy_ps * 1e-12 * per_step;
+  r.compute_shared_s = slowed_ps * 1e-12 * per_step;
+  r.comm_total_s = comm_ps * 1e-12 * per_step;
+  r.comm_exposed_s = exposed_ps * 1e-12 * per_step;
+  r.data_stall_s = 0;
+  if (sg->data) {
+    r.data = data::summarize(*data_plan, *sg->data, sg->graph, rec, network, c, lo, hi, steps,
+                             spec.grad_accumulation, r.step_time_s);
+    // The slowest GPU's wait sets the pace: rank 0 waits for it too (at the all-reduce), so
+    // its idle time up to the worst stall counts as data stall.
+    const double worst = *std::max_element(r.data.stall_s_per_gpu.begin(), r.data.stall_s_per_gpu.end());
+    r.data_stall_s = std::max(r.data.stall_s, std::min(worst, r.step_time_s - r.compute_s - r.comm_exposed_s));
+    if (data_spec->epochs > 1 && data_plan->hit_rate_for_epoch(0) != data_plan->hit_rate()) {
+      data::Plan first(c, *data_spec, ranks, spec.batch_per_gpu, default_tensor_bytes, 0);
+      build.set_data(&first);
+      StepGraph g0 = build(ranks, static_cast<int>(steps + warm), spec.batch_per_gpu);
+      net::FlowNetwork n0(caps, opt.full_solve);
+      engine::Executor e0(n0);
+      e0.run(g0.graph);
+      const auto& r0 = e0.records();
+      const TimePs lo0 = warm > 0 ? r0[g0.step_end[static_cast<std::size_t>(warm - 1)]].end : 0;
+      const TimePs hi0 = r0[g0.step_end.back()].end;
+      const auto s0 = data::summarize(first, *g0.data, g0.graph, r0, n0, c, lo0, hi0, steps, spec.grad_accumulation,
+                                      ps_to_seconds(hi0 - lo0) * per_step);
+      r.data.epoch1_stall_s = *std::max_element(s0.stall_s_per_gpu.begin(), s0.stall_s_per_gpu.end());
+      build.set_data(data_plan.get());
+    }
+  }
+  r.idle_s = std::max(0.0, r.step_time_s - r.compute_s - r.comm_exposed_s - r.data_stall_s);
+  for (const work::Op& op : m.ops) {
+    if (op.kind == work::OpKind::gemm || op.kind == work::OpKind::conv || op.kind == work::OpKind::attention)
+      gemm_like += ps_to_seconds(b.cost->forward(op, static_cast<double>(spec.batch_per_gpu)) +
+                                 b.cost->backward(op, static_cast<double>(spec.batch_per_gpu)));
+  }
+  gemm_like *= static_cast<double>(spec.grad_accumulation);
+  r.gemm_share = r.compute_s > 0 ? std::min(1.0, gemm_like / r.compute_s) : 0;
+
+  // Identity and throughput.
+  r.system = c.name();
+  r.model = m.name;
+  r.gpu_name = gpu.name;
+  r.calibration = b.calibration;
+  r.software = b.software.key;
+  r.software_name = b.software.name;
+  r.precision = work::precision_name(prec);
+  r.optimizer = work::optimizer_name(optim);
+  r.strategy = spec.strategy;
+  r.gpus = static_cast<int>(ranks.size());
+  r.nodes = c.nodes();
+  r.batch_per_gpu = spec.batch_per_gpu;
+  r.grad_accumulation = spec.grad_accumulation;
+  r.seq_len = m.seq_len;
+  r.steps = steps;
+  r.warmup_steps = warm;
+  r.params = m.params();
+  const double samples_per_step = sg->samples_per_step > 0
+                                      ? sg->samples_per_step
+                                      : static_cast<double>(r.gpus * spec.batch_per_gpu * spec.grad_accumulation);
+  r.samples_per_s = samples_per_step / r.step_time_s;
+  r.tokens_per_s = m.seq_len > 0 ? r.samples_per_s * static_cast<double>(m.seq_len) : 0;
+  const double model_flops_per_gpu_step = 3.0 * m.fwd_flops_per_sample() * samples_per_step / r.gpus;
+  r.tflops_per_gpu = model_flops_per_gpu_step / r.step_time_s / 1e12;
+  // MFU against the dense 16-bit peak under fp8: only the linear layers run in fp8
+  // (work/cost.hpp), and fp8 runs are quoted against the bf16 peak so they compare with bf16 runs.
+  {
+    double peak = b.cost->tensor_peak_flops();
+    if (prec == work::Precision::fp8) {
+      auto it = gpu.peak_flops.find("bf16");
+      if (it != gpu.peak_flops.end()) peak = it->second;
+    }
+    r.mfu = r.tflops_per_gpu * 1e12 / peak;
+  }
+  r.buckets = sg->buckets.size();
+  if (!sg->bucket_algos.empty()) {
+    std::map<std::string, int> count;
+    for (const auto& a : sg->bucket_algos) ++count[a];
+    std::string best;
+    int most = 0;
+    for (const auto& [a, k] : count)
+      if (k > most) {
+        most = k;
+        best = a;
+      }
+    r.bucket_algo = best;
+  }
+
+  // Busiest links over the whole run.
+  const double run_s = ps_to_seconds(st.makespan_ps);
+  std::vector<LinkUsage> links;
+  for (net::LinkId l = 0; l < network.link_count(); ++l) {
+    const double bytes = network.link_bytes(l);
+    if (bytes <= 0) continue;
+    const std::string name = l < c.directed_link_count()
+                                 ? c.link_name(l)
+                                 : data_plan->extra_names()[l - data_plan->first_extra_link()];
+    links.push_back(LinkUsage{name, bytes / (network.capacity(l) * run_s)});
+  }
+  std::stable_sort(links.begin(), links.end(), [](const LinkUsage& a, const LinkUsage& x) {
+    return a.utilization > x.utilization;
+  });
+  if (links.size() > 5) links.resize(5);
+  r.links = links;
+
+  // Single-GPU baseline: the same model and batch on one GPU of the same kind.
+  if (r.gpus > 1) {
+    build.set_data(nullptr);  // the baseline is the GPU's own step, fed instantly
+    StepGraph g1 = build({ranks[0]}, 2, spec.batch_per_gpu);
+    net::FlowNetwork n1(caps);
+    engine::Executor e1(n1);
+    e1.run(g1.graph);
+    r.single_gpu_step_s = ps_to_seconds(e1.records()[g1.step_end[1]].end - e1.records()[g1.step_end[0]].end);
+    r.scaling_efficiency = std::min(1.0, r.single_gpu_step_s / r.step_time_s);
+  } else {
+    r.single_gpu_step_s = r.step_time_s;
+    r.scaling_efficiency = 1.0;
+  }
+
+  // Memory: the peak over rank 0's timeline (train/memory.hpp).
+  {
+    MemoryPeak peak = find_peak(sg->memory, sg->graph, rec);
+    // Pipeline stages hold different layers: the fullest stage decides whether the job fits.
+    for (std::size_t s = 1; s < sg->stage_memory.size(); ++s) {
+      MemoryPeak ps = find_peak(sg->stage_memory[s], sg->graph, rec);
+      if (ps.peak_bytes > peak.peak_bytes) {
+        peak = ps;
+        peak.at_task = "stage " + std::to_string(s) + ": " + ps.at_task;
+      }
+    }
+    r.memory_peak_bytes = peak.peak_bytes;
+    r.memory_breakdown = peak.breakdown;
+    r.memory_peak_at = peak.at_task;
+    r.memory_capacity_bytes = gpu.memory_bytes;
+    r.oom = r.memory_peak_bytes > r.memory_capacity_bytes;
+  }
+  r.strategy_detail = sg->strategy_detail;
+
+  // Energy and cost.
+  {
+    const double util = r.step_time_s > 0 ? r.compute_s / r.step_time_s : 0;
+    const double gpu_w = gpu.idle_power_w + (gpu.tdp_w - gpu.idle_power_w) * util;
+    r.power_w = (gpu_w * r.gpus + spec.node_overhead_w * r.nodes) * spec.pue;
+    r.joules_per_step = r.power_w * r.step_time_s;
+    const double kwh = r.joules_per_step / 3.6e6;
+    r.cost_per_step = r.gpus * spec.gpu_hour_price * r.step_time_s / 3600.0 + kwh * spec.electricity_per_kwh;
+    r.run_steps = spec.run_steps;
+    if (spec.run_steps > 0) {
+      r.run_hours = r.step_time_s * static_cast<double>(spec.run_steps) / 3600.0;
+      r.run_energy_kwh = kwh * static_cast<double>(spec.run_steps);
+      r.run_cost = r.cost_per_step * static_cast<double>(spec.run_steps);
+    }
+  }
+
+  // Verdict: the largest share of the step.
+  {
+    // Idle time is the GPU waiting for its host (kernel dispatch, syncs; train/host.hpp).
+    const double parts[4] = {r.compute_s, r.comm_exposed_s, r.data_stall_s, r.idle_s};
+    const char* names[4] = {"compute", "communication", "data", "host"};
+    int k = static_cast<int>(std::max_element(parts, parts + 4) - parts);
+    // The loader bounds the step when the GPUs wait on it noticeably (DESIGN §8).
+    if (r.data.enabled && r.data_stall_s > 0.05 * r.step_time_s && r.data.limiter != "none") k = 2;
+    r.bottleneck = names[k];
+  }
+  if (opt.keep_trace) {
+    r.graph = sg;
+    r.records = rec;
+  }
+  return r;
+}
+
+std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec, bool own_only) {
+  Built b = build_setup(spec);
+  const topo::Cluster& c = *b.cluster;
+  const std::vector<int>& ranks = b.ranks;
+  const topo::GpuModel& gpu = *b.gpu;
+
+  struct Candidate {
+    std::string label, strategy, sharding;
+    int checkpointing;
+  };
+  const std::string own = spec.strategy == "fsdp" ? "fsdp " + spec.fsdp_sharding : spec.strategy;
+  std::vector<Candidate> cands = {{"this scenario (" + own + ")", "", "", -1},
+                                  {"ddp", "ddp", "", -1},
+                                  {"zero1", "zero1", "", 0},
+                                  {"fsdp no_shard", "fsdp", "no_shard", 0},
+                                  {"fsdp shard_grad_op (zero2)", "fsdp", "shard_grad_op", 0},
+                                  {"fsdp full_shard (zero3)", "fsdp", "full_shard", 0},
+                                  {"fsdp full_shard + checkpointing", "fsdp", "full_shard", 1}};
+  if (c.nodes() > 1) cands.push_back({"fsdp hybrid_shard", "fsdp", "hybrid_shard", 0});
+  if (own_only) cands.resize(1);
+  // A candidate that is the scenario's own configuration is not searched twice.
+  auto is_own = [&](const Candidate& cand) {
+    if (cand.strategy == "ddp") return spec.strategy == "ddp";
+    if (cand.strategy != "fsdp" || spec.strategy != "fsdp" || cand.sharding != spec.fsdp_sharding) return false;
+    const bool full_ckpt = spec.fsdp_activation_checkpointing && spec.fsdp_checkpoint_fraction >= 1;
+    return cand.checkpointing == 1 ? full_ckpt : !spec.fsdp_activation_checkpointing;
+  };
+  std::vector<RunResult::FitRow> out;
+  for (const Candidate& cand : cands) {
+    if (!out.empty() && is_own(cand)) {
+      out.push_back(out.front());
+      out.back().strategy = cand.label;
+      continue;
+    }
+    StrategyBuilder build(spec, *b.model, *b.cost, *b.planner, c);
+    build.set_software(&b.software);
+    build.override_strategy(cand.strategy, cand.sharding);
+    build.override_checkpointing(cand.checkpointing);
+    auto peak_at = [&](long long b) {
+      StepGraph sg = build(ranks, 1, b);
+      net::FlowNetwork n(c.link_capacities());
+      engine::Executor ex(n);
+      ex.run(sg.graph);
+      return find_peak(sg.memory, sg.graph, ex.records()).peak_bytes;
+    };
+    RunResult::FitRow row;
+    row.strategy = cand.label;
+    // Peak memory grows with the batch: double until it does not fit, then bisect.
+    long long lo = 0, hi = 1;
+    double lo_peak = 0;
+    while (hi <= (1LL << 20)) {
+      const double p = peak_at(hi);
+      if (p > gpu.memory_bytes) break;
+      lo = hi;
+      lo_peak = p;
+      hi *= 2;
+    }
+    if (lo > 0 && hi <= (1LL << 20)) {
+      while (hi - lo > 1) {
+        const long long mid = lo + (hi - lo) / 2;
+        const double p = peak_at(mid);
+        if (p > gpu.memory_bytes) hi = mid;
+        else {
+          lo = mid;
+          lo_peak = p;
+        }
+      }
+    }
+    row.largest_batch = lo;
+    row.peak_bytes_at_batch = lo_peak;
+    out.push_back(row);
+  }
+  return out;
+}
+
+}  // namespace simtrain::drive

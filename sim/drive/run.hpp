@@ -1,0 +1,35 @@
+// Running a scenario: build the cluster, the workload and the strategy's step graph, run it
+// on the engine, and turn the records into the figures a user reads (train/run_result.hpp
+// defines them). Also the memory search of `simtrain memory`: the largest batch per strategy.
+//
+// A driver: it composes the layers below (topo, work, data, coll, train, engine) and
+// formats nothing; report/ turns its RunResult into text, JSON and traces.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "scenario/scenario.hpp"
+#include "train/run_result.hpp"
+#include "work/model.hpp"
+
+namespace simtrain::drive {
+
+struct RunOptions {
+  long long steps_override = 0;  // --steps
+  bool full_solve = false;
+  bool keep_trace = false;
+  double link_scale = 1.0;  // what-if: every link's capacity times this (the plan stays the same)
+};
+
+train::RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt);
+
+// The scenario's model, with its overrides (flash_attention) applied.
+std::shared_ptr<const work::Model> load_scenario_model(const ScenarioSpec& spec);
+
+// For each strategy (DDP, ZeRO-1, FSDP shardings, with checkpointing), the largest per-GPU
+// batch whose simulated peak memory fits the GPU (0 if not even one sample fits).
+// The first row is the scenario's own strategy as configured; `own_only` stops there.
+std::vector<train::RunResult::FitRow> largest_batches(const ScenarioSpec& spec, bool own_only = false);
+
+}  // namespace simtrain::drive

@@ -1,0 +1,42 @@
+// `simtrain sweep`: one scenario over the cross product of lists of values (GPU system x
+// node count x batch x strategy ...), each point run as `simtrain SCENARIO --set k=v ...`,
+// ranked by time, cost or energy per sample: the what-if table of a capacity-planning meeting
+// (report/sweep_report.hpp formats it and defines the ranking).
+//
+// The lists come from the scenario's `sweep:` block (key paths as --set takes them, each
+// with a list of values) and from `--sweep key=v1,v2` on the command line; both combine
+// into one product, in the order given (the first key varies slowest). Every point is
+// checked before any runs: a bad value is an error at its line and column in the `sweep:`
+// block (or names the --sweep flag), with nothing written. Points then run on worker
+// threads; the table is the same whatever the thread count (rows are ordered by the rank
+// figure, ties by point order).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "report/sweep_report.hpp"
+
+namespace simtrain::drive {
+
+// The axes of a scenario's `sweep:` block followed by those of `--sweep key=v1,v2,...`.
+// `base_sets` (--set) may not name a swept key. Throws ScenarioError.
+std::vector<report::SweepAxis> sweep_axes(const std::string& scenario, const std::vector<std::string>& base_sets,
+                                          const std::vector<std::string>& cli_sweeps);
+
+struct ScenarioSweepOptions {
+  long long steps_override = 0;  // --steps
+  unsigned jobs = 0;             // worker threads; 0 = the machine's cores
+  report::RankBy rank_by = report::RankBy::time;
+  // Called from worker threads (serialized) after each point: done, total.
+  std::function<void(std::size_t, std::size_t)> progress;
+};
+
+// Checks every point (a bad value throws its ScenarioError before anything runs), runs them,
+// and returns them ranked.
+std::vector<report::SweepPoint> run_sweep(const std::string& scenario, const std::vector<std::string>& base_sets,
+                                          const std::vector<report::SweepAxis>& axes, const ScenarioSweepOptions& opt);
+
+}  // namespace simtrain::drive

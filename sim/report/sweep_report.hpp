@@ -1,0 +1,52 @@
+// The table, JSON and CSV of `simtrain sweep` (drive/sweep.hpp runs the points), and the
+// points and axes they are made of.
+//
+// Ranking, per sample of the global batch (a point with more GPUs is compared on the same
+// footing as one with fewer):
+//   time    seconds per sample = step time / (batch per GPU x GPUs x micro-batches)
+//   cost    $ per million samples = cost per step / samples per step x 1e6 (needs
+//           cost.gpu_hour in the scenario)
+//   energy  joules per sample
+// Points that do not fit in GPU memory rank after every point that fits (they are answers:
+// the table says OOM); points the simulator cannot build (e.g. a shard group that does not
+// divide the GPUs) rank last with the reason.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scenario/yaml_doc.hpp"
+#include "train/run_result.hpp"
+
+namespace simtrain::report {
+
+struct SweepAxis {
+  std::string key;                      // "batch_per_gpu", "fsdp.sharding"
+  std::vector<std::string> values;      // as --set takes them
+  std::vector<std::optional<Field>> at;  // each value's place in the scenario (none: --sweep)
+  std::string origin;                   // "sweep:" or "--sweep key=..."
+};
+
+enum class RankBy { time, cost, energy };
+
+struct SweepPoint {
+  std::size_t index = 0;            // in product order
+  std::vector<std::string> values;  // one per axis
+  std::optional<train::RunResult> result;
+  std::string error;  // why the point could not be simulated (result empty)
+  double per_sample_s = 0, cost_per_million = 0, joules_per_sample = 0;
+};
+
+const char* rank_by_name(RankBy by);
+// The figure a point is ranked by (lower is better).
+double rank_value(const SweepPoint& p, RankBy by);
+
+std::string format_sweep(const std::vector<SweepPoint>& points, const std::vector<SweepAxis>& axes, RankBy by);
+nlohmann::json sweep_to_json(const std::vector<SweepPoint>& points, const std::vector<SweepAxis>& axes, RankBy by);
+std::string sweep_to_csv(const std::vector<SweepPoint>& points, const std::vector<SweepAxis>& axes);
+
+}  // namespace simtrain::report

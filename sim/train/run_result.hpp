@@ -1,0 +1,74 @@
+// The figures of one simulated training run: what drive/run.hpp's run_scenario fills and
+// report/run_report.hpp formats. A plain data type, here so that both see it without the
+// report depending on the driver.
+//
+// Definitions (per step, averaged over the measured steps, seen from rank 0):
+//   step time       time between the ends of consecutive optimizer steps
+//   compute         time rank 0's compute stream is busy (forward, backward, optimizer)
+//   exposed comm    time its compute stream is idle while a collective is in flight
+//   data stall      time it waits for its batch (the data pipeline; 0 until it is modelled)
+//   idle            the rest (waiting on other ranks, launch gaps)
+//   overlap         communication hidden under compute = total comm - exposed comm
+//   scaling eff.    step time of the same model and batch on one GPU of the same kind,
+//                   divided by this step time (weak scaling; <= 1 by construction)
+//   MFU             model FLOPs (3 x forward, no recomputation) per second per GPU / peak
+//   energy          GPUs between idle and TDP by compute utilization, plus node overhead,
+//                   times PUE
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "data/pipeline.hpp"
+#include "engine/executor.hpp"
+#include "train/ddp.hpp"
+
+namespace simtrain::train {
+
+struct LinkUsage {
+  std::string name;
+  double utilization = 0;
+};
+
+struct RunResult {
+  std::string scenario, system, model, gpu_name, precision, optimizer, strategy;
+  std::string calibration;  // the calibration file's summary, or "" (topologies/compute.yaml)
+  std::string software, software_name;  // the software profile's key and description
+  int gpus = 0, nodes = 0;
+  long long batch_per_gpu = 0, grad_accumulation = 1, seq_len = 0, steps = 0, warmup_steps = 0;
+  std::int64_t params = 0;
+  double step_time_s = 0, compute_s = 0, comm_total_s = 0, comm_exposed_s = 0, data_stall_s = 0, idle_s = 0;
+  double compute_shared_s = 0;  // of compute_s: kernels slowed by NCCL kernels holding SMs and HBM (per step)
+  data::DataSummary data;  // the data pipeline's figures (data.enabled: modelled)
+  double samples_per_s = 0, tokens_per_s = 0, tflops_per_gpu = 0, mfu = 0;
+  double single_gpu_step_s = 0, scaling_efficiency = 1;
+  double gemm_share = 0;  // share of compute time in gemm / conv / attention kernels
+  std::vector<LinkUsage> links;
+  double memory_peak_bytes = 0, memory_capacity_bytes = 0;
+  bool oom = false;
+  std::vector<std::pair<std::string, double>> memory_breakdown;
+  std::string memory_peak_at;   // the task the peak falls in
+  std::string strategy_detail;  // "5 buckets", "FULL_SHARD, 42 units"
+  struct FitRow {
+    std::string strategy;
+    long long largest_batch = 0;  // 0: not even batch 1 fits
+    double peak_bytes_at_batch = 0;
+  };
+  std::vector<FitRow> fits;  // filled by `simtrain memory`
+  double power_w = 0, joules_per_step = 0, cost_per_step = 0;
+  double run_hours = 0, run_energy_kwh = 0, run_cost = 0;
+  long long run_steps = 0;
+  std::string bottleneck, verdict;
+  std::size_t buckets = 0;
+  std::string bucket_algo;  // e.g. "ring/Simple"
+  std::vector<std::string> overrides;
+  std::uint64_t events = 0, tasks = 0;
+  // Kept with drive::RunOptions::keep_trace: the graph, the records and the cluster's names.
+  std::shared_ptr<StepGraph> graph;
+  std::vector<engine::TaskRecord> records;
+};
+
+}  // namespace simtrain::train
