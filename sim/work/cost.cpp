@@ -273,11 +273,11 @@ double CostModel::free_hbm_bytes_per_s(const Contention& c) const {
 }
 
 double CostModel::gemm_compute_s(const GemmKernel& g, double m, double n, double k, double scale,
-                                 const Contention& c) const {
+                                 const Contention& c, double groups) const {
   if (m <= 0 || n <= 0 || k <= 0) return 0;
-  if (g.curve.size_curve()) {  // a measured FLOP-size curve
+  if (g.curve.size_curve()) {  // a measured FLOP-size curve, at one group's size
     const double f = 2 * m * n * k;
-    return f / (g.peak * scale * g.curve.max * f / (f + g.curve.half_flops)) / free_sm_share(c);
+    return groups * f / (g.peak * scale * g.curve.max * f / (f + g.curve.half_flops)) / free_sm_share(c);
   }
   const double sms = gpu_.sms > 0 ? gpu_.sms : 1;
   const double free_sms = std::max(1.0, sms - std::max(0, c.sms_held));
@@ -287,12 +287,12 @@ double CostModel::gemm_compute_s(const GemmKernel& g, double m, double n, double
   // The kernel cuBLAS would pick on the whole GPU, then its waves over the SMs left.
   double best_full = std::numeric_limits<double>::infinity(), best_now = best_full;
   auto consider = [&](const TileShape& t) {
-    const double tiles = std::ceil(m / t.m) * std::ceil(n / t.n);
+    const double tiles = groups * std::ceil(m / t.m) * std::ceil(n / t.n);  // every group's tiles share the waves
     for (int s : kSplits) {
       if (s > 1 && (k / s < 4 * g.tk || tiles * (s / 2) >= sms)) break;
       const double kk = std::ceil(k / s);
       const double t_tile = 2 * t.m * t.n * (kk + k0) / rate_sm;
-      const double reduce = s > 1 ? 8 * m * n * s : 0;
+      const double reduce = s > 1 ? 8 * groups * m * n * s : 0;
       const double full = std::ceil(tiles * s / sms) * t_tile + reduce / (gpu_.memory_bandwidth_bytes_per_s * cal_.memory);
       if (full < best_full) {
         best_full = full;
@@ -318,7 +318,7 @@ const CostModel::GemmKernel& CostModel::kernel_for(const Op& op) const {
 
 double CostModel::matmul_s(const Op& op, const GemmKernel& g, double m, double n, double k, const Contention& c) const {
   const double scale = op.kind == OpKind::conv ? cal_.conv_vs_gemm : 1.0;
-  if (m > 0 && n > 0 && k > 0) return gemm_compute_s(g, m, n, k, scale, c);
+  if (m > 0 && n > 0 && k > 0) return gemm_compute_s(g, m, n, k, scale, c, op.gemm_groups);
   return 0;
 }
 
@@ -359,8 +359,9 @@ TimePs CostModel::forward(const Op& op, double batch, const Contention& c) const
                                : flops / (g.peak * g.e_main) / free_sm_share(c);
       if (op.kind == OpKind::gemm && fp8_linears_ && op.gemm_m > 0) {
         // fp8 inputs, bf16 output; then the casts of the input and the weight, two more kernels.
-        bytes = (m * op.gemm_k + op.gemm_k * op.gemm_n) * 1.0 + m * op.gemm_n * 2.0;
-        const double casts = fp8_cast_s(m * op.gemm_k, c) + fp8_cast_s(op.gemm_k * op.gemm_n, c);
+        const double groups = op.gemm_groups;
+        bytes = groups * ((m * op.gemm_k + op.gemm_k * op.gemm_n) * 1.0 + m * op.gemm_n * 2.0);
+        const double casts = fp8_cast_s(groups * m * op.gemm_k, c) + fp8_cast_s(groups * op.gemm_k * op.gemm_n, c);
         return finish(t, bytes, c, 1) + seconds_to_ps(casts) + 2 * cal_.launch_ps;
       }
       const double tr = conv_transpose_s(op, batch, c);
@@ -395,7 +396,7 @@ TimePs CostModel::backward(const Op& op, double batch, const Contention& c) cons
       const int kernels = op.params > 0 ? 2 : 1;
       if (op.kind == OpKind::gemm && fp8_linears_ && op.gemm_m > 0) {
         // dY cast to fp8 (and transposed for dW) before both GEMMs.
-        return finish(t, bytes, c, kernels) + seconds_to_ps(fp8_cast_s(m * n, c)) + cal_.launch_ps;
+        return finish(t, bytes, c, kernels) + seconds_to_ps(fp8_cast_s(op.gemm_groups * m * n, c)) + cal_.launch_ps;
       }
       const double tr = conv_transpose_s(op, batch, c);
       return finish(t, bytes, c, kernels) + (tr > 0 ? seconds_to_ps(tr) + 2 * cal_.launch_ps : 0);

@@ -46,6 +46,18 @@
 // gradient and the input gradient). ConvLayout::nhwc (channels_last) pays none. fp32 and tf32
 // convs pay none either way (assumption: PyTorch's docs scope the channels-last speedup to
 // "fp16 data on CUDA devices with compute capability >= 7.0"; cuDNN runs 32-bit NCHW natively).
+// Grouped GEMMs (Op::gemm_groups = G > 1: a MoE layer's routed experts, Megatron-Core's
+// --moe-grouped-gemm / TransformerEngine's GroupedLinear, CUTLASS grouped GEMM): G GEMMs of
+// the same M x N x K (M = one expert's rows: tokens x top_k / E per sample, x batch) in one
+// persistent kernel whose tiles of every group share the waves:
+//   tiles = G x ceil(M/tm) x ceil(N/tn) x s,  waves = ceil(tiles / SMs_free),  reduce 8 G M N s,
+// one launch, the same tile candidates; a measured FLOP-size curve applies at one group's size,
+// G times. So what a MoE layer loses is per expert: few rows each (DeepSeek-V3 at 4096 tokens:
+// 256 experts of 128 rows) mean tiles cut by M (tile quantization, the smaller tile shapes),
+// while the many GEMMs together still fill the waves of one kernel (separate cuBLAS calls,
+// Megatron's SequentialMLP, would pay a partial wave and a launch each: not modelled). Bytes: the
+// op's activations plus every expert's weights (Op::params counts them all), so small batches
+// are bound by reading the weights; fp8 casts G x the input and the weights.
 // Backward of a GEMM / conv: two GEMMs, dX = dY W^T (M x K x N) and dW = X^T dY (K x N x M),
 // each through the tile model (so the weight gradient of a conv with few channels and many
 // pixels splits K), and 2x the forward bytes plus the weight and its gradient.
@@ -210,7 +222,9 @@ class CostModel {
   GemmKernel make_gemm_kernel(double peak, const KindCurve& anchor, bool simt, double in_b, double out_b) const;
   // Compute time of one GEMM (no memory roofline, no launch), seconds; `scale` the main-loop
   // factor (conv_vs_gemm for convs).
-  double gemm_compute_s(const GemmKernel& g, double m, double n, double k, double scale, const Contention& c) const;
+  // `groups` same-shape GEMMs in one grouped kernel (Op::gemm_groups).
+  double gemm_compute_s(const GemmKernel& g, double m, double n, double k, double scale, const Contention& c,
+                        double groups = 1) const;
   double matmul_s(const Op& op, const GemmKernel& g, double m, double n, double k, const Contention& c) const;
   TimePs finish(double t_compute, double bytes, const Contention& c, int kernels) const;
   double attention_s(const Op& op, double flops, const Contention& c) const;

@@ -1,6 +1,7 @@
 #include "work/model.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <set>
 
@@ -21,6 +22,34 @@ const char* op_kind_name(OpKind k) {
     case OpKind::loss: return "loss";
   }
   return "?";
+}
+
+const char* split_name(Split s) {
+  switch (s) {
+    case Split::none: return "none";
+    case Split::replicated: return "replicated";
+    case Split::sequence: return "sequence";
+    case Split::column: return "column";
+    case Split::row: return "row";
+    case Split::heads: return "heads";
+    case Split::vocab: return "vocab";
+    case Split::expert_column: return "expert_column";
+    case Split::expert_row: return "expert_row";
+  }
+  return "?";
+}
+
+std::int64_t Model::active_params() const {
+  std::int64_t n = 0;
+  for (const Op& op : ops) {
+    if (op.kind == OpKind::gemm && is_expert(op.split) && op.gemm_groups > 1 && seq_len > 0) {
+      const double top_k = op.fwd_flops / (2 * static_cast<double>(seq_len) * op.gemm_n * op.gemm_k);
+      n += op.params / op.gemm_groups * std::llround(top_k);
+    } else {
+      n += op.params;
+    }
+  }
+  return n;
 }
 
 std::int64_t Model::params() const {

@@ -17,6 +17,57 @@
 //   block            the layer the op belongs to (DDP buckets, FSDP wrap units): 0 is the input
 //                    end (embeddings, CNN stem), then one index per transformer/ResNet block,
 //                    the last index is the output end (final norm, head, loss).
+//   gemm_groups      a grouped GEMM (the routed experts of a MoE layer): gemm_groups GEMMs of
+//                    M x N x K each in one kernel, M = the rows ONE expert gets per sample;
+//                    params count every group's weights. 1 for everything else.
+//   split            how the op splits under tensor / sequence / expert parallelism (Split below;
+//                    work/shard.hpp applies it). heads, kv_heads: the attention geometry of the ops
+//                    split by heads (QKV, RoPE, attention), 0 elsewhere.
+//   a2a_elems        MoE token dispatch and combine: activation elements per sample this op sends
+//                    through the expert-parallel all-to-all, one way (tokens x top_k x hidden, x the
+//                    capacity factor where buffers are padded); dispatch sends them to the experts,
+//                    combine brings the expert outputs back, and backward sends the same amount the
+//                    other way. Bytes = a2a_elems x the activation bytes; under EP = e with balanced
+//                    routing (e-1)/e of it leaves the rank. 0 for every other op.
+//   Embedding and loss ops also carry a shape, never timed as a GEMM: embedding M = tokens,
+//   N = dim, K = vocab (the one-hot product it stands for); the LM loss M = tokens, N = vocab.
+//
+// Split, per rank for tensor-parallel degree t (Megatron-LM, Shoeybi et al. 2019, arXiv:1909.08053;
+// sequence parallelism "SP", Korthikanti et al. 2022, arXiv:2205.05198; Megatron-Core MoE):
+//   none          not splittable (ResNet and `layers:` ops): a TP strategy refuses the model.
+//   replicated    every rank runs the whole op, under SP too: learned position and token-type
+//                 embeddings (added before SP scatters the sequence), ViT's patch embedding, poolers
+//                 and heads on one token. FLOPs, params, activations unchanged.
+//   sequence      token-wise ops outside the split regions: norms, residual adds, the dropouts
+//                 after row-parallel layers and the embeddings, the MoE router and its token
+//                 permutation. Plain TP: the whole op on every rank (replicated). SP: 1/t of the
+//                 tokens -- FLOPs, elements moved and saved /t; params replicated either way.
+//   column        ColumnParallelLinear (QKV, MLP up and gate, shared experts' up and gate) and the
+//                 element-wise op on its output (the MLP activation): weight and bias /t along the
+//                 output features, FLOPs /t, N /t, output /t; the input is read whole (all-gathered
+//                 first under SP) and kept whole under TP, its 1/t sequence shard under SP (gathered
+//                 again in backward). Element-wise: everything /t. QKV (heads > 0) splits by whole
+//                 heads: N_r = d (heads/t + 2 kv_r), d = N / (heads + 2 kv_heads).
+//   row           RowParallelLinear (attention out-proj, MLP down): weight /t along the input
+//                 features (K /t), bias whole (added once after the reduction), FLOPs /t, input and
+//                 its saved copy /t, output whole (partial sums: all-reduced, or reduce-scattered
+//                 under SP).
+//   heads         attention core and RoPE: heads/t query heads and kv_r key/value heads,
+//                 kv_r = kv_heads/t, or 1 when t > kv_heads (Megatron replicates a KV head over
+//                 t/kv_heads ranks): query parts /t, key/value parts x kv_r/kv_heads.
+//   vocab         VocabParallelEmbedding, the LM head (column-parallel over the vocabulary, its
+//                 logits never gathered) and vocab-parallel cross-entropy: V_r = ceil(V/t) rows
+//                 per rank (Megatron pads V; give the padded vocab where the run padded it):
+//                 params, logits and the head's N scale by V_r/V; the lookup writes its whole
+//                 output (zeros outside its rows, then all-reduced).
+//   expert_column a routed expert's fc1 (up, or gate and up fused, a grouped GEMM) and its
+//                 activation: within each expert as `column` (Megatron-Core's expert tensor
+//                 parallelism, ETP = TP by default, needs SP); across ranks the experts split under
+//                 EP (gemm_groups / ep experts per rank, each getting ep x the rows).
+//   expert_row    a routed expert's fc2 (down): within each expert as `row`; experts split by EP.
+//   So a GPT block (LayerNorm, biases) holds 12h^2/t + 7h/t + 6h parameters per rank (row biases
+//   and LayerNorms replicated) and, with dropout at 16 bits, keeps s h (10 + 24/t + 5 a s/(h t))
+//   bytes per sample, s h (34/t + 5 a s/(h t)) under SP (Korthikanti et al. 2022, eqs. 2 and 4).
 //
 // Model files (models/*.yaml). Top-level keys:
 //   name: display name              source: paper / config the numbers come from
@@ -28,10 +79,10 @@
 //
 // generator: transformer -- GPT-2/BERT/Llama-style stacks. Keys (default in brackets):
 //   layers, hidden, heads, seq_len, vocab, ffn_hidden   required
-//   kind: decoder | encoder [decoder]      ffn: gelu | swiglu [gelu]
+//   kind: decoder | encoder [decoder]      ffn: gelu | swiglu | relu [gelu]
 //   norm: layernorm | rmsnorm [layernorm]  bias: true|false [true] (linear biases; norms
 //                                          keep their own: layernorm 2*h, rmsnorm h)
-//   positional: learned | rope [learned]   max_positions [seq_len] (learned table rows)
+//   positional: learned | rope | alibi [learned]   max_positions [seq_len] (learned table rows)
 //   tied_embeddings [true]                 type_vocab [0] (BERT segment embeddings)
 //   embedding_norm [false] (BERT's LayerNorm after the embeddings)
 //   kv_heads [heads] (grouped-query attention)
@@ -51,6 +102,35 @@
 //   is causal (Op::causal); an encoder's and ViT's are not.
 //   Ops per block: norm, qkv gemm, attention, out-proj gemm, residual add, norm,
 //   ffn up (+ gate for swiglu), activation, ffn down, residual add.
+//   positional: alibi (BLOOM, Press et al. 2022): no position parameters, the bias is
+//       added inside the score GEMM (Megatron-DeepSpeed's baddbmm), no op of its own.
+//   ffn: relu (OPT): 1 FLOP an element, the FFN down keeps its output.
+//   moe: {...} (absent: dense) -- mixture-of-experts FFNs (GShard, Lepikhin et al. 2021; Switch;
+//       Mixtral; DeepSeek-V3), named as Megatron-Core / Hugging Face configs name them:
+//     experts        routed experts E (num_moe_experts, n_routed_experts, num_local_experts) required
+//     top_k          experts per token (moe_router_topk, num_experts_per_tok) required
+//     expert_ffn_hidden  one routed expert's FFN width (moe_ffn_hidden_size,
+//                    moe_intermediate_size) [ffn_hidden]; dense layers keep ffn_hidden
+//     shared_experts [0] (n_shared_experts), shared_ffn_hidden [shared_experts x expert_ffn_hidden]
+//                    (moe_shared_expert_intermediate_size): one dense FFN every token passes
+//     first_dense_layers [0] (first_k_dense_replace), every_n_layers [1] (moe_layer_freq):
+//                    layer i (from 0) is MoE when i >= first_dense_layers and i % every_n_layers == 0
+//     router: softmax | sigmoid [softmax] (moe_router_score_function; DeepSeek-V3: sigmoid)
+//     capacity_factor [absent: dropless, as Megatron-Core's default, Mixtral and DeepSeek-V3 train]:
+//                    token dropping with expert buffers PADDED to capacity c x tokens x top_k / E
+//                    rows (GShard, Switch; Megatron-Core moe_expert_capacity_factor with
+//                    moe_pad_expert_input_to_capacity). Choice: fwd_flops stay the model FLOPs of
+//                    top_k experts per token (MFU counts no padding, as causal attention's skipped
+//                    half), while the GEMM rows, elements moved, saved and all-to-all carry x c.
+//     Ops of a MoE layer (after ln_2): moe.router gemm (M = s, N = E, K = h, no bias, replicated
+//     weights), moe.router.score (softmax or sigmoid + top-k over s x E), moe.dispatch (permute:
+//     reads s x h, writes the s x top_k copies grouped by expert; keeps the row map), the shared
+//     experts as a dense FFN moe.shared.*, moe.experts.fc1 (grouped GEMM: gemm_groups = E,
+//     M = s top_k / E rows per expert, N = 2 f_e for SwiGLU's fused gate and up, f_e otherwise,
+//     K = h; params E (h N + bias)), moe.experts.act, moe.experts.fc2 (M = s top_k / E, N = h,
+//     K = f_e), moe.combine (unpermute: scales each copy by its routing weight and sums back into
+//     s x h; keeps the expert outputs and weights for the weight's gradient). Balanced routing
+//     (every expert gets s top_k / E rows): the figure Megatron-Bridge benchmarks force.
 //
 // generator: vit -- ViT (Dosovitskiy et al. 2021; timm/torchvision vit_*): a conv patch
 //   embedding, class token, learned position embeddings, pre-norm encoder blocks, final
@@ -106,6 +186,10 @@ class YamlDoc;
 namespace simtrain::work {
 
 enum class OpKind { gemm, conv, attention, elementwise, norm, embedding, pool, loss };
+// How an op splits under tensor, sequence and expert parallelism (the header comment above).
+enum class Split : std::uint8_t { none, replicated, sequence, column, row, heads, vocab, expert_column, expert_row };
+const char* split_name(Split s);
+inline bool is_expert(Split s) { return s == Split::expert_column || s == Split::expert_row; }
 // What an element-wise or norm op computes, where its implementation depends on the software
 // stack (work/software.hpp): eager PyTorch runs RMSNorm, SwiGLU and RoPE as several kernels
 // (in fp32 for RMSNorm and RoPE), fused stacks as one. `plain` ops are one kernel everywhere.
@@ -128,6 +212,10 @@ struct Op {
   bool causal = false;       // attention: decoder (causal) mask; fused kernels skip the masked half (cost.hpp).
                              // fwd_flops keeps the full s^2 count (model FLOPs, MFU)
   int block = 0;             // index of the layer/block the op belongs to (transformer block i, ResNet stage block), used for DDP buckets / FSDP wrap units; embeddings and heads get their own block indices at the ends
+  int gemm_groups = 1;       // grouped GEMM (routed experts): this many M x N x K GEMMs in one kernel
+  Split split = Split::none; // tensor/sequence/expert-parallel layout (work/shard.hpp)
+  std::int64_t heads = 0, kv_heads = 0;  // ops split by attention heads: query and key/value heads
+  double a2a_elems = 0;      // MoE dispatch/combine: elements per sample through the EP all-to-all, one way
 };
 
 struct Model {
@@ -140,6 +228,10 @@ struct Model {
   std::vector<Op> ops;       // in forward execution order
 
   std::int64_t params() const;
+  // Parameters one token passes through: every op's, the routed experts' counted for the top_k
+  // experts a token visits (top_k = fwd_flops / (2 seq_len N K): the FLOPs count top_k exactly).
+  // Equal to params() for dense models.
+  std::int64_t active_params() const;
   double fwd_flops_per_sample() const;
   int blocks() const;        // number of distinct block indices
 

@@ -5,7 +5,7 @@
 //   BatchNorm (training) 5 FLOPs, reads its input twice (statistics, then normalize);
 //   ReLU / residual add 1 FLOP; GELU 8 (tanh form); SiLU*up 5; softmax 5; bilinear resize 4;
 //   cross-entropy (log-softmax + NLL) 5 per logit and keeps the log-probabilities.
-// Dropout is not modelled (no FLOPs, no masks kept).
+// Dropout: only the transformer generator's `dropout` flag adds it (transformer_gen.cpp).
 #pragma once
 
 #include <string>

@@ -158,7 +158,7 @@ double kernels_backward(const Op& op) {
   switch (op.kind) {
     case OpKind::gemm:
     case OpKind::conv: {
-      const double weight = op.gemm_n * op.gemm_k;
+      const double weight = op.gemm_groups * op.gemm_n * op.gemm_k;  // every expert's, for grouped GEMMs
       const bool bias = op.params > 0 && static_cast<double>(op.params) > weight;
       return op.params > 0 ? (bias ? 3 : 2) : 2;
     }
@@ -175,7 +175,8 @@ double param_tensors(const Model& m) {
   for (const Op& op : m.ops) {
     if (op.params <= 0) continue;
     if (op.kind == OpKind::gemm || op.kind == OpKind::conv) {
-      n += static_cast<double>(op.params) > op.gemm_n * op.gemm_k ? 2 : 1;
+      // A grouped GEMM's experts count as one tensor, as Megatron's GroupedMLP holds them.
+      n += static_cast<double>(op.params) > op.gemm_groups * op.gemm_n * op.gemm_k ? 2 : 1;
     } else if (op.kind == OpKind::norm) {
       n += 2;
     } else {

@@ -171,6 +171,71 @@ TEST_CASE("transformer parameter counts match the published configs", "[model]")
     // Llama 3 8B: GQA (8 KV heads), FFN 14336, vocabulary 128,256, untied head (HF config).
     CHECK(load_model("llama3_8b")->params() == 8'030'261'248);
   }
+  SECTION("GPT-3 175B: Narayanan et al. 2021's P = 12 l h^2 (1 + 13/(12h) + (V+s)/(12 l h)) + the final LayerNorm; Brown et al.'s 175.0 B") {
+    const long long l = 96, h = 12288, s = 2048;
+    auto closed = [&](long long V) { return 12 * l * h * h + 13 * l * h + (V + s) * h + 2 * h; };
+    CHECK(load_model("gpt3_175b")->params() == closed(51200));  // Megatron's padded vocabulary
+    CHECK(load_model("gpt3_175b")->params() == 174'615'846'912);
+    CHECK(load_model("gpt_175b")->params() == closed(50257));   // GPT-2's, as minGPT ran it
+    CHECK(static_cast<double>(load_model("gpt_175b")->params()) == Approx(175.0e9).epsilon(0.0025));  // Table 2.1 rounds up
+  }
+  SECTION("Llama-3-70B: 70,553,706,496 exactly (HF Meta-Llama-3-70B); Llama-3.1-405B: 405,853,388,800 (HF Llama-3.1-405B)") {
+    auto llama = [](long long L, long long h, long long kv, long long f, long long V) {
+      return L * (2 * h * h + 2 * h * kv + 3 * h * f + 2 * h) + 2 * V * h + h;
+    };
+    CHECK(load_model("llama3_70b")->params() == llama(80, 8192, 1024, 28672, 128256));
+    CHECK(load_model("llama3_70b")->params() == 70'553'706'496);
+    CHECK(load_model("llama3_405b")->params() == llama(126, 16384, 1024, 53248, 128256));
+    CHECK(load_model("llama3_405b")->params() == 405'853'388'800);
+  }
+  SECTION("BLOOM-176B: 176,247,271,424 exactly (HF bigscience/bloom model card), ALiBi has no position table") {
+    auto m = load_model("bloom_176b");
+    CHECK(m->params() == 176'247'271'424);
+    for (const Op& op : m->ops) CHECK(op.name != "wpe");
+  }
+  SECTION("Mixtral-8x7B: 46,702,792,704 in all, 12,879,925,248 active (HF; Jiang et al. 2024: 47B / 13B)") {
+    auto m = load_model("mixtral_8x7b");
+    CHECK(m->params() == 46'702'792'704);
+    CHECK(m->active_params() == 12'879'925'248);
+    CHECK(static_cast<double>(m->params()) == Approx(46.7e9).epsilon(0.001));
+    CHECK(static_cast<double>(m->active_params()) == Approx(12.9e9).epsilon(0.002));
+  }
+  SECTION("DeepSeek-V3-like: MLA approximated by MHA, 672,149,632,000 against DeepSeek-V3's 671,026,419,200 (HF config, no MTP); active 38.68 B against 37.55 B") {
+    auto m = load_model("deepseek_v3_like");
+    // DeepSeek-V3 from its HF config, without the MTP module: MLA 187,107,328 a layer
+    // (q 7168x1536 + 1536 + 1536x128x192, kv 7168x576 + 512 + 512x128x256, out 16384x7168).
+    const long long L = 61, h = 7168, V = 129280, mla = 187'107'328, norms = 2 * h;
+    const long long dense = 3 * h * 18432, expert = 3 * h * 2048, router = 256 * h;
+    // The router's score-correction bias (256 a MoE layer) is an nn.Parameter in HF's
+    // modeling_deepseek.py, a buffer in Megatron-Core, and left out here.
+    const long long bias = 58 * 256;
+    const long long real = L * (mla + norms) + 3 * dense + 58 * (router + 257 * expert) + 2 * V * h + h + bias;
+    const long long real_active = L * (mla + norms) + 3 * dense + 58 * (router + 9 * expert) + 2 * V * h + h + bias;
+    CHECK(real == 671'026'419'200);
+    CHECK(real_active == 37'552'297'472);
+    const long long gap = L * (4 * h * h - mla);
+    CHECK(gap == 1'123'227'648);
+    CHECK(m->params() == real + gap - bias);
+    CHECK(m->params() == 672'149'632'000);
+    CHECK(m->active_params() == real_active + gap - bias);
+    CHECK(m->active_params() == 38'675'510'272);
+    CHECK(static_cast<double>(m->params()) == Approx(671e9).epsilon(0.002));   // "671B total"
+    CHECK(static_cast<double>(m->active_params()) == Approx(37e9).epsilon(0.05));  // "37B activated"
+  }
+  SECTION("OPT-175B and MT-NLG 530B are expressible: ReLU FFN, 2050 learned positions; 105 x 20480") {
+    // OPT (Zhang et al. 2022 Table 1; metaseq): ReLU, learned positions with metaseq's offset of 2, vocab 50272, tied.
+    auto opt = load_model_doc(YamlDoc::parse(
+        "name: OPT-175B\nsource: test\ngenerator: transformer\ntransformer: {layers: 96, hidden: 12288, heads: 96,"
+        " ffn_hidden: 49152, seq_len: 2048, max_positions: 2050, vocab: 50272, ffn: relu}\n", "inline.yaml"), "opt");
+    const long long h = 12288;
+    CHECK(opt->params() == 96 * (12 * h * h + 13 * h) + (50272 + 2050) * h + 2 * h);
+    CHECK(static_cast<double>(opt->params()) == Approx(175e9).epsilon(0.003));
+    // MT-NLG 530B (Smith et al. 2022: 105 layers, hidden 20480, 128 heads, seq 2048); vocab 51200 as Korthikanti et al.
+    auto mt = load_model_doc(YamlDoc::parse(
+        "name: MT-NLG\nsource: test\ngenerator: transformer\ntransformer: {layers: 105, hidden: 20480, heads: 128,"
+        " ffn_hidden: 81920, seq_len: 2048, vocab: 51200}\n", "inline.yaml"), "mt");
+    CHECK(static_cast<double>(mt->params()) == Approx(529.6e9).epsilon(0.0002));  // parallelism.yaml "GPT 529.6B"
+  }
   SECTION("GPT 1T: 1008 B as the FSDP blog lists it (12 L h^2 + embeddings)") {
     CHECK(static_cast<double>(load_model("gpt_1t")->params()) == Approx(1008e9).epsilon(0.002));
   }
@@ -310,8 +375,11 @@ TEST_CASE("every shipped model loads and is self-consistent", "[model]") {
       CHECK(op.block >= prev);  // blocks are contiguous in forward order
       prev = op.block;
       if (op.kind == OpKind::gemm || op.kind == OpKind::conv) {
-        CHECK(op.fwd_flops == Approx(2 * op.gemm_m * op.gemm_n * op.gemm_k));
+        CHECK(op.fwd_flops == Approx(2 * op.gemm_groups * op.gemm_m * op.gemm_n * op.gemm_k));  // all dropless
       }
+      // Transformer ops all have a tensor-parallel layout; CNN and layer-list ops have none.
+      if (m->family == "transformer") CHECK(op.split != Split::none);
+      if (m->family == "cnn") CHECK(op.split == Split::none);
     }
     CHECK(m->blocks() == prev + 1);
   }
