@@ -256,7 +256,16 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
                                  b.cost->backward(op, static_cast<double>(spec.batch_per_gpu)));
   }
   gemm_like *= static_cast<double>(spec.grad_accumulation);
+  if (sg->gemm_like_s > 0) gemm_like = sg->gemm_like_s;
   r.gemm_share = r.compute_s > 0 ? std::min(1.0, gemm_like / r.compute_s) : 0;
+  // With pipeline stages, what rank 0 idles is the bubble: it waits for the other stages.
+  r.pipeline_stages = sg->pipeline_stages;
+  r.micro_batches = static_cast<int>(spec.grad_accumulation);
+  if (sg->pipeline_stages > 1) {
+    r.bubble_s = r.idle_s;
+    r.idle_s = 0;
+    r.bubble_closed_form = sg->bubble_closed_form;
+  }
 
   // Identity and throughput.
   r.system = c.name();
@@ -332,7 +341,13 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     engine::Executor e1(n1);
     e1.run(g1.graph);
     r.single_gpu_step_s = ps_to_seconds(e1.records()[g1.step_end[1]].end - e1.records()[g1.step_end[0]].end);
-    r.scaling_efficiency = std::min(1.0, r.single_gpu_step_s / r.step_time_s);
+    // Throughput per GPU against one GPU's (the same per-GPU work under data parallelism:
+    // single step / step; under model parallelism the GPUs share each sample).
+    const double single_samples = static_cast<double>(spec.batch_per_gpu * spec.grad_accumulation);
+    r.scaling_efficiency =
+        sg->samples_per_step > 0
+            ? std::min(1.0, (samples_per_step / r.step_time_s) / (r.gpus * single_samples / r.single_gpu_step_s))
+            : std::min(1.0, r.single_gpu_step_s / r.step_time_s);
   } else {
     r.single_gpu_step_s = r.step_time_s;
     r.scaling_efficiency = 1.0;
@@ -376,9 +391,9 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   // Verdict: the largest share of the step.
   {
     // Idle time is the GPU waiting for its host (kernel dispatch, syncs; train/host.hpp).
-    const double parts[4] = {r.compute_s, r.comm_exposed_s, r.data_stall_s, r.idle_s};
-    const char* names[4] = {"compute", "communication", "data", "host"};
-    int k = static_cast<int>(std::max_element(parts, parts + 4) - parts);
+    const double parts[5] = {r.compute_s, r.comm_exposed_s, r.data_stall_s, r.idle_s, r.bubble_s};
+    const char* names[5] = {"compute", "communication", "data", "host", "pipeline"};
+    int k = static_cast<int>(std::max_element(parts, parts + 5) - parts);
     // The loader bounds the step when the GPUs wait on it noticeably (DESIGN §8).
     if (r.data.enabled && r.data_stall_s > 0.05 * r.step_time_s && r.data.limiter != "none") k = 2;
     r.bottleneck = names[k];

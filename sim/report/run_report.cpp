@@ -70,8 +70,12 @@ std::string format_run(const train::RunResult& r) {
                    pct(r.comm_exposed_s / st), fmt::format("{:.2f} ms", r.comm_total_s * 1e3),
                    r.comm_total_s > 0 ? pct(1.0 - r.comm_exposed_s / r.comm_total_s) : std::string("  n/a"));
   o += fmt::format("  data stall {}  {}\n", ms(r.data_stall_s), pct(r.data_stall_s / st));
-  o += fmt::format("  idle       {}  {}{}\n", ms(r.idle_s), pct(r.idle_s / st),
-                   r.software.empty() || r.idle_s <= 0 ? "" : "   (waiting for the host to issue kernels)");
+  if (r.pipeline_stages > 1)
+    o += fmt::format("  bubble     {}  {}   (pipeline: waiting for other stages; {} with uniform stages)\n",
+                     ms(r.bubble_s), pct(r.bubble_s / st), pct(r.bubble_closed_form));
+  else
+    o += fmt::format("  idle       {}  {}{}\n", ms(r.idle_s), pct(r.idle_s / st),
+                     r.software.empty() || r.idle_s <= 0 ? "" : "   (waiting for the host to issue kernels)");
   if (r.data.enabled) {
     const auto& d = r.data;
     o += fmt::format("Data         {} worker{}/GPU x prefetch {}, {}memory; {} on {}\n", d.num_workers,
@@ -129,6 +133,10 @@ std::string format_run(const train::RunResult& r) {
   else if (r.bottleneck == "communication")
     detail = fmt::format("exposed communication is {} of each step against {} compute; busiest link: {}",
                          pct(r.comm_exposed_s / st), pct(r.compute_s / st), r.links.empty() ? "-" : r.links[0].name);
+  else if (r.bottleneck == "pipeline")
+    detail = fmt::format("rank 0 waits for the other pipeline stages {} of each step (busy {}); more micro-batches, "
+                         "interleaved stages or fewer stages shrink the bubble",
+                         pct(r.bubble_s / st), pct(r.compute_s / st));
   else if (r.bottleneck == "host")
     detail = fmt::format("GPUs wait for their host to issue kernels {} of each step (busy {}); software {}: fewer, "
                          "larger kernels (batch), torch.compile or CUDA graphs cut the dispatch",
@@ -164,6 +172,7 @@ nlohmann::json run_to_json(const train::RunResult& r) {
         {"comm_total_s", r.comm_total_s},
         {"data_stall_s", r.data_stall_s},
         {"idle_s", r.idle_s},
+        {"bubble_s", r.bubble_s},
         {"compute_shared_s", r.compute_shared_s}}},
       {"throughput",
        {{"samples_per_s", r.samples_per_s},

@@ -65,6 +65,8 @@ struct StepGraph {
   // first rank (stage_memory[0] is `memory`), and the communication rank 0 takes part in
   // (by task id; empty: every communication task).
   double samples_per_step = 0;
+  double gemm_like_s = 0;        // rank 0's GEMM/conv/attention kernel time per step (0: the driver's estimate)
+  double bubble_closed_form = 0;  // the pipeline schedule's idle share with uniform stages
   std::vector<MemoryPlan> stage_memory;
   std::vector<char> rank0_comm;
   int pipeline_stages = 1;

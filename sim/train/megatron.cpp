@@ -6,6 +6,7 @@
 
 #include "topo/cluster.hpp"
 #include "train/host.hpp"
+#include "work/shard.hpp"
 #include "train/step_builder.hpp"
 
 namespace simtrain::train {
@@ -65,6 +66,11 @@ struct VStage {
   double fwd_kernels = 0, bwd_kernels = 0;
   double params = 0;
   double act_bytes = 0;  // saved per micro-batch
+  TimePs gemm_like = 0;   // GEMM/conv/attention kernel time per micro-batch (GPU alone)
+  // TP collectives per micro-batch: (kind, bytes of one call) -> calls, forward and backward;
+  // per block for the last micro-batch's backward under overlap_grad_reduce.
+  std::map<std::pair<int, double>, int> tp_fwd, tp_bwd;
+  std::map<int, std::map<std::pair<int, double>, int>> tp_block_bwd;
   engine::CurveId fwd_curve = engine::kNoCurve, bwd_curve = engine::kNoCurve;
   std::map<int, engine::CurveId> block_bwd_curve;
 };
@@ -85,9 +91,6 @@ double block_input_elems(const work::Model& m, int b) {
 StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
                          const topo::Cluster& cluster, const std::vector<int>& ranks, const MegatronOptions& opt) {
   const Mesh& mesh = opt.mesh;
-  if (mesh.tp > 1)
-    throw OptionError("parallel.tp", "tensor parallelism needs ops that carry how they split (column, row, heads, vocab); "
-                            "the model layer does not provide it yet, and the model is never run unsplit");
   if (mesh.cp > 1) throw OptionError("parallel.cp", "context parallelism is not modelled yet");
   if (mesh.ep > 1) throw OptionError("parallel.ep", "expert parallelism is not modelled yet");
   std::optional<Layout> lay;
@@ -109,25 +112,38 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     throw OptionError("parallel.schedule", e.what());
   }
   const std::vector<int> vstage_of = stage_of_blocks(model, V);
+  // One rank's share of every op (work/shard.hpp): what its kernels compute, hold and save.
+  work::Model shard;
+  try {
+    shard = work::shard_model_for_tp(model, mesh.tp, opt.sequence_parallel);
+  } catch (const std::invalid_argument& e) {
+    throw OptionError("parallel.tp", e.what());
+  }
   const double mb = static_cast<double>(opt.micro_batch);
   const work::Precision pr = cost.precision();
   const double ab = work::activation_bytes(pr);
 
   // --- virtual stages: ops, parameters, activations ---
   std::vector<VStage> vs(static_cast<std::size_t>(V));
-  for (std::size_t i = 0; i < model.ops.size(); ++i) {
-    const work::Op& op = model.ops[i];
+  for (std::size_t i = 0; i < shard.ops.size(); ++i) {
+    const work::Op& op = shard.ops[i];
     VStage& x = vs[static_cast<std::size_t>(vstage_of[static_cast<std::size_t>(op.block)])];
     x.ops.push_back(i);
     if (x.blocks.empty() || x.blocks.back() != op.block) x.blocks.push_back(op.block);
     x.params += static_cast<double>(op.params);
     x.block_params[op.block] += static_cast<double>(op.params);
+    for (const work::TpCollective& c : work::tp_collectives(model.ops[i], mesh.tp, opt.sequence_parallel)) {
+      if (c.ranks != mesh.tp) throw OptionError("parallel.tp", "expert tensor parallelism other than tp is not modelled");
+      const std::pair<int, double> key{static_cast<int>(c.kind), c.elems * (c.fp32 ? 4.0 : ab) * mb};
+      ++(c.backward ? x.tp_bwd : x.tp_fwd)[key];
+      if (c.backward) ++x.tp_block_bwd[op.block][key];
+    }
   }
   const int last_block = model.ops.empty() ? 0 : model.ops.back().block;
   for (VStage& x : vs) {
     std::map<int, double> block_input;
     for (std::size_t i : x.ops) {
-      const work::Op& op = model.ops[i];
+      const work::Op& op = shard.ops[i];
       const bool repeated = op.block > 0 && op.block < last_block;
       if (!block_input.count(op.block)) block_input[op.block] = op.act_elems_saved;
       double saved = op.act_elems_saved;
@@ -151,7 +167,27 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   const coll::Op grad_op = opt.distributed_optimizer ? coll::Op::reduce_scatter : coll::Op::all_reduce;
   std::vector<std::vector<std::vector<int>>> dp_groups(static_cast<std::size_t>(p));
   for (const auto& grp : layout.groups(Dim::dp)) dp_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
+  std::vector<std::vector<std::vector<int>>> tp_groups(static_cast<std::size_t>(p));
+  for (const auto& grp : layout.groups(Dim::tp)) tp_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
+  auto coll_op = [](int kind) {
+    switch (static_cast<work::CollectiveKind>(kind)) {
+      case work::CollectiveKind::all_reduce: return coll::Op::all_reduce;
+      case work::CollectiveKind::all_gather: return coll::Op::all_gather;
+      case work::CollectiveKind::reduce_scatter: return coll::Op::reduce_scatter;
+    }
+    return coll::Op::all_reduce;
+  };
   std::vector<CommHold> holds;
+  if (mesh.tp > 1) {
+    std::pair<int, double> largest{0, 0.0};
+    for (const VStage& x : vs)
+      for (const auto* calls : {&x.tp_fwd, &x.tp_bwd})
+        for (const auto& [key, n] : *calls)
+          if (key.second > largest.second) largest = key;
+    if (largest.second > 0)
+      holds.push_back(comm_hold(sb.group_plan(coll_op(largest.first), largest.second, tp_groups[0]), coll_op(largest.first),
+                                largest.second));
+  }
   if (dp > 1) {
     double largest = 0;
     for (const VStage& x : vs)
@@ -184,13 +220,15 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   // --- kernel times per virtual stage, at every contention level ---
   for (VStage& x : vs) {
     for (std::size_t i : x.ops) {
-      const work::Op& op = model.ops[i];
+      const work::Op& op = shard.ops[i];
       const bool repeated = op.block > 0 && op.block < last_block;
       std::vector<TimePs> f = share.at_levels([&](const work::Contention& c) { return cost.forward(op, mb, c); });
       std::vector<TimePs> b = share.at_levels([&](const work::Contention& c) { return cost.backward(op, mb, c); });
       const bool recompute = (opt.recompute == Recompute::full && repeated) ||
                              (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention);
       if (recompute) add_to(b, f);
+      if (op.kind == work::OpKind::gemm || op.kind == work::OpKind::conv || op.kind == work::OpKind::attention)
+        x.gemm_like += f[0] + b[0];
       add_to(x.fwd, f);
       add_to(x.bwd, b);
       add_to(x.block_bwd[op.block], b);
@@ -216,9 +254,13 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
 
   StepGraph sg;
   sg.pipeline_stages = p;
+  sg.bubble_closed_form = p > 1 ? bubble_share(sched, p, m, v) : 0.0;
+  for (int k = 0; k < V; k += p) sg.gemm_like_s += ps_to_seconds(vs[static_cast<std::size_t>(k)].gemm_like) * m;
   sg.samples_per_step = static_cast<double>(dp) * mb * m;
   std::vector<engine::ServerId> dp_stream(static_cast<std::size_t>(p), engine::kNoServer);
   for (int s = 0; s < p && dp > 1; ++s) dp_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " dp");
+  std::vector<engine::ServerId> tp_stream(static_cast<std::size_t>(p), engine::kNoServer);
+  for (int s = 0; s < p && mesh.tp > 1; ++s) tp_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " tp");
 
   // --- memory, on the first rank of every stage ---
   const double k_state = (opt.optimizer == work::Optimizer::sgd ? 4.0 : 8.0) + (pbytes == 2.0 ? 4.0 : 0.0) +
@@ -256,6 +298,17 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     for (std::size_t i = first; i < g.size(); ++i) rank0_comm[i] = involves ? 1 : 0;
     return t;
   };
+  // A pass's TP collectives, after its kernels: the calls of each kind and size back to back
+  // (StepBuilder: k calls as one transfer), every TP group of the stage at once.
+  auto tp_comm = [&](const std::map<std::pair<int, double>, int>& calls, int s, std::vector<engine::TaskId> deps,
+                     const std::string& tag) -> std::vector<engine::TaskId> {
+    for (const auto& [key, n] : calls) {
+      const coll::Plan plan = repeated(sb.group_plan(coll_op(key.first), key.second, tp_groups[static_cast<std::size_t>(s)]), n);
+      deps.assign(1, comm(plan, layout.stage(s), deps, "tp " + std::string(coll::op_name(coll_op(key.first))) + " " + tag,
+                          tp_stream[static_cast<std::size_t>(s)]));
+    }
+    return deps;
+  };
   hosts.reserve(static_cast<std::size_t>(p));
   for (int s = 0; s < p; ++s) hosts.emplace_back(g, opt.software);
   std::vector<std::optional<engine::TaskId>> stage_ready(static_cast<std::size_t>(p));
@@ -267,6 +320,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     std::vector<std::size_t> next(static_cast<std::size_t>(p), 0);
     std::vector<std::vector<engine::TaskId>> last_on_rank(static_cast<std::size_t>(layout.size()));
     std::vector<std::vector<engine::TaskId>> grads_done(static_cast<std::size_t>(p));
+    std::vector<std::vector<engine::TaskId>> stage_wait(static_cast<std::size_t>(p));  // the last pass's TP collectives
     for (int s = 0; s < p; ++s) {
       std::vector<engine::TaskId> prev;
       if (!sg.step_end.empty()) prev.push_back(sg.step_end.back());
@@ -295,6 +349,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
           }
           if (ps.forward && idx == 0 && stage_ready[static_cast<std::size_t>(s)])
             dep.push_back(*stage_ready[static_cast<std::size_t>(s)]);
+          for (engine::TaskId t : stage_wait[static_cast<std::size_t>(s)]) dep.push_back(t);
           HostTimeline& host = hosts[static_cast<std::size_t>(s)];
           const std::string tag = std::string(ps.forward ? "fwd" : "bwd") + " mb" + std::to_string(ps.micro_batch) +
                                   (v > 1 ? " chunk" + std::to_string(ps.chunk) : "");
@@ -319,6 +374,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
                                         layout.stage(s), ends, "dp grads " + tag, dp_stream[static_cast<std::size_t>(s)]);
               grads_done[static_cast<std::size_t>(s)].push_back(red);
             }
+            if (mesh.tp > 1) ends = tp_comm(ps.forward ? x.tp_fwd : x.tp_bwd, s, ends, tag);
           } else {
             // The last micro-batch's backward, block by block, each block's gradients reduced
             // as soon as they are complete (overlap_grad_reduce).
@@ -327,7 +383,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
               std::vector<engine::TaskId> d = dep;
               double kernels = 0;
               for (std::size_t i : x.ops)
-                if (model.ops[i].block == b) kernels += work::kernels_backward(model.ops[i]);
+                if (shard.ops[i].block == b) kernels += work::kernels_backward(shard.ops[i]);
               auto issue = host.issue(opt.software ? kernels : 0, true, 0, "issue " + tag + " b" + std::to_string(b));
               if (issue) d.push_back(*issue);
               std::vector<engine::TaskId> blk;
@@ -340,7 +396,6 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
               if (b == x.blocks.front()) {
                 MemoryPlan& mp = sg.stage_memory[static_cast<std::size_t>(s)];
                 mp.events.push_back(MemEvent{blk.front(), true, -x.act_bytes, mem_part[static_cast<std::size_t>(s)]});
-                ends = blk;
               }
               const double bp = x.block_params.at(b);
               if (bp > 0) {
@@ -350,8 +405,15 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
                 grads_done[static_cast<std::size_t>(s)].push_back(red);
               }
               dep.clear();
+              ends = blk;
+              if (mesh.tp > 1 && x.tp_block_bwd.count(b)) {
+                ends = tp_comm(x.tp_block_bwd.at(b), s, blk, tag + " b" + std::to_string(b));
+                dep = ends;
+              }
             }
           }
+          stage_wait[static_cast<std::size_t>(s)].clear();
+          if (mesh.tp > 1) stage_wait[static_cast<std::size_t>(s)] = ends;
           // Hand the tensor to the next (forward) or previous (backward) virtual stage.
           const int to = ps.forward ? k + 1 : k - 1;
           if (to >= 0 && to < V) {

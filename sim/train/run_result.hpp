@@ -46,6 +46,11 @@ struct RunResult {
   double samples_per_s = 0, tokens_per_s = 0, tflops_per_gpu = 0, mfu = 0;
   double single_gpu_step_s = 0, scaling_efficiency = 1;
   double gemm_share = 0;  // share of compute time in gemm / conv / attention kernels
+  // Pipeline parallelism: stages, micro-batches per step, and the share of the step rank 0
+  // idles waiting for other stages (the bubble; idle_s is then 0), with the closed form for
+  // uniform stages (train/pipeline_schedule.hpp) beside it.
+  int pipeline_stages = 1, micro_batches = 1;
+  double bubble_s = 0, bubble_closed_form = 0;
   std::vector<LinkUsage> links;
   double memory_peak_bytes = 0, memory_capacity_bytes = 0;
   bool oom = false;

@@ -61,6 +61,7 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
   "single_gpu_step_s": 0.147185911826,
   "software": "pytorch_eager",
   "step": {
+    "bubble_s": 0.0,
     "comm_exposed_s": 0.000901611953,
     "comm_total_s": 0.007937732723,
     "compute_s": 0.145940248201,

@@ -61,6 +61,7 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
   "single_gpu_step_s": 0.426034373046,
   "software": "pytorch_eager",
   "step": {
+    "bubble_s": 0.0,
     "comm_exposed_s": 0.004095155729999999,
     "comm_total_s": 0.10508901448199999,
     "compute_s": 0.452879439319,

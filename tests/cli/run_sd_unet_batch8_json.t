@@ -42,6 +42,7 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
   "single_gpu_step_s": 0.297640295752,
   "software": "pytorch_eager",
   "step": {
+    "bubble_s": 0.0,
     "comm_exposed_s": 0.0,
     "comm_total_s": 0.0,
     "compute_s": 0.29449804436,

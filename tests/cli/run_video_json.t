@@ -88,6 +88,7 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
   "single_gpu_step_s": 0.092627375742,
   "software": "pytorch_eager",
   "step": {
+    "bubble_s": 0.0,
     "comm_exposed_s": 0.006584648781125,
     "comm_total_s": 0.012598404821125,
     "compute_s": 0.091298837711625,
