@@ -19,10 +19,12 @@
 #include "coll/collective.hpp"
 #include "coll/nccl_params.hpp"
 #include "drive/collective.hpp"
+#include "drive/plan.hpp"
 #include "drive/run.hpp"
 #include "drive/sweep.hpp"
 #include "drive/validate.hpp"
 #include "report/collective_report.hpp"
+#include "report/plan_report.hpp"
 #include "report/run_report.hpp"
 #include "report/sweep_report.hpp"
 #include "report/validation_report.hpp"
@@ -108,7 +110,7 @@ int main(int argc, char** argv) {
 
   // `simtrain SCENARIO.yaml ...` is `simtrain run SCENARIO.yaml ...`.
   std::vector<std::string> args(argv + 1, argv + argc);
-  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory", "validate", "sweep"};
+  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory", "validate", "sweep", "plan"};
   if (!args.empty() && args[0].rfind("-", 0) != 0 &&
       std::find(subcommands.begin(), subcommands.end(), args[0]) == subcommands.end())
     args.insert(args.begin(), "run");
@@ -138,6 +140,17 @@ int main(int argc, char** argv) {
   mem_cmd->add_option("--set", m_set, "Override a scenario value: key.path=value (repeatable)");
   mem_cmd->add_flag("--json", m_json, "Print one JSON object");
   mem_cmd->add_flag("--fail-on-oom", m_fail_oom, "Exit with status 4 when the scenario does not fit");
+
+  // --- plan ---
+  auto* plan_cmd = app.add_subcommand("plan", "Search tensor/pipeline/data-parallel layouts for the scenario's model and cluster, ranked by time per token, with why the rest fail");
+  std::string p_scenario;
+  std::vector<std::string> p_set;
+  int p_simulate = 8;
+  bool p_json = false;
+  plan_cmd->add_option("scenario", p_scenario, "Scenario file (its model, cluster, precision and global batch)")->required();
+  plan_cmd->add_option("--set", p_set, "Override a scenario value: key.path=value (repeatable)");
+  plan_cmd->add_option("--simulate", p_simulate, "Best layouts by the closed forms to simulate in full")->check(CLI::Range(0, 64));
+  plan_cmd->add_flag("--json", p_json, "Print one JSON object");
 
   // --- sweep ---
   auto* sweep_cmd = app.add_subcommand("sweep", "Run a scenario over lists of values (its sweep: block, --sweep) and rank them");
@@ -237,6 +250,15 @@ int main(int argc, char** argv) {
       if (m_json) std::cout << report::memory_to_json(res).dump(2) << "\n";
       else std::cout << report::format_memory(res);
       return m_fail_oom && res.oom ? 4 : 0;
+    }
+    if (*plan_cmd) {
+      ScenarioSpec spec = load_scenario(p_scenario, p_set);
+      drive::PlanOptions po;
+      po.simulate = p_simulate;
+      const train::PlanResult res = drive::plan_layouts(spec, p_set, po);
+      if (p_json) std::cout << report::plan_to_json(res).dump(2) << "\n";
+      else std::cout << report::format_plan(res);
+      return 0;
     }
     if (*val_cmd) {
       const std::string path = v_cases.empty() ? drive::default_cases_path() : v_cases;

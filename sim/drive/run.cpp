@@ -1,4 +1,5 @@
 #include "drive/run.hpp"
+#include "drive/setup.hpp"
 
 #include <algorithm>
 #include <map>
@@ -80,22 +81,8 @@ std::shared_ptr<const work::Model> load_scenario_model(const ScenarioSpec& spec)
   return work::load_model_doc(doc, model->key);
 }
 
-namespace {
 
-// What every run of a scenario starts from: the cluster, the model, the ranks taking part,
-// the compute cost model and the collective planner.
-struct Built {
-  std::unique_ptr<topo::Cluster> cluster;
-  std::shared_ptr<const work::Model> model;
-  std::vector<int> ranks;
-  const topo::GpuModel* gpu = nullptr;
-  std::unique_ptr<work::CostModel> cost;
-  std::unique_ptr<coll::Planner> planner;
-  std::string calibration;  // what calibrated the compute model ("" = topologies/compute.yaml)
-  work::SoftwareProfile software;
-};
-
-Built build_setup_in_file(const ScenarioSpec& spec);
+static Built build_setup_in_file(const ScenarioSpec& spec);
 
 // Errors about overridden values (an unknown model given with --set) name the override.
 Built build_setup(const ScenarioSpec& spec) {
@@ -140,7 +127,6 @@ Built build_setup_in_file(const ScenarioSpec& spec) {
   return b;
 }
 
-}  // namespace
 
 RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   RunResult r;

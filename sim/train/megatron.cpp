@@ -86,10 +86,26 @@ double block_input_elems(const work::Model& m, int b) {
   return 0;
 }
 
-}  // namespace
+// Everything the step and the closed forms share: the layout, the schedule, one rank's ops,
+// and per virtual stage its parameters, saved activations and TP collectives.
+struct Prepared {
+  std::optional<Layout> layout;
+  int p = 1, v = 1, V = 1, m = 1;
+  PipeSchedule sched = PipeSchedule::one_f_one_b;
+  work::Model shard;
+  double mb = 1, ab = 2;
+  std::vector<VStage> vs;
+  int last_block = 0;
+  // Bytes per parameter: as computed with (weights), gradients (Megatron's main grads), and the
+  // optimizer's states with fp32 master weights and (fp16) the fp32 gradient copy (header).
+  double pbytes = 2, gbytes = 4, k_state = 12;
+  std::vector<double> params_of_stage;  // per pipeline stage, one rank's
+  std::vector<double> boundary_bytes;   // the tensor entering virtual stage k, per micro-batch and rank pair
+};
 
-StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
-                         const topo::Cluster& cluster, const std::vector<int>& ranks, const MegatronOptions& opt) {
+Prepared prepare(const work::Model& model, const work::CostModel& cost, const topo::Cluster& cluster,
+                 const std::vector<int>& ranks, const MegatronOptions& opt) {
+  Prepared P;
   const Mesh& mesh = opt.mesh;
   if (mesh.cp > 1) throw OptionError("parallel.cp", "context parallelism is not modelled yet");
   if (mesh.ep > 1) throw OptionError("parallel.ep", "expert parallelism is not modelled yet");
@@ -99,7 +115,6 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   } catch (const std::invalid_argument& e) {
     throw OptionError(mesh.dp % mesh.ep != 0 ? "parallel.ep" : "parallel.dp", e.what());
   }
-  const Layout& layout = *lay;
   const int p = mesh.pp, v = opt.virtual_stages, V = p * v, m = opt.micro_batches;
   // One stage runs each micro-batch's forward and backward back to back (Megatron's
   // forward_backward_no_pipelining), which is 1F1B with no warm-up.
@@ -157,13 +172,50 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
         if (b > 0 && b < last_block) x.act_bytes += e * ab * mb;
   }
 
+  P.layout = std::move(lay);
+  P.p = p;
+  P.v = v;
+  P.V = V;
+  P.m = m;
+  P.sched = sched;
+  P.shard = std::move(shard);
+  P.mb = mb;
+  P.ab = ab;
+  P.last_block = last_block;
+  P.gbytes = (pr == work::Precision::fp16 || pr == work::Precision::amp_fp16) ? 2.0 : 4.0;
+  P.pbytes = (pr == work::Precision::fp32 || pr == work::Precision::tf32) ? 4.0 : 2.0;
+  P.k_state = (opt.optimizer == work::Optimizer::sgd ? 4.0 : 8.0) + (P.pbytes == 2.0 ? 4.0 : 0.0) +
+              (P.gbytes == 2.0 && P.pbytes == 2.0 ? 4.0 : 0.0);
+  P.params_of_stage.assign(static_cast<std::size_t>(p), 0.0);
+  for (int k = 0; k < V; ++k) P.params_of_stage[static_cast<std::size_t>(k % p)] += vs[static_cast<std::size_t>(k)].params;
+  P.boundary_bytes.assign(static_cast<std::size_t>(V), 0.0);
+  for (int k = 1; k < V; ++k) {
+    const double e = block_input_elems(model, vs[static_cast<std::size_t>(k)].blocks.front());
+    P.boundary_bytes[static_cast<std::size_t>(k)] = e * ab * mb / (opt.sequence_parallel ? mesh.tp : 1) / mesh.cp;
+  }
+  P.vs = std::move(vs);
+  return P;
+}
+
+}  // namespace
+
+StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
+                         const topo::Cluster& cluster, const std::vector<int>& ranks, const MegatronOptions& opt) {
+  Prepared P = prepare(model, cost, cluster, ranks, opt);
+  const Mesh& mesh = opt.mesh;
+  const Layout& layout = *P.layout;
+  const int p = P.p, v = P.v, V = P.V, m = P.m;
+  const PipeSchedule sched = P.sched;
+  const work::Model& shard = P.shard;
+  const double mb = P.mb;
+  std::vector<VStage>& vs = P.vs;
+  const int last_block = P.last_block;
+  const work::Precision pr = cost.precision();
+
   // --- plans and the streams beside compute ---
   StepBuilder sb(planner, layout, opt.algo, opt.ring_order_auto);
   const int dp = mesh.dp;
-  const double gbytes = (pr == work::Precision::fp16 || pr == work::Precision::amp_fp16) ? 2.0
-                        : (pr == work::Precision::fp32 || pr == work::Precision::tf32)   ? 4.0
-                                                                                          : 4.0;
-  const double pbytes = (pr == work::Precision::fp32 || pr == work::Precision::tf32) ? 4.0 : 2.0;
+  const double gbytes = P.gbytes, pbytes = P.pbytes;
   const coll::Op grad_op = opt.distributed_optimizer ? coll::Op::reduce_scatter : coll::Op::all_reduce;
   std::vector<std::vector<std::vector<int>>> dp_groups(static_cast<std::size_t>(p));
   for (const auto& grp : layout.groups(Dim::dp)) dp_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
@@ -204,11 +256,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     for (std::size_t i = 0; i < a.size(); ++i) out.emplace_back(a[i], b[i]);
     return out;
   };
-  std::vector<double> boundary_bytes(static_cast<std::size_t>(V), 0.0);  // into virtual stage k
-  for (int k = 1; k < V; ++k) {
-    const double e = block_input_elems(model, vs[static_cast<std::size_t>(k)].blocks.front());
-    boundary_bytes[static_cast<std::size_t>(k)] = e * ab * mb / (opt.sequence_parallel ? mesh.tp : 1) / mesh.cp;
-  }
+  const std::vector<double>& boundary_bytes = P.boundary_bytes;
   if (p > 1) {
     double largest = *std::max_element(boundary_bytes.begin(), boundary_bytes.end());
     holds.push_back(comm_hold(sb.p2p_plan(largest, pairs_between(0, 1)), coll::Op::broadcast, largest));
@@ -242,8 +290,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     for (const auto& [b, t] : x.block_bwd) x.block_bwd_curve[b] = share.curve(t);
   }
   std::vector<TimePs> t_opt(share.levels().size(), 0);
-  std::vector<double> params_of_stage(static_cast<std::size_t>(p), 0.0);
-  for (int k = 0; k < V; ++k) params_of_stage[static_cast<std::size_t>(k % p)] += vs[static_cast<std::size_t>(k)].params;
+  const std::vector<double>& params_of_stage = P.params_of_stage;
   std::vector<engine::CurveId> opt_curve(static_cast<std::size_t>(p));
   for (int s = 0; s < p; ++s) {
     const double local = params_of_stage[static_cast<std::size_t>(s)] / (opt.distributed_optimizer ? dp : 1);
@@ -263,8 +310,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   for (int s = 0; s < p && mesh.tp > 1; ++s) tp_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " tp");
 
   // --- memory, on the first rank of every stage ---
-  const double k_state = (opt.optimizer == work::Optimizer::sgd ? 4.0 : 8.0) + (pbytes == 2.0 ? 4.0 : 0.0) +
-                         (gbytes == 2.0 && pbytes == 2.0 ? 4.0 : 0.0);  // states, fp32 master, fp32 grad copy
+  const double k_state = P.k_state;
   std::vector<int> mem_part(static_cast<std::size_t>(p));
   for (int s = 0; s < p; ++s) {
     MemoryPlan mp;
@@ -470,6 +516,95 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
                        (opt.distributed_optimizer ? ", distributed optimizer" : "");
   sg.graph = std::move(g);
   return sg;
+}
+
+}  // namespace simtrain::train
+
+namespace simtrain::train {
+
+MegatronEstimate estimate_megatron(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
+                                   const topo::Cluster& cluster, const std::vector<int>& ranks,
+                                   const MegatronOptions& opt) {
+  const Prepared P = prepare(model, cost, cluster, ranks, opt);
+  const Layout& layout = *P.layout;
+  const Mesh& mesh = opt.mesh;
+  const int p = P.p, v = P.v, m = P.m;
+  const int dp = mesh.dp;
+  MegatronEstimate out;
+  // --- memory per stage: static parts + the running sum of the activations its schedule holds ---
+  for (int s = 0; s < p; ++s) {
+    const double Ps = P.params_of_stage[static_cast<std::size_t>(s)];
+    double buf = 0;
+    for (int k = s; k < P.V; k += p) buf = std::max(buf, P.boundary_bytes[static_cast<std::size_t>(k)]);
+    double live = Ps * (P.pbytes + P.gbytes) + Ps * P.k_state / (opt.distributed_optimizer ? dp : 1) +
+                  (p > 1 ? 2 * buf : 0.0) + cost.calibration().context_bytes;
+    double act = 0, most = 0;
+    for (const PipePass& x : pipe_order(P.sched, p, s, m, v)) {
+      const double a = P.vs[static_cast<std::size_t>(virtual_stage(x.chunk, s, p))].act_bytes;
+      act += x.forward ? a : -a;
+      most = std::max(most, act);
+    }
+    out.stage_peak_bytes.push_back((live + most) * (1 + cost.calibration().allocator_slack));
+  }
+  // --- time: the slowest stage's passes, the bubble, the gradient reduction's tail ---
+  auto est = [&](coll::Op op, double bytes, const std::vector<int>& grp) {
+    if (grp.size() < 2 || bytes <= 0) return 0.0;
+    coll::Request req;
+    req.op = op;
+    req.bytes = bytes;
+    req.ranks = grp;
+    req.algo = op == coll::Op::all_reduce ? opt.algo : coll::Algo::ring;
+    return ps_to_seconds(planner.plan(req).estimate_ps);
+  };
+  const std::vector<int> tp_group = layout.group_gpus(Dim::tp, 0), dp_group = layout.group_gpus(Dim::dp, 0);
+  auto coll_op = [](int kind) {
+    return kind == static_cast<int>(work::CollectiveKind::all_gather)       ? coll::Op::all_gather
+           : kind == static_cast<int>(work::CollectiveKind::reduce_scatter) ? coll::Op::reduce_scatter
+                                                                            : coll::Op::all_reduce;
+  };
+  std::map<std::pair<int, double>, double> tp_time;
+  double slowest = 0;  // one micro-batch's forward + backward on a stage, all its chunks
+  for (int s = 0; s < p; ++s) {
+    double t = 0;
+    for (int k = s; k < P.V; k += p) {
+      const VStage& x = P.vs[static_cast<std::size_t>(k)];
+      for (std::size_t i : x.ops) {
+        const work::Op& op = P.shard.ops[i];
+        const bool repeated = op.block > 0 && op.block < P.last_block;
+        const double f = ps_to_seconds(cost.forward(op, P.mb)), b = ps_to_seconds(cost.backward(op, P.mb));
+        const bool recompute = (opt.recompute == Recompute::full && repeated) ||
+                               (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention);
+        t += f + b + (recompute ? f : 0);
+      }
+      for (const auto* calls : {&x.tp_fwd, &x.tp_bwd})
+        for (const auto& [key, n] : *calls) {
+          auto it = tp_time.find(key);
+          if (it == tp_time.end()) it = tp_time.emplace(key, est(coll_op(key.first), key.second, tp_group)).first;
+          t += n * it->second;
+        }
+      if (k > 0) t += 2 * est(coll::Op::broadcast, P.boundary_bytes[static_cast<std::size_t>(k)],
+                              {layout.gpu(layout.stage((k - 1) % p).front()), layout.gpu(layout.stage(s).front())});
+    }
+    slowest = std::max(slowest, t);
+  }
+  const double bubble = P.sched == PipeSchedule::interleaved ? static_cast<double>(p - 1) / v : p - 1.0;
+  double tail = 0;
+  if (dp > 1) {
+    const coll::Op grad_op = opt.distributed_optimizer ? coll::Op::reduce_scatter : coll::Op::all_reduce;
+    double chunk = 0;
+    for (int k = 0; k < P.V; k += p) chunk = std::max(chunk, P.vs[static_cast<std::size_t>(k)].params);
+    if (opt.overlap_grad_reduce) {
+      double block = 0;
+      for (const auto& [b, prm] : P.vs[0].block_params) block = std::max(block, prm);
+      chunk = block;  // only the last block's reduction is left after the backward
+    }
+    tail += est(grad_op, chunk * P.gbytes, dp_group);
+    if (opt.distributed_optimizer) tail += est(coll::Op::all_gather, P.params_of_stage[0] * P.pbytes, dp_group);
+  }
+  tail += ps_to_seconds(cost.optimizer_step(
+      static_cast<std::int64_t>(P.params_of_stage[0] / (opt.distributed_optimizer ? dp : 1)), opt.optimizer));
+  out.step_s = (m + bubble) * slowest + tail;
+  return out;
 }
 
 }  // namespace simtrain::train

@@ -88,6 +88,22 @@ struct MegatronOptions {
 // OptionError("parallel.pp") when there are fewer repeated blocks than virtual stages.
 std::vector<int> stage_of_blocks(const work::Model& model, int virtual_stages_total);
 
+// Closed forms for the layout search (drive/plan.hpp), without simulating: each stage's peak
+// memory (its static parts plus the largest running sum of the activations its schedule holds,
+// with the allocator's slack: what the simulated step's memory plan peaks at when transfers do
+// not reorder passes), and a step time: (m + bubble) x the slowest stage's forward + backward of
+// one micro-batch (kernels alone, TP collectives and pipeline sends at their isolated
+// estimates), bubble = p - 1 (divided by v interleaved), plus the gradient reduction left after
+// the backward (the whole first chunk's, or its last block's under overlap_grad_reduce), the
+// distributed optimizer's all-gather and the optimizer step. Throws as build_megatron.
+struct MegatronEstimate {
+  std::vector<double> stage_peak_bytes;
+  double step_s = 0;
+};
+MegatronEstimate estimate_megatron(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
+                                   const topo::Cluster& cluster, const std::vector<int>& ranks,
+                                   const MegatronOptions& opt);
+
 StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
                          const topo::Cluster& cluster, const std::vector<int>& ranks, const MegatronOptions& opt);
 

@@ -1,0 +1,42 @@
+// The layout search (`simtrain plan`): which tensor/pipeline/data-parallel layout, micro-batch,
+// virtual stages and recomputation train this model fastest on this cluster, and why every
+// other layout fails.
+//
+// The scenario fixes the model, the cluster (system, nodes, GPUs per node), the precision, the
+// software stack and the global batch: B samples per step (a megatron scenario's
+// dp x batch_per_gpu x grad_accumulation; a data-parallel one's GPUs x batch_per_gpu x
+// grad_accumulation). The search enumerates
+//     tp in {1, 2, 4, 8, ...} (dividing the GPUs), pp dividing GPUs / tp, dp = GPUs / (tp pp),
+//     micro-batch mb in {1, 2, 4, 8} with B divisible by dp mb (m = B / (dp mb) micro-batches),
+//     virtual stages v in {1, 2, 4} (interleaved when v > 1: m a multiple of pp, enough layers),
+//     recompute in {none, selective, full},
+// with sequence parallelism whenever tp > 1 and the distributed optimizer with overlapped
+// gradient reduction (Megatron-LM's recommended settings: they save memory at the same
+// communication volume). Each layout is first judged by closed forms (train/megatron.hpp
+// estimate_megatron): rejected with its reason when the degrees do not divide the model (heads,
+// layers), TP leaves the node (its all-reduces would cross the fabric; Megatron places TP in
+// the NVLink domain), the batch does not divide, or a stage's closed-form peak memory exceeds
+// the GPU (OOM on stage k). The survivors are ranked by the closed-form step time and the best
+// `simulate` are simulated in full; the table ranks those by simulated time per token.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "scenario/scenario.hpp"
+#include "train/plan_result.hpp"
+
+namespace simtrain::drive {
+
+using train::PlanLayout;
+using train::PlanResult;
+using train::PlanRow;
+
+struct PlanOptions {
+  int simulate = 8;  // best layouts by the closed forms simulated in full
+};
+
+
+PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>& overrides, const PlanOptions& opt);
+
+}  // namespace simtrain::drive

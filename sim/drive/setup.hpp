@@ -1,0 +1,34 @@
+// What every run of a scenario starts from (internal to drive/): the cluster, the model, the
+// ranks taking part, the compute cost model and the collective planner.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "coll/collective.hpp"
+#include "scenario/scenario.hpp"
+#include "topo/cluster.hpp"
+#include "work/cost.hpp"
+#include "work/model.hpp"
+#include "work/software.hpp"
+
+namespace simtrain::drive {
+
+// What every run of a scenario starts from: the cluster, the model, the ranks taking part,
+// the compute cost model and the collective planner.
+struct Built {
+  std::unique_ptr<topo::Cluster> cluster;
+  std::shared_ptr<const work::Model> model;
+  std::vector<int> ranks;
+  const topo::GpuModel* gpu = nullptr;
+  std::unique_ptr<work::CostModel> cost;
+  std::unique_ptr<coll::Planner> planner;
+  std::string calibration;  // what calibrated the compute model ("" = topologies/compute.yaml)
+  work::SoftwareProfile software;
+};
+
+// Builds it; errors about overridden values (an unknown model given with --set) name the override.
+Built build_setup(const ScenarioSpec& spec);
+
+}  // namespace simtrain::drive

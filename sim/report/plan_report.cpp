@@ -1,0 +1,116 @@
+#include "report/plan_report.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+
+namespace simtrain::report {
+
+namespace {
+
+double gib(double b) { return b / 1073741824.0; }
+
+// A reason with its numbers taken out, so that rejections of one kind count together.
+std::string reason_kind(const std::string& r) {
+  std::string out;
+  bool in_number = false;
+  for (char ch : r) {
+    const bool digit = (ch >= '0' && ch <= '9') || (in_number && ch == '.');
+    if (digit) {
+      if (!in_number) out += '#';
+      in_number = true;
+    } else {
+      in_number = false;
+      out += ch;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string format_plan(const train::PlanResult& p, int show_estimated) {
+  std::string o;
+  int simulated = 0, estimated = 0, rejected = 0;
+  for (const auto& r : p.rows) {
+    if (r.simulated && r.feasible) ++simulated;
+    else if (r.feasible) ++estimated;
+    else ++rejected;
+  }
+  o += fmt::format("simtrain plan: {}\n  {} on {} x {} ({}, {} GPUs per node), global batch {} x {} tokens\n",
+                   p.scenario, p.model, p.gpus, p.gpu_name, p.system, p.gpus_per_node, p.global_batch, p.seq_len);
+  o += fmt::format("  {} layouts: {} simulated, {} more fit by the closed forms, {} rejected\n\n", p.rows.size(),
+                   simulated, estimated, rejected);
+  o += "Simulated (fastest first)\n";
+  o += fmt::format("  {:<34} {:>10} {:>12} {:>6} {:>8} {:>8} {:>9}  {}\n", "layout", "step", "tokens/s/GPU", "MFU",
+                   "bubble", "exp.comm", "memory", "closed form: step, memory");
+  for (const auto& r : p.rows) {
+    if (!(r.simulated && r.feasible)) continue;
+    const auto& x = r.result;
+    o += fmt::format("  {:<34} {:>8.0f}ms {:>12.0f} {:>5.1f}% {:>7.1f}% {:>7.1f}% {:>5.1f} GiB  {:.0f} ms, {:.1f} GiB\n",
+                     r.layout.name(), x.step_time_s * 1e3, x.tokens_per_s / x.gpus, x.mfu * 100,
+                     100 * x.bubble_s / x.step_time_s, 100 * x.comm_exposed_s / x.step_time_s,
+                     gib(x.memory_peak_bytes), r.estimate_step_s * 1e3, gib(r.estimate_peak_bytes));
+  }
+  if (simulated == 0) o += "  (none fits)\n";
+  if (estimated > 0) {
+    o += fmt::format("\nFit by the closed forms, not simulated (best {} of {} by estimated step)\n",
+                     std::min(show_estimated, estimated), estimated);
+    int shown = 0;
+    for (const auto& r : p.rows) {
+      if (r.simulated || !r.feasible) continue;
+      if (shown++ >= show_estimated) break;
+      o += fmt::format("  {:<34} ~{:.0f} ms, {:.1f} GiB on stage {}\n", r.layout.name(), r.estimate_step_s * 1e3,
+                       gib(r.estimate_peak_bytes), r.estimate_fullest_stage);
+    }
+  }
+  if (rejected > 0) {
+    o += "\nRejected, by reason (count, one example)\n";
+    std::map<std::string, std::pair<int, const train::PlanRow*>> by;
+    std::vector<std::string> order;
+    for (const auto& r : p.rows) {
+      if (r.feasible) continue;
+      const std::string k = reason_kind(r.reason);
+      auto [it, fresh] = by.emplace(k, std::make_pair(0, &r));
+      if (fresh) order.push_back(k);
+      ++it->second.first;
+    }
+    std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) { return by[a].first > by[b].first; });
+    for (const auto& k : order) {
+      const auto& [n, ex] = by[k];
+      o += fmt::format("  {:>5}  {}: {}\n", n, ex->layout.name(), ex->reason);
+    }
+  }
+  return o;
+}
+
+nlohmann::json plan_to_json(const train::PlanResult& p) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& r : p.rows) {
+    nlohmann::json j = {{"layout",
+                         {{"tp", r.layout.tp},
+                          {"pp", r.layout.pp},
+                          {"dp", r.layout.dp},
+                          {"micro_batch", r.layout.mb},
+                          {"micro_batches", r.layout.m},
+                          {"virtual_stages", r.layout.v},
+                          {"recompute", r.layout.recompute}}},
+                        {"feasible", r.feasible},
+                        {"reason", r.reason},
+                        {"estimate", {{"step_s", r.estimate_step_s}, {"peak_bytes", r.estimate_peak_bytes},
+                                      {"fullest_stage", r.estimate_fullest_stage}}},
+                        {"simulated", r.simulated}};
+    if (r.simulated)
+      j["result"] = {{"step_s", r.result.step_time_s},
+                     {"tokens_per_s_per_gpu", r.result.tokens_per_s / r.result.gpus},
+                     {"mfu", r.result.mfu},
+                     {"bubble_s", r.result.bubble_s},
+                     {"comm_exposed_s", r.result.comm_exposed_s},
+                     {"peak_bytes", r.result.memory_peak_bytes}};
+    rows.push_back(j);
+  }
+  return {{"scenario", p.scenario}, {"model", p.model},         {"system", p.system},
+          {"gpus", p.gpus},         {"global_batch", p.global_batch}, {"layouts", rows}};
+}
+
+}  // namespace simtrain::report

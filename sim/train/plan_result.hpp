@@ -1,0 +1,38 @@
+// What the layout search (drive/plan.hpp) finds, as report/ formats it: a data type only.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "train/run_result.hpp"
+
+namespace simtrain::train {
+
+struct PlanLayout {
+  int tp = 1, pp = 1, dp = 1, mb = 1, m = 1, v = 1;
+  std::string recompute = "none";
+  std::vector<std::string> sets() const;  // the --set overrides that select it
+  std::string name() const;               // "tp8 pp4 dp2 mb1 m32 v1 selective"
+};
+
+struct PlanRow {
+  PlanLayout layout;
+  bool feasible = false;
+  std::string reason;            // why not (rejected rows)
+  double estimate_step_s = 0;    // closed form
+  double estimate_peak_bytes = 0;
+  int estimate_fullest_stage = 0;
+  bool simulated = false;
+  RunResult result;       // when simulated
+};
+
+struct PlanResult {
+  std::string scenario, model, system, gpu_name;
+  int gpus = 0, gpus_per_node = 0;
+  double global_batch = 0;
+  double memory_capacity_bytes = 0;
+  long long seq_len = 0;
+  std::vector<PlanRow> rows;  // simulated first (by simulated time per token), then estimated, then rejected
+};
+
+}  // namespace simtrain::train

@@ -1,0 +1,46 @@
+// The layout search (drive/plan.hpp) and the closed forms it prunes with (train/megatron.hpp).
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "drive/plan.hpp"
+#include "drive/run.hpp"
+
+using namespace simtrain;
+using namespace simtrain::drive;
+
+namespace {
+const std::string k7b = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_llama2_7b_fsdp.yaml";
+const std::vector<std::string> kSets = {"strategy=megatron", "software=megatron_te", "flash_attention=true",
+                                        "fsdp.activation_checkpointing=false", "nodes=4", "grad_accumulation=4"};
+}  // namespace
+
+TEST_CASE("plan: hundreds of layouts, each fitting one simulated, each rejected one with its reason", "[plan]") {
+  PlanOptions po;
+  po.simulate = 3;
+  const auto spec = load_scenario(k7b, kSets);
+  const train::PlanResult p = plan_layouts(spec, kSets, po);
+  CHECK(p.gpus == 32);
+  CHECK(p.global_batch == 32 * 4);
+  CHECK(p.rows.size() >= 500);
+  int simulated = 0;
+  std::set<std::string> reasons;
+  for (const auto& r : p.rows) {
+    if (r.simulated && r.feasible) {
+      ++simulated;
+      // The closed-form peak is the simulated step's memory plan (same parts, same schedule).
+      CHECK(r.estimate_peak_bytes == Approx(r.result.memory_peak_bytes).epsilon(0.01));
+      // Every layout trains the same global batch.
+      CHECK(r.result.samples_per_s * r.result.step_time_s == Approx(p.global_batch));
+    }
+    if (!r.feasible) {
+      CHECK_FALSE(r.reason.empty());
+      reasons.insert(r.reason.substr(0, 12));
+    }
+  }
+  CHECK(simulated == 3);
+  // Simulated rows come first, fastest first.
+  for (std::size_t i = 1; i < 3; ++i) CHECK(p.rows[i - 1].result.step_time_s <= p.rows[i].result.step_time_s);
+  CHECK(reasons.count("TP crosses n") == 1);
+  CHECK(reasons.count("OOM on stage") == 1);
+}
