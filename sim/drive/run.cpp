@@ -343,8 +343,10 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   {
     MemoryPeak peak = find_peak(sg->memory, sg->graph, rec);
     // Pipeline stages hold different layers: the fullest stage decides whether the job fits.
+    if (sg->stage_memory.size() > 1) r.stage_peaks.emplace_back(peak.peak_bytes, peak.at_task);
     for (std::size_t s = 1; s < sg->stage_memory.size(); ++s) {
       MemoryPeak ps = find_peak(sg->stage_memory[s], sg->graph, rec);
+      r.stage_peaks.emplace_back(ps.peak_bytes, ps.at_task);
       if (ps.peak_bytes > peak.peak_bytes) {
         peak = ps;
         peak.at_task = "stage " + std::to_string(s) + ": " + ps.at_task;

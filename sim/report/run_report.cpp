@@ -226,6 +226,13 @@ std::string format_memory(const train::RunResult& r) {
                    r.oom ? "  -> OUT OF MEMORY" : "");
   for (const auto& [k, v] : r.memory_breakdown)
     o += fmt::format("  {:<26} {:>10}  {}\n", k, gib(v), pct(v / r.memory_peak_bytes));
+  if (!r.stage_peaks.empty()) {
+    o += "\nPeak by pipeline stage (its first rank):\n";
+    for (std::size_t s = 0; s < r.stage_peaks.size(); ++s)
+      o += fmt::format("  stage {:<3} {:>10}  {}  during \"{}\"{}\n", s, gib(r.stage_peaks[s].first),
+                       pct(r.stage_peaks[s].first / r.memory_capacity_bytes), r.stage_peaks[s].second,
+                       r.stage_peaks[s].first > r.memory_capacity_bytes ? "  -> OUT OF MEMORY" : "");
+  }
   if (!r.fits.empty()) {
     o += "\nLargest per-GPU batch that fits, by strategy:\n";
     for (const auto& f : r.fits) {
@@ -245,6 +252,9 @@ nlohmann::json memory_to_json(const train::RunResult& r) {
   for (const auto& f : r.fits)
     fits.push_back({{"strategy", f.strategy}, {"largest_batch_per_gpu", f.largest_batch}, {"peak_bytes", f.peak_bytes_at_batch}});
   j["largest_batch"] = fits;
+  nlohmann::json stages = nlohmann::json::array();
+  for (const auto& [bytes, at] : r.stage_peaks) stages.push_back({{"peak_bytes", bytes}, {"at", at}});
+  if (!r.stage_peaks.empty()) j["stages"] = stages;
   return j;
 }
 

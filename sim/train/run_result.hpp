@@ -51,6 +51,8 @@ struct RunResult {
   // uniform stages (train/pipeline_schedule.hpp) beside it.
   int pipeline_stages = 1, micro_batches = 1;
   double bubble_s = 0, bubble_closed_form = 0;
+  // Per pipeline stage (its first rank): peak memory and the task it falls in.
+  std::vector<std::pair<double, std::string>> stage_peaks;
   std::vector<LinkUsage> links;
   double memory_peak_bytes = 0, memory_capacity_bytes = 0;
   bool oom = false;

@@ -1,0 +1,28 @@
+$ simtrain memory scenarios/16xA100_llama_65b_tp8_pp2.yaml
+# exit 0
+simtrain memory: 16x A100 80GB, LLaMA-65B TP8 PP2
+  LLaMA-65B megatron on 16 x NVIDIA A100-SXM4-80GB, batch 1/GPU, amp_bf16, adamw
+
+Peak 72.9 GiB of 80.0 GiB ( 91.2%), during "fwd mb1"
+  weights                       7.6 GiB   10.4%
+  gradients                    15.2 GiB   20.8%
+  optimizer_state              45.6 GiB   62.5%
+  pipeline_buffers              0.0 GiB    0.0%
+  cuda_context_workspace        0.8 GiB    1.0%
+  activations                   0.3 GiB    0.4%
+  allocator_slack               3.5 GiB    4.8%
+
+Peak by pipeline stage (its first rank):
+  stage 0     72.9 GiB   91.2%  during "fwd mb1"
+  stage 1     72.8 GiB   91.0%  during "fwd mb0"
+
+Largest per-GPU batch that fits, by strategy:
+  this scenario (megatron)             22   (peak 79.8 GiB)
+  ddp                              does not fit at batch 1
+  zero1                            does not fit at batch 1
+  fsdp no_shard                    does not fit at batch 1
+  fsdp shard_grad_op (zero2)       does not fit at batch 1
+  fsdp full_shard (zero3)          does not fit at batch 1
+  fsdp full_shard + checkpointing  does not fit at batch 1
+  fsdp hybrid_shard                does not fit at batch 1
+Verdict      fits; memory at 91% of the card: expect the caching allocator to stall on cudaMalloc retries (not timed here)
