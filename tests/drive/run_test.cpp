@@ -42,7 +42,7 @@ TEST_CASE("every shipped scenario runs, with sane shares of the step", "[train]"
     CHECK(r.comm_exposed_s <= r.comm_total_s + 1e-12);
     // Scaling efficiency never exceeds 1; the shares add up to the step.
     CHECK(r.scaling_efficiency <= 1.0);
-    CHECK(r.compute_s + r.comm_exposed_s + r.data_stall_s + r.idle_s == Approx(r.step_time_s).epsilon(1e-6));
+    CHECK(r.compute_s + r.comm_exposed_s + r.data_stall_s + r.idle_s + r.bubble_s == Approx(r.step_time_s).epsilon(1e-6));
   }
 }
 
