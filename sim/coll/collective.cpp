@@ -153,6 +153,29 @@ void Planner::add_gpu_hop(VarBuilder& vb, topo::Vertex a, topo::Vertex b) {
   vb.add(c_.route(cpu, b));
 }
 
+bool Planner::add_net_cross(VarBuilder& vb, topo::Vertex ga, int node_a, int nic_a, int node_b, int nic_b,
+                            topo::Vertex gb) {
+  const topo::Vertex na = c_.nic(node_a, nic_a), nb = c_.nic(node_b, nic_b);
+  if (socket_transport()) {
+    const topo::Vertex ca = c_.nearest_cpu(ga), cb = c_.nearest_cpu(gb);
+    vb.add(c_.route(ga, ca));
+    add_host_staging(vb, ca);
+    vb.add(c_.route(ca, na));
+    const topo::Route& wire = c_.route(na, nb);
+    if (wire.links.empty()) throw std::invalid_argument("no network path between nodes");
+    add_route(vb, wire);
+    vb.add(c_.route(nb, cb));
+    add_host_staging(vb, cb);
+    vb.add(c_.route(cb, gb));
+    return false;
+  }
+  const bool direct = c_.route(ga, na).transits == 0 && c_.route(nb, gb).transits == 0;
+  topo::Route x = c_.route_via(ga, na, nb, gb);
+  if (x.links.empty()) throw std::invalid_argument("no network path between nodes");
+  add_route(vb, x);
+  return direct;
+}
+
 void Planner::add_route(VarBuilder& vb, const topo::Route& r) {
   if (c_.fabric().routing != "adaptive" || r.links.size() < 2) {
     vb.add(r);
@@ -295,28 +318,8 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
   auto note_nic = [&](const topo::Route& r) {
     if (r.transits > 0) s.all_nvlink = false;
   };
-  // GPU ga on node_a to GPU gb on node_b through NICs nic_a / nic_b.
   auto net_cross = [&](VarBuilder& vb, topo::Vertex ga, int node_a, int nic_a, int node_b, int nic_b, topo::Vertex gb) {
-    const topo::Vertex na = c_.nic(node_a, nic_a), nb = c_.nic(node_b, nic_b);
-    if (socket) {
-      s.all_nvlink = false;
-      const topo::Vertex ca = c_.nearest_cpu(ga), cb = c_.nearest_cpu(gb);
-      vb.add(c_.route(ga, ca));
-      add_host_staging(vb, ca);
-      vb.add(c_.route(ca, na));
-      const topo::Route& wire = c_.route(na, nb);
-      if (wire.links.empty()) throw std::invalid_argument("no network path between nodes");
-      add_route(vb, wire);
-      vb.add(c_.route(nb, cb));
-      add_host_staging(vb, cb);
-      vb.add(c_.route(cb, gb));
-      return;
-    }
-    note_nic(c_.route(ga, na));
-    note_nic(c_.route(nb, gb));
-    topo::Route x = c_.route_via(ga, na, nb, gb);
-    if (x.links.empty()) throw std::invalid_argument("no network path between nodes");
-    add_route(vb, x);
+    if (!add_net_cross(vb, ga, node_a, nic_a, node_b, nic_b, gb)) s.all_nvlink = false;
   };
 
   if (algo == Algo::ring) {
@@ -887,6 +890,31 @@ Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, in
   return plan;
 }
 
+bool Planner::all_sm90(const std::vector<int>& ranks) const {
+  bool sm90 = true;
+  for (int r : ranks) sm90 = sm90 && arch_number(c_.gpu_model(r).arch) >= 90;
+  return sm90;
+}
+
+// Shapes do not depend on the size: build each once per (algorithm, request form).
+std::optional<Planner::Shape>& Planner::cached_shape(Algo a, const Request& rq, const std::vector<int>& ranks) {
+  std::string key = std::to_string(static_cast<int>(a)) + "/" + std::to_string(static_cast<int>(rq.op)) + "/" +
+                    (rq.ring_order_auto ? "a" : "g") + "/" + std::to_string(rq.channels) + "/";
+  for (int r : ranks) key += std::to_string(r) + ",";
+  auto cached = shape_cache_.find(key);
+  if (cached == shape_cache_.end()) {
+    std::optional<Shape> built = shape(a, rq, ranks);
+    if (built) {
+      for (ShapePhase& ph : built->phases) {
+        for (ShapeVar& v : ph.vars) v.shared = std::make_shared<const std::vector<net::LinkUse>>(v.uses);
+        compute_isolated_rates(ph);
+      }
+    }
+    cached = shape_cache_.emplace(key, std::move(built)).first;
+  }
+  return cached->second;
+}
+
 Plan Planner::plan(const Request& req) {
   std::vector<int> ranks = req.ranks;
   if (ranks.empty()) {
@@ -911,26 +939,8 @@ Plan Planner::plan(const Request& req) {
     algos = {Algo::ring, Algo::tree, Algo::hierarchical, Algo::nvls_tree};
   else if (req.algo == Algo::automatic) algos = {Algo::ring, Algo::hierarchical, Algo::nvls};
   else algos = {req.algo};
-  bool sm90 = true;
-  for (int r : ranks) sm90 = sm90 && arch_number(c_.gpu_model(r).arch) >= 90;
-  // Shapes do not depend on the size: build each once per (algorithm, request form).
-  auto get_shape = [&](Algo a, const Request& rq) -> std::optional<Shape>& {
-    std::string key = std::to_string(static_cast<int>(a)) + "/" + std::to_string(static_cast<int>(rq.op)) + "/" +
-                      (rq.ring_order_auto ? "a" : "g") + "/" + std::to_string(rq.channels) + "/";
-    for (int r : ranks) key += std::to_string(r) + ",";
-    auto cached = shape_cache_.find(key);
-    if (cached == shape_cache_.end()) {
-      std::optional<Shape> built = shape(a, rq, ranks);
-      if (built) {
-        for (ShapePhase& ph : built->phases) {
-          for (ShapeVar& v : ph.vars) v.shared = std::make_shared<const std::vector<net::LinkUse>>(v.uses);
-          compute_isolated_rates(ph);
-        }
-      }
-      cached = shape_cache_.emplace(key, std::move(built)).first;
-    }
-    return cached->second;
-  };
+  const bool sm90 = all_sm90(ranks);
+  auto get_shape = [&](Algo a, const Request& rq) -> std::optional<Shape>& { return cached_shape(a, rq, ranks); };
   std::optional<Plan> best;
   for (Algo a : algos) {
     std::optional<Shape>& s = get_shape(a, req);

@@ -153,6 +153,9 @@ class Planner {
  private:
   struct Shape;  // bandwidth-and-latency skeleton of one algorithm
   std::optional<Shape> shape(Algo algo, const Request& req, const std::vector<int>& ranks);
+  // shape(), built once per (algorithm, request form, ranks), with its flows' isolated rates.
+  std::optional<Shape>& cached_shape(Algo algo, const Request& req, const std::vector<int>& ranks);
+  bool all_sm90(const std::vector<int>& ranks) const;
   Plan finish(const Shape& s, Algo algo, Protocol proto, double bytes, int n);
   int balanced_nic(int local_gpu);
   // NCCL's channel count from its topology search (see the header comment).
@@ -161,6 +164,10 @@ class Planner {
   void add_gpu_hop(VarBuilder& vb, topo::Vertex a, topo::Vertex b);
   // A route, spread over every spine when the fabric routes adaptively.
   void add_route(VarBuilder& vb, const topo::Route& r);
+  // GPU ga on node_a to GPU gb on node_b through NICs nic_a / nic_b (local indices): GPUDirect
+  // RDMA, or staged through host memory on both sides for the socket transport. Returns false
+  // where a NIC is reached through a CPU or host memory (tuning.cc then turns LL128 off).
+  bool add_net_cross(VarBuilder& vb, topo::Vertex ga, int node_a, int nic_a, int node_b, int nic_b, topo::Vertex gb);
   // The NICs' port transport is NCCL's socket transport (staged through host memory).
   bool socket_transport() const;
   // Host-memory staging through a CPU (SHM and socket transports): its DRAM constraint.
