@@ -1,6 +1,6 @@
 // Speed of the simulator itself: a 1 GiB ring all_reduce on 8, 64, 512 and 1024 A100s
 // (DGX A100 nodes, 8 HDR NICs each, joined by a two-level fat tree), from loading the
-// system to the simulated result. Prints wall time (median of repeats), events per second
+// system to the simulated result; and a 1 GiB all_to_all on 8 .. 256 (n(n-1) flows). Prints wall time (median of repeats), events per second
 // and peak resident memory. Figures go in the README; nothing here asserts a time.
 #include <sys/resource.h>
 
@@ -31,7 +31,7 @@ struct Result {
   double busbw = 0;
 };
 
-Result once(int nodes, coll::Algo algo) {
+Result once(int nodes, coll::Algo algo, coll::Op op = coll::Op::all_reduce) {
   using clock = std::chrono::steady_clock;
   Result r;
   auto t0 = clock::now();
@@ -40,11 +40,12 @@ Result once(int nodes, coll::Algo algo) {
   auto t1 = clock::now();
   coll::Planner planner(*cluster, coll::NcclParams::load_default(cluster->catalog().path()));
   coll::Request req;
+  req.op = op;
   req.bytes = 1073741824.0;
   req.algo = algo;
   coll::Plan plan = planner.plan(req);
   engine::TaskGraph g;
-  coll::emit(plan, g, {}, "all_reduce");
+  coll::emit(plan, g, {}, coll::op_name(op));
   auto t2 = clock::now();
   net::FlowNetwork network(cluster->link_capacities());
   engine::Executor ex(network);
@@ -65,20 +66,29 @@ Result once(int nodes, coll::Algo algo) {
 
 int main(int argc, char** argv) {
   const int repeats = argc > 1 ? std::atoi(argv[1]) : 3;
-  std::printf("# simtrain bench: 1 GiB all_reduce, DGX A100 nodes on a fat tree (median of %d)\n", repeats);
+  std::printf("# simtrain bench: 1 GiB all_reduce (ring, auto) and all_to_all, DGX A100 nodes on a fat tree (median of %d)\n",
+              repeats);
   std::printf("# %5s  %-12s  %9s  %9s  %9s  %9s  %7s  %7s  %10s  %9s  %9s\n", "gpus", "algo", "load_s", "plan_s",
               "sim_s", "total_s", "events", "flows", "events/s", "busbw", "rss_MiB");
-  for (coll::Algo algo : {coll::Algo::ring, coll::Algo::automatic}) {
-    for (int gpus : {8, 64, 512, 1024}) {
+  struct Row {
+    coll::Op op;
+    coll::Algo algo;
+    std::vector<int> gpus;
+  };
+  for (const Row& row : {Row{coll::Op::all_reduce, coll::Algo::ring, {8, 64, 512, 1024}},
+                         Row{coll::Op::all_reduce, coll::Algo::automatic, {8, 64, 512, 1024}},
+                         Row{coll::Op::all_to_all, coll::Algo::automatic, {8, 64, 256}}}) {
+    const coll::Algo algo = row.algo;
+    for (int gpus : row.gpus) {
       std::vector<Result> rs;
-      for (int i = 0; i < repeats; ++i) rs.push_back(once(gpus / 8, algo));
+      for (int i = 0; i < repeats; ++i) rs.push_back(once(gpus / 8, algo, row.op));
       std::sort(rs.begin(), rs.end(), [](const Result& a, const Result& b) {
         return a.load_s + a.plan_s + a.sim_s < b.load_s + b.plan_s + b.sim_s;
       });
       const Result& m = rs[rs.size() / 2];
       const double total = m.load_s + m.plan_s + m.sim_s;
       std::printf("  %5d  %-12s  %9.4f  %9.4f  %9.4f  %9.4f  %7llu  %7llu  %10.0f  %9.2f  %9.1f\n", gpus,
-                  coll::algo_name(algo), m.load_s, m.plan_s, m.sim_s, total,
+                  row.op == coll::Op::all_reduce ? coll::algo_name(algo) : coll::op_name(row.op), m.load_s, m.plan_s, m.sim_s, total,
                   static_cast<unsigned long long>(m.events), static_cast<unsigned long long>(m.flows),
                   m.sim_s > 0 ? static_cast<double>(m.events) / m.sim_s : 0.0, m.busbw,
                   static_cast<double>(peak_rss_kib()) / 1024.0);

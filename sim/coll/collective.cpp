@@ -18,8 +18,23 @@ const char* op_name(Op op) {
     case Op::reduce_scatter: return "reduce_scatter";
     case Op::all_gather: return "all_gather";
     case Op::broadcast: return "broadcast";
+    case Op::all_to_all: return "all_to_all";
   }
   return "?";
+}
+
+const std::vector<std::string>& op_names() {
+  static const std::vector<std::string> names{"all_reduce", "reduce_scatter", "all_gather", "broadcast", "all_to_all"};
+  return names;
+}
+
+std::optional<Op> op_from_name(std::string_view name) {
+  for (Op op : {Op::all_reduce, Op::reduce_scatter, Op::all_gather, Op::broadcast, Op::all_to_all}) {
+    std::string nccl_tests = op_name(op);  // all_reduce -> allreduce, as nccl-tests spells some
+    nccl_tests.erase(std::remove(nccl_tests.begin(), nccl_tests.end(), '_'), nccl_tests.end());
+    if (name == op_name(op) || name == nccl_tests) return op;
+  }
+  return std::nullopt;
 }
 
 const char* algo_name(Algo a) {
@@ -30,6 +45,7 @@ const char* algo_name(Algo a) {
     case Algo::hierarchical: return "hierarchical";
     case Algo::nvls: return "nvls";
     case Algo::nvls_tree: return "nvls_tree";
+    case Algo::p2p: return "p2p";
   }
   return "?";
 }
@@ -41,6 +57,7 @@ double busbw_factor(Op op, int n) {
     case Op::reduce_scatter:
     case Op::all_gather: return static_cast<double>(n - 1) / n;
     case Op::broadcast: return 1.0;
+    case Op::all_to_all: return static_cast<double>(n - 1) / n;  // nccl-tests alltoall_perf
   }
   return 1.0;
 }
@@ -121,6 +138,29 @@ int arch_number(const std::string& arch) {
   return arch.size() > 3 ? std::atoi(arch.c_str() + 3) : 0;
 }
 
+int pow2_up(int x) {
+  int p = 1;
+  while (p < x) p *= 2;
+  return p;
+}
+
+int pow2_down(int x) {
+  int p = 1;
+  while (2 * p <= x) p *= 2;
+  return p;
+}
+
+// device.h ncclP2pChannelForPart: part k of an operation goes to channel
+// (base + bit-reversed k) mod P, P a power of 2.
+int p2p_channel_for_part(int p2p_channels, int base, int part) {
+  int bits = 0;
+  while ((1 << bits) < p2p_channels) ++bits;
+  int rev = 0;
+  for (int b = 0; b < bits; ++b)
+    if (part & (1 << b)) rev |= 1 << (bits - 1 - b);
+  return (base + rev) & (p2p_channels - 1);
+}
+
 }  // namespace
 
 bool Planner::socket_transport() const {
@@ -151,6 +191,29 @@ void Planner::add_gpu_hop(VarBuilder& vb, topo::Vertex a, topo::Vertex b) {
   vb.add(c_.route(a, cpu));
   add_host_staging(vb, cpu);
   vb.add(c_.route(cpu, b));
+}
+
+bool Planner::add_net_cross(VarBuilder& vb, topo::Vertex ga, int node_a, int nic_a, int node_b, int nic_b,
+                            topo::Vertex gb) {
+  const topo::Vertex na = c_.nic(node_a, nic_a), nb = c_.nic(node_b, nic_b);
+  if (socket_transport()) {
+    const topo::Vertex ca = c_.nearest_cpu(ga), cb = c_.nearest_cpu(gb);
+    vb.add(c_.route(ga, ca));
+    add_host_staging(vb, ca);
+    vb.add(c_.route(ca, na));
+    const topo::Route& wire = c_.route(na, nb);
+    if (wire.links.empty()) throw std::invalid_argument("no network path between nodes");
+    add_route(vb, wire);
+    vb.add(c_.route(nb, cb));
+    add_host_staging(vb, cb);
+    vb.add(c_.route(cb, gb));
+    return false;
+  }
+  const bool direct = c_.route(ga, na).transits == 0 && c_.route(nb, gb).transits == 0;
+  topo::Route x = c_.route_via(ga, na, nb, gb);
+  if (x.links.empty()) throw std::invalid_argument("no network path between nodes");
+  add_route(vb, x);
+  return direct;
 }
 
 void Planner::add_route(VarBuilder& vb, const topo::Route& r) {
@@ -295,28 +358,8 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
   auto note_nic = [&](const topo::Route& r) {
     if (r.transits > 0) s.all_nvlink = false;
   };
-  // GPU ga on node_a to GPU gb on node_b through NICs nic_a / nic_b.
   auto net_cross = [&](VarBuilder& vb, topo::Vertex ga, int node_a, int nic_a, int node_b, int nic_b, topo::Vertex gb) {
-    const topo::Vertex na = c_.nic(node_a, nic_a), nb = c_.nic(node_b, nic_b);
-    if (socket) {
-      s.all_nvlink = false;
-      const topo::Vertex ca = c_.nearest_cpu(ga), cb = c_.nearest_cpu(gb);
-      vb.add(c_.route(ga, ca));
-      add_host_staging(vb, ca);
-      vb.add(c_.route(ca, na));
-      const topo::Route& wire = c_.route(na, nb);
-      if (wire.links.empty()) throw std::invalid_argument("no network path between nodes");
-      add_route(vb, wire);
-      vb.add(c_.route(nb, cb));
-      add_host_staging(vb, cb);
-      vb.add(c_.route(cb, gb));
-      return;
-    }
-    note_nic(c_.route(ga, na));
-    note_nic(c_.route(nb, gb));
-    topo::Route x = c_.route_via(ga, na, nb, gb);
-    if (x.links.empty()) throw std::invalid_argument("no network path between nodes");
-    add_route(vb, x);
+    if (!add_net_cross(vb, ga, node_a, nic_a, node_b, nic_b, gb)) s.all_nvlink = false;
   };
 
   if (algo == Algo::ring) {
@@ -887,6 +930,31 @@ Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, in
   return plan;
 }
 
+bool Planner::all_sm90(const std::vector<int>& ranks) const {
+  bool sm90 = true;
+  for (int r : ranks) sm90 = sm90 && arch_number(c_.gpu_model(r).arch) >= 90;
+  return sm90;
+}
+
+// Shapes do not depend on the size: build each once per (algorithm, request form).
+std::optional<Planner::Shape>& Planner::cached_shape(Algo a, const Request& rq, const std::vector<int>& ranks) {
+  std::string key = std::to_string(static_cast<int>(a)) + "/" + std::to_string(static_cast<int>(rq.op)) + "/" +
+                    (rq.ring_order_auto ? "a" : "g") + "/" + std::to_string(rq.channels) + "/";
+  for (int r : ranks) key += std::to_string(r) + ",";
+  auto cached = shape_cache_.find(key);
+  if (cached == shape_cache_.end()) {
+    std::optional<Shape> built = shape(a, rq, ranks);
+    if (built) {
+      for (ShapePhase& ph : built->phases) {
+        for (ShapeVar& v : ph.vars) v.shared = std::make_shared<const std::vector<net::LinkUse>>(v.uses);
+        compute_isolated_rates(ph);
+      }
+    }
+    cached = shape_cache_.emplace(key, std::move(built)).first;
+  }
+  return cached->second;
+}
+
 Plan Planner::plan(const Request& req) {
   std::vector<int> ranks = req.ranks;
   if (ranks.empty()) {
@@ -894,14 +962,21 @@ Plan Planner::plan(const Request& req) {
     std::iota(ranks.begin(), ranks.end(), 0);
   }
   const int n = static_cast<int>(ranks.size());
+  const bool a2a = req.op == Op::all_to_all;
+  if (a2a && req.algo != Algo::automatic && req.algo != Algo::p2p)
+    throw std::invalid_argument("all_to_all runs NCCL's p2p path (grouped send/recv to every rank); use --algo auto");
+  if (!a2a && req.algo == Algo::p2p)
+    throw std::invalid_argument("p2p is NCCL's path for all_to_all and send/recv, not for " + std::string(op_name(req.op)));
+  if (a2a && req.protocol == Protocol::ll128) throw std::invalid_argument("NCCL's p2p path has no LL128; use LL or Simple");
   if (n == 1 || req.bytes <= 0) {
     Plan p;
-    p.algo = req.algo == Algo::automatic ? Algo::ring : req.algo;
+    p.algo = a2a ? Algo::p2p : req.algo == Algo::automatic ? Algo::ring : req.algo;
     p.ranks = n;
     p.phases.push_back(Phase{"local", {}, params_.call_overhead_ps});
     p.estimate_ps = params_.call_overhead_ps;
     return p;
   }
+  if (a2a) return finish_p2p(p2p_shape(ranks, -1, -1, req.channels), req.bytes / n, req.protocol);
   std::vector<Algo> algos;
   // NCCL uses its tree only across nodes; inside one node `auto` keeps to ring and the
   // hierarchical scheme (an explicit --algo tree still runs the intra-node chain).
@@ -911,26 +986,8 @@ Plan Planner::plan(const Request& req) {
     algos = {Algo::ring, Algo::tree, Algo::hierarchical, Algo::nvls_tree};
   else if (req.algo == Algo::automatic) algos = {Algo::ring, Algo::hierarchical, Algo::nvls};
   else algos = {req.algo};
-  bool sm90 = true;
-  for (int r : ranks) sm90 = sm90 && arch_number(c_.gpu_model(r).arch) >= 90;
-  // Shapes do not depend on the size: build each once per (algorithm, request form).
-  auto get_shape = [&](Algo a, const Request& rq) -> std::optional<Shape>& {
-    std::string key = std::to_string(static_cast<int>(a)) + "/" + std::to_string(static_cast<int>(rq.op)) + "/" +
-                      (rq.ring_order_auto ? "a" : "g") + "/" + std::to_string(rq.channels) + "/";
-    for (int r : ranks) key += std::to_string(r) + ",";
-    auto cached = shape_cache_.find(key);
-    if (cached == shape_cache_.end()) {
-      std::optional<Shape> built = shape(a, rq, ranks);
-      if (built) {
-        for (ShapePhase& ph : built->phases) {
-          for (ShapeVar& v : ph.vars) v.shared = std::make_shared<const std::vector<net::LinkUse>>(v.uses);
-          compute_isolated_rates(ph);
-        }
-      }
-      cached = shape_cache_.emplace(key, std::move(built)).first;
-    }
-    return cached->second;
-  };
+  const bool sm90 = all_sm90(ranks);
+  auto get_shape = [&](Algo a, const Request& rq) -> std::optional<Shape>& { return cached_shape(a, rq, ranks); };
   std::optional<Plan> best;
   for (Algo a : algos) {
     std::optional<Shape>& s = get_shape(a, req);
@@ -978,6 +1035,238 @@ Plan Planner::plan(const Request& req) {
   }
   if (!best) throw std::invalid_argument("no algorithm can run this collective");
   return *best;
+}
+
+// ---------------------------------------------------------------------------------------
+// Point-to-point (see the header): send_recv and all_to_all.
+
+struct Planner::P2pShape {
+  ShapePhase phase;               // one var per operation (bytes factor 1), isolated rates
+  std::vector<int> src, dst;      // per var: the ranks
+  std::vector<int> need;          // per var: channels NCCL provisions for that peer
+  std::vector<double> alone;      // per var: the path's rate with nothing else on it
+  std::vector<HwClass> cls;       // per var: latency class
+  int n = 0;                      // communicator ranks
+  int nodes = 1, local = 1;       // nodes, most ranks on one node (maxLocalRanks)
+  int p2p_channels = 1;           // P
+  int per_peer = 1, per_op_min = 1;  // c_max, c_min
+  double chunk_bytes = 0;         // Simple's step
+  bool all_to_all = false;        // every round (all_to_all) or the peer's round only
+  bool socket = false;
+};
+
+HwClass Planner::add_p2p_path(VarBuilder& vb, int src, int dst) {
+  const topo::Vertex a = c_.gpu(src), b = c_.gpu(dst);
+  const int na = c_.device(a).node, nb = c_.device(b).node;
+  if (na == nb) {
+    add_gpu_hop(vb, a, b);
+    return all_nvlink(c_, c_.route(a, b)) ? HwClass::nvlink : HwClass::pcie;
+  }
+  if (c_.nics_per_node() == 0) throw std::invalid_argument("a send across nodes needs NICs");
+  const int i = c_.device(a).local, j = c_.device(b).local;
+  const int nic_j = balanced_nic(j);
+  if (!socket_transport()) {
+    // PXN: through the GPU of the receiver's local index on the sender's node, to its NIC.
+    const topo::Vertex relay = c_.gpu(na, j);
+    if (relay != a && all_nvlink(c_, c_.route(a, relay)) && c_.route(relay, c_.nic(na, nic_j)).transits == 0) {
+      vb.add(c_.route(a, relay));
+      add_net_cross(vb, relay, na, nic_j, nb, nic_j, b);
+      return HwClass::network;
+    }
+  }
+  add_net_cross(vb, a, na, balanced_nic(i), nb, nic_j, b);
+  return HwClass::network;
+}
+
+int Planner::p2p_need(int a, int b, int comm_ranks, int p2p_channels) const {
+  const P2pParams& pp = params_.p2p;
+  const topo::Vertex va = c_.gpu(a), vb = c_.gpu(b);
+  if (c_.device(va).node != c_.device(vb).node) {
+    // paths.cc: "2 channels per NIC", halved with scale; at least the NICs that match the
+    // GPU's bandwidth (one on every shipped system: NICs sized to the GPU's PCIe link).
+    int net = pp.channels_network;
+    while (net * comm_ranks > p2p_channels * pp.network_channel_load && net > 1) net /= 2;
+    return std::max(1, net);
+  }
+  const topo::Route& r = c_.route(va, vb);
+  if (!all_nvlink(c_, r) || r.links.empty()) return pp.channels_pcie;
+  // NCCL's path bandwidth over its per-NVLink figure: the narrowest hop's NVLink count.
+  int links = std::numeric_limits<int>::max();
+  for (auto l : r.links) links = std::min(links, c_.link(l).count);
+  return pp.channels_per_nvlink * std::max(1, links);
+}
+
+const Planner::P2pShape& Planner::p2p_shape(const std::vector<int>& comm, int src, int dst, int channels) {
+  std::string key = (src < 0 ? "a2a/" : "sr/" + std::to_string(src) + ">" + std::to_string(dst) + "/") +
+                    std::to_string(channels) + "/";
+  for (int r : comm) key += std::to_string(r) + ",";
+  if (auto it = p2p_cache_.find(key); it != p2p_cache_.end()) return *it->second;
+
+  auto sp = std::make_unique<P2pShape>();
+  P2pShape& s = *sp;
+  s.n = static_cast<int>(comm.size());
+  s.all_to_all = src < 0;
+  s.socket = socket_transport();
+  std::map<int, std::vector<int>> by_node;
+  for (int r : comm) by_node[c_.device(c_.gpu(r)).node].push_back(r);
+  s.nodes = static_cast<int>(by_node.size());
+  for (const auto& [node, rs] : by_node) s.local = std::max(s.local, static_cast<int>(rs.size()));
+  if (s.nodes > 1 && c_.nics_per_node() == 0) throw std::invalid_argument("a send across nodes needs NICs");
+
+  // The communicator's ring channels (NCCL's search, or the user's count), then the p2p ones.
+  int ring_channels = channels;
+  if (ring_channels <= 0) {
+    Request rq;
+    rq.ranks = comm;
+    const std::optional<Shape>& ring = cached_shape(Algo::ring, rq, comm);
+    ring_channels = ring ? search_channels(*ring, s.nodes > 1, all_sm90(comm), comm) : 1;
+  }
+  const int max_ch = params_.channels.max;
+  s.p2p_channels = std::min(pow2_up(std::min(ring_channels, max_ch)), pow2_down(max_ch));
+  int min_need = s.p2p_channels;
+  const std::vector<int>& first = by_node.begin()->second;  // nodes are alike: one node's GPUs
+  for (int g : first)
+    for (int r : comm)
+      if (r != g) min_need = std::min(min_need, p2p_need(g, r, s.n, s.p2p_channels));
+  s.per_peer = std::min(s.p2p_channels, pow2_up(min_need));
+  s.per_op_min = s.per_peer;
+  while (s.per_op_min * s.n > s.p2p_channels && s.per_op_min > 1) s.per_op_min /= 2;
+
+  // Simple's step: the network chunk across nodes, the NVLink one if every pair of the node's
+  // GPUs is NVLink (comm->isAllNvlink), else the PCIe one; at most a FIFO slot.
+  bool every_nvlink = true;
+  for (int g : first)
+    for (int r : first)
+      if (g != r) every_nvlink = every_nvlink && all_nvlink(c_, c_.route(c_.gpu(g), c_.gpu(r)));
+  const P2pParams& pp = params_.p2p;
+  s.chunk_bytes = s.nodes > 1 ? pp.chunk_network_bytes : every_nvlink ? pp.chunk_nvlink_bytes : pp.chunk_pcie_bytes;
+  s.chunk_bytes = std::min(s.chunk_bytes, params_.protocols[2].buffer_bytes / params_.protocol_steps);
+
+  std::vector<std::pair<int, int>> ops;
+  if (s.all_to_all) {
+    for (int a : comm)
+      for (int b : comm)
+        if (a != b) ops.emplace_back(a, b);
+  } else {
+    ops.emplace_back(src, dst);
+  }
+  TimePs lat = 0;
+  for (const auto& [a, b] : ops) {
+    VarBuilder vb;
+    s.cls.push_back(add_p2p_path(vb, a, b));
+    lat = std::max(lat, vb.latency());
+    ShapeVar v = vb.build(1.0);
+    double alone = std::numeric_limits<double>::infinity();
+    for (const auto& u : v.uses) alone = std::min(alone, c_.link(u.link).capacity_bytes_per_s / u.coeff);
+    v.shared = std::make_shared<const std::vector<net::LinkUse>>(v.uses);
+    s.phase.vars.push_back(std::move(v));
+    s.alone.push_back(alone);
+    s.src.push_back(a);
+    s.dst.push_back(b);
+    s.need.push_back(p2p_need(a, b, s.n, s.p2p_channels));
+  }
+  s.phase.name = s.all_to_all ? "all_to_all" : "send_recv";
+  s.phase.channel_vars = false;
+  s.phase.path_latency_ps = lat;
+  compute_isolated_rates(s.phase);
+  return *p2p_cache_.emplace(key, std::move(sp)).first->second;
+}
+
+Plan Planner::finish_p2p(const P2pShape& s, double op_bytes, std::optional<Protocol> forced) {
+  const P2pParams& pp = params_.p2p;
+  // enqueue.cc: LL up to the threshold where the connection has LL buffers (never to self).
+  auto protocol = [&](bool remote, bool self) {
+    const bool ll_buffers = !self && (!remote || pp.network_ll_buffers);
+    if (forced) return *forced == Protocol::ll && ll_buffers ? Protocol::ll : Protocol::simple;
+    return ll_buffers && op_bytes <= pp.ll_threshold_bytes * s.per_peer ? Protocol::ll : Protocol::simple;
+  };
+  // enqueue.cc addP2pToPlan: the channels one operation runs on.
+  auto op_channels = [&](Protocol p) {
+    if (op_bytes <= 0) return 1;
+    const double step = p == Protocol::ll ? params_.protocols[0].buffer_bytes / params_.protocol_steps : s.chunk_bytes;
+    const double lo = step * (s.nodes > 1 ? pp.part_min_nodes : pp.part_min_node);
+    const double hi = step * (s.nodes > 1 ? pp.part_max_nodes : pp.part_max_node);
+    int c = static_cast<int>(std::min<double>(s.per_op_min, std::ceil(op_bytes / lo)));
+    double part = std::max(lo, std::ceil(op_bytes / c));
+    while (part > hi && c <= s.per_peer / 2) {
+      c *= 2;
+      part = std::ceil(op_bytes / c);
+    }
+    return c;
+  };
+  // The kernel's channels: every round's parts from the round's base channel
+  // (channel.h ncclP2pChannelBaseForRound); a lone send runs in its peer's round, 1.
+  std::vector<int> works(static_cast<std::size_t>(s.p2p_channels), 0);
+  auto add_round = [&](int round, Protocol p) {
+    int base = round;
+    if (s.nodes > 1) {
+      const int per_batch = pp.works_per_batch;
+      base = (round / s.local) * ((s.local + per_batch - 1) / per_batch) + (round % s.local) / per_batch;
+    }
+    base &= 0xff;
+    for (int part = 0, c = op_channels(p); part < c; ++part)
+      ++works[static_cast<std::size_t>(p2p_channel_for_part(s.p2p_channels, base, part))];
+  };
+  if (s.all_to_all) {
+    for (int r = 0; r < s.n; ++r) {
+      const bool remote = s.nodes > 1 && r >= s.local;
+      add_round(r, protocol(remote, r == 0));
+    }
+  } else {
+    add_round(1, protocol(s.nodes > 1, false));
+  }
+  int ctas = 0, most = 0;
+  for (int w : works) {
+    ctas += w > 0;
+    most = std::max(most, w);
+  }
+  const int batches = (most + pp.works_per_batch - 1) / pp.works_per_batch;
+
+  Plan plan;
+  plan.algo = Algo::p2p;
+  plan.protocol = Protocol::ll;
+  plan.ranks = s.n;
+  plan.nccl_channels = s.p2p_channels;
+  plan.sms_per_rank = ctas;
+  Phase ph;
+  ph.name = s.phase.name;
+  TimePs steps = 0, slowest = 0;
+  double slowest_s = 0, slowest_capped_s = 0;
+  const TimePs socket_step = s.socket ? params_.transports.socket_step_ps : 0;
+  for (std::size_t i = 0; i < s.phase.vars.size(); ++i) {
+    const bool remote = s.cls[i] == HwClass::network;
+    const Protocol p = protocol(remote, false);
+    if (p == Protocol::simple) plan.protocol = Protocol::simple;
+    const ProtocolParams& pr = params_.protocols[static_cast<std::size_t>(p)];
+    steps = std::max(steps, pr.base_ring_ps + batches * (pr.ring_step_ps[static_cast<std::size_t>(s.cls[i])] +
+                                                         (remote ? socket_step : 0)));
+    if (op_bytes <= 0) continue;
+    const double wire = op_bytes / pr.bandwidth_share;
+    const double rate = s.phase.isolated_rate[i];
+    ph.flows.push_back(engine::TaskGraph::FlowInput{{}, wire, s.phase.vars[i].shared});
+    slowest = std::max(slowest, duration_for_bytes(wire, rate));
+    // A channel moves at most R_alone / need: fewer channels than need stretch an operation,
+    // and the call ends when its slowest operation does.
+    const double cap = op_channels(p) * s.alone[i] / s.need[i];
+    slowest_s = std::max(slowest_s, wire / rate);
+    slowest_capped_s = std::max(slowest_capped_s, wire / std::min(rate, cap));
+  }
+  const double ramp_s = slowest_capped_s - slowest_s;
+  ph.latency_ps = params_.call_overhead_ps + s.phase.path_latency_ps + steps + seconds_to_ps(ramp_s);
+  plan.estimate_ps = ph.latency_ps + slowest;
+  plan.phases.push_back(std::move(ph));
+  return plan;
+}
+
+Plan Planner::send_recv(int src_gpu, int dst_gpu, double bytes) {
+  const int gpus = c_.gpu_count();
+  if (src_gpu < 0 || src_gpu >= gpus || dst_gpu < 0 || dst_gpu >= gpus)
+    throw std::invalid_argument("send_recv: GPU index out of range (the cluster has " + std::to_string(gpus) +
+                                " GPUs)");
+  if (src_gpu == dst_gpu) throw std::invalid_argument("send_recv: source and destination are the same GPU");
+  if (!(bytes >= 0) || !std::isfinite(bytes)) throw std::invalid_argument("send_recv: bytes must be finite and >= 0");
+  std::vector<int> comm{std::min(src_gpu, dst_gpu), std::max(src_gpu, dst_gpu)};
+  return finish_p2p(p2p_shape(comm, src_gpu, dst_gpu, 0), bytes, std::nullopt);
 }
 
 engine::TaskId emit(const Plan& plan, engine::TaskGraph& graph, std::span<const engine::TaskId> deps,

@@ -44,6 +44,51 @@
 //    each shard a network flow of S/g each way. Latency: NVLSTree hwLat (25 us NVLink, 14 us
 //    per network step, 2 log2(N) steps) plus the NVLS stages.
 //
+//  Point-to-point (Planner::send_recv: ncclSend/ncclRecv between pipeline stages) and
+//  all_to_all run NCCL's p2p path (enqueue.cc addP2pToPlan, graph/paths.cc
+//  ncclTopoComputeP2pChannels, graph/search.cc ncclTopoGetNetDev), not a tuned algorithm:
+//    Path: one operation (a send and its matching receive) is ONE flow from the sender's GPU
+//      to the receiver's. Inside a node: the GPU-to-GPU hop collectives use (NVLink / PCIe
+//      P2P, or NCCL's SHM through host memory without P2P). Across nodes (PXN, NCCL's default
+//      NCCL_P2P_PXN_LEVEL 2): the bytes cross NVLink to the sender-node GPU with the
+//      receiver's local index when it is NVLink-connected to the sender and reaches its NIC
+//      without a CPU, and leave on that GPU's NIC; otherwise on the sender's own NIC. They
+//      enter on the receiver's NIC (net.cc receives locally), so traffic stays on rails.
+//      Socket transports stage through host memory on both sides, as for collectives.
+//    Communicator: send_recv is torch.distributed.send/recv, which PyTorch runs on a
+//      2-rank communicator of the pair; all_to_all runs on the communicator of its ranks.
+//    Channels: NCCL's p2p channels P = pow2Up(c) for the communicator's c ring channels (its
+//      search, as above). Per peer it provisions need = 2 per NVLink of the path (2 x path bw
+//      / NCCL's NVLink bw), 2 for a PCIe or SHM peer, 2 for a network peer halved while
+//      2 n > 4 P (n ranks), and gives each peer up to c_max = min(P, pow2Up(min need))
+//      channels; c_min = c_max halved while c_min n > P. An operation of B bytes runs on
+//        c = min(c_min, ceil(B / p_lo)), doubled while B / c > p_hi and c <= c_max / 2,
+//      with (p_lo, p_hi) = (step/8, 32 step) in one node and (step/2, step) across nodes;
+//      step = 512 KiB (all-NVLink node), 128 KiB (PCIe node, or several nodes), LL's 64 KiB.
+//    Protocol: LL when B <= 16 KiB x c_max and the connection has LL buffers (P2P and SHM
+//      do; network p2p connections do not by default), else Simple: NCCL's rule, no tuner.
+//    Rate: max-min, as everything. A channel moves at most R_alone / need (NCCL sizes need
+//      to fill the path), so an operation on c < need channels is stretched to
+//      wire / min(R, c R_alone / need); the call ends with its slowest operation, so the ramp
+//      (added to the latency, as for collectives) is max(wire / min(R, cap)) - max(wire / R).
+//    Latency: t = overhead + path latency + base[Ring][p] + w x hwLat[Ring][class][p]
+//      (+ socket_step_latency per step on sockets), class = network across nodes, NVLink
+//      when the path is all NVLink, else PCIe; w = the work batches a channel runs one after
+//      another (up to 8 operations of different rounds at once, NCCL_MAX_DEV_WORK_P2P_PER_BATCH),
+//      1 for one send. NCCL's tuner has no p2p latency; its ring's per-step figures are the
+//      nearest it has. No pipeline fill: only one stage crosses a link; the copies into and
+//      out of the FIFO run at HBM speed (one step, at most 512 KiB: under a microsecond).
+//    SMs: one CTA per channel the kernel's channel mask holds (every round's parts, placed by
+//      ncclP2pChannelForPart from the round's base channel).
+//  all_to_all: S bytes per rank, S/n to every rank including itself (nccl-tests'
+//    alltoall_perf; busbw = (n-1)/n x S/t). Every ordered pair of distinct ranks is one flow
+//    of S/n, all concurrent, as NCCL's grouped send/recv runs them (the self copy stays in
+//    HBM: no flow). In an NVSwitch box each GPU's link carries (n-1)/n S each way, so busbw
+//    is the link's rate; across nodes each NIC carries (n-g)/n S each way (g GPUs per node:
+//    PXN puts everything for local index j on NIC j), so t >= (n-g)/n S / NIC rate, and an
+//    oversubscribed or statically hashed fabric slows it further (adaptive: spread over the
+//    spines, as for collectives). n(n-1) flows: meant for expert-parallel groups, not 16k GPUs.
+//
 // Time of one call (per phase; every constant in topologies/collectives.yaml, NCCL v2.27.7):
 //   t = overhead + path latency + base[a][p] + sum over steps of hwLat[class][a][p]
 //       + ramp + fill + (wire bytes / max-min rate: decided by net/ when it runs)
@@ -89,9 +134,11 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "coll/nccl_params.hpp"
@@ -100,20 +147,27 @@
 
 namespace simtrain::coll {
 
-enum class Op { all_reduce, reduce_scatter, all_gather, broadcast };
-enum class Algo { automatic, ring, tree, hierarchical, nvls, nvls_tree };
+enum class Op { all_reduce, reduce_scatter, all_gather, broadcast, all_to_all };
+// p2p: NCCL's point-to-point path (all_to_all, send_recv), the only one all_to_all has.
+enum class Algo { automatic, ring, tree, hierarchical, nvls, nvls_tree, p2p };
 const char* op_name(Op op);
 const char* algo_name(Algo a);
+// op_name's inverse; also takes nccl-tests' spellings (allreduce, allgather, reducescatter,
+// alltoall). nullopt for anything else; op_names() lists the canonical names for messages.
+std::optional<Op> op_from_name(std::string_view name);
+const std::vector<std::string>& op_names();
 // nccl-tests' bus-bandwidth factor: busbw = algbw * factor(n).
 double busbw_factor(Op op, int n);
 
 struct Request {
   Op op = Op::all_reduce;
-  double bytes = 0;        // S: the buffer each rank reduces (nccl-tests' size)
+  double bytes = 0;        // S: the buffer each rank reduces (nccl-tests' size); all_to_all:
+                           // the buffer each rank sends, S/n to every rank
   std::vector<int> ranks;  // global GPU indices in rank order (empty = all GPUs)
   Algo algo = Algo::automatic;
   bool ring_order_auto = true;  // false: keep the rank order (a misconfigured job)
-  int channels = 0;             // 0: 1 inside a node, R (NICs per node) across nodes
+  int channels = 0;             // 0: 1 inside a node, R (NICs per node) across nodes;
+                                // all_to_all: the communicator's (p2p: the next power of 2)
   std::optional<Protocol> protocol;
 };
 
@@ -146,6 +200,10 @@ class Planner {
   ~Planner();
   // Throws std::invalid_argument for a request the algorithm cannot serve.
   Plan plan(const Request& req);
+  // NCCL's ncclSend/ncclRecv of `bytes` from GPU src_gpu to GPU dst_gpu (global indices) on
+  // the pair's own communicator: one flow (see the header). Throws std::invalid_argument for
+  // the same GPU, an unknown GPU, negative bytes, or nodes without NICs.
+  Plan send_recv(int src_gpu, int dst_gpu, double bytes);
   const NcclParams& params() const { return params_; }
   // The ring order (global GPU indices) a single-node ring would use for these ranks.
   std::vector<int> ring_order(const std::vector<int>& ranks, bool automatic);
@@ -153,6 +211,19 @@ class Planner {
  private:
   struct Shape;  // bandwidth-and-latency skeleton of one algorithm
   std::optional<Shape> shape(Algo algo, const Request& req, const std::vector<int>& ranks);
+  // shape(), built once per (algorithm, request form, ranks), with its flows' isolated rates.
+  std::optional<Shape>& cached_shape(Algo algo, const Request& req, const std::vector<int>& ranks);
+  bool all_sm90(const std::vector<int>& ranks) const;
+  // Point-to-point: the flows of a communicator's operations (every ordered pair for
+  // all_to_all, else src -> dst) and NCCL's p2p channel figures, built once per form.
+  struct P2pShape;
+  const P2pShape& p2p_shape(const std::vector<int>& comm, int src, int dst, int channels);
+  Plan finish_p2p(const P2pShape& s, double op_bytes, std::optional<Protocol> forced);
+  // One operation's path (see the header); returns its latency class.
+  HwClass add_p2p_path(VarBuilder& vb, int src, int dst);
+  // Channels NCCL provisions for a peer (paths.cc ncclTopoGetNchannels).
+  int p2p_need(int a, int b, int comm_ranks, int p2p_channels) const;
+  std::map<std::string, std::unique_ptr<P2pShape>> p2p_cache_;
   Plan finish(const Shape& s, Algo algo, Protocol proto, double bytes, int n);
   int balanced_nic(int local_gpu);
   // NCCL's channel count from its topology search (see the header comment).
@@ -161,6 +232,10 @@ class Planner {
   void add_gpu_hop(VarBuilder& vb, topo::Vertex a, topo::Vertex b);
   // A route, spread over every spine when the fabric routes adaptively.
   void add_route(VarBuilder& vb, const topo::Route& r);
+  // GPU ga on node_a to GPU gb on node_b through NICs nic_a / nic_b (local indices): GPUDirect
+  // RDMA, or staged through host memory on both sides for the socket transport. Returns false
+  // where a NIC is reached through a CPU or host memory (tuning.cc then turns LL128 off).
+  bool add_net_cross(VarBuilder& vb, topo::Vertex ga, int node_a, int nic_a, int node_b, int nic_b, topo::Vertex gb);
   // The NICs' port transport is NCCL's socket transport (staged through host memory).
   bool socket_transport() const;
   // Host-memory staging through a CPU (SHM and socket transports): its DRAM constraint.

@@ -34,7 +34,7 @@ std::vector<double> speeds(const Field& f) {
 NcclParams NcclParams::load(const std::string& path) {
   auto doc = YamlDoc::load(path);
   Field root = root_field(doc);
-  root.check_keys({"call_overhead", "protocol_steps", "protocols", "nvls", "channels", "transports"});
+  root.check_keys({"call_overhead", "protocol_steps", "protocols", "nvls", "channels", "transports", "p2p"});
   NcclParams p;
   p.call_overhead_ps = time_of(root.at("call_overhead"));
   p.protocol_steps = static_cast<int>(root.at("protocol_steps").as_int_at_least(1));
@@ -117,6 +117,40 @@ NcclParams NcclParams::load(const std::string& path) {
     p.transports.net_overhead_amd_ps = time_of(o.at("amd"));
     p.transports.net_overhead_simple_factor = f.at("net_overhead_simple_factor").as_number_in(1, 100);
     p.transports.socket_step_ps = time_of(f.at("socket_step_latency"));
+  }
+  {
+    Field f = root.at("p2p");
+    f.check_keys({"chunk", "ll_threshold", "channels_per_peer", "network_channel_load", "part_size",
+                  "works_per_batch", "network_ll_buffers"});
+    auto bytes = [](const Field& x) {
+      const double b = x.as_quantity(Dimension::bytes);
+      if (!(b >= 1)) throw x.error("expected a positive size");
+      return b;
+    };
+    Field ch = f.at("chunk");
+    ch.check_keys({"nvlink", "pcie", "network"});
+    p.p2p.chunk_nvlink_bytes = bytes(ch.at("nvlink"));
+    p.p2p.chunk_pcie_bytes = bytes(ch.at("pcie"));
+    p.p2p.chunk_network_bytes = bytes(ch.at("network"));
+    p.p2p.ll_threshold_bytes = bytes(f.at("ll_threshold"));
+    Field per = f.at("channels_per_peer");
+    per.check_keys({"nvlink", "pcie", "network"});
+    p.p2p.channels_per_nvlink = static_cast<int>(per.at("nvlink").as_int_at_least(1));
+    p.p2p.channels_pcie = static_cast<int>(per.at("pcie").as_int_at_least(1));
+    p.p2p.channels_network = static_cast<int>(per.at("network").as_int_at_least(1));
+    p.p2p.network_channel_load = static_cast<int>(f.at("network_channel_load").as_int_at_least(1));
+    Field part = f.at("part_size");
+    part.check_keys({"one_node", "several_nodes"});
+    auto range = [](const Field& x, double& lo, double& hi) {
+      x.check_keys({"min", "max"});
+      lo = x.at("min").as_number_in(1e-6, 1e6);
+      hi = x.at("max").as_number_in(1e-6, 1e6);
+      if (lo > hi) throw x.error("min must not exceed max");
+    };
+    range(part.at("one_node"), p.p2p.part_min_node, p.p2p.part_max_node);
+    range(part.at("several_nodes"), p.p2p.part_min_nodes, p.p2p.part_max_nodes);
+    p.p2p.works_per_batch = static_cast<int>(f.at("works_per_batch").as_int_at_least(1));
+    p.p2p.network_ll_buffers = f.at("network_ll_buffers").as_bool();
   }
   return p;
 }

@@ -59,6 +59,22 @@ struct TransportParams {
   TimePs socket_step_ps = 0;
 };
 
+// NCCL's point-to-point path (ncclSend/ncclRecv, and all-to-all built from them).
+struct P2pParams {
+  // Simple's step (p2pChunkSize, init.cc): all-NVLink node, other node, several nodes.
+  double chunk_nvlink_bytes = 524288, chunk_pcie_bytes = 131072, chunk_network_bytes = 131072;
+  double ll_threshold_bytes = 16384;  // LL up to this x the channels per peer (enqueue.cc)
+  // Channels NCCL provisions per peer (paths.cc ncclTopoGetNchannels): per NVLink of the
+  // path, for a PCIe/SHM peer, for a network peer (halved while channels x ranks >
+  // network_channel_load x p2p channels).
+  int channels_per_nvlink = 2, channels_pcie = 2, channels_network = 2, network_channel_load = 4;
+  // An operation's part per channel (enqueue.cc addP2pToPlan), in steps: at least
+  // part_min x step and at most part_max x step, in one node / across nodes.
+  double part_min_node = 0.125, part_min_nodes = 0.5, part_max_node = 32, part_max_nodes = 1;
+  int works_per_batch = 8;       // p2p operations a channel runs at once (device.h)
+  bool network_ll_buffers = false;  // network p2p connections get LL buffers (init.cc)
+};
+
 struct NcclParams {
   TimePs call_overhead_ps = 0;
   int protocol_steps = 8;
@@ -66,6 +82,7 @@ struct NcclParams {
   NvlsParams nvls;
   ChannelParams channels;
   TransportParams transports;
+  P2pParams p2p;
 
   static NcclParams load(const std::string& path);
   // topologies/collectives.yaml next to the catalog, or in the source tree.

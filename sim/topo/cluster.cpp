@@ -52,8 +52,7 @@ Vertex Cluster::add_device(Device d) {
     transits_.push_back(l);
   }
   // Transit ids and cached routes depend on the final graph.
-  cache_.clear();
-  nearest_nic_.clear();
+  clear_route_caches();
   return v;
 }
 
@@ -71,8 +70,15 @@ void Cluster::add_link(Vertex a, Vertex b, const LinkKind& kind, int count) {
   (void)ok;
   edges_.push_back(e);
   // Transit ids (2*E + ordinal) move with E: drop routes computed on the smaller graph.
+  clear_route_caches();
+}
+
+void Cluster::clear_route_caches() {
   cache_.clear();
   nearest_nic_.clear();
+  fabric_index_.clear();
+  fabric_switches_.clear();
+  fabric_tables_.clear();
 }
 
 void Cluster::finish_node_template(int nodes) {
@@ -235,6 +241,151 @@ Route Cluster::shift_route(const Route& r, int node) const {
   return out;
 }
 
+// The search's BFS from a NIC behind `leaf` reaches `leaf` at distance 1 and then only fabric
+// switches (NICs and node vertices may not forward under fabric_only, storage never), so its
+// distances and widest bottlenecks at the switches are this BFS over the switches alone,
+// seeded with leaf = (1, capacity of the NIC's link). The search stops once it pops the
+// source; every switch nearer than the source is popped by then, so the values the walk reads
+// are the same.
+const Cluster::FabricTable& Cluster::fabric_table(Vertex leaf, double last_bytes_per_s) const {
+  const auto key = std::make_pair(leaf, last_bytes_per_s);
+  if (auto it = fabric_tables_.find(key); it != fabric_tables_.end()) return it->second;
+  const std::size_t m = fabric_switches_.size();
+  FabricTable t;
+  t.dist.assign(m, -1);
+  t.widest.assign(m, -1.0);
+  std::vector<int> order;
+  order.reserve(m);
+  const int l0 = fabric_index_[leaf];
+  t.dist[static_cast<std::size_t>(l0)] = 1;
+  t.widest[static_cast<std::size_t>(l0)] = last_bytes_per_s;
+  order.push_back(l0);
+  for (std::size_t head = 0; head < order.size(); ++head) {
+    const Vertex v = fabric_switches_[static_cast<std::size_t>(order[head])];
+    const int dv = t.dist[static_cast<std::size_t>(order[head])];
+    for (auto [e, end] = boost::out_edges(v, g_); e != end; ++e) {
+      const int u = fabric_index_[boost::target(*e, g_)];
+      if (u < 0 || t.dist[static_cast<std::size_t>(u)] >= 0) continue;
+      t.dist[static_cast<std::size_t>(u)] = dv + 1;
+      order.push_back(u);
+    }
+  }
+  for (std::size_t i = 1; i < order.size(); ++i) {
+    const auto vi = static_cast<std::size_t>(order[i]);
+    const Vertex v = fabric_switches_[vi];
+    double best = -1;
+    for (auto [e, end] = boost::out_edges(v, g_); e != end; ++e) {
+      const int u = fabric_index_[boost::target(*e, g_)];
+      if (u < 0) continue;
+      const auto ui = static_cast<std::size_t>(u);
+      if (t.dist[ui] != t.dist[vi] - 1 || t.widest[ui] < 0) continue;
+      best = std::max(best, std::min(g_[*e].capacity_bytes_per_s, t.widest[ui]));
+    }
+    t.widest[vi] = best;
+  }
+  return fabric_tables_.emplace(key, std::move(t)).first->second;
+}
+
+std::optional<Route> Cluster::fabric_route(Vertex src, Vertex dst) const {
+  if (fabric_index_.empty()) {
+    fabric_index_.assign(boost::num_vertices(g_), -1);
+    for (Vertex v = 0; v < boost::num_vertices(g_); ++v)
+      if (g_[v].node == -1 && g_[v].type == DeviceType::switch_) {
+        fabric_index_[v] = static_cast<int>(fabric_switches_.size());
+        fabric_switches_.push_back(v);
+      }
+  }
+  // The destination hangs off exactly one fabric switch (parallel links to it: the widest
+  // counts); the source is not linked to it directly.
+  Vertex leaf = src;
+  double last = -1;
+  for (auto [e, end] = boost::out_edges(dst, g_); e != end; ++e) {
+    const Vertex u = boost::target(*e, g_);
+    if (u == src) return std::nullopt;
+    if (fabric_index_[u] < 0) continue;
+    if (leaf != src && leaf != u) return std::nullopt;
+    leaf = u;
+    last = std::max(last, g_[*e].capacity_bytes_per_s);
+  }
+  if (leaf == src) return Route{};  // the NIC is on no fabric switch: no route
+  const FabricTable& t = fabric_table(leaf, last);
+  auto dist_of = [&](Vertex u) { return u == dst ? 0 : fabric_index_[u] < 0 ? -1 : t.dist[static_cast<std::size_t>(fabric_index_[u])]; };
+  auto widest_of = [&](Vertex u) {
+    return u == dst ? std::numeric_limits<double>::infinity()
+                    : fabric_index_[u] < 0 ? -1.0 : t.widest[static_cast<std::size_t>(fabric_index_[u])];
+  };
+  // The source: one hop more than its nearest fabric switch, its widest over those.
+  int dsrc = -1;
+  for (auto [e, end] = boost::out_edges(src, g_); e != end; ++e) {
+    const int d = dist_of(boost::target(*e, g_));
+    if (d > 0 && (dsrc < 0 || d + 1 < dsrc)) dsrc = d + 1;
+  }
+  if (dsrc < 0) return Route{};
+  double wsrc = -1;
+  for (auto [e, end] = boost::out_edges(src, g_); e != end; ++e) {
+    const Vertex u = boost::target(*e, g_);
+    if (dist_of(u) != dsrc - 1 || widest_of(u) < 0) continue;
+    wsrc = std::max(wsrc, std::min(g_[*e].capacity_bytes_per_s, widest_of(u)));
+  }
+  // The search's walk, its tie-break toward a NIC: destination-mod-k in edge order.
+  const std::size_t ordinal = static_cast<std::size_t>(g_[dst].node * nics_per_node() + g_[dst].local);
+  Route r;
+  r.bottleneck_bytes_per_s = wsrc;
+  Vertex v = src;
+  int dv = dsrc;
+  double wv = wsrc;
+  std::vector<Graph::edge_descriptor> best;
+  while (v != dst) {
+    best.clear();
+    for (auto [e, end] = boost::out_edges(v, g_); e != end; ++e) {
+      const Vertex u = boost::target(*e, g_);
+      if (dist_of(u) != dv - 1 || widest_of(u) < 0) continue;
+      if (std::min(g_[*e].capacity_bytes_per_s, widest_of(u)) >= wv) best.push_back(*e);
+    }
+    std::sort(best.begin(), best.end(), [&](const auto& a, const auto& b) { return g_[a].index < g_[b].index; });
+    const auto& e = best[best.size() > 1 ? ordinal % best.size() : 0];
+    const Vertex u = boost::target(e, g_);
+    r.links.push_back(directed(e, v));
+    r.latency_ps += g_[e].latency_ps;
+    if (u != dst) r.latency_ps += g_[u].latency_ps;  // fabric switches: never a CPU's transit
+    v = u;
+    dv = dist_of(u);
+    wv = widest_of(u);
+  }
+  return r;
+}
+
+Route Cluster::search_route(Vertex src, Vertex dst) const {
+  const Device& s = g_[src];
+  const Device& d = g_[dst];
+  if (src == dst) {
+    Route r;
+    r.bottleneck_bytes_per_s = std::numeric_limits<double>::infinity();
+    return r;
+  }
+  if (s.node >= 0 && s.node == d.node) return compute_route(src, dst, true, false);
+  if (s.type == DeviceType::nic && d.type == DeviceType::nic) return compute_route(src, dst, false, true);
+  if (s.node >= 0 && d.node >= 0) {
+    const int sn = s.type == DeviceType::nic ? s.local : nearest_nic(src);
+    const int dn = d.type == DeviceType::nic ? d.local : nearest_nic(dst);
+    if (sn < 0 || dn < 0) return Route{};
+    const Vertex na = nic(s.node, sn), nb = nic(d.node, dn);
+    Route a = search_route(src, na), b = search_route(na, nb), c = search_route(nb, dst);
+    if ((src != na && a.links.empty()) || (na != nb && b.links.empty()) || (nb != dst && c.links.empty()))
+      return Route{};
+    Route out;
+    out.bottleneck_bytes_per_s = std::numeric_limits<double>::infinity();
+    for (const Route* p : {&a, &b, &c}) {
+      out.links.insert(out.links.end(), p->links.begin(), p->links.end());
+      out.transits += p->transits;
+      out.latency_ps += p->latency_ps;
+      out.bottleneck_bytes_per_s = std::min(out.bottleneck_bytes_per_s, p->bottleneck_bytes_per_s);
+    }
+    return out;
+  }
+  return compute_route(src, dst, false, false);
+}
+
 const Route& Cluster::route(Vertex src, Vertex dst) const {
   const std::uint64_t key = (static_cast<std::uint64_t>(src) << 32) | dst;
   if (auto it = cache_.find(key); it != cache_.end()) return it->second;
@@ -252,8 +403,10 @@ const Route& Cluster::route(Vertex src, Vertex dst) const {
       r = shift_route(route(src - off, dst - off), s.node);
     }
   } else if (s.type == DeviceType::nic && d.type == DeviceType::nic) {
-    // Across the fabric only (fabric_only excludes node vertices; the endpoints are NICs).
-    r = compute_route(src, dst, false, true);
+    // Across the fabric only (fabric_only excludes node vertices; the endpoints are NICs):
+    // from the destination leaf's table, or the search where the structure does not fit.
+    std::optional<Route> fast = fabric_route(src, dst);
+    r = fast ? std::move(*fast) : compute_route(src, dst, false, true);
   } else if (s.node >= 0 && d.node >= 0) {
     const int sn = s.type == DeviceType::nic ? s.local : nearest_nic(src);
     const int dn = d.type == DeviceType::nic ? d.local : nearest_nic(dst);

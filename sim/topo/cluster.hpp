@@ -23,11 +23,26 @@
 // never forward traffic. A route between nodes leaves through a NIC: the NIC nearest the
 // source (by the same order), across the fabric, into the NIC nearest the destination;
 // collectives that pin NICs (one per channel, as NCCL does) use route_via().
+//
+// Cost of routing at scale. A search over the whole graph is O(V) per pair, and a ring or
+// tree over N nodes asks for O(N) NIC-to-NIC routes, so searching each one grows as N^2 (a
+// 16k-GPU step spent most of its time there). Routes are therefore never searched per pair
+// where structure gives them:
+//   inside a node: node 0's route, shifted to node k (nodes are identical copies);
+//   NIC to NIC across the fabric: the search's distances and widest bottlenecks toward a
+//     destination NIC depend only on the fabric switch it hangs off (its leaf) and the
+//     capacity of that last link, so they are computed once per (leaf, capacity) over the
+//     fabric's switches alone; each route is then only the walk from the source NIC, with
+//     the same tie-breaks (edge order, destination-mod-k among equal spines). The routes are
+//     identical to the search's (tests compare them on the shipped systems); a NIC with
+//     other than one fabric link, or linked straight to another NIC, falls back to the search.
 #pragma once
 
 #include <boost/graph/adjacency_list.hpp>
 
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -144,13 +159,27 @@ class Cluster {
 
   // Routes are cached; the cache makes these non-const internally.
   const Route& route(Vertex src, Vertex dst) const;
+  // The reference: the graph search over the whole cluster for this pair, uncached and
+  // without the structural shortcuts route() takes (tests check route() against it).
+  Route search_route(Vertex src, Vertex dst) const;
   Route route_via(Vertex src, Vertex src_nic, Vertex dst_nic, Vertex dst) const;
   // The NIC (local index) nearest to a GPU of its node: fewest hops, widest, lowest index.
   int nearest_nic(Vertex gpu_vertex) const;
 
  private:
   Route compute_route(Vertex src, Vertex dst, bool node_local, bool fabric_only) const;
+  void clear_route_caches();
   Route shift_route(const Route& r, int node) const;
+  // NIC -> NIC across the fabric from the per-leaf tables (see the header); nullopt where the
+  // structure does not fit and the search must run.
+  std::optional<Route> fabric_route(Vertex src, Vertex dst) const;
+  // Distances (hops) and widest bottlenecks toward a NIC behind `leaf` whose link to it has
+  // capacity `last_bytes_per_s`, for every fabric switch (by fabric_index_).
+  struct FabricTable {
+    std::vector<int> dist;
+    std::vector<double> widest;
+  };
+  const FabricTable& fabric_table(Vertex leaf, double last_bytes_per_s) const;
 
   std::shared_ptr<const Catalog> catalog_;
   std::string name_, source_;
@@ -166,6 +195,9 @@ class Cluster {
   std::size_t verts_per_node_ = 0, edges_per_node_ = 0, cpus_per_node_ = 0;
   mutable std::unordered_map<std::uint64_t, Route> cache_;
   mutable std::vector<int> nearest_nic_;  // by local vertex index in node 0
+  mutable std::vector<int> fabric_index_;  // by vertex: index among fabric switches, else -1
+  mutable std::vector<Vertex> fabric_switches_;
+  mutable std::map<std::pair<Vertex, double>, FabricTable> fabric_tables_;
 };
 
 // Loads a system file (one node type), instantiates `nodes` copies (0 = 1) and joins them

@@ -16,6 +16,7 @@ CommHold comm_hold(const coll::Plan& plan, coll::Op op, double bytes) {
     case coll::Op::reduce_scatter: received = (n - 1) / n * bytes; factor = 3; break;
     case coll::Op::all_gather: received = (n - 1) / n * bytes; break;
     case coll::Op::broadcast: received = bytes; break;
+    case coll::Op::all_to_all: received = (n - 1) / n * bytes; break;  // read to send, written on receipt
   }
   h.hbm_bytes_per_s = factor * received / ps_to_seconds(plan.estimate_ps);
   return h;

@@ -321,3 +321,179 @@ TEST_CASE("a fabric routing that does not exist is an error at its line and colu
     }
   }
 }
+
+namespace {
+
+// Runs a plan alone on the cluster's network: makespan, and the bytes each directed link carried.
+struct Carried {
+  double time_s = 0;
+  std::vector<double> link_bytes;
+};
+Carried run_plan(const topo::Cluster& c, const Plan& plan) {
+  engine::TaskGraph g;
+  emit(plan, g, {}, "x");
+  net::FlowNetwork n(c.link_capacities());
+  engine::Executor ex(n);
+  Carried out;
+  out.time_s = ps_to_seconds(ex.run(g).makespan_ps);
+  for (net::LinkId l = 0; l < n.link_count(); ++l) out.link_bytes.push_back(n.link_bytes(l));
+  return out;
+}
+
+// The directed link out of `from` toward `to` on their route's first hop.
+net::LinkId first_link(const topo::Cluster& c, topo::Vertex from, topo::Vertex to) { return c.route(from, to).links.front(); }
+
+Request all_to_all(double bytes) {
+  Request r;
+  r.op = Op::all_to_all;
+  r.bytes = bytes;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("send_recv: one flow on the routed path at the path's rate, NCCL's p2p protocol and channels", "[coll][p2p]") {
+  SECTION("ring4: 1 GiB over one NVLink edge (4 NVLink3) takes bytes / the edge's rate + latency, within 1% (8 channels, NCCL's 2 per NVLink, drive it)") {
+    Fixture f(std::string(SIMTRAIN_TEST_DATA) + "/ring4.yaml");
+    const topo::Cluster& c = *f.cluster;
+    const double B = c.link(first_link(c, c.gpu(0), c.gpu(1))).capacity_bytes_per_s;
+    Plan p = f.planner->send_recv(0, 1, kGiB);
+    REQUIRE(p.phases.size() == 1);
+    REQUIRE(p.phases[0].flows.size() == 1);
+    CHECK(p.algo == Algo::p2p);
+    CHECK(p.protocol == Protocol::simple);
+    CHECK(p.sms_per_rank == 8);
+    CHECK(run_plan(c, p).time_s == Approx(kGiB / B + ps_to_seconds(p.phases[0].latency_ps)).epsilon(0.01));
+  }
+  SECTION("two single-GPU nodes over HDR: 1 GiB takes bytes / the NIC's rate + latency, within 1% (the NIC, 200 Gb/s x 0.96, is below the GPU's PCIe Gen4 x16)") {
+    Fixture f(kTopo + "node_1gpu_hdr.yaml", 2);
+    const topo::Cluster& c = *f.cluster;
+    const double nic = c.link(first_link(c, c.nic(0, 0), c.nic(1, 0))).capacity_bytes_per_s;
+    Plan p = f.planner->send_recv(0, 1, kGiB);
+    CHECK(p.protocol == Protocol::simple);
+    CHECK(run_plan(c, p).time_s == Approx(kGiB / nic + ps_to_seconds(p.phases[0].latency_ps)).epsilon(0.01));
+  }
+  SECTION("2 DGX A100: a send to another node is never faster than the same bytes to a GPU of the sender's NVSwitch, 1 KiB .. 1 GiB") {
+    Fixture f(kTopo + "dgx_a100.yaml", 2);
+    for (double b = 1024; b <= kGiB; b *= 4) {
+      INFO("bytes " << b);
+      const double intra = run_plan(*f.cluster, f.planner->send_recv(0, 1, b)).time_s;
+      const double cross = run_plan(*f.cluster, f.planner->send_recv(0, 9, b)).time_s;
+      CHECK(cross >= intra);
+    }
+  }
+  SECTION("NCCL's protocol rule on a DGX A100: LL inside the node up to 16 KiB x 32 channels per peer = 512 KiB, Simple above; across nodes Simple at any size (network p2p connections have no LL buffers)") {
+    Fixture f(kTopo + "dgx_a100.yaml", 2);
+    CHECK(f.planner->send_recv(0, 1, 512 * 1024).protocol == Protocol::ll);
+    CHECK(f.planner->send_recv(0, 1, 512 * 1024 + 1).protocol == Protocol::simple);
+    CHECK(f.planner->send_recv(0, 8, 1024).protocol == Protocol::simple);
+  }
+  SECTION("SMs on a DGX A100 pair: 24 ring channels give 32 p2p channels; 1 MiB runs on 16 (one per 64 KiB part), 1 GiB on all 32 (parts of at most 16 MiB)") {
+    Fixture f(kTopo + "dgx_a100.yaml");
+    CHECK(f.planner->send_recv(0, 1, 1048576).sms_per_rank == 16);
+    Plan big = f.planner->send_recv(0, 1, kGiB);
+    CHECK(big.nccl_channels == 32);
+    CHECK(big.sms_per_rank == 32);
+  }
+  SECTION("fewer channels than NCCL provisions stretch a send: 16 MiB on 16 of the 24 an NVSwitch pair needs moves at most 16/24 of the link rate") {
+    Fixture f(kTopo + "dgx_a100.yaml");
+    const topo::Cluster& c = *f.cluster;
+    const double B = c.link(first_link(c, c.gpu(0), c.gpu(1))).capacity_bytes_per_s;
+    const double S = 16.0 * 1048576;
+    Plan p = f.planner->send_recv(0, 1, S);
+    CHECK(p.sms_per_rank == 16);
+    const double fixed = ps_to_seconds(f.planner->send_recv(0, 1, kGiB).phases[0].latency_ps);  // no stretch at 1 GiB
+    CHECK(run_plan(c, p).time_s == Approx(S / (B * 16 / 24) + fixed).epsilon(0.01));
+  }
+  SECTION("PXN: GPU 0 of node 0 to GPU 3 of node 1 crosses NVLink to GPU 3 of node 0 and leaves on its NIC, so the traffic stays on rail 3") {
+    Fixture f(kTopo + "dgx_a100.yaml", 2);
+    const topo::Cluster& c = *f.cluster;
+    Carried out = run_plan(c, f.planner->send_recv(0, 8 + 3, 64.0 * 1048576));
+    const net::LinkId rail3 = first_link(c, c.nic(0, 3), c.nic(1, 3));
+    const net::LinkId rail0 = first_link(c, c.nic(0, 0), c.nic(1, 0));
+    CHECK(out.link_bytes[rail3] == Approx(64.0 * 1048576));
+    CHECK(out.link_bytes[rail0] == 0);
+    CHECK(out.link_bytes[first_link(c, c.gpu(0, 0), c.gpu(0, 3))] == Approx(64.0 * 1048576));
+  }
+  SECTION("4x RTX 4090 without P2P: a send is staged in host memory (NCCL's SHM), across the CPU's transit") {
+    Fixture f(kTopo + "workstation_4x4090.yaml");
+    const topo::Cluster& c = *f.cluster;
+    bool transit = false;
+    for (const auto& u : *f.planner->send_recv(0, 1, kGiB).phases[0].flows[0].shared_path)
+      transit = transit || c.is_transit(u.link);
+    CHECK(transit);
+  }
+  SECTION("the same GPU, a GPU that does not exist, negative bytes and a send across NIC-less nodes are errors") {
+    Fixture f(kTopo + "dgx_a100.yaml");
+    CHECK_THROWS_AS(f.planner->send_recv(3, 3, 1024), std::invalid_argument);
+    CHECK_THROWS_AS(f.planner->send_recv(0, 8, 1024), std::invalid_argument);
+    CHECK_THROWS_AS(f.planner->send_recv(0, 1, -1), std::invalid_argument);
+  }
+}
+
+TEST_CASE("all_to_all: every ordered pair a flow of S/n, bounded by the per-GPU link inside a node and by the NICs across nodes", "[coll][p2p]") {
+  SECTION("8 A100 on one NVSwitch: each GPU's link carries (n-1)/n S each way, so busbw = (n-1)/n S/t is the link's rate, within 1% at 1 GiB") {
+    Fixture f(kTopo + "dgx_a100.yaml");
+    const topo::Cluster& c = *f.cluster;
+    Plan p = f.planner->plan(all_to_all(kGiB));
+    CHECK(p.algo == Algo::p2p);
+    CHECK(p.phases[0].flows.size() == 8 * 7);
+    const double link = c.link(first_link(c, c.gpu(0), c.gpu(1))).capacity_bytes_per_s;
+    report::SweepRow row = f.run(all_to_all(kGiB));
+    CHECK(row.busbw_gbps * 1e9 == Approx(link).epsilon(0.01));
+  }
+  SECTION("2 DGX A100: the cross-node share (n-g)/n = 1/2 of S leaves every GPU's node on the NICs, one rail per local index (PXN): the NICs carry exactly 8 S, and t >= S/2 / NIC rate, within 5% of it at 1 GiB") {
+    Fixture f(kTopo + "dgx_a100.yaml", 2);
+    const topo::Cluster& c = *f.cluster;
+    Carried out = run_plan(c, f.planner->plan(all_to_all(kGiB)));
+    double nic_out = 0;
+    for (int node = 0; node < 2; ++node)
+      for (int k = 0; k < 8; ++k) {
+        const net::LinkId up = first_link(c, c.nic(node, k), c.nic(1 - node, k));
+        CHECK(out.link_bytes[up] == Approx(kGiB / 2));  // NIC k: every local GPU's S/16 to remote GPU k
+        nic_out += out.link_bytes[up];
+      }
+    CHECK(nic_out == Approx(8 * kGiB));
+    const double nic = c.link(first_link(c, c.nic(0, 0), c.nic(1, 0))).capacity_bytes_per_s;
+    const double bound = kGiB / 2 / nic;
+    CHECK(out.time_s >= bound);
+    CHECK(out.time_s == Approx(bound).epsilon(0.05));
+  }
+  SECTION("bytes scale linearly with S: at 2 S every link carries exactly twice the bytes (2 DGX A100, 64 and 128 MiB, Simple both)") {
+    Fixture f(kTopo + "dgx_a100.yaml", 2);
+    Carried a = run_plan(*f.cluster, f.planner->plan(all_to_all(64.0 * 1048576)));
+    Carried b = run_plan(*f.cluster, f.planner->plan(all_to_all(128.0 * 1048576)));
+    double total = 0;
+    for (std::size_t l = 0; l < a.link_bytes.size(); ++l) {
+      CHECK(b.link_bytes[l] == Approx(2 * a.link_bytes[l]));
+      total += a.link_bytes[l];
+    }
+    CHECK(total > 0);
+  }
+  SECTION("a statically hashed fabric is never faster than an adaptive one (8 DGX A100, 2 leaves under 5 spines)") {
+    Fixture st(std::string(SIMTRAIN_TEST_DATA) + "/dgx_a100_fat_tree_static.yaml", 8);
+    Fixture ad(std::string(SIMTRAIN_TEST_DATA) + "/dgx_a100_fat_tree_adaptive.yaml", 8);
+    CHECK(st.run(all_to_all(256.0 * 1048576)).time_us >= ad.run(all_to_all(256.0 * 1048576)).time_us * 0.999);
+  }
+  SECTION("a subset of ranks (an expert-parallel group of 4): 4 x 3 flows, on those GPUs only") {
+    Fixture f(kTopo + "dgx_a100.yaml");
+    Request r = all_to_all(kGiB);
+    r.ranks = {0, 2, 4, 6};
+    Plan p = f.planner->plan(r);
+    CHECK(p.ranks == 4);
+    CHECK(p.phases[0].flows.size() == 12);
+  }
+  SECTION("names, busbw factor (n-1)/n as nccl-tests' alltoall_perf, and the algorithms it cannot take") {
+    CHECK(std::string(op_name(Op::all_to_all)) == "all_to_all");
+    CHECK(op_from_name("all_to_all") == Op::all_to_all);
+    CHECK(op_from_name("alltoall") == Op::all_to_all);
+    CHECK(op_from_name("allreduce") == Op::all_reduce);
+    CHECK(!op_from_name("all2all"));
+    CHECK(busbw_factor(Op::all_to_all, 8) == Approx(7.0 / 8));
+    Fixture f(kTopo + "dgx_a100.yaml");
+    Request ring = all_to_all(kGiB);
+    ring.algo = Algo::ring;
+    CHECK_THROWS_AS(f.planner->plan(ring), std::invalid_argument);
+    CHECK_THROWS_AS(f.planner->plan(all_reduce(kGiB, Algo::p2p)), std::invalid_argument);
+  }
+}

@@ -154,3 +154,54 @@ TEST_CASE("topo --import: unreadable input and unknown models are clear errors",
     CHECK(e.message().find("no row for GPU1") != std::string::npos);
   }
 }
+
+TEST_CASE("routes across the fabric from the per-leaf tables are the graph search's, link for link", "[topo][routing]") {
+  // Routes between nodes come from tables per destination leaf instead of a search per pair
+  // (the search is O(V) per pair, N^2 over a ring of N nodes). They must be the same routes:
+  // the same links in order (so the same ECMP spine), latency, bottleneck and CPU transits.
+  auto same = [](const Route& a, const Route& b) {
+    return a.links == b.links && a.latency_ps == b.latency_ps && a.transits == b.transits &&
+           a.bottleneck_bytes_per_s == b.bottleneck_bytes_per_s;
+  };
+  struct Sys {
+    std::string path;
+    int nodes;
+  };
+  // 40-50 nodes put several leaves under each rail (leaf radix 40 or 64) and several spines;
+  // the test fabrics put 8 nodes on 2 leaves under 5 spines (hash collisions).
+  std::vector<Sys> systems;
+  for (const char* s : {"dgx_a100", "dgx_a100_80gb", "dgx_a100_nfs", "dgx_h100", "dgx_h200", "a100_80gb_400g",
+                        "h100_800g", "hgx_a100_4gpu", "dgx1_v100", "pcie_switch_8gpu", "node_1gpu_hdr",
+                        "node_1gpu_ndr", "node_1gpu_eth100g_tcp"})
+    systems.push_back({kTopo + s + ".yaml", std::string(s).rfind("node_1gpu", 0) == 0 ? 150 : 41});
+  systems.push_back({std::string(SIMTRAIN_TEST_DATA) + "/dgx_a100_fat_tree_static.yaml", 8});
+  systems.push_back({std::string(SIMTRAIN_TEST_DATA) + "/dgx_a100_fat_tree_adaptive.yaml", 8});
+  for (const Sys& s : systems) {
+    for (const char* fabric : {"", "fat_tree", "rail_optimized", "single_switch"}) {
+      auto c = load_system(s.path, s.nodes, "", fabric);
+      const int nics = static_cast<int>(c->nics().size());
+      const int gpus = c->gpu_count();
+      REQUIRE(nics > 0);
+      int checked = 0;
+      // Every NIC to a spread of others (strides coprime to the counts), and GPU pairs.
+      for (int i = 0; i < nics; i += 3) {
+        for (int k : {1, 7, 37, nics / 2 + 1}) {
+          const Vertex a = c->nics()[static_cast<std::size_t>(i)];
+          const Vertex b = c->nics()[static_cast<std::size_t>((i + k) % nics)];
+          if (c->device(a).node == c->device(b).node) continue;
+          INFO(s.path << " fabric '" << fabric << "': " << c->device(a).name << " -> " << c->device(b).name);
+          const Route& fast = c->route(a, b);
+          CHECK(!fast.links.empty());
+          CHECK(same(fast, c->search_route(a, b)));
+          ++checked;
+        }
+      }
+      for (int i = 0; i < gpus; i += 5) {
+        const Vertex a = c->gpu(i), b = c->gpu((i * 13 + 11) % gpus);
+        INFO(s.path << " fabric '" << fabric << "': " << c->device(a).name << " -> " << c->device(b).name);
+        CHECK(same(c->route(a, b), c->search_route(a, b)));
+      }
+      CHECK(checked > 20);
+    }
+  }
+}
