@@ -259,7 +259,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   const std::vector<double>& boundary_bytes = P.boundary_bytes;
   if (p > 1) {
     double largest = *std::max_element(boundary_bytes.begin(), boundary_bytes.end());
-    holds.push_back(comm_hold(sb.p2p_plan(largest, pairs_between(0, 1)), coll::Op::broadcast, largest));
+    holds.push_back(comm_hold(sb.p2p_plan(largest, pairs_between(0, 1)), coll::Op::broadcast, largest));  // the receiver takes all the bytes
   }
   sb.start(holds);
   GpuShare& share = sb.share();
@@ -582,8 +582,10 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
           if (it == tp_time.end()) it = tp_time.emplace(key, est(coll_op(key.first), key.second, tp_group)).first;
           t += n * it->second;
         }
-      if (k > 0) t += 2 * est(coll::Op::broadcast, P.boundary_bytes[static_cast<std::size_t>(k)],
-                              {layout.gpu(layout.stage((k - 1) % p).front()), layout.gpu(layout.stage(s).front())});
+      if (k > 0)
+        t += 2 * ps_to_seconds(planner.send_recv(layout.gpu(layout.stage((k - 1) % p).front()),
+                                                 layout.gpu(layout.stage(s).front()),
+                                                 P.boundary_bytes[static_cast<std::size_t>(k)]).estimate_ps);
     }
     slowest = std::max(slowest, t);
   }

@@ -56,15 +56,7 @@ const coll::Plan& StepBuilder::p2p_plan(double bytes, const std::vector<std::pai
   auto it = p2p_.find(key);
   if (it != p2p_.end()) return it->second;
   std::vector<coll::Plan> each;
-  for (const auto& [from, to] : pairs) {
-    coll::Request req;  // a broadcast from `from` over {from, to}: one chain hop, S bytes
-    req.op = coll::Op::broadcast;
-    req.bytes = bytes;
-    req.ranks = {layout_.gpu(from), layout_.gpu(to)};
-    req.algo = coll::Algo::ring;
-    req.ring_order_auto = false;
-    each.push_back(planner_.plan(req));
-  }
+  for (const auto& [from, to] : pairs) each.push_back(planner_.send_recv(layout_.gpu(from), layout_.gpu(to), bytes));
   return p2p_.emplace(std::move(key), merged(each)).first->second;
 }
 

@@ -5,13 +5,13 @@ simtrain: 16x A100 80GB, LLaMA-65B TP8 PP2
   batch 1/GPU x 16 micro-batches, amp_bf16, adamw, 65.3 B params, TP8 PP2 DP1, 1f1b, 16 micro-batches, distributed optimizer
   software megatron_te: Megatron-LM / NeMo with TransformerEngine (fused LayerNorm, bias-GeLU, softmax, RoPE, fused Adam)
 
-Step time      6319.03 ms   (mean of 1 steps after 1 warm-up)
-  compute      4566.72 ms   72.3%   GEMM/conv/attention  94.4% of it; 8.70 ms lost to NCCL kernels on the SMs/HBM
-  exposed comm 1363.60 ms   21.6%   (communication 1416.46 ms,   3.7% hidden under compute)
+Step time      6318.23 ms   (mean of 1 steps after 1 warm-up)
+  compute      4566.68 ms   72.3%   GEMM/conv/attention  94.4% of it; 8.65 ms lost to NCCL kernels on the SMs/HBM
+  exposed comm 1362.02 ms   21.6%   (communication 1414.83 ms,   3.7% hidden under compute)
   data stall      0.00 ms    0.0%
-  bubble        388.70 ms    6.2%   (pipeline: waiting for other stages;   5.9% with uniform stages)
+  bubble        389.53 ms    6.2%   (pipeline: waiting for other stages;   5.9% with uniform stages)
 Throughput   3 samples/s, 5,186 tokens/s
-  per GPU    131.7 TFLOP/s achieved, MFU  42.2%
+  per GPU    131.8 TFLOP/s achieved, MFU  42.2%
 Scaling       67.3% of 16 x one GPU (one GPU: 68027.43 ms/step)
 Memory/GPU   72.9 GiB of 80.0 GiB, peak in "fwd mb1"
   weights 7.6, gradients 15.2, optimizer_state 45.6, cuda_context_workspace 0.8, activations 0.3, allocator_slack 3.5 (GiB)
@@ -21,5 +21,5 @@ Busiest links
    12.8%  node1/gpu1 -> node1/nvswitch (nvlink3 x12)
    12.8%  node1/nvswitch -> node1/gpu1 (nvlink3 x12)
    12.8%  node1/gpu2 -> node1/nvswitch (nvlink3 x12)
-Energy       4847 W, 30.6 kJ/step; cost $0.0000/step
+Energy       4848 W, 30.6 kJ/step; cost $0.0000/step
 Verdict      compute-bound: GPUs compute  72.3% of each step; exposed communication  21.6%, data stall   0.0%; memory at 91% of the card: expect the caching allocator to stall on cudaMalloc retries (not timed here)
