@@ -320,6 +320,18 @@ std::vector<int> Planner::ring_order(const std::vector<int>& ranks, bool automat
   if (!automatic || ranks.size() <= 2) return ranks;
   auto it = order_cache_.find(ranks);
   if (it != order_cache_.end()) return it->second;
+  // Every node of a cluster is the system file's node: a group inside node k orders as the same
+  // local GPUs of node 0 do (the TP groups of a large job ask thousands of times).
+  const int gpn = c_.gpus_per_node();
+  const int node = ranks.front() / gpn;
+  if (node > 0 && std::all_of(ranks.begin(), ranks.end(), [&](int r) { return r / gpn == node; })) {
+    std::vector<int> local = ranks;
+    for (int& r : local) r -= node * gpn;
+    std::vector<int> out = ring_order(local, automatic);
+    for (int& r : out) r += node * gpn;
+    order_cache_[ranks] = out;
+    return out;
+  }
   std::vector<topo::Vertex> members;
   for (int r : ranks) members.push_back(c_.gpu(r));
   std::vector<int> idx = best_order(c_, members, true);
