@@ -30,6 +30,7 @@ const std::vector<KeyInfo>& scenario_keys() {
       {"parallel.virtual_stages", "megatron: model chunks per pipeline stage (interleaved schedule)", "", "1"},
       {"parallel.recompute", "megatron: activation recomputation none | selective (attention's s^2 part) | full (every block's forward)", "", "none"},
       {"parallel.distributed_optimizer", "megatron: optimizer state and fp32 master weights sharded over the data-parallel ranks (ZeRO-1): gradients reduce-scattered, parameters all-gathered", "", "false"},
+      {"parallel.expert_imbalance", "megatron, MoE: tokens routed to the busiest expert-parallel rank over the average (>= 1; 1 = balanced routing)", "", "1"},
       {"parallel.overlap_grad_reduce", "megatron: reduce each block's gradients during the last micro-batch's backward (else after it)", "", "false"},
       {"fsdp.sharding", "full_shard | shard_grad_op | hybrid_shard | no_shard", "", "full_shard"},
       {"fsdp.wrap", "per_block | every_n_layers | per_linear | a list of block indices that start a unit", "", "per_block"},
@@ -251,6 +252,11 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
       if (auto f = pb->get("recompute")) s.parallel.recompute = f->as_choice({"none", "selective", "full"});
       if (auto f = pb->get("distributed_optimizer")) s.parallel.distributed_optimizer = f->as_bool();
       if (auto f = pb->get("overlap_grad_reduce")) s.parallel.overlap_grad_reduce = f->as_bool();
+      if (auto f = pb->get("expert_imbalance")) {
+        s.parallel.expert_imbalance = f->as_number();
+        if (!(s.parallel.expert_imbalance >= 1 && s.parallel.expert_imbalance <= 1000))
+          throw f->error("expected the busiest rank's tokens over the average: a number from 1 to 1000");
+      }
       if (s.parallel.schedule == "interleaved" && s.parallel.virtual_stages < 2)
         throw (pb->has("schedule") ? pb->at("schedule") : *pb)
             .error("the interleaved schedule needs virtual_stages of at least 2");

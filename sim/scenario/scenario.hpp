@@ -75,6 +75,7 @@ struct ScenarioSpec {
     int virtual_stages = 1;
     std::string recompute = "none";  // none | selective | full
     bool distributed_optimizer = false, overlap_grad_reduce = false;
+    double expert_imbalance = 1.0;
   } parallel;
   std::optional<Field> parallel_field;  // the block, for errors about its degrees
   std::string collective_algorithm = "auto", ring_order = "auto";

@@ -1,6 +1,7 @@
 #include "train/megatron.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 
@@ -63,6 +64,11 @@ struct VStage {
   std::vector<TimePs> fwd, bwd;            // by contention level; bwd includes recomputation
   std::map<int, std::vector<TimePs>> block_bwd;  // per block (the last micro-batch under overlap)
   std::map<int, double> block_params;
+  double expert_params = 0;               // of params: routed experts (reduced over the expert-DP group)
+  std::map<int, double> block_expert_params;
+  // Expert-parallel all-to-alls (dispatch, combine) per micro-batch: bytes each rank sends -> calls.
+  std::map<double, int> ep_fwd, ep_bwd;
+  std::map<int, std::map<double, int>> ep_block_bwd;
   double fwd_kernels = 0, bwd_kernels = 0;
   double params = 0;
   double act_bytes = 0;  // saved per micro-batch
@@ -74,6 +80,8 @@ struct VStage {
   engine::CurveId fwd_curve = engine::kNoCurve, bwd_curve = engine::kNoCurve;
   std::map<int, engine::CurveId> block_bwd_curve;
 };
+
+TimePs scaled(TimePs t, double f) { return f == 1.0 ? t : static_cast<TimePs>(std::llround(static_cast<double>(t) * f)); }
 
 // Elements per sample of the tensor entering block `b` (what the previous stage sends).
 double block_input_elems(const work::Model& m, int b) {
@@ -100,6 +108,8 @@ struct Prepared {
   // optimizer's states with fp32 master weights and (fp16) the fp32 gradient copy (header).
   double pbytes = 2, gbytes = 4, k_state = 12;
   std::vector<double> params_of_stage;  // per pipeline stage, one rank's
+  std::vector<double> expert_params_of_stage;
+  std::vector<double> opt_params_of_stage;  // what its optimizer updates (its shard with the distributed optimizer)
   std::vector<double> boundary_bytes;   // the tensor entering virtual stage k, per micro-batch and rank pair
 };
 
@@ -108,7 +118,6 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   Prepared P;
   const Mesh& mesh = opt.mesh;
   if (mesh.cp > 1) throw OptionError("parallel.cp", "context parallelism is not modelled yet");
-  if (mesh.ep > 1) throw OptionError("parallel.ep", "expert parallelism is not modelled yet");
   std::optional<Layout> lay;
   try {
     lay.emplace(mesh, ranks, cluster.gpus_per_node());
@@ -130,7 +139,7 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   // One rank's share of every op (work/shard.hpp): what its kernels compute, hold and save.
   work::Model shard;
   try {
-    shard = work::shard_model_for_tp(model, mesh.tp, opt.sequence_parallel);
+    shard = work::shard_model_for_ep(work::shard_model_for_tp(model, mesh.tp, opt.sequence_parallel), mesh.ep);
   } catch (const std::invalid_argument& e) {
     throw OptionError("parallel.tp", e.what());
   }
@@ -147,6 +156,18 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
     if (x.blocks.empty() || x.blocks.back() != op.block) x.blocks.push_back(op.block);
     x.params += static_cast<double>(op.params);
     x.block_params[op.block] += static_cast<double>(op.params);
+    if (work::is_expert(op.split)) {
+      x.expert_params += static_cast<double>(op.params);
+      x.block_expert_params[op.block] += static_cast<double>(op.params);
+    }
+    // MoE dispatch and combine: an all-to-all over the EP group in the forward, its mirror in
+    // the backward; each rank sends its tokens' copies (sequence-sharded under SP).
+    if (mesh.ep > 1 && op.a2a_elems > 0) {
+      const double bytes = op.a2a_elems * ab * mb / (opt.sequence_parallel ? mesh.tp : 1);
+      ++x.ep_fwd[bytes];
+      ++x.ep_bwd[bytes];
+      ++x.ep_block_bwd[op.block][bytes];
+    }
     for (const work::TpCollective& c : work::tp_collectives(model.ops[i], mesh.tp, opt.sequence_parallel)) {
       if (c.ranks != mesh.tp) throw OptionError("parallel.tp", "expert tensor parallelism other than tp is not modelled");
       const std::pair<int, double> key{static_cast<int>(c.kind), c.elems * (c.fp32 ? 4.0 : ab) * mb};
@@ -187,7 +208,16 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   P.k_state = (opt.optimizer == work::Optimizer::sgd ? 4.0 : 8.0) + (P.pbytes == 2.0 ? 4.0 : 0.0) +
               (P.gbytes == 2.0 && P.pbytes == 2.0 ? 4.0 : 0.0);
   P.params_of_stage.assign(static_cast<std::size_t>(p), 0.0);
-  for (int k = 0; k < V; ++k) P.params_of_stage[static_cast<std::size_t>(k % p)] += vs[static_cast<std::size_t>(k)].params;
+  P.expert_params_of_stage.assign(static_cast<std::size_t>(p), 0.0);
+  for (int k = 0; k < V; ++k) {
+    P.params_of_stage[static_cast<std::size_t>(k % p)] += vs[static_cast<std::size_t>(k)].params;
+    P.expert_params_of_stage[static_cast<std::size_t>(k % p)] += vs[static_cast<std::size_t>(k)].expert_params;
+  }
+  // The distributed optimizer shards dense state over dp and expert state over dp / ep.
+  for (int st = 0; st < p; ++st) {
+    const double all = P.params_of_stage[static_cast<std::size_t>(st)], ex = P.expert_params_of_stage[static_cast<std::size_t>(st)];
+    P.opt_params_of_stage.push_back(opt.distributed_optimizer ? (all - ex) / mesh.dp + ex / (mesh.dp / mesh.ep) : all);
+  }
   P.boundary_bytes.assign(static_cast<std::size_t>(V), 0.0);
   for (int k = 1; k < V; ++k) {
     const double e = block_input_elems(model, vs[static_cast<std::size_t>(k)].blocks.front());
@@ -202,6 +232,7 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
 StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
                          const topo::Cluster& cluster, const std::vector<int>& ranks, const MegatronOptions& opt) {
   Prepared P = prepare(model, cost, cluster, ranks, opt);
+  const Prepared& Pre = P;
   const Mesh& mesh = opt.mesh;
   const Layout& layout = *P.layout;
   const int p = P.p, v = P.v, V = P.V, m = P.m;
@@ -219,6 +250,12 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   const coll::Op grad_op = opt.distributed_optimizer ? coll::Op::reduce_scatter : coll::Op::all_reduce;
   std::vector<std::vector<std::vector<int>>> dp_groups(static_cast<std::size_t>(p));
   for (const auto& grp : layout.groups(Dim::dp)) dp_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
+  const int edp = dp / mesh.ep;  // replicas of each expert
+  std::vector<std::vector<std::vector<int>>> edp_groups(static_cast<std::size_t>(p)), ep_groups(static_cast<std::size_t>(p));
+  for (const auto& grp : layout.groups(Dim::edp)) edp_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
+  if (mesh.ep > 1) {
+    for (const auto& grp : layout.groups(Dim::ep)) ep_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
+  }
   std::vector<std::vector<std::vector<int>>> tp_groups(static_cast<std::size_t>(p));
   for (const auto& grp : layout.groups(Dim::tp)) tp_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
   auto coll_op = [](int kind) {
@@ -239,6 +276,13 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     if (largest.second > 0)
       holds.push_back(comm_hold(sb.group_plan(coll_op(largest.first), largest.second, tp_groups[0]), coll_op(largest.first),
                                 largest.second));
+  }
+  if (mesh.ep > 1) {
+    double largest = 0;
+    for (const VStage& x : vs)
+      for (const auto& [bytes, n] : x.ep_fwd) largest = std::max(largest, bytes);
+    if (largest > 0 && !ep_groups[0].empty())
+      holds.push_back(comm_hold(sb.group_plan(coll::Op::all_to_all, largest, ep_groups[0]), coll::Op::all_to_all, largest));
   }
   if (dp > 1) {
     double largest = 0;
@@ -270,8 +314,10 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     for (std::size_t i : x.ops) {
       const work::Op& op = shard.ops[i];
       const bool repeated = op.block > 0 && op.block < last_block;
-      std::vector<TimePs> f = share.at_levels([&](const work::Contention& c) { return cost.forward(op, mb, c); });
-      std::vector<TimePs> b = share.at_levels([&](const work::Contention& c) { return cost.backward(op, mb, c); });
+      // The busiest EP rank holds expert_imbalance x the average tokens; the all-to-all waits for it.
+      const double skew = work::is_expert(op.split) ? opt.expert_imbalance : 1.0;
+      std::vector<TimePs> f = share.at_levels([&](const work::Contention& c) { return scaled(cost.forward(op, mb, c), skew); });
+      std::vector<TimePs> b = share.at_levels([&](const work::Contention& c) { return scaled(cost.backward(op, mb, c), skew); });
       const bool recompute = (opt.recompute == Recompute::full && repeated) ||
                              (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention);
       if (recompute) add_to(b, f);
@@ -293,7 +339,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   const std::vector<double>& params_of_stage = P.params_of_stage;
   std::vector<engine::CurveId> opt_curve(static_cast<std::size_t>(p));
   for (int s = 0; s < p; ++s) {
-    const double local = params_of_stage[static_cast<std::size_t>(s)] / (opt.distributed_optimizer ? dp : 1);
+    const double local = P.opt_params_of_stage[static_cast<std::size_t>(s)];
     opt_curve[static_cast<std::size_t>(s)] = share.curve(share.at_levels([&](const work::Contention& c) {
       return cost.optimizer_step(static_cast<std::int64_t>(local), opt.optimizer, c);
     }));
@@ -307,7 +353,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   std::vector<engine::ServerId> dp_stream(static_cast<std::size_t>(p), engine::kNoServer);
   for (int s = 0; s < p && dp > 1; ++s) dp_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " dp");
   std::vector<engine::ServerId> tp_stream(static_cast<std::size_t>(p), engine::kNoServer);
-  for (int s = 0; s < p && mesh.tp > 1; ++s) tp_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " tp");
+  for (int s = 0; s < p && (mesh.tp > 1 || mesh.ep > 1); ++s) tp_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " tp");
 
   // --- memory, on the first rank of every stage ---
   const double k_state = P.k_state;
@@ -320,7 +366,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
       if (k % p == s) buf = std::max(buf, boundary_bytes[static_cast<std::size_t>(k)]);
     mp.static_parts = {{"weights", P * pbytes},
                        {"gradients", P * gbytes},
-                       {"optimizer_state", P * k_state / (opt.distributed_optimizer ? dp : 1)},
+                       {"optimizer_state", Pre.opt_params_of_stage[static_cast<std::size_t>(s)] * k_state},
                        {"pipeline_buffers", p > 1 ? 2 * buf : 0.0},
                        {"cuda_context_workspace", cost.calibration().context_bytes}};
     mp.stream = sb.compute(layout.stage(s).front());
@@ -355,6 +401,27 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     }
     return deps;
   };
+  // Gradient reduction of a chunk or block: dense parameters over the DP group, routed experts
+  // over the expert-DP group (dp / ep replicas of each expert), on the stage's DP stream.
+  std::vector<std::vector<engine::TaskId>> grads_done(static_cast<std::size_t>(p));
+  auto reduce_grads = [&](int s, double dense, double expert, const std::vector<engine::TaskId>& deps,
+                          const std::string& label) {
+    if (dp > 1 && dense > 0)
+      grads_done[static_cast<std::size_t>(s)].push_back(comm(sb.group_plan(grad_op, dense * gbytes, dp_groups[static_cast<std::size_t>(s)]),
+                                                             layout.stage(s), deps, label, dp_stream[static_cast<std::size_t>(s)]));
+    if (edp > 1 && expert > 0)
+      grads_done[static_cast<std::size_t>(s)].push_back(comm(sb.group_plan(grad_op, expert * gbytes, edp_groups[static_cast<std::size_t>(s)]),
+                                                             layout.stage(s), deps, "expert " + label,
+                                                             dp_stream[static_cast<std::size_t>(s)]));
+  };
+  // A pass's expert-parallel all-to-alls, after its TP collectives, every EP group of the stage at once.
+  auto ep_comm = [&](const std::map<double, int>& calls, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
+    for (const auto& [bytes, n] : calls) {
+      const coll::Plan plan = repeated(sb.group_plan(coll::Op::all_to_all, bytes, ep_groups[static_cast<std::size_t>(s)]), n);
+      deps.assign(1, comm(plan, layout.stage(s), deps, "ep all_to_all " + tag, tp_stream[static_cast<std::size_t>(s)]));
+    }
+    return deps;
+  };
   hosts.reserve(static_cast<std::size_t>(p));
   for (int s = 0; s < p; ++s) hosts.emplace_back(g, opt.software);
   std::vector<std::optional<engine::TaskId>> stage_ready(static_cast<std::size_t>(p));
@@ -365,7 +432,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     std::map<std::pair<int, int>, engine::TaskId> fwd_done;  // (mb, k): the stage's forward tasks joined
     std::vector<std::size_t> next(static_cast<std::size_t>(p), 0);
     std::vector<std::vector<engine::TaskId>> last_on_rank(static_cast<std::size_t>(layout.size()));
-    std::vector<std::vector<engine::TaskId>> grads_done(static_cast<std::size_t>(p));
+    for (auto& gd : grads_done) gd.clear();
     std::vector<std::vector<engine::TaskId>> stage_wait(static_cast<std::size_t>(p));  // the last pass's TP collectives
     for (int s = 0; s < p; ++s) {
       std::vector<engine::TaskId> prev;
@@ -415,12 +482,9 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
                                              mem_part[static_cast<std::size_t>(s)]});
               }
             }
-            if (last_bwd && dp > 1) {
-              engine::TaskId red = comm(sb.group_plan(grad_op, x.params * gbytes, dp_groups[static_cast<std::size_t>(s)]),
-                                        layout.stage(s), ends, "dp grads " + tag, dp_stream[static_cast<std::size_t>(s)]);
-              grads_done[static_cast<std::size_t>(s)].push_back(red);
-            }
+            if (last_bwd) reduce_grads(s, x.params - x.expert_params, x.expert_params, ends, "dp grads " + tag);
             if (mesh.tp > 1) ends = tp_comm(ps.forward ? x.tp_fwd : x.tp_bwd, s, ends, tag);
+            if (mesh.ep > 1) ends = ep_comm(ps.forward ? x.ep_fwd : x.ep_bwd, s, ends, tag);
           } else {
             // The last micro-batch's backward, block by block, each block's gradients reduced
             // as soon as they are complete (overlap_grad_reduce).
@@ -443,23 +507,22 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
                 MemoryPlan& mp = sg.stage_memory[static_cast<std::size_t>(s)];
                 mp.events.push_back(MemEvent{blk.front(), true, -x.act_bytes, mem_part[static_cast<std::size_t>(s)]});
               }
-              const double bp = x.block_params.at(b);
-              if (bp > 0) {
-                engine::TaskId red = comm(sb.group_plan(grad_op, bp * gbytes, dp_groups[static_cast<std::size_t>(s)]),
-                                          layout.stage(s), blk, "dp grads " + tag + " b" + std::to_string(b),
-                                          dp_stream[static_cast<std::size_t>(s)]);
-                grads_done[static_cast<std::size_t>(s)].push_back(red);
-              }
+              const double be = x.block_expert_params.count(b) ? x.block_expert_params.at(b) : 0.0;
+              reduce_grads(s, x.block_params.at(b) - be, be, blk, "dp grads " + tag + " b" + std::to_string(b));
               dep.clear();
               ends = blk;
               if (mesh.tp > 1 && x.tp_block_bwd.count(b)) {
-                ends = tp_comm(x.tp_block_bwd.at(b), s, blk, tag + " b" + std::to_string(b));
+                ends = tp_comm(x.tp_block_bwd.at(b), s, ends, tag + " b" + std::to_string(b));
+                dep = ends;
+              }
+              if (mesh.ep > 1 && x.ep_block_bwd.count(b)) {
+                ends = ep_comm(x.ep_block_bwd.at(b), s, ends, tag + " b" + std::to_string(b));
                 dep = ends;
               }
             }
           }
           stage_wait[static_cast<std::size_t>(s)].clear();
-          if (mesh.tp > 1) stage_wait[static_cast<std::size_t>(s)] = ends;
+          if (mesh.tp > 1 || mesh.ep > 1) stage_wait[static_cast<std::size_t>(s)] = ends;
           // Hand the tensor to the next (forward) or previous (backward) virtual stage.
           const int to = ps.forward ? k + 1 : k - 1;
           if (to >= 0 && to < V) {
@@ -493,12 +556,20 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
       for (int r : layout.stage(s))
         opts.push_back(g.add_shared_work(sb.compute(r), opt_curve[static_cast<std::size_t>(s)], deps, "optimizer", kOptimizer));
       stage_ready[static_cast<std::size_t>(s)].reset();
-      if (opt.distributed_optimizer && dp > 1) {
-        engine::TaskId ag = comm(sb.group_plan(coll::Op::all_gather, params_of_stage[static_cast<std::size_t>(s)] * pbytes,
+      if (opt.distributed_optimizer) {
+        const double ex = P.expert_params_of_stage[static_cast<std::size_t>(s)];
+        std::vector<engine::TaskId> ag_deps = opts;
+        if (dp > 1)
+          ag_deps.assign(1, comm(sb.group_plan(coll::Op::all_gather, (params_of_stage[static_cast<std::size_t>(s)] - ex) * pbytes,
                                                dp_groups[static_cast<std::size_t>(s)]),
-                                 layout.stage(s), opts, "dp all_gather params", dp_stream[static_cast<std::size_t>(s)]);
-        stage_ready[static_cast<std::size_t>(s)] = ag;
-        ends.push_back(ag);
+                                 layout.stage(s), ag_deps, "dp all_gather params", dp_stream[static_cast<std::size_t>(s)]));
+        if (ex > 0 && edp > 1)
+          ag_deps.assign(1, comm(sb.group_plan(coll::Op::all_gather, ex * pbytes, edp_groups[static_cast<std::size_t>(s)]),
+                                 layout.stage(s), ag_deps, "expert dp all_gather params", dp_stream[static_cast<std::size_t>(s)]));
+        if (dp > 1 || (ex > 0 && edp > 1)) {
+          stage_ready[static_cast<std::size_t>(s)] = ag_deps.front();
+          ends.push_back(ag_deps.front());
+        }
       }
       ends.insert(ends.end(), opts.begin(), opts.end());
     }
@@ -510,6 +581,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   sg.comm = dp > 1 ? dp_stream[0] : engine::kNoServer;
   sg.memory = sg.stage_memory.front();
   sg.strategy_detail = "TP" + std::to_string(mesh.tp) + " PP" + std::to_string(p) + " DP" + std::to_string(dp) +
+                       (mesh.ep > 1 ? " EP" + std::to_string(mesh.ep) : "") +
                        (p > 1 ? std::string(", ") + pipe_schedule_name(sched) + (v > 1 ? " v" + std::to_string(v) : "") +
                                     ", " + std::to_string(m) + " micro-batches"
                               : "") +
@@ -536,7 +608,7 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
     const double Ps = P.params_of_stage[static_cast<std::size_t>(s)];
     double buf = 0;
     for (int k = s; k < P.V; k += p) buf = std::max(buf, P.boundary_bytes[static_cast<std::size_t>(k)]);
-    double live = Ps * (P.pbytes + P.gbytes) + Ps * P.k_state / (opt.distributed_optimizer ? dp : 1) +
+    double live = Ps * (P.pbytes + P.gbytes) + P.opt_params_of_stage[static_cast<std::size_t>(s)] * P.k_state +
                   (p > 1 ? 2 * buf : 0.0) + cost.calibration().context_bytes;
     double act = 0, most = 0;
     for (const PipePass& x : pipe_order(P.sched, p, s, m, v)) {
@@ -553,7 +625,9 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
     req.op = op;
     req.bytes = bytes;
     req.ranks = grp;
-    req.algo = op == coll::Op::all_reduce ? opt.algo : coll::Algo::ring;
+    req.algo = op == coll::Op::all_reduce   ? opt.algo
+               : op == coll::Op::all_to_all ? coll::Algo::automatic
+                                            : coll::Algo::ring;
     return ps_to_seconds(planner.plan(req).estimate_ps);
   };
   const std::vector<int> tp_group = layout.group_gpus(Dim::tp, 0), dp_group = layout.group_gpus(Dim::dp, 0);
@@ -571,7 +645,8 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
       for (std::size_t i : x.ops) {
         const work::Op& op = P.shard.ops[i];
         const bool repeated = op.block > 0 && op.block < P.last_block;
-        const double f = ps_to_seconds(cost.forward(op, P.mb)), b = ps_to_seconds(cost.backward(op, P.mb));
+        const double skew = work::is_expert(op.split) ? opt.expert_imbalance : 1.0;
+        const double f = skew * ps_to_seconds(cost.forward(op, P.mb)), b = skew * ps_to_seconds(cost.backward(op, P.mb));
         const bool recompute = (opt.recompute == Recompute::full && repeated) ||
                                (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention);
         t += f + b + (recompute ? f : 0);
@@ -582,6 +657,11 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
           if (it == tp_time.end()) it = tp_time.emplace(key, est(coll_op(key.first), key.second, tp_group)).first;
           t += n * it->second;
         }
+      if (mesh.ep > 1) {
+        const std::vector<int> ep_group = layout.group_gpus(Dim::ep, layout.stage(s).front());
+        for (const auto* calls : {&x.ep_fwd, &x.ep_bwd})
+          for (const auto& [bytes, n] : *calls) t += n * est(coll::Op::all_to_all, bytes, ep_group);
+      }
       if (k > 0)
         t += 2 * ps_to_seconds(planner.send_recv(layout.gpu(layout.stage((k - 1) % p).front()),
                                                  layout.gpu(layout.stage(s).front()),
@@ -604,7 +684,7 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
     if (opt.distributed_optimizer) tail += est(coll::Op::all_gather, P.params_of_stage[0] * P.pbytes, dp_group);
   }
   tail += ps_to_seconds(cost.optimizer_step(
-      static_cast<std::int64_t>(P.params_of_stage[0] / (opt.distributed_optimizer ? dp : 1)), opt.optimizer));
+      static_cast<std::int64_t>(P.opt_params_of_stage[0]), opt.optimizer));
   out.step_s = (m + bubble) * slowest + tail;
   return out;
 }

@@ -16,8 +16,14 @@
 // stream's idle time while it waits is the pipeline bubble: with uniform stages and free
 // communication it is (p - 1)/(m + p - 1) of the step (divided by v when interleaved).
 //
-// Tensor parallelism (tp > 1) needs ops that carry how they split (work/model.hpp) and is
-// refused until the model layer provides it: the model is never silently run unsplit.
+// Tensor parallelism (tp > 1; Megatron-LM, Shoeybi et al. 2019): every op runs its rank's share
+// (work/shard.hpp: column-parallel QKV and MLP up, row-parallel out-projection and MLP down,
+// attention by heads, vocab-parallel embedding, head and loss); a model whose ops do not say
+// how they split is refused, never run unsplit. Each pass's TP collectives (work/shard.hpp
+// tp_collectives: per block two all-reduces of micro_batch x seq x hidden forward and two
+// backward; under sequence parallelism all-gathers and reduce-scatters of the same volume)
+// run on the stage's TP groups after the pass's kernels, the calls of one size as one transfer
+// (train/step_builder.hpp): exposed, as Megatron without tp_comm_overlap runs them.
 //
 // Data parallelism. The dp ranks of a stage hold the same layers. After the last
 // micro-batch's backward of a model chunk, its gradients are all-reduced over the DP group
@@ -29,6 +35,18 @@
 // bf16 here) and fp16 gradients under fp16. Then the optimizer updates the rank's parameters
 // (its 1/dp shard with the distributed optimizer, whose updated bf16/fp16 parameters are then
 // all-gathered over the DP group before the next step's forward).
+//
+// Expert parallelism (ep > 1, MoE models): the routed experts of every MoE layer are split over
+// the ep ranks of an EP group (carved out of the data-parallel ranks, train/layout.hpp), each
+// rank holding experts / ep of them and running their grouped GEMMs over the tokens every EP
+// rank routes to them (work/shard.hpp shard_for_ep; balanced routing). Each MoE layer's dispatch
+// and combine are an all-to-all over the EP group in the forward (each rank sends its tokens'
+// top-k copies, micro_batch x tokens x top_k x hidden in the activation dtype, sequence-sharded
+// under SP) and their mirror in the backward, after the pass's kernels as the TP collectives
+// are. `expert_imbalance` > 1 makes the busiest rank's expert GEMMs that much longer (the
+// all-to-all waits for it). Expert gradients are reduced over the expert-DP group (dp / ep
+// replicas of each expert), dense ones over the DP group; the distributed optimizer shards
+// each over its group.
 //
 // Activation recomputation. none keeps every op's saved tensors per micro-batch in flight;
 // selective (Korthikanti et al. 2022 §4.2) drops the attention core's s^2 tensors (the
@@ -75,6 +93,7 @@ struct MegatronOptions {
   Recompute recompute = Recompute::none;
   bool distributed_optimizer = false;
   bool overlap_grad_reduce = false;
+  double expert_imbalance = 1.0;  // tokens on the busiest EP rank / the average (>= 1)
   int micro_batches = 1;        // per step (per data-parallel replica)
   long long micro_batch = 1;    // samples per micro-batch
   int steps = 1;                // total, warm-up included

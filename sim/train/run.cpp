@@ -131,6 +131,7 @@ StepGraph StrategyBuilder::build_megatron_from_spec(const std::vector<int>& rank
   parse_recompute(ps.recompute, o.recompute);
   o.distributed_optimizer = ps.distributed_optimizer;
   o.overlap_grad_reduce = ps.overlap_grad_reduce;
+  o.expert_imbalance = ps.expert_imbalance;
   o.micro_batches = static_cast<int>(spec_.grad_accumulation);
   o.micro_batch = batch;
   o.steps = steps;

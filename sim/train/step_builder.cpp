@@ -44,7 +44,9 @@ const coll::Plan& StepBuilder::group_plan(coll::Op op, double bytes, const std::
     req.op = op;
     req.bytes = bytes;
     for (int pos : grp) req.ranks.push_back(layout_.gpu(pos));
-    req.algo = op == coll::Op::all_reduce ? algo_ : coll::Algo::ring;
+    req.algo = op == coll::Op::all_reduce   ? algo_
+               : op == coll::Op::all_to_all ? coll::Algo::automatic  // NCCL's p2p path
+                                            : coll::Algo::ring;
     req.ring_order_auto = ring_order_auto_;
     each.push_back(planner_.plan(req));
   }

@@ -68,6 +68,9 @@ Scenario keys (YAML, or --set key.path=value):
   parallel.distributed_optimizer
       megatron: optimizer state and fp32 master weights sharded over the data-parallel ranks (ZeRO-1): gradients reduce-scattered, parameters all-gathered
       default: false
+  parallel.expert_imbalance
+      megatron, MoE: tokens routed to the busiest expert-parallel rank over the average (>= 1; 1 = balanced routing)
+      default: 1
   parallel.overlap_grad_reduce
       megatron: reduce each block's gradients during the last micro-batch's backward (else after it)
       default: false

@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <map>
 
 #include "train/layout.hpp"
@@ -14,6 +16,7 @@
 using namespace simtrain;
 using namespace simtrain::train;
 using simtrain::drive::run_scenario;
+using simtrain::drive::RunOptions;
 
 namespace {
 
@@ -217,4 +220,46 @@ TEST_CASE("Megatron TP: a degree the heads cannot take is an error at parallel.t
                     Catch::StartsWith("--set parallel.tp=8") && Catch::Contains("heads 25 is not a multiple of 8"));
   CHECK_THROWS_WITH(run_scenario(load_scenario(k7b, {"strategy=megatron", "parallel.tp=8", "model=resnet50"}), {}),
                     Catch::Contains("cannot be split by tensor parallelism"));
+}
+
+namespace {
+// A small MoE decoder (8 experts of a 1024-wide FFN, top-k as given) in a temporary file.
+std::string moe_model(int top_k) {
+  const auto path = std::filesystem::temp_directory_path() / ("simtrain_moe_top" + std::to_string(top_k) + ".yaml");
+  std::ofstream f(path);
+  f << "name: MoE test top-" << top_k << "\nsource: a test model\ngenerator: transformer\ntransformer:\n  kind: decoder\n  layers: 4\n"
+    << "  hidden: 1024\n  heads: 8\n  ffn_hidden: 4096\n  seq_len: 2048\n  vocab: 32000\n  ffn: swiglu\n"
+    << "  norm: rmsnorm\n  bias: false\n  positional: rope\n  tied_embeddings: false\n"
+    << "  moe: {experts: 8, top_k: " << top_k << ", expert_ffn_hidden: 1024}\n";
+  return path.string();
+}
+}  // namespace
+
+TEST_CASE("Megatron EP: all-to-all time and bytes grow with top-k; experts split over EP ranks", "[parallel][megatron][moe]") {
+  auto run_moe = [&](int top_k, int ep) {
+    RunOptions keep;
+    keep.keep_trace = true;
+    return run_scenario(load_scenario(k7b, {"strategy=megatron", "steps=1", "software=megatron_te", "flash_attention=true",
+                                            "fsdp.activation_checkpointing=false", "model=" + moe_model(top_k),
+                                            "parallel.ep=" + std::to_string(ep), "batch_per_gpu=4"}),
+                        keep);
+  };
+  auto a2a_time = [](const RunResult& r) {
+    double t = 0;
+    for (engine::TaskId i = 0; i < r.graph->graph.size(); ++i)
+      if (r.graph->graph.task(i).label.rfind("ep all_to_all", 0) == 0) t += ps_to_seconds(r.records[i].end - r.records[i].start);
+    return t;
+  };
+  RunResult k1 = run_moe(1, 8), k2 = run_moe(2, 8), k4 = run_moe(4, 8);
+  // Each rank sends its tokens' top-k copies: twice the bytes for top-2, four times for top-4.
+  // On NVSwitch the time is bytes / link rate + a per-call latency that does not grow, so it
+  // grows by between 1.5x and 2x per doubling here (16 MiB calls: 1.78x).
+  CHECK(a2a_time(k2) > 1.5 * a2a_time(k1));
+  CHECK(a2a_time(k2) < 2.0 * a2a_time(k1));
+  CHECK(a2a_time(k4) > 1.5 * a2a_time(k2));
+  // EP 8 holds one expert per rank: less memory than every rank holding all eight.
+  RunResult all = run_moe(2, 1);
+  CHECK(a2a_time(all) == 0);
+  CHECK(k2.memory_peak_bytes < all.memory_peak_bytes);
+  CHECK_THROWS_WITH(run_moe(2, 3), Catch::Contains("parallel.ep"));
 }
