@@ -293,6 +293,23 @@ Planner::Planner(const topo::Cluster& cluster, NcclParams params)
 
 Planner::~Planner() = default;
 
+std::vector<int> Planner::nics_near(const std::vector<int>& local) {
+  std::vector<int> out;
+  const int R = c_.nics_per_node();
+  for (int l = 0; l < R; ++l)
+    for (int g : local)
+      if (c_.route(c_.gpu(0, g), c_.nic(0, l)).transits == 0) {
+        out.push_back(l);
+        break;
+      }
+  if (out.empty()) {
+    for (int g : local) out.push_back(c_.nearest_nic(c_.gpu(0, g)));
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+  }
+  return out;
+}
+
 int Planner::balanced_nic(int local_gpu) {
   const int g = c_.gpus_per_node(), R = c_.nics_per_node();
   if (R == 0) return -1;
@@ -447,13 +464,15 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
       ph.fill_ranks = n;
     } else {
       if (R == 0) throw std::invalid_argument("a ring across nodes needs NICs");
-      const int ch = req.channels > 0 ? req.channels : R;
       std::vector<int> local;  // node-local indices taking part, in rank order
       for (int r : by_node.begin()->second) local.push_back(local_of(r));
+      const std::vector<int> nics = nics_near(local);
+      const int Rn = static_cast<int>(nics.size());
+      const int ch = req.channels > 0 ? req.channels : Rn;
       std::vector<int> entry_use(static_cast<std::size_t>(gpn), 0), exit_use(static_cast<std::size_t>(gpn), 0);
       TimePs lat = 0;
       for (int k = 0; k < ch; ++k) {
-        const int nic = k % R;
+        const int nic = nics[static_cast<std::size_t>(k % Rn)];
         std::vector<int> path;  // local indices, entry first, exit last
         if (!req.ring_order_auto) {
           path = local;
@@ -663,12 +682,14 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
       ph.path_latency_ps = vb.latency();
     } else {
       if (R == 0) throw std::invalid_argument("a tree across nodes needs NICs");
-      const int ch = req.channels > 0 ? req.channels : std::max(2, R);
       std::vector<int> local;
       for (int r : by_node.begin()->second) local.push_back(local_of(r));
+      const std::vector<int> nics = nics_near(local);
+      const int Rn = static_cast<int>(nics.size());
+      const int ch = req.channels > 0 ? req.channels : std::max(2, Rn);
       TimePs lat = 0;
       for (int k = 0; k < ch; ++k) {
-        const int t = k % 2, nic = k % R;
+        const int t = k % 2, nic = nics[static_cast<std::size_t>(k % Rn)];
         int head = local.front();
         for (int l : local)
           if (balanced_nic(l) == nic) { head = l; break; }

@@ -226,6 +226,11 @@ class Planner {
   std::map<std::string, std::unique_ptr<P2pShape>> p2p_cache_;
   Plan finish(const Shape& s, Algo algo, Protocol proto, double bytes, int n);
   int balanced_nic(int local_gpu);
+  // The NICs a cross-node ring or tree of these node-local GPUs uses, as NCCL's search picks
+  // them: every NIC one of them reaches without crossing a CPU (PIX/PXB), else each GPU's
+  // nearest. A job with one GPU per node runs on that GPU's NIC, not on all of the node's
+  // through the root complex.
+  std::vector<int> nics_near(const std::vector<int>& local);
   // NCCL's channel count from its topology search (see the header comment).
   int search_channels(const Shape& ring, bool multi_node, bool sm90, const std::vector<int>& ranks) const;
   // One GPU -> GPU hop inside a node: the route, or through host memory without P2P (SHM).

@@ -12,6 +12,7 @@ const char* dim_name(Dim d) {
     case Dim::pp: return "pp";
     case Dim::ep: return "ep";
     case Dim::edp: return "expert dp";
+    case Dim::dp_cp: return "dp x cp";
   }
   return "?";
 }
@@ -52,6 +53,7 @@ int Layout::degree(Dim d) const {
     case Dim::pp: return mesh_.pp;
     case Dim::ep: return mesh_.ep;
     case Dim::edp: return mesh_.dp / mesh_.ep;
+    case Dim::dp_cp: return mesh_.dp * mesh_.cp;
   }
   return 1;
 }
@@ -74,6 +76,10 @@ std::vector<int> Layout::group(Dim d, int r) const {
       case Dim::pp: c.pp = i; break;
       case Dim::ep: c.dp = base.edp * mesh_.ep + i; break;
       case Dim::edp: c.dp = i * mesh_.ep + base.ep; break;
+      case Dim::dp_cp:
+        c.cp = i % mesh_.cp;
+        c.dp = i / mesh_.cp;
+        break;
     }
     out.push_back(position(c));
   }

@@ -26,7 +26,9 @@
 
 namespace simtrain::train {
 
-enum class Dim { tp, cp, dp, pp, ep, edp };  // edp: the expert-data-parallel group (dp / ep)
+// edp: the expert-data-parallel group (dp / ep); dp_cp: the ranks holding the same weights
+// (every dp and cp coordinate: Megatron reduces gradients over data x context parallel ranks).
+enum class Dim { tp, cp, dp, pp, ep, edp, dp_cp };
 const char* dim_name(Dim d);
 
 struct Mesh {

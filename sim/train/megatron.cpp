@@ -68,6 +68,10 @@ struct VStage {
   std::map<int, double> block_expert_params;
   // Expert-parallel all-to-alls (dispatch, combine) per micro-batch: bytes each rank sends -> calls.
   std::map<double, int> ep_fwd, ep_bwd;
+  // Context parallelism: the KV blocks passed around the CP group, per micro-batch, as the
+  // all-gather (forward and backward) and the reduce-scatter of their gradients (backward) they
+  // amount to: (kind, whole-tensor bytes) -> calls. They run beside the pass's kernels.
+  std::map<std::pair<int, double>, int> cp_fwd, cp_bwd;
   std::map<int, std::map<double, int>> ep_block_bwd;
   double fwd_kernels = 0, bwd_kernels = 0;
   double params = 0;
@@ -117,7 +121,6 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
                  const std::vector<int>& ranks, const MegatronOptions& opt) {
   Prepared P;
   const Mesh& mesh = opt.mesh;
-  if (mesh.cp > 1) throw OptionError("parallel.cp", "context parallelism is not modelled yet");
   std::optional<Layout> lay;
   try {
     lay.emplace(mesh, ranks, cluster.gpus_per_node());
@@ -146,6 +149,23 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   const double mb = static_cast<double>(opt.micro_batch);
   const work::Precision pr = cost.precision();
   const double ab = work::activation_bytes(pr);
+  // Context parallelism: every rank of a CP group holds seq / cp of the tokens (Megatron-Core
+  // splits the sequence into 2 cp chunks, rank i taking chunks i and 2cp-1-i, so causal
+  // attention's work is even): every op's FLOPs, traffic, saved activations and GEMM rows are
+  // a cp-th; attention runs its queries against all the keys (a cp-th of the s^2 work).
+  if (mesh.cp > 1) {
+    if (model.seq_len % mesh.cp != 0)
+      throw OptionError("parallel.cp", "cp = " + std::to_string(mesh.cp) + " does not divide the sequence of " +
+                                           std::to_string(model.seq_len) + " tokens");
+    const double f = 1.0 / mesh.cp;
+    for (work::Op& op : shard.ops) {
+      op.fwd_flops *= f;
+      op.fwd_elems_moved *= f;
+      op.act_elems_saved *= f;
+      op.gemm_m *= f;
+      op.a2a_elems *= f;
+    }
+  }
 
   // --- virtual stages: ops, parameters, activations ---
   std::vector<VStage> vs(static_cast<std::size_t>(V));
@@ -162,6 +182,14 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
     }
     // MoE dispatch and combine: an all-to-all over the EP group in the forward, its mirror in
     // the backward; each rank sends its tokens' copies (sequence-sharded under SP).
+    if (mesh.cp > 1 && op.kind == work::OpKind::attention) {
+      // K and V of every query's keys: 2 x seq x kv heads (this TP rank's) x head_dim.
+      const double kv_heads = static_cast<double>(op.kv_heads > 0 ? op.kv_heads : (op.heads > 0 ? op.heads : 1));
+      const double kv = 2 * static_cast<double>(model.seq_len) * kv_heads * op.gemm_k * ab * mb;
+      ++x.cp_fwd[{static_cast<int>(work::CollectiveKind::all_gather), kv}];
+      ++x.cp_bwd[{static_cast<int>(work::CollectiveKind::all_gather), kv}];
+      ++x.cp_bwd[{static_cast<int>(work::CollectiveKind::reduce_scatter), kv}];
+    }
     if (mesh.ep > 1 && op.a2a_elems > 0) {
       const double bytes = op.a2a_elems * ab * mb / (opt.sequence_parallel ? mesh.tp : 1);
       ++x.ep_fwd[bytes];
@@ -183,8 +211,13 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
       const bool repeated = op.block > 0 && op.block < last_block;
       if (!block_input.count(op.block)) block_input[op.block] = op.act_elems_saved;
       double saved = op.act_elems_saved;
-      if (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention && !op.flash)
-        saved = std::max(0.0, saved - op.gemm_m * op.gemm_n);  // the s^2 probabilities are recomputed
+      if (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention && !op.flash) {
+        // Only q, k and v stay (s x head_dim x (heads + 2 kv heads)); the s^2 probabilities, the
+        // dropout mask and the dropped probabilities are recomputed (Korthikanti et al. 2022 §4.2).
+        const double kv = static_cast<double>(op.kv_heads > 0 ? op.kv_heads : op.heads);
+        const double qkv = op.gemm_n * op.gemm_k * (static_cast<double>(op.heads) + 2 * kv) / mesh.cp;
+        saved = op.heads > 0 ? std::min(saved, qkv) : std::max(0.0, saved - op.gemm_m * op.gemm_n);
+      }
       if (opt.recompute == Recompute::full && repeated) saved = 0;
       x.act_bytes += saved * ab * mb;
     }
@@ -216,7 +249,7 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   // The distributed optimizer shards dense state over dp and expert state over dp / ep.
   for (int st = 0; st < p; ++st) {
     const double all = P.params_of_stage[static_cast<std::size_t>(st)], ex = P.expert_params_of_stage[static_cast<std::size_t>(st)];
-    P.opt_params_of_stage.push_back(opt.distributed_optimizer ? (all - ex) / mesh.dp + ex / (mesh.dp / mesh.ep) : all);
+    P.opt_params_of_stage.push_back(opt.distributed_optimizer ? (all - ex) / (mesh.dp * mesh.cp) + ex / (mesh.dp / mesh.ep) : all);
   }
   P.boundary_bytes.assign(static_cast<std::size_t>(V), 0.0);
   for (int k = 1; k < V; ++k) {
@@ -245,11 +278,15 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
 
   // --- plans and the streams beside compute ---
   StepBuilder sb(planner, layout, opt.algo, opt.ring_order_auto);
-  const int dp = mesh.dp;
+  const int dp = mesh.dp * mesh.cp;  // the replicas of every weight (gradient reduction, optimizer shards)
   const double gbytes = P.gbytes, pbytes = P.pbytes;
   const coll::Op grad_op = opt.distributed_optimizer ? coll::Op::reduce_scatter : coll::Op::all_reduce;
   std::vector<std::vector<std::vector<int>>> dp_groups(static_cast<std::size_t>(p));
-  for (const auto& grp : layout.groups(Dim::dp)) dp_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
+  // Gradients are reduced over every rank holding the same weights: data x context parallel.
+  for (const auto& grp : layout.groups(Dim::dp_cp)) dp_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
+  std::vector<std::vector<std::vector<int>>> cp_groups(static_cast<std::size_t>(p));
+  if (mesh.cp > 1)
+    for (const auto& grp : layout.groups(Dim::cp)) cp_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
   const int edp = dp / mesh.ep;  // replicas of each expert
   std::vector<std::vector<std::vector<int>>> edp_groups(static_cast<std::size_t>(p)), ep_groups(static_cast<std::size_t>(p));
   for (const auto& grp : layout.groups(Dim::edp)) edp_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
@@ -275,6 +312,15 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
           if (key.second > largest.second) largest = key;
     if (largest.second > 0)
       holds.push_back(comm_hold(sb.group_plan(coll_op(largest.first), largest.second, tp_groups[0]), coll_op(largest.first),
+                                largest.second));
+  }
+  if (mesh.cp > 1) {
+    std::pair<int, double> largest{0, 0.0};
+    for (const VStage& x : vs)
+      for (const auto& [key, n] : x.cp_bwd)
+        if (key.second > largest.second) largest = key;
+    if (largest.second > 0)
+      holds.push_back(comm_hold(sb.group_plan(coll_op(largest.first), largest.second, cp_groups[0]), coll_op(largest.first),
                                 largest.second));
   }
   if (mesh.ep > 1) {
@@ -361,9 +407,11 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   for (int s = 0; s < p; ++s) {
     MemoryPlan mp;
     const double P = params_of_stage[static_cast<std::size_t>(s)];
-    double buf = 0;
-    for (int k = 0; k < V; ++k)
-      if (k % p == s) buf = std::max(buf, boundary_bytes[static_cast<std::size_t>(k)]);
+    double buf = 0;  // the largest tensor it receives: activations into k, gradients into k from k + 1
+    for (int k = s; k < V; k += p) {
+      buf = std::max(buf, boundary_bytes[static_cast<std::size_t>(k)]);
+      if (k + 1 < V) buf = std::max(buf, boundary_bytes[static_cast<std::size_t>(k + 1)]);
+    }
     mp.static_parts = {{"weights", P * pbytes},
                        {"gradients", P * gbytes},
                        {"optimizer_state", Pre.opt_params_of_stage[static_cast<std::size_t>(s)] * k_state},
@@ -422,6 +470,20 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     }
     return deps;
   };
+  // A pass's ring-attention exchange (CP): beside its kernels, every CP group of the stage at
+  // once. Ring attention overlaps each KV block's transfer with the attention on the previous
+  // block; here the whole exchange runs beside the whole pass (exposed only where it is longer).
+  std::vector<engine::ServerId> cp_stream(static_cast<std::size_t>(p), engine::kNoServer);
+  for (int s = 0; s < p && mesh.cp > 1; ++s) cp_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " cp");
+  auto cp_comm = [&](const std::map<std::pair<int, double>, int>& calls, int s, std::vector<engine::TaskId> deps,
+                     const std::string& tag) {
+    for (const auto& [key, n] : calls) {
+      const coll::Plan plan = repeated(sb.group_plan(coll_op(key.first), key.second, cp_groups[static_cast<std::size_t>(s)]), n);
+      deps.assign(1, comm(plan, layout.stage(s), deps, "cp " + std::string(coll::op_name(coll_op(key.first))) + " " + tag,
+                          cp_stream[static_cast<std::size_t>(s)]));
+    }
+    return deps;
+  };
   hosts.reserve(static_cast<std::size_t>(p));
   for (int s = 0; s < p; ++s) hosts.emplace_back(g, opt.software);
   std::vector<std::optional<engine::TaskId>> stage_ready(static_cast<std::size_t>(p));
@@ -468,6 +530,8 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
                                   (v > 1 ? " chunk" + std::to_string(ps.chunk) : "");
           const bool last_bwd = !ps.forward && ps.micro_batch == m - 1;
           std::vector<engine::TaskId> ends;
+          std::vector<engine::TaskId> ring;  // the CP exchange, beside the pass
+          if (mesh.cp > 1) ring = cp_comm(ps.forward ? x.cp_fwd : x.cp_bwd, s, dep, tag);
           if (ps.forward || !last_bwd || !(opt.overlap_grad_reduce && dp > 1)) {
             auto issue = host.issue(ps.forward ? x.fwd_kernels : x.bwd_kernels, !ps.forward, 0, "issue " + tag);
             if (issue) dep.push_back(*issue);
@@ -521,8 +585,9 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
               }
             }
           }
+          ends.insert(ends.end(), ring.begin(), ring.end());
           stage_wait[static_cast<std::size_t>(s)].clear();
-          if (mesh.tp > 1 || mesh.ep > 1) stage_wait[static_cast<std::size_t>(s)] = ends;
+          if (mesh.tp > 1 || mesh.ep > 1 || mesh.cp > 1) stage_wait[static_cast<std::size_t>(s)] = ends;
           // Hand the tensor to the next (forward) or previous (backward) virtual stage.
           const int to = ps.forward ? k + 1 : k - 1;
           if (to >= 0 && to < V) {
@@ -601,13 +666,16 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
   const Layout& layout = *P.layout;
   const Mesh& mesh = opt.mesh;
   const int p = P.p, v = P.v, m = P.m;
-  const int dp = mesh.dp;
+  const int dp = mesh.dp * mesh.cp;
   MegatronEstimate out;
   // --- memory per stage: static parts + the running sum of the activations its schedule holds ---
   for (int s = 0; s < p; ++s) {
     const double Ps = P.params_of_stage[static_cast<std::size_t>(s)];
     double buf = 0;
-    for (int k = s; k < P.V; k += p) buf = std::max(buf, P.boundary_bytes[static_cast<std::size_t>(k)]);
+    for (int k = s; k < P.V; k += p) {
+      buf = std::max(buf, P.boundary_bytes[static_cast<std::size_t>(k)]);
+      if (k + 1 < P.V) buf = std::max(buf, P.boundary_bytes[static_cast<std::size_t>(k + 1)]);
+    }
     double live = Ps * (P.pbytes + P.gbytes) + P.opt_params_of_stage[static_cast<std::size_t>(s)] * P.k_state +
                   (p > 1 ? 2 * buf : 0.0) + cost.calibration().context_bytes;
     double act = 0, most = 0;
@@ -630,7 +698,8 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
                                             : coll::Algo::ring;
     return ps_to_seconds(planner.plan(req).estimate_ps);
   };
-  const std::vector<int> tp_group = layout.group_gpus(Dim::tp, 0), dp_group = layout.group_gpus(Dim::dp, 0);
+  const std::vector<int> tp_group = layout.group_gpus(Dim::tp, 0), dp_group = layout.group_gpus(Dim::dp_cp, 0),
+                         cp_group = layout.group_gpus(Dim::cp, 0);
   auto coll_op = [](int kind) {
     return kind == static_cast<int>(work::CollectiveKind::all_gather)       ? coll::Op::all_gather
            : kind == static_cast<int>(work::CollectiveKind::reduce_scatter) ? coll::Op::reduce_scatter
@@ -657,6 +726,12 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
           if (it == tp_time.end()) it = tp_time.emplace(key, est(coll_op(key.first), key.second, tp_group)).first;
           t += n * it->second;
         }
+      if (mesh.cp > 1) {  // the ring exchange runs beside the pass: only what is longer shows
+        double ring = 0;
+        for (const auto* calls : {&x.cp_fwd, &x.cp_bwd})
+          for (const auto& [key, n] : *calls) ring += n * est(coll_op(key.first), key.second, cp_group);
+        t = std::max(t, ring);
+      }
       if (mesh.ep > 1) {
         const std::vector<int> ep_group = layout.group_gpus(Dim::ep, layout.stage(s).front());
         for (const auto* calls : {&x.ep_fwd, &x.ep_bwd})

@@ -3,7 +3,7 @@ $ simtrain memory scenarios/16xA100_llama_65b_tp8_pp2.yaml
 simtrain memory: 16x A100 80GB, LLaMA-65B TP8 PP2
   LLaMA-65B megatron on 16 x NVIDIA A100-SXM4-80GB, batch 1/GPU, amp_bf16, adamw
 
-Peak 72.9 GiB of 80.0 GiB ( 91.2%), during "fwd mb1"
+Peak 73.0 GiB of 80.0 GiB ( 91.2%), during "fwd mb1"
   weights                       7.6 GiB   10.4%
   gradients                    15.2 GiB   20.8%
   optimizer_state              45.6 GiB   62.5%
@@ -13,11 +13,11 @@ Peak 72.9 GiB of 80.0 GiB ( 91.2%), during "fwd mb1"
   allocator_slack               3.5 GiB    4.8%
 
 Peak by pipeline stage (its first rank):
-  stage 0     72.9 GiB   91.2%  during "fwd mb1"
+  stage 0     73.0 GiB   91.2%  during "fwd mb1"
   stage 1     72.8 GiB   91.0%  during "fwd mb0"
 
 Largest per-GPU batch that fits, by strategy:
-  this scenario (megatron)             22   (peak 79.8 GiB)
+  this scenario (megatron)             21   (peak 79.7 GiB)
   ddp                              does not fit at batch 1
   zero1                            does not fit at batch 1
   fsdp no_shard                    does not fit at batch 1

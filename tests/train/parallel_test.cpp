@@ -263,3 +263,22 @@ TEST_CASE("Megatron EP: all-to-all time and bytes grow with top-k; experts split
   CHECK(k2.memory_peak_bytes < all.memory_peak_bytes);
   CHECK_THROWS_WITH(run_moe(2, 3), Catch::Contains("parallel.ep"));
 }
+
+TEST_CASE("Megatron memory: selective recompute drops Korthikanti's 5as/h term, per layer and TP rank", "[parallel][megatron][memory]") {
+  // GPT-3 175B (dropout on, eager attention), TP 8 with SP, PP 8 on 64 GPUs, one micro-batch:
+  // Korthikanti et al. 2022 Table 2, activations per layer s b h (34/t + 5 a s/(h t)) bytes
+  // with SP; selective recomputation keeps s b h 34/t. So none - selective = L_stage x 5 a s^2 b / t.
+  auto mem = [&](const std::string& rc) {
+    RunResult r = run_scenario(load_scenario(k7b, {"strategy=megatron", "steps=1", "model=gpt3_175b", "nodes=8",
+                                                   "parallel.tp=8", "parallel.pp=8", "parallel.sequence_parallel=true",
+                                                   "parallel.recompute=" + rc, "flash_attention=false", "grad_accumulation=1",
+                                                   "fsdp.activation_checkpointing=false", "software=megatron_te"}),
+                               {});
+    for (const auto& [k, v] : r.memory_breakdown)
+      if (k == "activations") return v;
+    return 0.0;
+  };
+  const double s = 2048, a = 96, t = 8, b = 1;
+  const double stage0_layers = 12;  // 96 layers over 8 stages
+  CHECK(mem("none") - mem("selective") == Approx(stage0_layers * 5 * a * s * s * b / t).epsilon(0.01));
+}
