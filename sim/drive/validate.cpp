@@ -189,7 +189,10 @@ ValidationCase parse_case(const Field& f, const std::string& cases_path) {
   } else if (c.scenario->report == "memory") {
     c.category = "memory";
   } else {
-    throw f.error("a scenario case names its category: one of cnn_1gpu, transformer_1gpu, ddp, fsdp");
+    std::string names;
+    for (const std::string& cat : report::validation_categories())
+      if (cat != "collective" && cat != "gemm" && cat != "memory") names += (names.empty() ? "" : ", ") + cat;
+    throw f.error("a scenario case names its category: one of " + names);
   }
   if (auto a = f.get("anchor")) c.anchor = a->as_bool();
   return c;

@@ -35,7 +35,7 @@ std::string pct(double e) {
 }  // namespace
 
 const std::vector<std::string>& validation_categories() {
-  static const std::vector<std::string> c = {"collective", "gemm", "cnn_1gpu", "transformer_1gpu", "ddp", "fsdp", "memory"};
+  static const std::vector<std::string> c = {"collective", "gemm", "cnn_1gpu", "transformer_1gpu", "ddp", "fsdp", "parallel_3d", "memory"};
   return c;
 }
 

@@ -236,6 +236,24 @@ TEST_CASE("transformer parameter counts match the published configs", "[model]")
         " ffn_hidden: 81920, seq_len: 2048, vocab: 51200}\n", "inline.yaml"), "mt");
     CHECK(static_cast<double>(mt->params()) == Approx(529.6e9).epsilon(0.0002));  // parallelism.yaml "GPT 529.6B"
   }
+  SECTION("The validation's Megatron shapes: GPT 530B is Narayanan et al.'s P; NeMo GPT-3 5B/20B; Nemotron-4 15B/340B") {
+    auto gpt = [](long long l, long long h, long long V, long long s) {
+      return 12 * l * h * h + 13 * l * h + (V + s) * h + 2 * h;  // + the final LayerNorm
+    };
+    CHECK(load_model("mtnlg_530b")->params() == gpt(105, 20480, 51200, 2048));
+    CHECK(load_model("mtnlg_530b")->params() == 529'600'819'200);
+    CHECK(load_model("gpt3_5b")->params() == gpt(24, 4096, 50304, 2048));
+    CHECK(load_model("gpt3_20b")->params() == gpt(44, 6144, 50304, 2048));
+    // Nemotron-4: GQA with 8 KV heads, an ungated MLP of 4h, no linear biases, LayerNorms (2h),
+    // untied embeddings. 15B: 3.15 B embedding + 12.48 B non-embedding (paper: 3.2 + 12.5).
+    auto nemotron = [](long long L, long long h, long long kv, long long f, long long V) {
+      return L * (2 * h * h + 2 * h * kv + 2 * h * f + 4 * h) + 2 * V * h + 2 * h;
+    };
+    CHECK(load_model("nemotron4_15b")->params() == nemotron(32, 6144, 8 * 128, 24576, 256000));
+    CHECK(load_model("nemotron4_15b")->params() == 15'628'775'424);
+    CHECK(load_model("nemotron4_340b")->params() == nemotron(96, 18432, 8 * 192, 73728, 256000));
+    CHECK(load_model("nemotron4_340b")->params() == 341'029'195'776);
+  }
   SECTION("GPT 1T: 1008 B as the FSDP blog lists it (12 L h^2 + embeddings)") {
     CHECK(static_cast<double>(load_model("gpt_1t")->params()) == Approx(1008e9).epsilon(0.002));
   }
