@@ -282,3 +282,24 @@ TEST_CASE("Megatron memory: selective recompute drops Korthikanti's 5as/h term, 
   const double stage0_layers = 12;  // 96 layers over 8 stages
   CHECK(mem("none") - mem("selective") == Approx(stage0_layers * 5 * a * s * s * b / t).epsilon(0.01));
 }
+
+TEST_CASE("Megatron memory: the distributed optimizer's model state per rank (Megatron's 6 + 12/d bytes)", "[parallel][megatron][memory]") {
+  // Megatron-LM docs (distributed optimizer): bf16 parameters with fp32 gradients take 18 bytes
+  // per parameter, 6 + 12/d when the fp32 master weights and Adam's moments are sharded over d.
+  auto state = [&](bool dist, int nodes) {
+    RunResult r = run_scenario(load_scenario(k7b, {"strategy=megatron", "steps=1", "software=megatron_te", "flash_attention=true",
+                                                   "fsdp.activation_checkpointing=false", "nodes=" + std::to_string(nodes),
+                                                   std::string("parallel.distributed_optimizer=") + (dist ? "true" : "false")}),
+                               {});
+    double s = 0;
+    for (const auto& [k, v] : r.memory_breakdown)
+      if (k == "weights" || k == "gradients" || k == "optimizer_state") s += v;
+    return std::make_pair(s, static_cast<double>(r.params));
+  };
+  const auto [plain, P] = state(false, 1);
+  CHECK(plain == Approx(18 * P));
+  for (int nodes : {1, 2}) {
+    const double d = 8.0 * nodes;
+    CHECK(state(true, nodes).first == Approx((6 + 12 / d) * P));
+  }
+}
