@@ -395,7 +395,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   sg.pipeline_stages = p;
   sg.bubble_closed_form = p > 1 ? bubble_share(sched, p, m, v) : 0.0;
   for (int k = 0; k < V; k += p) sg.gemm_like_s += ps_to_seconds(vs[static_cast<std::size_t>(k)].gemm_like) * m;
-  sg.samples_per_step = static_cast<double>(dp) * mb * m;
+  sg.samples_per_step = static_cast<double>(mesh.dp) * mb * m;  // dp replicas (a CP group shares its samples)
   std::vector<engine::ServerId> dp_stream(static_cast<std::size_t>(p), engine::kNoServer);
   for (int s = 0; s < p && dp > 1; ++s) dp_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " dp");
   std::vector<engine::ServerId> tp_stream(static_cast<std::size_t>(p), engine::kNoServer);
@@ -645,7 +645,8 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   sg.compute = sb.compute_streams();
   sg.comm = dp > 1 ? dp_stream[0] : engine::kNoServer;
   sg.memory = sg.stage_memory.front();
-  sg.strategy_detail = "TP" + std::to_string(mesh.tp) + " PP" + std::to_string(p) + " DP" + std::to_string(dp) +
+  sg.strategy_detail = "TP" + std::to_string(mesh.tp) + " PP" + std::to_string(p) + " DP" + std::to_string(mesh.dp) +
+                       (mesh.cp > 1 ? " CP" + std::to_string(mesh.cp) : "") +
                        (mesh.ep > 1 ? " EP" + std::to_string(mesh.ep) : "") +
                        (p > 1 ? std::string(", ") + pipe_schedule_name(sched) + (v > 1 ? " v" + std::to_string(v) : "") +
                                     ", " + std::to_string(m) + " micro-batches"

@@ -303,3 +303,20 @@ TEST_CASE("Megatron memory: the distributed optimizer's model state per rank (Me
     CHECK(state(true, nodes).first == Approx((6 + 12 / d) * P));
   }
 }
+
+TEST_CASE("Megatron CP: a CP group shares its samples; each rank computes a cp-th of the tokens", "[parallel][megatron]") {
+  auto run_cp = [&](int cp) {
+    return run_scenario(load_scenario(k7b, {"strategy=megatron", "steps=1", "software=megatron_te", "flash_attention=true",
+                                            "fsdp.activation_checkpointing=false", "grad_accumulation=4",
+                                            "parallel.cp=" + std::to_string(cp)}),
+                        {});
+  };
+  RunResult one = run_cp(1), two = run_cp(2);
+  // 8 GPUs: DP 8 without CP, DP 4 x CP 2 with it; the step trains dp x 1 x 4 samples.
+  CHECK(one.samples_per_s * one.step_time_s == Approx(32));
+  CHECK(two.samples_per_s * two.step_time_s == Approx(16));
+  // Each rank runs the same 4 micro-batches of one sample, but half of each sample's tokens
+  // (attention: its queries against all the keys, a cp-th of the s^2 work): half the compute.
+  CHECK(two.compute_s == Approx(one.compute_s / 2).epsilon(0.1));
+  CHECK(two.memory_peak_bytes < one.memory_peak_bytes);
+}
