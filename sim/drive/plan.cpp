@@ -13,8 +13,8 @@ std::vector<std::string> PlanLayout::sets() const {
   return {"strategy=megatron",
           "parallel.tp=" + std::to_string(tp),
           "parallel.pp=" + std::to_string(pp),
-          "parallel.cp=1",
-          "parallel.ep=1",
+          "parallel.cp=" + std::to_string(cp),
+          "parallel.ep=" + std::to_string(ep),
           "parallel.dp=" + std::to_string(dp),
           "parallel.sequence_parallel=" + std::string(tp > 1 ? "true" : "false"),
           "parallel.schedule=" + std::string(v > 1 ? "interleaved" : "1f1b"),
@@ -27,7 +27,8 @@ std::vector<std::string> PlanLayout::sets() const {
 }
 
 std::string PlanLayout::name() const {
-  return "tp" + std::to_string(tp) + " pp" + std::to_string(pp) + " dp" + std::to_string(dp) + " mb" +
+  return "tp" + std::to_string(tp) + (cp > 1 ? " cp" + std::to_string(cp) : "") + " pp" + std::to_string(pp) + " dp" +
+         std::to_string(dp) + (ep > 1 ? " ep" + std::to_string(ep) : "") + " mb" +
          std::to_string(mb) + (m > 0 ? " m" + std::to_string(m) : "") + (v > 1 ? " v" + std::to_string(v) : "") + " " +
          recompute;
 }
@@ -73,15 +74,28 @@ PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>
   work::Optimizer optim;
   work::parse_optimizer(spec.optimizer, optim);
   std::vector<PlanRow> rows;
+  // Context parallelism for long sequences (cp 2 from 4096 tokens, as NeMo's recipes), expert
+  // parallelism for MoE models (powers of two dividing the experts and dp).
+  std::vector<int> cps = {1};
+  if (model.seq_len >= 4096 && model.seq_len % 2 == 0) cps.push_back(2);
+  int experts = 0;
+  for (const work::Op& op : model.ops)
+    if (work::is_expert(op.split)) experts = std::max(experts, op.gemm_groups);
   for (int tp : divisors(G)) {
     if ((tp & (tp - 1)) != 0) continue;  // powers of two, as TP degrees are in practice
-    for (int pp : divisors(G / tp)) {
-      const int dp = G / (tp * pp);
+    for (int cp : cps) {
+    if ((G / tp) % cp != 0) continue;
+    for (int pp : divisors(G / (tp * cp))) {
+      const int dp = G / (tp * cp * pp);
+      std::vector<int> eps = {1};
+      for (int e = 2; experts > 0 && e <= std::min(dp, experts); e *= 2)
+        if (dp % e == 0 && experts % e == 0) eps.push_back(e);
+      for (int ep : eps)
       for (int mb : {1, 2, 4, 8}) {
         for (int v : {1, 2, 4}) {
           for (const char* rc : {"none", "selective", "full"}) {
             PlanRow row;
-            row.layout = PlanLayout{tp, pp, dp, mb, 0, v, rc};
+            row.layout = PlanLayout{tp, pp, dp, mb, 0, v, cp, ep, rc};
             auto reject = [&](std::string why) {
               row.reason = std::move(why);
               rows.push_back(row);
@@ -112,7 +126,7 @@ PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>
               continue;
             }
             train::MegatronOptions o;
-            o.mesh = train::Mesh{tp, 1, dp, pp, 1};
+            o.mesh = train::Mesh{tp, cp, dp, pp, ep};
             o.sequence_parallel = tp > 1;
             o.schedule = v > 1 ? train::PipeSchedule::interleaved : train::PipeSchedule::one_f_one_b;
             o.virtual_stages = v;
@@ -145,6 +159,7 @@ PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>
         }
       }
     }
+  }
   }
   // Rank the feasible layouts by the closed forms and simulate the best.
   std::stable_sort(rows.begin(), rows.end(), [](const PlanRow& a, const PlanRow& x) {

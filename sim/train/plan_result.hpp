@@ -9,8 +9,8 @@
 namespace simtrain::train {
 
 struct PlanLayout {
-  int tp = 1, pp = 1, dp = 1, mb = 1, m = 1, v = 1;
-  std::string recompute = "none";
+  int tp = 1, pp = 1, dp = 1, mb = 1, m = 1, v = 1, cp = 1, ep = 1;
+  std::string recompute = "none";  // (aggregate order: tp, pp, dp, mb, m, v, cp, ep, recompute)
   std::vector<std::string> sets() const;  // the --set overrides that select it
   std::string name() const;               // "tp8 pp4 dp2 mb1 m32 v1 selective"
 };
