@@ -484,6 +484,10 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     }
     return deps;
   };
+  // The data pipeline feeds the first stage's ranks (positions 0 .. per-stage - 1).
+  std::optional<data::Feed> feed;
+  if (opt.data) feed.emplace(*opt.data, g, layout.stage(0).size());
+  std::vector<std::optional<engine::TaskId>> last_compute(static_cast<std::size_t>(layout.size()));
   hosts.reserve(static_cast<std::size_t>(p));
   for (int s = 0; s < p; ++s) hosts.emplace_back(g, opt.software);
   std::vector<std::optional<engine::TaskId>> stage_ready(static_cast<std::size_t>(p));
@@ -536,8 +540,13 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
             auto issue = host.issue(ps.forward ? x.fwd_kernels : x.bwd_kernels, !ps.forward, 0, "issue " + tag);
             if (issue) dep.push_back(*issue);
             for (int r : layout.stage(s)) {
-              engine::TaskId t = g.add_shared_work(sb.compute(r), ps.forward ? x.fwd_curve : x.bwd_curve, dep, tag,
+              std::vector<engine::TaskId> d = dep;
+              const bool reads = feed && ps.forward && k == 0;
+              if (reads) d.push_back(feed->next(static_cast<std::size_t>(r), sb.compute(r), last_compute[static_cast<std::size_t>(r)]));
+              engine::TaskId t = g.add_shared_work(sb.compute(r), ps.forward ? x.fwd_curve : x.bwd_curve, d, tag,
                                                    ps.forward ? kForward : kBackward);
+              if (reads) feed->consumed(static_cast<std::size_t>(r), t);
+              last_compute[static_cast<std::size_t>(r)] = t;
               ends.push_back(t);
               last_on_rank[static_cast<std::size_t>(r)].assign(1, t);
               if (r == layout.stage(s).front()) {
@@ -564,6 +573,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
               for (int r : layout.stage(s)) {
                 engine::TaskId t = g.add_shared_work(sb.compute(r), x.block_bwd_curve.at(b), d,
                                                      tag + " b" + std::to_string(b), kBackward);
+                last_compute[static_cast<std::size_t>(r)] = t;
                 blk.push_back(t);
                 last_on_rank[static_cast<std::size_t>(r)].assign(1, t);
               }
@@ -618,8 +628,10 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
       auto issue = hosts[static_cast<std::size_t>(s)].optimizer(model, adam, pr == work::Precision::amp_fp16, grads);
       if (issue) deps.push_back(*issue);
       std::vector<engine::TaskId> opts;
-      for (int r : layout.stage(s))
+      for (int r : layout.stage(s)) {
         opts.push_back(g.add_shared_work(sb.compute(r), opt_curve[static_cast<std::size_t>(s)], deps, "optimizer", kOptimizer));
+        last_compute[static_cast<std::size_t>(r)] = opts.back();
+      }
       stage_ready[static_cast<std::size_t>(s)].reset();
       if (opt.distributed_optimizer) {
         const double ex = P.expert_params_of_stage[static_cast<std::size_t>(s)];
@@ -640,6 +652,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     }
     sg.step_end.push_back(g.add_join(ends, "step " + std::to_string(step)));
   }
+  if (feed) sg.data = std::make_shared<data::FeedRecord>(feed->finish());
   rank0_comm.resize(g.size(), 0);
   sg.rank0_comm = std::move(rank0_comm);
   sg.compute = sb.compute_streams();

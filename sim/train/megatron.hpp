@@ -101,6 +101,9 @@ struct MegatronOptions {
   coll::Algo algo = coll::Algo::automatic;
   bool ring_order_auto = true;
   const work::SoftwareProfile* software = nullptr;
+  // The data pipeline (sim/data), or none. Only the first pipeline stage reads batches: each
+  // of its ranks waits for its micro-batch before the first virtual stage's forward.
+  const data::Plan* data = nullptr;
 };
 
 // Which virtual stage each block of the model goes to (see the header comment); throws

@@ -139,6 +139,7 @@ StepGraph StrategyBuilder::build_megatron_from_spec(const std::vector<int>& rank
   o.algo = algo;
   o.ring_order_auto = spec_.ring_order == "auto";
   o.software = software_;
+  o.data = data_;
   auto given = [&] {  // the degree the user set, for an error about their product
     for (const char* k : {"pp", "tp", "cp"})
       if (spec_.parallel_field && spec_.parallel_field->has(k)) return std::string("parallel.") + k;

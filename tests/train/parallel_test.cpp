@@ -320,3 +320,16 @@ TEST_CASE("Megatron CP: a CP group shares its samples; each rank computes a cp-t
   CHECK(two.compute_s == Approx(one.compute_s / 2).epsilon(0.1));
   CHECK(two.memory_peak_bytes < one.memory_peak_bytes);
 }
+
+TEST_CASE("Megatron with a data pipeline: the first stage reads; one stage is DDP's data-bound step", "[parallel][megatron][data]") {
+  const std::string video = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_video_nvme.yaml";
+  RunResult ddp = run_scenario(load_scenario(video, {}), {});
+  RunResult one = run_scenario(load_scenario(video, {"strategy=megatron"}), {});
+  // The clip decode from one NVMe bounds both: the same loaders feed the same 8 ranks.
+  CHECK(one.bottleneck == "data");
+  CHECK(one.step_time_s == Approx(ddp.step_time_s).epsilon(0.03));
+  // Two stages: only the 4 first-stage ranks read, half the samples a step come off the drive.
+  RunResult two = run_scenario(load_scenario(video, {"strategy=megatron", "parallel.pp=2"}), {});
+  CHECK(two.data.enabled);
+  CHECK(two.data.stall_s_per_gpu.size() == 4);
+}
