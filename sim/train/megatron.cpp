@@ -265,7 +265,6 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
 StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
                          const topo::Cluster& cluster, const std::vector<int>& ranks, const MegatronOptions& opt) {
   Prepared P = prepare(model, cost, cluster, ranks, opt);
-  const Prepared& Pre = P;
   const Mesh& mesh = opt.mesh;
   const Layout& layout = *P.layout;
   const int p = P.p, v = P.v, V = P.V, m = P.m;
@@ -406,15 +405,15 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   std::vector<int> mem_part(static_cast<std::size_t>(p));
   for (int s = 0; s < p; ++s) {
     MemoryPlan mp;
-    const double P = params_of_stage[static_cast<std::size_t>(s)];
+    const double held = params_of_stage[static_cast<std::size_t>(s)];
     double buf = 0;  // the largest tensor it receives: activations into k, gradients into k from k + 1
     for (int k = s; k < V; k += p) {
       buf = std::max(buf, boundary_bytes[static_cast<std::size_t>(k)]);
       if (k + 1 < V) buf = std::max(buf, boundary_bytes[static_cast<std::size_t>(k + 1)]);
     }
-    mp.static_parts = {{"weights", P * pbytes},
-                       {"gradients", P * gbytes},
-                       {"optimizer_state", Pre.opt_params_of_stage[static_cast<std::size_t>(s)] * k_state},
+    mp.static_parts = {{"weights", held * pbytes},
+                       {"gradients", held * gbytes},
+                       {"optimizer_state", P.opt_params_of_stage[static_cast<std::size_t>(s)] * k_state},
                        {"pipeline_buffers", p > 1 ? 2 * buf : 0.0},
                        {"cuda_context_workspace", cost.calibration().context_bytes}};
     mp.stream = sb.compute(layout.stage(s).front());
