@@ -151,7 +151,7 @@ TEST_CASE("doubling every link's bandwidth never makes anything slower", "[coll]
   }
 }
 
-TEST_CASE("same input, same output, byte for byte; full and incremental solvers agree", "[coll]") {
+TEST_CASE("same input, same output, byte for byte, full and incremental solvers agree", "[coll]") {
   Fixture f(kTopo + "dgx_a100.yaml", 2);
   drive::SweepOptions opt;
   opt.min_bytes = 1024;

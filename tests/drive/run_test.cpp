@@ -100,7 +100,7 @@ TEST_CASE("single-GPU throughputs near the published ones", "[train][validation]
         Approx(210).epsilon(0.4));
 }
 
-TEST_CASE("same scenario, same report, byte for byte; full and incremental solvers agree", "[train]") {
+TEST_CASE("same scenario, same report, byte for byte, full and incremental solvers agree", "[train]") {
   ScenarioSpec s = load_scenario(kScen + "4xdgx_a100_gpt2_1.5b.yaml", {"steps=2"});
   drive::RunOptions inc, full;
   full.full_solve = true;

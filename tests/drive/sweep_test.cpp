@@ -75,7 +75,7 @@ TEST_CASE("sweep: ranked per sample, points that fit first, the same for any thr
   }
 }
 
-TEST_CASE("sweep: time per sample is the step over the global batch; DDP of GPT-2 1.5B does not fit 40 GB", "[sweep]") {
+TEST_CASE("sweep: time per sample is the step over the global batch, DDP of GPT-2 1.5B does not fit 40 GB", "[sweep]") {
   const auto axes = drive::sweep_axes(kSweep, {}, {"optimizer=adamw"});
   const auto points = drive::run_sweep(kSweep, {}, axes, {});
   for (const auto& p : points) {

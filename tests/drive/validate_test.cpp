@@ -42,7 +42,7 @@ TEST_CASE("validation cases name their source and are unique", "[validate]") {
   }
 }
 
-TEST_CASE("validate: --only selects by id or id/case; the summary counts them", "[validate]") {
+TEST_CASE("validate: --only selects by id or id/case, the summary counts them", "[validate]") {
   const auto cases = drive::load_cases(drive::default_cases_path());
   auto by_id = drive::run_validation(cases, {"nccl-ar-a100-8gpu-curve-stas00"});
   CHECK(by_id.size() >= 3);

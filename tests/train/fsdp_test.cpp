@@ -88,7 +88,7 @@ TEST_CASE("more prefetch never lowers peak memory", "[memory]") {
   CHECK(peak({"fsdp.limit_all_gathers=false", "fsdp.forward_prefetch=true"}) >= peak({"fsdp.limit_all_gathers=true"}));
 }
 
-TEST_CASE("Llama-2-7B: DDP does not fit an 80 GB A100, FSDP full shard does; OOM still reports", "[memory]") {
+TEST_CASE("Llama-2-7B: DDP does not fit an 80 GB A100, FSDP full shard does, OOM still reports", "[memory]") {
   RunResult ddp = run(k7b, {"strategy=ddp"});
   RunResult fsdp = run(k7b, {});
   CHECK(ddp.oom);

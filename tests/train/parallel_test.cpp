@@ -194,7 +194,7 @@ RunResult trun(std::vector<std::string> sets) {
 }
 }  // namespace
 
-TEST_CASE("Megatron TP: inside NVLink never slower than across nodes; memory falls with tp", "[parallel][megatron]") {
+TEST_CASE("Megatron TP: inside NVLink never slower than across nodes, memory falls with tp", "[parallel][megatron]") {
   // Llama-2-7B, TP 2, one micro-batch of one 4096-token sequence: the four all-reduces per
   // block of s h bf16 values go over NVLink inside a DGX A100, over HDR InfiniBand between two.
   RunResult inside = trun({"parallel.tp=2", "gpus_per_node=2"});
@@ -235,7 +235,7 @@ std::string moe_model(int top_k) {
 }
 }  // namespace
 
-TEST_CASE("Megatron EP: all-to-all time and bytes grow with top-k; experts split over EP ranks", "[parallel][megatron][moe]") {
+TEST_CASE("Megatron EP: all-to-all time and bytes grow with top-k, experts split over EP ranks", "[parallel][megatron][moe]") {
   auto run_moe = [&](int top_k, int ep) {
     RunOptions keep;
     keep.keep_trace = true;
@@ -304,7 +304,7 @@ TEST_CASE("Megatron memory: the distributed optimizer's model state per rank (Me
   }
 }
 
-TEST_CASE("Megatron CP: a CP group shares its samples; each rank computes a cp-th of the tokens", "[parallel][megatron]") {
+TEST_CASE("Megatron CP: a CP group shares its samples, each rank computes a cp-th of the tokens", "[parallel][megatron]") {
   auto run_cp = [&](int cp) {
     return run_scenario(load_scenario(k7b, {"strategy=megatron", "steps=1", "software=megatron_te", "flash_attention=true",
                                             "fsdp.activation_checkpointing=false", "grad_accumulation=4",
@@ -321,7 +321,7 @@ TEST_CASE("Megatron CP: a CP group shares its samples; each rank computes a cp-t
   CHECK(two.memory_peak_bytes < one.memory_peak_bytes);
 }
 
-TEST_CASE("Megatron with a data pipeline: the first stage reads; one stage is DDP's data-bound step", "[parallel][megatron][data]") {
+TEST_CASE("Megatron with a data pipeline: the first stage reads, one stage is DDP's data-bound step", "[parallel][megatron][data]") {
   const std::string video = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_video_nvme.yaml";
   RunResult ddp = run_scenario(load_scenario(video, {}), {});
   RunResult one = run_scenario(load_scenario(video, {"strategy=megatron"}), {});

@@ -570,7 +570,7 @@ TEST_CASE("fp8 runs only the linear layers in fp8: faster than bf16, never 2x, l
   CHECK(activation_bytes(Precision::fp8) == 2);
 }
 
-TEST_CASE("causal flash attention executes about half the s^2 work; FA3 on Hopper only", "[work][cost]") {
+TEST_CASE("causal flash attention executes about half the s^2 work, FA3 on Hopper only", "[work][cost]") {
   CostFixture f;
   Op op{"attn", OpKind::attention};
   op.flash = true;
@@ -595,7 +595,7 @@ TEST_CASE("causal flash attention executes about half the s^2 work; FA3 on Hoppe
   CHECK(a100.forward(op, 1) == a100_fa3.forward(op, 1));
 }
 
-TEST_CASE("convs in NCHW pay cuDNN's transposes on tensor cores; channels-last does not", "[work][cost]") {
+TEST_CASE("convs in NCHW pay cuDNN's transposes on tensor cores, channels-last does not", "[work][cost]") {
   CostFixture f;
   auto rn50 = load_model("resnet50");
   const KernelChoices nhwc{AttentionKernel::fa2, ConvLayout::nhwc};

@@ -247,7 +247,7 @@ TEST_CASE("models without a tensor-parallel layout are refused by name", "[work]
   CHECK_THAT(thrown([] { shard_for_tp(Op{"x", OpKind::gemm}, 0, false); }), Catch::Contains(">= 1"));
 }
 
-TEST_CASE("MoE layers: router, dispatch, grouped experts and combine; FLOPs count top_k experts", "[work][moe]") {
+TEST_CASE("MoE layers: router, dispatch, grouped experts and combine, FLOPs count top_k experts", "[work][moe]") {
   auto m = load_model("mixtral_8x7b");
   const double s = 4096, h = 4096, f = 14336, k = 2, E = 8;
   const Op& fc1 = op_named(*m, "h.0.moe.experts.fc1");
