@@ -1,5 +1,6 @@
 #include "train/fsdp.hpp"
 #include "train/option_error.hpp"
+#include "train/step_builder.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -37,22 +38,6 @@ struct Unit {
   double input_bytes = 0;  // inputs of the blocks that begin in this unit (kept under checkpointing)
   int block = 0;           // the block of its first op: units of one block form a checkpoint segment
 };
-
-// Merges one plan per group (identical shapes) into a plan whose phases carry every group's
-// flows: the groups run the collective at the same time.
-coll::Plan merge(const std::vector<coll::Plan>& plans) {
-  coll::Plan out = plans.front();
-  for (const coll::Plan& p : plans) out.sms_per_rank = std::max(out.sms_per_rank, p.sms_per_rank);
-  for (std::size_t g = 1; g < plans.size(); ++g) {
-    const coll::Plan& p = plans[g];
-    if (p.phases.size() != out.phases.size()) throw std::logic_error("shard groups with different collective shapes");
-    for (std::size_t i = 0; i < p.phases.size(); ++i) {
-      out.phases[i].flows.insert(out.phases[i].flows.end(), p.phases[i].flows.begin(), p.phases[i].flows.end());
-      out.phases[i].latency_ps = std::max(out.phases[i].latency_ps, p.phases[i].latency_ps);
-    }
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -153,16 +138,8 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
     auto it = plan_cache.find({key, bytes});
     if (it != plan_cache.end()) return it->second;
     std::vector<coll::Plan> plans;
-    for (const auto& grp : groups) {
-      coll::Request req;
-      req.op = op;
-      req.bytes = bytes;
-      req.ranks = grp;
-      req.algo = op == coll::Op::all_reduce ? opt.algo : coll::Algo::ring;
-      req.ring_order_auto = opt.ring_order_auto;
-      plans.push_back(planner.plan(req));
-    }
-    return plan_cache.emplace(std::make_pair(key, bytes), merge(plans)).first->second;
+    for (const auto& grp : groups) plans.push_back(planner.plan(group_request(op, bytes, grp, opt.algo, opt.ring_order_auto)));
+    return plan_cache.emplace(std::make_pair(key, bytes), merged(plans)).first->second;
   };
 
   // --- the GPUs, shared by compute and the all-gather and reduce-scatter streams ---

@@ -32,6 +32,11 @@ Layout::Layout(const Mesh& mesh, std::vector<int> gpus, int gpus_per_node)
   if (mesh.dp % mesh.ep != 0)
     throw std::invalid_argument("ep = " + std::to_string(mesh.ep) + " must divide dp = " + std::to_string(mesh.dp) +
                                 " (expert parallelism splits the data-parallel ranks)");
+  const int per = mesh.tp * mesh.cp * mesh.dp;
+  for (int st = 0; st < mesh.pp; ++st) {
+    stages_.emplace_back(static_cast<std::size_t>(per));
+    for (int i = 0; i < per; ++i) stages_.back()[static_cast<std::size_t>(i)] = st * per + i;
+  }
 }
 
 Coord Layout::coord(int r) const {
@@ -101,13 +106,6 @@ std::vector<int> Layout::group_gpus(Dim d, int r) const {
   std::vector<int> g = group(d, r);
   for (int& x : g) x = gpu(x);
   return g;
-}
-
-std::vector<int> Layout::stage(int s) const {
-  std::vector<int> out;
-  const int per = mesh_.tp * mesh_.cp * mesh_.dp;
-  for (int i = 0; i < per; ++i) out.push_back(s * per + i);
-  return out;
 }
 
 bool Layout::within_node(Dim d) const {

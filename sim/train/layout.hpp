@@ -65,8 +65,8 @@ class Layout {
   // The same as global GPU indices (what coll::Request::ranks takes).
   std::vector<int> group_gpus(Dim d, int r) const;
 
-  // The positions of pipeline stage s (every tp, cp, dp coordinate).
-  std::vector<int> stage(int s) const;
+  // The positions of pipeline stage s (every tp, cp, dp coordinate), consecutive.
+  const std::vector<int>& stage(int s) const { return stages_[static_cast<std::size_t>(s)]; }
   // Whether every group of `d` lies inside one node.
   bool within_node(Dim d) const;
   int node_of(int r) const { return gpu(r) / gpus_per_node_; }
@@ -75,6 +75,7 @@ class Layout {
   Mesh mesh_;
   std::vector<int> gpus_;
   int gpus_per_node_ = 1;
+  std::vector<std::vector<int>> stages_;
 };
 
 }  // namespace simtrain::train

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <tuple>
 
 #include "topo/cluster.hpp"
 #include "train/host.hpp"
@@ -57,6 +58,29 @@ std::vector<int> stage_of_blocks(const work::Model& model, int V) {
 
 namespace {
 
+// Collectives a pass runs back to back on its stage's groups: (kind, bytes of one call) ->
+// calls. The kind is work::CollectiveKind's value for TP and CP (all-reduce, all-gather,
+// reduce-scatter), kAllToAll for EP's dispatch and combine; it also orders the calls.
+using Calls = std::map<std::pair<int, double>, int>;
+constexpr int kAllToAll = 3;
+static_assert(static_cast<int>(work::CollectiveKind::reduce_scatter) < kAllToAll);
+
+coll::Op coll_op(int kind) {
+  if (kind == kAllToAll) return coll::Op::all_to_all;
+  switch (static_cast<work::CollectiveKind>(kind)) {
+    case work::CollectiveKind::all_reduce: return coll::Op::all_reduce;
+    case work::CollectiveKind::all_gather: return coll::Op::all_gather;
+    case work::CollectiveKind::reduce_scatter: return coll::Op::reduce_scatter;
+  }
+  return coll::Op::all_reduce;
+}
+
+// The largest single call among `calls` (for the stream's hold on the GPUs).
+void note_largest(const Calls& calls, std::pair<int, double>& largest) {
+  for (const auto& [key, n] : calls)
+    if (key.second > largest.second) largest = key;
+}
+
 // What one virtual stage runs per micro-batch.
 struct VStage {
   std::vector<std::size_t> ops;
@@ -66,24 +90,36 @@ struct VStage {
   std::map<int, double> block_params;
   double expert_params = 0;               // of params: routed experts (reduced over the expert-DP group)
   std::map<int, double> block_expert_params;
-  // Expert-parallel all-to-alls (dispatch, combine) per micro-batch: bytes each rank sends -> calls.
-  std::map<double, int> ep_fwd, ep_bwd;
+  // Expert-parallel all-to-alls (dispatch, combine) per micro-batch: each rank sends its bytes.
+  Calls ep_fwd, ep_bwd;
   // Context parallelism: the KV blocks passed around the CP group, per micro-batch, as the
   // all-gather (forward and backward) and the reduce-scatter of their gradients (backward) they
   // amount to: (kind, whole-tensor bytes) -> calls. They run beside the pass's kernels.
-  std::map<std::pair<int, double>, int> cp_fwd, cp_bwd;
-  std::map<int, std::map<double, int>> ep_block_bwd;
+  Calls cp_fwd, cp_bwd;
+  std::map<int, Calls> ep_block_bwd;
   double fwd_kernels = 0, bwd_kernels = 0;
   double params = 0;
   double act_bytes = 0;  // saved per micro-batch
   TimePs gemm_like = 0;   // GEMM/conv/attention kernel time per micro-batch (GPU alone)
   // TP collectives per micro-batch: (kind, bytes of one call) -> calls, forward and backward;
   // per block for the last micro-batch's backward under overlap_grad_reduce.
-  std::map<std::pair<int, double>, int> tp_fwd, tp_bwd;
-  std::map<int, std::map<std::pair<int, double>, int>> tp_block_bwd;
+  Calls tp_fwd, tp_bwd;
+  std::map<int, Calls> tp_block_bwd;
   engine::CurveId fwd_curve = engine::kNoCurve, bwd_curve = engine::kNoCurve;
   std::map<int, engine::CurveId> block_bwd_curve;
 };
+
+// How the step runs an op's passes: routed-expert GEMMs at the busiest EP rank's share
+// (expert_imbalance x the average tokens), and the forward run once more in the backward where
+// it is recomputed (full: every op of a repeated block; selective: the attention core).
+double skew_of(const work::Op& op, const MegatronOptions& opt) {
+  return work::is_expert(op.split) ? opt.expert_imbalance : 1.0;
+}
+bool recomputed(const work::Op& op, int last_block, const MegatronOptions& opt) {
+  const bool repeated = op.block > 0 && op.block < last_block;
+  return (opt.recompute == Recompute::full && repeated) ||
+         (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention);
+}
 
 TimePs scaled(TimePs t, double f) { return f == 1.0 ? t : static_cast<TimePs>(std::llround(static_cast<double>(t) * f)); }
 
@@ -192,9 +228,9 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
     }
     if (mesh.ep > 1 && op.a2a_elems > 0) {
       const double bytes = op.a2a_elems * ab * mb / (opt.sequence_parallel ? mesh.tp : 1);
-      ++x.ep_fwd[bytes];
-      ++x.ep_bwd[bytes];
-      ++x.ep_block_bwd[op.block][bytes];
+      ++x.ep_fwd[{kAllToAll, bytes}];
+      ++x.ep_bwd[{kAllToAll, bytes}];
+      ++x.ep_block_bwd[op.block][{kAllToAll, bytes}];
     }
     for (const work::TpCollective& c : work::tp_collectives(model.ops[i], mesh.tp, opt.sequence_parallel)) {
       if (c.ranks != mesh.tp) throw OptionError("parallel.tp", "expert tensor parallelism other than tp is not modelled");
@@ -260,6 +296,13 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   return P;
 }
 
+// Every group of dimension `d`, by the pipeline stage it lies in.
+std::vector<std::vector<std::vector<int>>> groups_by_stage(const Layout& layout, Dim d, int p) {
+  std::vector<std::vector<std::vector<int>>> out(static_cast<std::size_t>(p));
+  for (auto& grp : layout.groups(d)) out[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(std::move(grp));
+  return out;
+}
+
 }  // namespace
 
 StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
@@ -280,55 +323,30 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   const int dp = mesh.dp * mesh.cp;  // the replicas of every weight (gradient reduction, optimizer shards)
   const double gbytes = P.gbytes, pbytes = P.pbytes;
   const coll::Op grad_op = opt.distributed_optimizer ? coll::Op::reduce_scatter : coll::Op::all_reduce;
-  std::vector<std::vector<std::vector<int>>> dp_groups(static_cast<std::size_t>(p));
   // Gradients are reduced over every rank holding the same weights: data x context parallel.
-  for (const auto& grp : layout.groups(Dim::dp_cp)) dp_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
-  std::vector<std::vector<std::vector<int>>> cp_groups(static_cast<std::size_t>(p));
-  if (mesh.cp > 1)
-    for (const auto& grp : layout.groups(Dim::cp)) cp_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
+  using StageGroups = std::vector<std::vector<std::vector<int>>>;
+  const StageGroups dp_groups = groups_by_stage(layout, Dim::dp_cp, p);
+  const StageGroups tp_groups = groups_by_stage(layout, Dim::tp, p);
+  const StageGroups cp_groups = mesh.cp > 1 ? groups_by_stage(layout, Dim::cp, p) : StageGroups(static_cast<std::size_t>(p));
+  const StageGroups ep_groups = mesh.ep > 1 ? groups_by_stage(layout, Dim::ep, p) : StageGroups(static_cast<std::size_t>(p));
+  const StageGroups edp_groups = groups_by_stage(layout, Dim::edp, p);
   const int edp = dp / mesh.ep;  // replicas of each expert
-  std::vector<std::vector<std::vector<int>>> edp_groups(static_cast<std::size_t>(p)), ep_groups(static_cast<std::size_t>(p));
-  for (const auto& grp : layout.groups(Dim::edp)) edp_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
-  if (mesh.ep > 1) {
-    for (const auto& grp : layout.groups(Dim::ep)) ep_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
-  }
-  std::vector<std::vector<std::vector<int>>> tp_groups(static_cast<std::size_t>(p));
-  for (const auto& grp : layout.groups(Dim::tp)) tp_groups[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(grp);
-  auto coll_op = [](int kind) {
-    switch (static_cast<work::CollectiveKind>(kind)) {
-      case work::CollectiveKind::all_reduce: return coll::Op::all_reduce;
-      case work::CollectiveKind::all_gather: return coll::Op::all_gather;
-      case work::CollectiveKind::reduce_scatter: return coll::Op::reduce_scatter;
-    }
-    return coll::Op::all_reduce;
-  };
   std::vector<CommHold> holds;
-  if (mesh.tp > 1) {
+  // What each collective stream beside compute holds: its largest call.
+  auto hold_for = [&](const StageGroups& groups, auto calls_of) {
     std::pair<int, double> largest{0, 0.0};
-    for (const VStage& x : vs)
-      for (const auto* calls : {&x.tp_fwd, &x.tp_bwd})
-        for (const auto& [key, n] : *calls)
-          if (key.second > largest.second) largest = key;
-    if (largest.second > 0)
-      holds.push_back(comm_hold(sb.group_plan(coll_op(largest.first), largest.second, tp_groups[0]), coll_op(largest.first),
+    for (const VStage& x : vs) calls_of(x, largest);
+    if (largest.second > 0 && !groups[0].empty())
+      holds.push_back(comm_hold(sb.group_plan(coll_op(largest.first), largest.second, groups[0]), coll_op(largest.first),
                                 largest.second));
-  }
-  if (mesh.cp > 1) {
-    std::pair<int, double> largest{0, 0.0};
-    for (const VStage& x : vs)
-      for (const auto& [key, n] : x.cp_bwd)
-        if (key.second > largest.second) largest = key;
-    if (largest.second > 0)
-      holds.push_back(comm_hold(sb.group_plan(coll_op(largest.first), largest.second, cp_groups[0]), coll_op(largest.first),
-                                largest.second));
-  }
-  if (mesh.ep > 1) {
-    double largest = 0;
-    for (const VStage& x : vs)
-      for (const auto& [bytes, n] : x.ep_fwd) largest = std::max(largest, bytes);
-    if (largest > 0 && !ep_groups[0].empty())
-      holds.push_back(comm_hold(sb.group_plan(coll::Op::all_to_all, largest, ep_groups[0]), coll::Op::all_to_all, largest));
-  }
+  };
+  if (mesh.tp > 1)
+    hold_for(tp_groups, [](const VStage& x, std::pair<int, double>& l) {
+      note_largest(x.tp_fwd, l);
+      note_largest(x.tp_bwd, l);
+    });
+  if (mesh.cp > 1) hold_for(cp_groups, [](const VStage& x, std::pair<int, double>& l) { note_largest(x.cp_bwd, l); });
+  if (mesh.ep > 1) hold_for(ep_groups, [](const VStage& x, std::pair<int, double>& l) { note_largest(x.ep_fwd, l); });
   if (dp > 1) {
     double largest = 0;
     for (const VStage& x : vs)
@@ -338,12 +356,16 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
                                       : x.params);
     holds.push_back(comm_hold(sb.group_plan(grad_op, largest * gbytes, dp_groups[0]), grad_op, largest * gbytes));
   }
-  // Pipeline sends: pairs of positions with the same tp, cp, dp coordinates on adjacent stages.
-  auto pairs_between = [&](int from_stage, int to_stage) {
-    std::vector<std::pair<int, int>> out;
-    const std::vector<int> a = layout.stage(from_stage), b = layout.stage(to_stage);
-    for (std::size_t i = 0; i < a.size(); ++i) out.emplace_back(a[i], b[i]);
-    return out;
+  // Pipeline sends pair the positions of the same tp, cp, dp coordinates on two stages; made once
+  // per pair of stages.
+  std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> pairs_of;
+  auto pairs_between = [&](int from_stage, int to_stage) -> const std::vector<std::pair<int, int>>& {
+    auto [it, fresh] = pairs_of.try_emplace({from_stage, to_stage});
+    if (fresh) {
+      const std::vector<int>&a = layout.stage(from_stage), &b = layout.stage(to_stage);
+      for (std::size_t i = 0; i < a.size(); ++i) it->second.emplace_back(a[i], b[i]);
+    }
+    return it->second;
   };
   const std::vector<double>& boundary_bytes = P.boundary_bytes;
   if (p > 1) {
@@ -358,13 +380,10 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   for (VStage& x : vs) {
     for (std::size_t i : x.ops) {
       const work::Op& op = shard.ops[i];
-      const bool repeated = op.block > 0 && op.block < last_block;
-      // The busiest EP rank holds expert_imbalance x the average tokens; the all-to-all waits for it.
-      const double skew = work::is_expert(op.split) ? opt.expert_imbalance : 1.0;
+      const double skew = skew_of(op, opt);
       std::vector<TimePs> f = share.at_levels([&](const work::Contention& c) { return scaled(cost.forward(op, mb, c), skew); });
       std::vector<TimePs> b = share.at_levels([&](const work::Contention& c) { return scaled(cost.backward(op, mb, c), skew); });
-      const bool recompute = (opt.recompute == Recompute::full && repeated) ||
-                             (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention);
+      const bool recompute = recomputed(op, last_block, opt);
       if (recompute) add_to(b, f);
       if (op.kind == work::OpKind::gemm || op.kind == work::OpKind::conv || op.kind == work::OpKind::attention)
         x.gemm_like += f[0] + b[0];
@@ -437,16 +456,20 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     for (std::size_t i = first; i < g.size(); ++i) rank0_comm[i] = involves ? 1 : 0;
     return t;
   };
-  // A pass's TP collectives, after its kernels: the calls of each kind and size back to back
-  // (StepBuilder: k calls as one transfer), every TP group of the stage at once.
-  auto tp_comm = [&](const std::map<std::pair<int, double>, int>& calls, int s, std::vector<engine::TaskId> deps,
-                     const std::string& tag) -> std::vector<engine::TaskId> {
+  // A pass's collectives on the stage's groups of one dimension (TP and EP after its kernels,
+  // CP beside them): the calls of each kind and size back to back (StepBuilder: k calls as one
+  // transfer), every group of the stage at once.
+  auto pass_comm = [&](const Calls& calls, const StageGroups& groups, const std::vector<engine::ServerId>& stream,
+                       const char* what, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
     for (const auto& [key, n] : calls) {
-      const coll::Plan plan = repeated(sb.group_plan(coll_op(key.first), key.second, tp_groups[static_cast<std::size_t>(s)]), n);
-      deps.assign(1, comm(plan, layout.stage(s), deps, "tp " + std::string(coll::op_name(coll_op(key.first))) + " " + tag,
-                          tp_stream[static_cast<std::size_t>(s)]));
+      const coll::Plan plan = repeated(sb.group_plan(coll_op(key.first), key.second, groups[static_cast<std::size_t>(s)]), n);
+      deps.assign(1, comm(plan, layout.stage(s), deps, std::string(what) + " " + coll::op_name(coll_op(key.first)) + " " + tag,
+                          stream[static_cast<std::size_t>(s)]));
     }
     return deps;
+  };
+  auto tp_comm = [&](const Calls& calls, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
+    return pass_comm(calls, tp_groups, tp_stream, "tp", s, std::move(deps), tag);
   };
   // Gradient reduction of a chunk or block: dense parameters over the DP group, routed experts
   // over the expert-DP group (dp / ep replicas of each expert), on the stage's DP stream.
@@ -461,27 +484,17 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
                                                              layout.stage(s), deps, "expert " + label,
                                                              dp_stream[static_cast<std::size_t>(s)]));
   };
-  // A pass's expert-parallel all-to-alls, after its TP collectives, every EP group of the stage at once.
-  auto ep_comm = [&](const std::map<double, int>& calls, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
-    for (const auto& [bytes, n] : calls) {
-      const coll::Plan plan = repeated(sb.group_plan(coll::Op::all_to_all, bytes, ep_groups[static_cast<std::size_t>(s)]), n);
-      deps.assign(1, comm(plan, layout.stage(s), deps, "ep all_to_all " + tag, tp_stream[static_cast<std::size_t>(s)]));
-    }
-    return deps;
+  // Its expert-parallel all-to-alls follow its TP collectives, on the same stream.
+  auto ep_comm = [&](const Calls& calls, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
+    return pass_comm(calls, ep_groups, tp_stream, "ep", s, std::move(deps), tag);
   };
   // A pass's ring-attention exchange (CP): beside its kernels, every CP group of the stage at
   // once. Ring attention overlaps each KV block's transfer with the attention on the previous
   // block; here the whole exchange runs beside the whole pass (exposed only where it is longer).
   std::vector<engine::ServerId> cp_stream(static_cast<std::size_t>(p), engine::kNoServer);
   for (int s = 0; s < p && mesh.cp > 1; ++s) cp_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " cp");
-  auto cp_comm = [&](const std::map<std::pair<int, double>, int>& calls, int s, std::vector<engine::TaskId> deps,
-                     const std::string& tag) {
-    for (const auto& [key, n] : calls) {
-      const coll::Plan plan = repeated(sb.group_plan(coll_op(key.first), key.second, cp_groups[static_cast<std::size_t>(s)]), n);
-      deps.assign(1, comm(plan, layout.stage(s), deps, "cp " + std::string(coll::op_name(coll_op(key.first))) + " " + tag,
-                          cp_stream[static_cast<std::size_t>(s)]));
-    }
-    return deps;
+  auto cp_comm = [&](const Calls& calls, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
+    return pass_comm(calls, cp_groups, cp_stream, "cp", s, std::move(deps), tag);
   };
   // The data pipeline feeds the first stage's ranks (positions 0 .. per-stage - 1).
   std::optional<data::Feed> feed;
@@ -700,25 +713,26 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
     out.stage_peak_bytes.push_back((live + most) * (1 + cost.calibration().allocator_slack));
   }
   // --- time: the slowest stage's passes, the bubble, the gradient reduction's tail ---
+  // Isolated estimates of the collectives, each size and group planned once.
+  std::map<std::tuple<int, double, std::vector<int>>, double> estimates;
   auto est = [&](coll::Op op, double bytes, const std::vector<int>& grp) {
     if (grp.size() < 2 || bytes <= 0) return 0.0;
-    coll::Request req;
-    req.op = op;
-    req.bytes = bytes;
-    req.ranks = grp;
-    req.algo = op == coll::Op::all_reduce   ? opt.algo
-               : op == coll::Op::all_to_all ? coll::Algo::automatic
-                                            : coll::Algo::ring;
-    return ps_to_seconds(planner.plan(req).estimate_ps);
+    auto key = std::make_tuple(static_cast<int>(op), bytes, grp);
+    auto it = estimates.find(key);
+    if (it == estimates.end())
+      it = estimates
+               .emplace(std::move(key), ps_to_seconds(planner.plan(group_request(op, bytes, grp, opt.algo, opt.ring_order_auto))
+                                                          .estimate_ps))
+               .first;
+    return it->second;
+  };
+  auto calls_time = [&](const Calls& calls, const std::vector<int>& grp) {
+    double t = 0;
+    for (const auto& [key, n] : calls) t += n * est(coll_op(key.first), key.second, grp);
+    return t;
   };
   const std::vector<int> tp_group = layout.group_gpus(Dim::tp, 0), dp_group = layout.group_gpus(Dim::dp_cp, 0),
                          cp_group = layout.group_gpus(Dim::cp, 0);
-  auto coll_op = [](int kind) {
-    return kind == static_cast<int>(work::CollectiveKind::all_gather)       ? coll::Op::all_gather
-           : kind == static_cast<int>(work::CollectiveKind::reduce_scatter) ? coll::Op::reduce_scatter
-                                                                            : coll::Op::all_reduce;
-  };
-  std::map<std::pair<int, double>, double> tp_time;
   double slowest = 0;  // one micro-batch's forward + backward on a stage, all its chunks
   for (int s = 0; s < p; ++s) {
     double t = 0;
@@ -726,29 +740,16 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
       const VStage& x = P.vs[static_cast<std::size_t>(k)];
       for (std::size_t i : x.ops) {
         const work::Op& op = P.shard.ops[i];
-        const bool repeated = op.block > 0 && op.block < P.last_block;
-        const double skew = work::is_expert(op.split) ? opt.expert_imbalance : 1.0;
+        const double skew = skew_of(op, opt);
         const double f = skew * ps_to_seconds(cost.forward(op, P.mb)), b = skew * ps_to_seconds(cost.backward(op, P.mb));
-        const bool recompute = (opt.recompute == Recompute::full && repeated) ||
-                               (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention);
-        t += f + b + (recompute ? f : 0);
+        t += f + b + (recomputed(op, P.last_block, opt) ? f : 0);
       }
-      for (const auto* calls : {&x.tp_fwd, &x.tp_bwd})
-        for (const auto& [key, n] : *calls) {
-          auto it = tp_time.find(key);
-          if (it == tp_time.end()) it = tp_time.emplace(key, est(coll_op(key.first), key.second, tp_group)).first;
-          t += n * it->second;
-        }
-      if (mesh.cp > 1) {  // the ring exchange runs beside the pass: only what is longer shows
-        double ring = 0;
-        for (const auto* calls : {&x.cp_fwd, &x.cp_bwd})
-          for (const auto& [key, n] : *calls) ring += n * est(coll_op(key.first), key.second, cp_group);
-        t = std::max(t, ring);
-      }
+      t += calls_time(x.tp_fwd, tp_group) + calls_time(x.tp_bwd, tp_group);
+      // The ring exchange runs beside the pass: only what is longer shows.
+      if (mesh.cp > 1) t = std::max(t, calls_time(x.cp_fwd, cp_group) + calls_time(x.cp_bwd, cp_group));
       if (mesh.ep > 1) {
         const std::vector<int> ep_group = layout.group_gpus(Dim::ep, layout.stage(s).front());
-        for (const auto* calls : {&x.ep_fwd, &x.ep_bwd})
-          for (const auto& [bytes, n] : *calls) t += n * est(coll::Op::all_to_all, bytes, ep_group);
+        t += calls_time(x.ep_fwd, ep_group) + calls_time(x.ep_bwd, ep_group);
       }
       if (k > 0)
         t += 2 * ps_to_seconds(planner.send_recv(layout.gpu(layout.stage((k - 1) % p).front()),

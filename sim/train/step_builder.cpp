@@ -5,6 +5,18 @@
 
 namespace simtrain::train {
 
+coll::Request group_request(coll::Op op, double bytes, std::vector<int> gpus, coll::Algo all_reduce, bool ring_order_auto) {
+  coll::Request req;
+  req.op = op;
+  req.bytes = bytes;
+  req.ranks = std::move(gpus);
+  req.algo = op == coll::Op::all_reduce   ? all_reduce
+             : op == coll::Op::all_to_all ? coll::Algo::automatic  // NCCL's p2p path
+                                          : coll::Algo::ring;
+  req.ring_order_auto = ring_order_auto;
+  return req;
+}
+
 coll::Plan repeated(const coll::Plan& plan, int k) {
   coll::Plan out = plan;
   if (k <= 1) return out;
@@ -40,15 +52,9 @@ const coll::Plan& StepBuilder::group_plan(coll::Op op, double bytes, const std::
   if (it != plans_.end()) return it->second;
   std::vector<coll::Plan> each;
   for (const auto& grp : groups) {
-    coll::Request req;
-    req.op = op;
-    req.bytes = bytes;
-    for (int pos : grp) req.ranks.push_back(layout_.gpu(pos));
-    req.algo = op == coll::Op::all_reduce   ? algo_
-               : op == coll::Op::all_to_all ? coll::Algo::automatic  // NCCL's p2p path
-                                            : coll::Algo::ring;
-    req.ring_order_auto = ring_order_auto_;
-    each.push_back(planner_.plan(req));
+    std::vector<int> gpus;
+    for (int pos : grp) gpus.push_back(layout_.gpu(pos));
+    each.push_back(planner_.plan(group_request(op, bytes, std::move(gpus), algo_, ring_order_auto_)));
   }
   return plans_.emplace(std::move(key), merged(each)).first->second;
 }

@@ -32,6 +32,11 @@
 
 namespace simtrain::train {
 
+// The request for collective `op` of `bytes` over the global GPUs `gpus`: all-reduces run the
+// scenario's algorithm (`all_reduce`: auto, ring, tree, ...), all-to-alls NCCL's p2p path, the
+// other collectives rings (NCCL's algorithm for them on these systems).
+coll::Request group_request(coll::Op op, double bytes, std::vector<int> gpus, coll::Algo all_reduce, bool ring_order_auto);
+
 // A plan of k calls back to back: k times the bytes and the latency of each phase.
 coll::Plan repeated(const coll::Plan& plan, int k);
 // One plan whose phases carry every plan's flows (identical shapes): groups run together.
