@@ -133,8 +133,8 @@ PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>
             train::parse_recompute(rc, o.recompute);
             o.distributed_optimizer = true;
             o.overlap_grad_reduce = true;
-            o.micro_batches = static_cast<int>(m);
-            o.micro_batch = mb;
+            o.grad_accumulation = static_cast<int>(m);
+            o.batch_per_gpu = mb;
             o.optimizer = optim;
             o.software = &b.software;
             try {

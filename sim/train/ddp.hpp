@@ -26,21 +26,26 @@ namespace simtrain::train {
 
 enum Category : std::uint32_t { kForward = 1, kBackward = 2, kOptimizer = 3, kComm = 4, kData = 5, kHost = 6 };
 
-struct DdpOptions {
-  double bucket_bytes = 25.0 * 1048576;
-  double first_bucket_bytes = 1048576;  // PyTorch's _DEFAULT_FIRST_BUCKET_BYTES
-  int grad_accumulation = 1;
-  int steps = 1;  // total, warm-up included
-  long long batch_per_gpu = 1;
+// What every strategy's step takes, whatever the strategy (DdpOptions, FsdpOptions and
+// MegatronOptions add their own).
+struct StepOptions {
+  int steps = 1;                  // total, warm-up included
+  int grad_accumulation = 1;      // micro-batches per step
+  long long batch_per_gpu = 1;    // samples per micro-batch (per data-parallel replica)
   work::Optimizer optimizer = work::Optimizer::sgd;
-  coll::Algo algo = coll::Algo::automatic;
+  coll::Algo algo = coll::Algo::automatic;  // all-reduces' algorithm
   bool ring_order_auto = true;
-  bool gradient_as_bucket_view = false;
   // The data pipeline (sim/data), or none: batches are then ready at once.
   const data::Plan* data = nullptr;
   // The software stack (host dispatch, syncs, autocast casts), or none: the GPU never waits
   // for its host.
   const work::SoftwareProfile* software = nullptr;
+};
+
+struct DdpOptions : StepOptions {
+  double bucket_bytes = 25.0 * 1048576;
+  double first_bucket_bytes = 1048576;  // PyTorch's _DEFAULT_FIRST_BUCKET_BYTES
+  bool gradient_as_bucket_view = false;
 };
 
 

@@ -55,7 +55,7 @@ namespace simtrain::train {
 enum class Sharding { full_shard, shard_grad_op, hybrid_shard, no_shard, zero1 };
 enum class BackwardPrefetch { pre, post, none };
 
-struct FsdpOptions {
+struct FsdpOptions : StepOptions {
   Sharding sharding = Sharding::full_shard;
   std::vector<int> unit_starts;  // block indices that begin a unit (sorted; empty: one per block)
   int every_n_blocks = 1;
@@ -71,14 +71,6 @@ struct FsdpOptions {
   bool activation_offload = false;  // checkpointed block inputs to host memory (needs checkpointing)
   int shard_group_size = 0;  // HYBRID_SHARD: 0 = GPUs per node
   bool sync_each_microbatch = false;  // accumulate with communication on every micro-batch
-  int grad_accumulation = 1;
-  int steps = 1;
-  long long batch_per_gpu = 1;
-  work::Optimizer optimizer = work::Optimizer::adamw;
-  coll::Algo algo = coll::Algo::automatic;
-  bool ring_order_auto = true;
-  const data::Plan* data = nullptr;  // the data pipeline (sim/data), or none
-  const work::SoftwareProfile* software = nullptr;  // host dispatch and syncs (train/host.hpp), or none
 };
 
 const char* sharding_name(Sharding s);

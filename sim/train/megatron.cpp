@@ -163,7 +163,7 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   } catch (const std::invalid_argument& e) {
     throw OptionError(mesh.dp % mesh.ep != 0 ? "parallel.ep" : "parallel.dp", e.what());
   }
-  const int p = mesh.pp, v = opt.virtual_stages, V = p * v, m = opt.micro_batches;
+  const int p = mesh.pp, v = opt.virtual_stages, V = p * v, m = opt.grad_accumulation;
   // One stage runs each micro-batch's forward and backward back to back (Megatron's
   // forward_backward_no_pipelining), which is 1F1B with no warm-up.
   const PipeSchedule sched = p == 1 ? PipeSchedule::one_f_one_b : opt.schedule;
@@ -182,7 +182,7 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   } catch (const std::invalid_argument& e) {
     throw OptionError("parallel.tp", e.what());
   }
-  const double mb = static_cast<double>(opt.micro_batch);
+  const double mb = static_cast<double>(opt.batch_per_gpu);
   const work::Precision pr = cost.precision();
   const double ab = work::activation_bytes(pr);
   // Context parallelism: every rank of a CP group holds seq / cp of the tokens (Megatron-Core

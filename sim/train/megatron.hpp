@@ -85,7 +85,10 @@ enum class Recompute { none, selective, full };
 bool parse_recompute(const std::string& s, Recompute& out);
 const char* recompute_name(Recompute r);
 
-struct MegatronOptions {
+// batch_per_gpu is the micro-batch (samples per data-parallel replica), grad_accumulation the
+// micro-batches per step; only the first pipeline stage reads from `data`: each of its ranks
+// waits for its micro-batch before the first virtual stage's forward.
+struct MegatronOptions : StepOptions {
   Mesh mesh;  // dp = ranks / (tp pp cp)
   bool sequence_parallel = false;
   PipeSchedule schedule = PipeSchedule::one_f_one_b;
@@ -94,16 +97,6 @@ struct MegatronOptions {
   bool distributed_optimizer = false;
   bool overlap_grad_reduce = false;
   double expert_imbalance = 1.0;  // tokens on the busiest EP rank / the average (>= 1)
-  int micro_batches = 1;        // per step (per data-parallel replica)
-  long long micro_batch = 1;    // samples per micro-batch
-  int steps = 1;                // total, warm-up included
-  work::Optimizer optimizer = work::Optimizer::adam;
-  coll::Algo algo = coll::Algo::automatic;
-  bool ring_order_auto = true;
-  const work::SoftwareProfile* software = nullptr;
-  // The data pipeline (sim/data), or none. Only the first pipeline stage reads batches: each
-  // of its ranks waits for its micro-batch before the first virtual stage's forward.
-  const data::Plan* data = nullptr;
 };
 
 // Which virtual stage each block of the model goes to (see the header comment); throws

@@ -52,23 +52,27 @@ StepGraph StrategyBuilder::build(const std::vector<int>& ranks, int steps, long 
                           : spec_.collective_algorithm == "tree"         ? coll::Algo::tree
                           : spec_.collective_algorithm == "hierarchical" ? coll::Algo::hierarchical
                                                                          : coll::Algo::automatic;
+  // What every strategy's step takes.
+  StepOptions common;
+  common.steps = steps;
+  common.grad_accumulation = static_cast<int>(spec_.grad_accumulation);
+  common.batch_per_gpu = batch;
+  common.optimizer = optim;
+  common.algo = algo;
+  common.ring_order_auto = spec_.ring_order == "auto";
+  common.data = data_;
+  common.software = software_;
   const std::string strategy = strategy_override_.empty() ? spec_.strategy : strategy_override_;
-  if (strategy == "megatron") return build_megatron_from_spec(ranks, steps, batch, optim, algo);
+  if (strategy == "megatron") return build_megatron_from_spec(ranks, common);
   if (strategy == "ddp") {
     DdpOptions d;
+    static_cast<StepOptions&>(d) = common;
     d.bucket_bytes = spec_.bucket_mb * 1048576.0;
-    d.grad_accumulation = static_cast<int>(spec_.grad_accumulation);
-    d.steps = steps;
-    d.batch_per_gpu = batch;
-    d.optimizer = optim;
-    d.algo = algo;
-    d.ring_order_auto = spec_.ring_order == "auto";
     d.gradient_as_bucket_view = spec_.gradient_as_bucket_view;
-    d.data = data_;
-    d.software = software_;
     return build_ddp(model_, cost_, planner_, ranks, d);
   }
   FsdpOptions f;
+  static_cast<StepOptions&>(f) = common;
   const std::string sharding = sharding_override_.empty() ? spec_.fsdp_sharding : sharding_override_;
   f.sharding = strategy == "zero1"   ? Sharding::zero1
                : strategy == "zero2" ? Sharding::shard_grad_op
@@ -99,21 +103,13 @@ StepGraph StrategyBuilder::build(const std::vector<int>& ranks, int steps, long 
   f.checkpoint_fraction = checkpoint_override_ >= 0 ? 1.0 : spec_.fsdp_checkpoint_fraction;
   f.shard_group_size = spec_.fsdp_shard_group_size;
   f.sync_each_microbatch = spec_.fsdp_sync_each_microbatch;
-  f.grad_accumulation = static_cast<int>(spec_.grad_accumulation);
-  f.steps = steps;
-  f.batch_per_gpu = batch;
-  f.optimizer = optim;
-  f.algo = algo;
-  f.ring_order_auto = spec_.ring_order == "auto";
-  f.data = data_;
-  f.software = software_;
   return build_fsdp(model_, cost_, planner_, cluster_, ranks, f);
 }
 
-StepGraph StrategyBuilder::build_megatron_from_spec(const std::vector<int>& ranks, int steps, long long batch,
-                                                   work::Optimizer optim, coll::Algo algo) const {
+StepGraph StrategyBuilder::build_megatron_from_spec(const std::vector<int>& ranks, const StepOptions& common) const {
   const ScenarioSpec::Parallel& ps = spec_.parallel;
   MegatronOptions o;
+  static_cast<StepOptions&>(o) = common;
   // One GPU (the run's single-GPU baseline) holds the whole model: no parallelism to map.
   if (ranks.size() > 1) {
     o.mesh.tp = ps.tp;
@@ -132,14 +128,6 @@ StepGraph StrategyBuilder::build_megatron_from_spec(const std::vector<int>& rank
   o.distributed_optimizer = ps.distributed_optimizer;
   o.overlap_grad_reduce = ps.overlap_grad_reduce;
   o.expert_imbalance = ps.expert_imbalance;
-  o.micro_batches = static_cast<int>(spec_.grad_accumulation);
-  o.micro_batch = batch;
-  o.steps = steps;
-  o.optimizer = optim;
-  o.algo = algo;
-  o.ring_order_auto = spec_.ring_order == "auto";
-  o.software = software_;
-  o.data = data_;
   auto given = [&] {  // the degree the user set, for an error about their product
     for (const char* k : {"pp", "tp", "cp"})
       if (spec_.parallel_field && spec_.parallel_field->has(k)) return std::string("parallel.") + k;

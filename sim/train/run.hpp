@@ -34,8 +34,7 @@ class StrategyBuilder {
 
  private:
   StepGraph build(const std::vector<int>& ranks, int steps, long long batch) const;
-  StepGraph build_megatron_from_spec(const std::vector<int>& ranks, int steps, long long batch, work::Optimizer optim,
-                                     coll::Algo algo) const;
+  StepGraph build_megatron_from_spec(const std::vector<int>& ranks, const StepOptions& common) const;
   const ScenarioSpec& spec_;
   const work::Model& model_;
   const work::CostModel& cost_;
