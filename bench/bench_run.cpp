@@ -28,6 +28,25 @@ double cpu_s() {
   return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
          static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
+// Runs `f` `repeats` times; the median wall and CPU seconds.
+struct Timing {
+  double wall_s = 0, cpu_s = 0;
+};
+template <class F>
+Timing median_of(int repeats, F&& f) {
+  std::vector<double> walls, cpus;
+  for (int i = 0; i < repeats; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const double c0 = cpu_s();
+    f();
+    walls.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    cpus.push_back(cpu_s() - c0);
+  }
+  std::sort(walls.begin(), walls.end());
+  std::sort(cpus.begin(), cpus.end());
+  return {walls[walls.size() / 2], cpus[cpus.size() / 2]};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -66,20 +85,10 @@ int main(int argc, char** argv) {
   std::printf("# %-40s  %9s  %9s  %9s  %9s  %11s  %9s\n", "case", "wall_s", "cpu_s", "tasks", "events", "events/s",
               "rss_MiB");
   for (const Case& c : cases) {
-    std::vector<double> walls, cpus;
     train::RunResult last;
-    for (int i = 0; i < repeats; ++i) {
-      auto t0 = std::chrono::steady_clock::now();
-      const double c0 = cpu_s();
-      ScenarioSpec spec = load_scenario(dir + c.file, c.sets);
-      last = drive::run_scenario(spec, {});
-      walls.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-      cpus.push_back(cpu_s() - c0);
-    }
-    std::sort(walls.begin(), walls.end());
-    std::sort(cpus.begin(), cpus.end());
-    const double w = walls[walls.size() / 2];
-    std::printf("  %-40s  %9.3f  %9.3f  %9llu  %9llu  %11.0f  %9.1f\n", c.label.c_str(), w, cpus[cpus.size() / 2],
+    const Timing t = median_of(repeats, [&] { last = drive::run_scenario(load_scenario(dir + c.file, c.sets), {}); });
+    const double w = t.wall_s;
+    std::printf("  %-40s  %9.3f  %9.3f  %9llu  %9llu  %11.0f  %9.1f\n", c.label.c_str(), w, t.cpu_s,
                 static_cast<unsigned long long>(last.tasks), static_cast<unsigned long long>(last.events),
                 static_cast<double>(last.events) / w, static_cast<double>(peak_rss_kib()) / 1024.0);
   }
@@ -93,21 +102,11 @@ int main(int argc, char** argv) {
   for (const PlanCase& c : std::vector<PlanCase>{
            {"plan LLaMA-65B on 16 A100", "16xA100_llama_65b_tp8_pp2.yaml", {}},
            {"plan Llama 3 405B on 1024 H100", "16384xH100_llama3_405b_tp8_pp16.yaml", {"nodes=128"}}}) {
-    std::vector<double> walls, cpus;
     train::PlanResult last;
-    for (int i = 0; i < repeats; ++i) {
-      auto t0 = std::chrono::steady_clock::now();
-      const double c0 = cpu_s();
-      ScenarioSpec spec = load_scenario(dir + c.file, c.sets);
-      last = drive::plan_layouts(spec, c.sets, {});
-      walls.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-      cpus.push_back(cpu_s() - c0);
-    }
-    std::sort(walls.begin(), walls.end());
-    std::sort(cpus.begin(), cpus.end());
+    const Timing t = median_of(repeats, [&] { last = drive::plan_layouts(load_scenario(dir + c.file, c.sets), c.sets, {}); });
     int simulated = 0;
     for (const auto& r : last.rows) simulated += r.simulated ? 1 : 0;
-    std::printf("  %-40s  %9.3f  %9.3f  %9zu  %9d\n", c.label.c_str(), walls[walls.size() / 2], cpus[cpus.size() / 2],
+    std::printf("  %-40s  %9.3f  %9.3f  %9zu  %9d\n", c.label.c_str(), t.wall_s, t.cpu_s,
                 last.rows.size(), simulated);
   }
   return 0;

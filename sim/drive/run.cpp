@@ -236,13 +236,18 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     }
   }
   r.idle_s = std::max(0.0, r.step_time_s - r.compute_s - r.comm_exposed_s - r.data_stall_s);
-  for (const work::Op& op : m.ops) {
-    if (op.kind == work::OpKind::gemm || op.kind == work::OpKind::conv || op.kind == work::OpKind::attention)
-      gemm_like += ps_to_seconds(b.cost->forward(op, static_cast<double>(spec.batch_per_gpu)) +
-                                 b.cost->backward(op, static_cast<double>(spec.batch_per_gpu)));
+  // Rank 0's GEMM-like kernel time per step: the strategy's own figure where it splits the
+  // model (megatron), else every op of the model for every micro-batch.
+  if (sg->gemm_like_s > 0) {
+    gemm_like = sg->gemm_like_s;
+  } else {
+    for (const work::Op& op : m.ops) {
+      if (op.kind == work::OpKind::gemm || op.kind == work::OpKind::conv || op.kind == work::OpKind::attention)
+        gemm_like += ps_to_seconds(b.cost->forward(op, static_cast<double>(spec.batch_per_gpu)) +
+                                   b.cost->backward(op, static_cast<double>(spec.batch_per_gpu)));
+    }
+    gemm_like *= static_cast<double>(spec.grad_accumulation);
   }
-  gemm_like *= static_cast<double>(spec.grad_accumulation);
-  if (sg->gemm_like_s > 0) gemm_like = sg->gemm_like_s;
   r.gemm_share = r.compute_s > 0 ? std::min(1.0, gemm_like / r.compute_s) : 0;
   // With pipeline stages, what rank 0 idles is the bubble: it waits for the other stages.
   r.pipeline_stages = sg->pipeline_stages;
