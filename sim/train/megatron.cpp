@@ -330,7 +330,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   const StageGroups cp_groups = mesh.cp > 1 ? groups_by_stage(layout, Dim::cp, p) : StageGroups(static_cast<std::size_t>(p));
   const StageGroups ep_groups = mesh.ep > 1 ? groups_by_stage(layout, Dim::ep, p) : StageGroups(static_cast<std::size_t>(p));
   const StageGroups edp_groups = groups_by_stage(layout, Dim::edp, p);
-  const int edp = dp / mesh.ep;  // replicas of each expert
+  const int edp = layout.degree(Dim::edp);  // replicas of each expert (dp / ep; CP ranks do not add any)
   std::vector<CommHold> holds;
   // What each collective stream beside compute holds: its largest call.
   auto hold_for = [&](const StageGroups& groups, auto calls_of) {
