@@ -21,6 +21,7 @@
 #include "drive/collective.hpp"
 #include "drive/plan.hpp"
 #include "drive/run.hpp"
+#include "train/strategy.hpp"
 #include "drive/sweep.hpp"
 #include "drive/validate.hpp"
 #include "report/collective_report.hpp"
@@ -296,7 +297,7 @@ int main(int argc, char** argv) {
     }
     if (*desc_cmd) {
       std::cout << "Scenario keys (YAML, or --set key.path=value):\n\n";
-      for (const auto& k : scenario_keys()) {
+      for (const auto& k : train::scenario_keys().keys) {
         std::cout << "  " << k.path << (k.unit.empty() ? "" : " [" + k.unit + "]") << "\n      " << k.meaning
                   << "\n      default: " << k.default_value << "\n";
       }

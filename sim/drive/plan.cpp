@@ -6,6 +6,7 @@
 #include "drive/run.hpp"
 #include "drive/setup.hpp"
 #include "train/megatron.hpp"
+#include "train/strategy.hpp"
 
 namespace simtrain::train {
 
@@ -64,8 +65,10 @@ PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>
   out.seq_len = model.seq_len;
   // The global batch the scenario trains per step, kept for every layout.
   long long dp0 = G;
-  if (spec.strategy == "megatron")
-    dp0 = std::max<long long>(1, G / (static_cast<long long>(spec.parallel.tp) * spec.parallel.pp * spec.parallel.cp));
+  if (spec.strategy == "megatron") {
+    const train::Mesh& mesh = train::strategy_config(spec).parallel.options.mesh;
+    dp0 = std::max<long long>(1, G / (static_cast<long long>(mesh.tp) * mesh.pp * mesh.cp));
+  }
   const long long B = dp0 * spec.batch_per_gpu * spec.grad_accumulation;
   out.global_batch = static_cast<double>(B);
   const int blocks = model.ops.empty() ? 0 : model.ops.back().block + 1;

@@ -404,38 +404,19 @@ std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec, bool ow
   const std::vector<int>& ranks = b.ranks;
   const topo::GpuModel& gpu = *b.gpu;
 
-  struct Candidate {
-    std::string label, strategy, sharding;
-    int checkpointing;
-  };
-  const std::string own = spec.strategy == "fsdp" ? "fsdp " + spec.fsdp_sharding : spec.strategy;
-  std::vector<Candidate> cands = {{"this scenario (" + own + ")", "", "", -1},
-                                  {"ddp", "ddp", "", -1},
-                                  {"zero1", "zero1", "", 0},
-                                  {"fsdp no_shard", "fsdp", "no_shard", 0},
-                                  {"fsdp shard_grad_op (zero2)", "fsdp", "shard_grad_op", 0},
-                                  {"fsdp full_shard (zero3)", "fsdp", "full_shard", 0},
-                                  {"fsdp full_shard + checkpointing", "fsdp", "full_shard", 1}};
-  if (c.nodes() > 1) cands.push_back({"fsdp hybrid_shard", "fsdp", "hybrid_shard", 0});
+  std::vector<train::MemoryCandidate> cands = train::memory_candidates(spec, c.nodes() > 1);
   if (own_only) cands.resize(1);
-  // A candidate that is the scenario's own configuration is not searched twice.
-  auto is_own = [&](const Candidate& cand) {
-    if (cand.strategy == "ddp") return spec.strategy == "ddp";
-    if (cand.strategy != "fsdp" || spec.strategy != "fsdp" || cand.sharding != spec.fsdp_sharding) return false;
-    const bool full_ckpt = spec.fsdp_activation_checkpointing && spec.fsdp_checkpoint_fraction >= 1;
-    return cand.checkpointing == 1 ? full_ckpt : !spec.fsdp_activation_checkpointing;
-  };
   std::vector<RunResult::FitRow> out;
-  for (const Candidate& cand : cands) {
-    if (!out.empty() && is_own(cand)) {
+  for (const train::MemoryCandidate& cand : cands) {
+    // A candidate that is the scenario's own configuration is not searched twice.
+    if (!out.empty() && train::same_as_scenario(spec, cand.choice)) {
       out.push_back(out.front());
       out.back().strategy = cand.label;
       continue;
     }
     StrategyBuilder build(spec, *b.model, *b.cost, *b.planner, c);
     build.set_software(&b.software);
-    build.override_strategy(cand.strategy, cand.sharding);
-    build.override_checkpointing(cand.checkpointing);
+    build.override_choice(cand.choice);
     auto peak_at = [&](long long b) {
       StepGraph sg = build(ranks, 1, b);
       net::FlowNetwork n(c.link_capacities());

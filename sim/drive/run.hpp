@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "scenario/scenario.hpp"
+#include "train/strategy.hpp"  // load_scenario
 #include "train/run_result.hpp"
 #include "work/model.hpp"
 

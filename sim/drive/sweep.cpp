@@ -12,6 +12,7 @@
 #include "drive/run.hpp"
 #include "scenario/error.hpp"
 #include "scenario/scenario.hpp"
+#include "train/strategy.hpp"
 
 namespace simtrain::drive {
 
@@ -31,9 +32,10 @@ SweepAxis parse_cli_sweep(const std::string& arg) {
   SweepAxis a;
   a.key = arg.substr(0, eq);
   a.origin = "--sweep " + arg;
-  if (!is_scenario_key(a.key))
+  if (!train::scenario_keys().has(a.key))
     throw ScenarioError("--sweep", 0, 0, a.key,
-                        "unknown scenario key" + did_you_mean(a.key, scenario_key_names()) + "; `simtrain describe` lists them all");
+                        "unknown scenario key" + did_you_mean(a.key, train::scenario_keys().names()) +
+                            "; `simtrain describe` lists them all");
   std::stringstream ss(arg.substr(eq + 1));
   std::string v;
   while (std::getline(ss, v, ',')) {

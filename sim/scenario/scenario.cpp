@@ -6,7 +6,7 @@
 
 namespace simtrain {
 
-const std::vector<KeyInfo>& scenario_keys() {
+const std::vector<KeyInfo>& general_scenario_keys() {
   static const std::vector<KeyInfo> keys = {
       {"name", "display name of the scenario", "", "the file name"},
       {"system", "system file (topologies/*.yaml), a shipped system's name, or an inline system mapping", "", "required"},
@@ -19,36 +19,7 @@ const std::vector<KeyInfo>& scenario_keys() {
       {"software", "the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel", "", "pytorch_eager"},
       {"precision", "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8", "", "amp_fp16"},
       {"optimizer", "sgd | adam | adamw", "", "sgd"},
-      {"strategy", "ddp | fsdp | zero1 | zero2 | zero3 (ZeRO stages map onto FSDP shardings) | megatron (tensor, pipeline and data parallelism: the parallel block)", "", "ddp"},
-      {"parallel.tp", "megatron: tensor-parallel degree (ranks sharing every layer; inside a node first)", "", "1"},
-      {"parallel.pp", "megatron: pipeline stages", "", "1"},
-      {"parallel.cp", "megatron: context-parallel degree (the sequence split across ranks)", "", "1"},
-      {"parallel.ep", "megatron: expert-parallel degree (divides dp)", "", "1"},
-      {"parallel.dp", "megatron: data-parallel degree; must equal GPUs / (tp pp cp)", "", "GPUs / (tp pp cp)"},
-      {"parallel.sequence_parallel", "megatron: shard norms and dropout along the sequence over the TP group (all-reduces become reduce-scatter + all-gather)", "", "false"},
-      {"parallel.schedule", "megatron: pipeline schedule gpipe | 1f1b | interleaved (virtual_stages > 1); micro-batches per step = grad_accumulation, each of batch_per_gpu samples per data-parallel replica", "", "1f1b"},
-      {"parallel.virtual_stages", "megatron: model chunks per pipeline stage (interleaved schedule)", "", "1"},
-      {"parallel.recompute", "megatron: activation recomputation none | selective (attention's s^2 part) | full (every block's forward)", "", "none"},
-      {"parallel.distributed_optimizer", "megatron: optimizer state and fp32 master weights sharded over the data-parallel ranks (ZeRO-1): gradients reduce-scattered, parameters all-gathered", "", "false"},
-      {"parallel.expert_imbalance", "megatron, MoE: tokens routed to the busiest expert-parallel rank over the average (>= 1; 1 = balanced routing)", "", "1"},
-      {"parallel.overlap_grad_reduce", "megatron: reduce each block's gradients during the last micro-batch's backward (else after it)", "", "false"},
-      {"fsdp.sharding", "full_shard | shard_grad_op | hybrid_shard | no_shard", "", "full_shard"},
-      {"fsdp.wrap", "per_block | every_n_layers | per_linear | a list of block indices that start a unit", "", "per_block"},
-      {"fsdp.every_n_layers", "blocks per unit with wrap: every_n_layers", "", "1"},
-      {"fsdp.backward_prefetch", "pre | post | none", "", "pre"},
-      {"fsdp.forward_prefetch", "issue the next unit's all-gather before this unit's forward", "", "false"},
-      {"fsdp.limit_all_gathers", "at most two gathered units ahead of compute", "", "true"},
-      {"fsdp.mixed_precision.param_dtype", "dtype of gathered parameters: fp32 | bf16 | fp16", "", "from precision"},
-      {"fsdp.mixed_precision.reduce_dtype", "dtype of gradient reduction: fp32 | bf16 | fp16", "", "from precision"},
-      {"fsdp.mixed_precision.buffer_dtype", "dtype of buffers (no effect on time or memory here)", "", "from precision"},
-      {"fsdp.activation_checkpointing", "checkpoint every block (true), or a fraction of them (0.5: every other): keep its input, recompute its forward in backward", "", "false"},
-      {"fsdp.activation_offload", "checkpointed block inputs to host memory (needs activation_checkpointing)", "", "false"},
-      {"fsdp.cpu_offload", "parameter shards, gradient shards and optimizer state in host memory", "", "false"},
-      {"fsdp.shard_group_size", "HYBRID_SHARD: GPUs per shard group", "", "GPUs per node"},
-      {"fsdp.sync_each_microbatch", "reduce-scatter on every micro-batch (else no_sync until the last)", "", "false"},
-      {"ddp.bucket_mb", "gradient bucket size (PyTorch bucket_cap_mb)", "MiB", "25"},
-      {"ddp.gradient_as_bucket_view", "gradients are views into the buckets (saves one copy of the gradients)", "", "false"},
-      {"ddp.static_graph", "the graph is static (PyTorch static_graph)", "", "false"},
+      {"strategy", "one of the strategy table's (train/strategy.hpp)", "", "ddp"},
       {"grad_accumulation", "micro-batches per optimizer step (no_sync on all but the last)", "", "1"},
       {"collective.algorithm", "auto | ring | tree | hierarchical", "", "auto"},
       {"collective.ring_order", "auto | given", "", "auto"},
@@ -79,18 +50,6 @@ const std::vector<KeyInfo>& scenario_keys() {
       {"data.page_cache", "page cache of a node", "bytes", "host_memory minus training processes and workers"},
   };
   return keys;
-}
-
-std::vector<std::string> scenario_key_names() {
-  std::vector<std::string> n;
-  for (const auto& k : scenario_keys()) n.push_back(k.path);
-  return n;
-}
-
-bool is_scenario_key(const std::string& path) {
-  for (const auto& k : scenario_keys())
-    if (k.path == path) return true;
-  return false;
 }
 
 std::string resolve_data_file(const std::string& name, const std::string& scenario_path,
@@ -125,9 +84,23 @@ std::vector<std::string> split_path(const std::string& p) {
   return out;
 }
 
-std::vector<std::string> child_keys(const std::string& prefix) {
+}  // namespace
+
+bool KeyTable::has(const std::string& path) const {
+  for (const auto& k : keys)
+    if (k.path == path) return true;
+  return false;
+}
+
+std::vector<std::string> KeyTable::names() const {
+  std::vector<std::string> n;
+  for (const auto& k : keys) n.push_back(k.path);
+  return n;
+}
+
+std::vector<std::string> KeyTable::children(const std::string& prefix) const {
   std::set<std::string> s;
-  for (const auto& k : scenario_keys()) {
+  for (const auto& k : keys) {
     if (prefix.empty()) {
       s.insert(split_path(k.path)[0]);
     } else if (k.path.rfind(prefix + ".", 0) == 0) {
@@ -136,8 +109,6 @@ std::vector<std::string> child_keys(const std::string& prefix) {
   }
   return {s.begin(), s.end()};
 }
-
-}  // namespace
 
 ScenarioError attribute_to_override(const std::string& scenario_path, const std::vector<std::string>& applied,
                                     const ScenarioError& e) {
@@ -149,7 +120,9 @@ ScenarioError attribute_to_override(const std::string& scenario_path, const std:
   return e;
 }
 
-ScenarioSpec load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
+ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::string>& overrides,
+                            const ScenarioGrammar& grammar) {
+  const KeyTable& table = grammar.keys;
   auto doc = YamlDoc::load(path);
   if (!doc->root().IsMap()) throw root_field(doc).error("a scenario is a mapping of keys to values");
   // Apply --set overrides on a copy of the tree, checked against the key table.
@@ -162,8 +135,8 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
     if (eq == std::string::npos || eq == 0)
       throw ScenarioError("--set", 0, 0, o, "expected key.path=value");
     const std::string key = o.substr(0, eq), value = o.substr(eq + 1);
-    if (!is_scenario_key(key))
-      throw ScenarioError("--set", 0, 0, key, "unknown scenario key" + did_you_mean(key, scenario_key_names()) +
+    if (!table.has(key))
+      throw ScenarioError("--set", 0, 0, key, "unknown scenario key" + did_you_mean(key, table.names()) +
                                                   "; `simtrain describe` lists them all");
     std::vector<std::string> parts = split_path(key);
     YAML::Node node = tree;
@@ -180,7 +153,7 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
   auto in_override = [&](const ScenarioError& e) { return attribute_to_override(path, applied, e); };
   try {
     {
-      std::vector<std::string> top = child_keys("");
+      std::vector<std::string> top = table.children("");
       top.push_back("sweep");
       std::sort(top.begin(), top.end());
       root.check_keys(top);
@@ -226,116 +199,15 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
                       : "amp_fp16";
     s.optimizer = root.has("optimizer") ? root.at("optimizer").as_choice({"sgd", "adam", "adamw"}) : "sgd";
     s.strategy = root.has("strategy")
-                     ? root.at("strategy").as_choice({"ddp", "fsdp", "zero1", "zero2", "zero3", "megatron"})
+                     ? root.at("strategy").as_choice(grammar.strategies)
                      : "ddp";
-    if (auto pb = root.get("parallel")) {
-      pb->check_keys(child_keys("parallel"));
-      auto degree = [&](const char* key, int& out) {
-        if (auto f = pb->get(key)) {
-          const long long v = f->as_int_at_least(1);
-          if (v > 65536) throw f->error("expected a degree of at most 65536");
-          out = static_cast<int>(v);
-        }
-      };
-      degree("tp", s.parallel.tp);
-      degree("pp", s.parallel.pp);
-      degree("cp", s.parallel.cp);
-      degree("ep", s.parallel.ep);
-      degree("dp", s.parallel.dp);
-      if (auto f = pb->get("virtual_stages")) {
-        const long long v = f->as_int_at_least(1);
-        if (v > 1024) throw f->error("expected at most 1024 model chunks per stage");
-        s.parallel.virtual_stages = static_cast<int>(v);
-      }
-      if (auto f = pb->get("sequence_parallel")) s.parallel.sequence_parallel = f->as_bool();
-      if (auto f = pb->get("schedule")) s.parallel.schedule = f->as_choice({"gpipe", "1f1b", "interleaved"});
-      if (auto f = pb->get("recompute")) s.parallel.recompute = f->as_choice({"none", "selective", "full"});
-      if (auto f = pb->get("distributed_optimizer")) s.parallel.distributed_optimizer = f->as_bool();
-      if (auto f = pb->get("overlap_grad_reduce")) s.parallel.overlap_grad_reduce = f->as_bool();
-      if (auto f = pb->get("expert_imbalance")) {
-        s.parallel.expert_imbalance = f->as_number();
-        if (!(s.parallel.expert_imbalance >= 1 && s.parallel.expert_imbalance <= 1000))
-          throw f->error("expected the busiest rank's tokens over the average: a number from 1 to 1000");
-      }
-      if (s.parallel.schedule == "interleaved" && s.parallel.virtual_stages < 2)
-        throw (pb->has("schedule") ? pb->at("schedule") : *pb)
-            .error("the interleaved schedule needs virtual_stages of at least 2");
-      if (s.parallel.schedule != "interleaved" && s.parallel.virtual_stages > 1)
-        throw pb->at("virtual_stages").error("virtual stages run under schedule: interleaved");
-      bool strategy_overridden = false;
-      for (const std::string& a : applied) strategy_overridden = strategy_overridden || a.rfind("strategy=", 0) == 0;
-      if (s.strategy != "megatron" && !strategy_overridden)
-        throw pb->key_error("a `parallel:` block needs `strategy: megatron`");
-      s.parallel_field = *pb;
-    }
-    if (auto fs = root.get("fsdp")) {
-      fs->check_keys(child_keys("fsdp"));
-      if (auto f = fs->get("sharding"))
-        s.fsdp_sharding = f->as_choice({"full_shard", "shard_grad_op", "hybrid_shard", "no_shard"});
-      if (auto f = fs->get("wrap")) {
-        if (f->is_sequence()) {
-          s.fsdp_wrap = "list";
-          for (const Field& i : f->items()) s.fsdp_wrap_list.push_back(static_cast<int>(i.as_int_at_least(0)));
-          std::sort(s.fsdp_wrap_list.begin(), s.fsdp_wrap_list.end());
-        } else {
-          s.fsdp_wrap = f->as_choice({"per_block", "every_n_layers", "per_linear"});
-        }
-      }
-      if (auto f = fs->get("every_n_layers")) s.fsdp_every_n = static_cast<int>(f->as_int_at_least(1));
-      if (auto f = fs->get("backward_prefetch")) s.fsdp_backward_prefetch = f->as_choice({"pre", "post", "none"});
-      if (auto f = fs->get("forward_prefetch")) s.fsdp_forward_prefetch = f->as_bool();
-      if (auto f = fs->get("limit_all_gathers")) s.fsdp_limit_all_gathers = f->as_bool();
-      if (auto mp = fs->get("mixed_precision")) {
-        mp->check_keys(child_keys("fsdp.mixed_precision"));
-        if (auto f = mp->get("param_dtype")) s.fsdp_param_dtype = f->as_choice({"fp32", "bf16", "fp16"});
-        if (auto f = mp->get("reduce_dtype")) s.fsdp_reduce_dtype = f->as_choice({"fp32", "bf16", "fp16"});
-        if (auto f = mp->get("buffer_dtype")) f->as_choice({"fp32", "bf16", "fp16"});
-      }
-      if (auto f = fs->get("activation_checkpointing")) {
-        const std::string v = f->as_string();
-        if (v == "true" || v == "false") {
-          s.fsdp_activation_checkpointing = f->as_bool();
-        } else {
-          const char* expected =
-              "expected true, false or the fraction of blocks to checkpoint (0 < p <= 1; 0.5 checkpoints every other block)";
-          double p = 0;
-          try {
-            p = f->as_number();
-          } catch (const ScenarioError&) {
-            throw f->error(expected);
-          }
-          if (!(p > 0 && p <= 1)) throw f->error(expected);
-          s.fsdp_activation_checkpointing = true;
-          s.fsdp_checkpoint_fraction = p;
-        }
-      }
-      if (auto f = fs->get("cpu_offload")) s.fsdp_cpu_offload = f->as_bool();
-      if (auto f = fs->get("activation_offload")) {
-        s.fsdp_activation_offload = f->as_bool();
-        if (s.fsdp_activation_offload && !s.fsdp_activation_checkpointing)
-          throw f->key_error("activation_offload moves the checkpointed block inputs: it needs activation_checkpointing: true");
-      }
-      if (auto f = fs->get("shard_group_size")) s.fsdp_shard_group_size = static_cast<int>(f->as_int_at_least(1));
-      if (auto f = fs->get("sync_each_microbatch")) s.fsdp_sync_each_microbatch = f->as_bool();
-      // An fsdp block under DDP is a mistake in a file, but a what-if from the command line
-      // (`--set strategy=ddp` on an FSDP scenario) keeps it for when the strategy is switched back.
-      bool strategy_overridden = false;
-      for (const std::string& a : applied) strategy_overridden = strategy_overridden || a.rfind("strategy=", 0) == 0;
-      if (s.strategy == "ddp" && !strategy_overridden)
-        throw fs->key_error("an `fsdp:` block needs `strategy: fsdp` (or zero1/zero2/zero3)");
-    }
-    if (auto d = root.get("ddp")) {
-      d->check_keys(child_keys("ddp"));
-      if (auto f = d->get("bucket_mb")) {
-        s.bucket_mb = f->as_number();
-        if (!(s.bucket_mb > 0)) throw f->error("expected a bucket size > 0 (MiB)");
-      }
-      if (auto f = d->get("gradient_as_bucket_view")) s.gradient_as_bucket_view = f->as_bool();
-      if (auto f = d->get("static_graph")) s.static_graph = f->as_bool();
-    }
+    // The strategy blocks (ddp:, fsdp:, parallel:), parsed by the strategies that own them.
+    bool strategy_overridden = false;
+    for (const std::string& a : applied) strategy_overridden = strategy_overridden || a.rfind("strategy=", 0) == 0;
+    if (grammar.parse_strategy_blocks) grammar.parse_strategy_blocks(s, strategy_overridden);
     if (auto f = root.get("grad_accumulation")) s.grad_accumulation = f->as_int_at_least(1);
     if (auto c = root.get("collective")) {
-      c->check_keys(child_keys("collective"));
+      c->check_keys(table.children("collective"));
       if (auto f = c->get("algorithm")) s.collective_algorithm = f->as_choice({"auto", "ring", "tree", "hierarchical"});
       if (auto f = c->get("ring_order")) s.ring_order = f->as_choice({"auto", "given"});
     }
@@ -349,7 +221,7 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
       if (s.warmup_steps > 10000) throw f->error("at most 10000 warm-up steps");
     }
     if (auto e = root.get("energy")) {
-      e->check_keys(child_keys("energy"));
+      e->check_keys(table.children("energy"));
       if (auto f = e->get("node_overhead")) s.node_overhead_w = f->as_quantity(Dimension::power);
       if (auto f = e->get("pue")) {
         s.pue = f->as_number();
@@ -358,7 +230,7 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
       if (auto f = e->get("electricity")) s.electricity_per_kwh = f->as_quantity(Dimension::money);
     }
     if (auto c = root.get("cost")) {
-      c->check_keys(child_keys("cost"));
+      c->check_keys(table.children("cost"));
       if (auto f = c->get("gpu_hour")) s.gpu_hour_price = f->as_quantity(Dimension::money);
     }
     if (auto d = root.get("data")) s.data_field = *d;  // parsed by sim/data (data/data_spec.hpp)
@@ -367,8 +239,8 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
         throw sw->error("expected a mapping of scenario keys to lists of values, e.g. sweep: {batch_per_gpu: [64, 128]}");
       for (const Field& e : sw->entries()) {
         const std::string key = e.key().substr(std::string("sweep.").size());
-        if (!is_scenario_key(key))
-          throw e.key_error("unknown scenario key '" + key + "'" + did_you_mean(key, scenario_key_names()) +
+        if (!table.has(key))
+          throw e.key_error("unknown scenario key '" + key + "'" + did_you_mean(key, table.names()) +
                             " (sweep keys are dotted paths, as --set takes them)");
         if (!e.is_sequence() || e.items().empty())
           throw e.error("expected a non-empty list of values, e.g. [64, 128]");
@@ -378,7 +250,7 @@ ScenarioSpec load_scenario(const std::string& path, const std::vector<std::strin
       s.sweep_field = *sw;
     }
     if (auto r = root.get("run")) {
-      r->check_keys(child_keys("run"));
+      r->check_keys(table.children("run"));
       if (auto f = r->get("steps")) s.run_steps = f->as_int_at_least(0);
     }
     return s;

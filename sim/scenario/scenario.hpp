@@ -1,10 +1,16 @@
 // Scenarios: what a user runs (`simtrain SCENARIO.yaml`). A scenario names a system, a
 // model, a batch, a precision, an optimizer, a strategy with its options, and the steps to
-// simulate; `--set key.path=value` overrides any of them. Every key is in one table
-// (scenario_keys(): key, meaning, unit, default) that drives validation, `--set` and
-// `simtrain describe`; unknown keys and unknown --set paths are errors.
+// simulate; `--set key.path=value` overrides any of them. Every key is in one table (key,
+// meaning, unit, default) that drives validation, `--set`, `sweep` and `simtrain describe`;
+// unknown keys and unknown --set paths are errors.
+//
+// This layer knows the keys every scenario has (general_scenario_keys()). The strategies'
+// blocks (ddp:, fsdp:, parallel:) belong to the strategies: the strategy table
+// (train/strategy.hpp) adds their keys to the grammar, parses them into typed options and
+// loads scenarios with it (simtrain::load_scenario there).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,6 +19,9 @@
 #include "scenario/yaml_doc.hpp"
 
 namespace simtrain {
+namespace train {
+struct StrategyConfig;  // train/strategy.hpp
+}
 
 struct KeyInfo {
   std::string path;     // dotted: "ddp.bucket_mb"
@@ -20,10 +29,27 @@ struct KeyInfo {
   std::string unit;     // "" for plain values
   std::string default_value;
 };
-const std::vector<KeyInfo>& scenario_keys();
-// The key paths of that table, and whether `path` is one of them.
-std::vector<std::string> scenario_key_names();
-bool is_scenario_key(const std::string& path);
+// A table of keys, in the order `describe` lists them.
+struct KeyTable {
+  std::vector<KeyInfo> keys;
+  bool has(const std::string& path) const;
+  std::vector<std::string> names() const;
+  // The next path component under `prefix` ("" : the top-level keys), sorted.
+  std::vector<std::string> children(const std::string& prefix) const;
+};
+// The keys of every scenario, whatever its strategy. "strategy"'s meaning and the strategy
+// blocks' keys come from the strategy table.
+const std::vector<KeyInfo>& general_scenario_keys();
+
+struct ScenarioSpec;
+// What parse_scenario checks a scenario against: every key, the strategy names, and the
+// parser of the strategy blocks (called with `strategy_overridden`: a --set changed the
+// strategy, so a block of another strategy is kept for a what-if rather than refused).
+struct ScenarioGrammar {
+  KeyTable keys;
+  std::vector<std::string> strategies;
+  std::function<void(ScenarioSpec&, bool strategy_overridden)> parse_strategy_blocks;
+};
 
 struct ScenarioSpec {
   // Fields that name things start out pointing at the scenario's root.
@@ -52,32 +78,10 @@ struct ScenarioSpec {
   int flash_attention = -1;  // -1: as the model file says
   std::optional<Field> flash_attention_field;
   std::string precision, optimizer, strategy;
-  double bucket_mb = 25;
-  bool gradient_as_bucket_view = false, static_graph = false;
   long long grad_accumulation = 1;
-  // FSDP / ZeRO (strategy fsdp, zero1, zero2, zero3).
-  std::string fsdp_sharding = "full_shard";
-  std::string fsdp_wrap = "per_block";    // per_block | every_n_layers | per_linear | list
-  int fsdp_every_n = 1;
-  std::vector<int> fsdp_wrap_list;
-  double fsdp_checkpoint_fraction = 1;  // activation_checkpointing: a fraction of the blocks
-  std::string fsdp_backward_prefetch = "pre";
-  bool fsdp_forward_prefetch = false, fsdp_limit_all_gathers = true;
-  std::string fsdp_param_dtype, fsdp_reduce_dtype;  // "" = from precision
-  bool fsdp_activation_checkpointing = false, fsdp_cpu_offload = false, fsdp_activation_offload = false, fsdp_sync_each_microbatch = false;
-  int fsdp_shard_group_size = 0;
-  // Model parallelism (strategy megatron; train/megatron.hpp): the `parallel:` block.
-  struct Parallel {
-    int tp = 1, pp = 1, cp = 1, ep = 1;
-    int dp = 0;  // 0: the GPUs left, gpus / (tp pp cp)
-    bool sequence_parallel = false;
-    std::string schedule = "1f1b";  // gpipe | 1f1b | interleaved
-    int virtual_stages = 1;
-    std::string recompute = "none";  // none | selective | full
-    bool distributed_optimizer = false, overlap_grad_reduce = false;
-    double expert_imbalance = 1.0;
-  } parallel;
-  std::optional<Field> parallel_field;  // the block, for errors about its degrees
+  // The strategy blocks (ddp:, fsdp:, parallel:) as typed options, parsed by the strategy
+  // table (train/strategy.hpp: strategy_config(spec) reads them).
+  std::shared_ptr<const train::StrategyConfig> strategy_config;
   std::string collective_algorithm = "auto", ring_order = "auto";
   long long steps = 3, warmup_steps = 1;
   // Energy and cost.
@@ -95,8 +99,11 @@ struct ScenarioSpec {
   std::vector<std::string> overrides_applied;  // "key=value", echoed in reports
 };
 
-// Loads a scenario, applies `--set` overrides ("key.path=value"), validates every key.
-ScenarioSpec load_scenario(const std::string& path, const std::vector<std::string>& overrides);
+// Loads a scenario, applies `--set` overrides ("key.path=value"), validates every key
+// against `grammar`. Most callers want simtrain::load_scenario (train/strategy.hpp), which
+// passes the strategy table's grammar.
+ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::string>& overrides,
+                            const ScenarioGrammar& grammar);
 
 // An error about an overridden value has no place in the file: it names the override
 // ("--set model=resnet51") instead. `applied` is ScenarioSpec::overrides_applied; errors in

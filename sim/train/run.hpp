@@ -1,6 +1,8 @@
-// The step graph of a scenario's strategy: StrategyBuilder turns the scenario's strategy keys
-// (ddp:, fsdp:, the optimizer, the collective algorithm) into DdpOptions or FsdpOptions and
-// builds the graph. drive/run.hpp runs it; train/run_result.hpp holds the figures of a run.
+// The step graph of a scenario's strategy: StrategyBuilder fills the options every strategy
+// takes (StepOptions: steps, micro-batches, batch, optimizer, collective algorithm, data,
+// software) and hands them to the strategy's entry in the strategy table
+// (train/strategy.hpp), which adds its block's typed options and builds the graph.
+// drive/run.hpp runs it; train/run_result.hpp holds the figures of a run.
 #pragma once
 
 #include <string>
@@ -10,6 +12,7 @@
 #include "scenario/scenario.hpp"
 #include "topo/cluster.hpp"
 #include "train/ddp.hpp"
+#include "train/strategy.hpp"
 #include "work/cost.hpp"
 #include "work/model.hpp"
 
@@ -22,11 +25,8 @@ class StrategyBuilder {
   StrategyBuilder(const ScenarioSpec& spec, const work::Model& model, const work::CostModel& cost,
                   coll::Planner& planner, const topo::Cluster& cluster);
   StepGraph operator()(const std::vector<int>& ranks, int steps, long long batch) const;
-  void override_strategy(std::string strategy, std::string sharding = "") {
-    strategy_override_ = std::move(strategy);
-    sharding_override_ = std::move(sharding);
-  }
-  void override_checkpointing(int on) { checkpoint_override_ = on; }
+  // Builds `choice` instead of the scenario's own strategy (the memory search's candidates).
+  void override_choice(StrategyChoice choice) { choice_ = std::move(choice); }
   // The data pipeline the strategies feed their forwards from (nullptr: none).
   void set_data(const data::Plan* plan) { data_ = plan; }
   // The software stack the strategies issue their kernels with (nullptr: the GPU never waits for its host).
@@ -34,14 +34,12 @@ class StrategyBuilder {
 
  private:
   StepGraph build(const std::vector<int>& ranks, int steps, long long batch) const;
-  StepGraph build_megatron_from_spec(const std::vector<int>& ranks, const StepOptions& common) const;
   const ScenarioSpec& spec_;
   const work::Model& model_;
   const work::CostModel& cost_;
   coll::Planner& planner_;
   const topo::Cluster& cluster_;
-  std::string strategy_override_, sharding_override_;
-  int checkpoint_override_ = -1;
+  StrategyChoice choice_;
   const data::Plan* data_ = nullptr;
   const work::SoftwareProfile* software_ = nullptr;
 };
