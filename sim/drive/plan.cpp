@@ -47,6 +47,137 @@ std::vector<int> divisors(int n) {
   return out;
 }
 
+// What the search holds fixed: the cluster, the model's shape, the global batch.
+struct SearchSpace {
+  int gpus = 1, gpus_per_node = 1;
+  int layers = 0;             // repeated blocks (the pipeline splits them)
+  int experts = 0;            // routed experts per MoE layer (0: dense)
+  long long global_batch = 1;  // samples per step
+  std::vector<int> cps;       // context-parallel degrees tried
+};
+
+// Context parallelism for long sequences (cp 2 from 4096 tokens, as NeMo's recipes).
+std::vector<int> cp_degrees(const work::Model& model) {
+  std::vector<int> cps = {1};
+  if (model.seq_len >= 4096 && model.seq_len % 2 == 0) cps.push_back(2);
+  return cps;
+}
+
+// Expert parallelism for MoE models: powers of two dividing the experts and dp.
+std::vector<int> ep_degrees(int experts, int dp) {
+  std::vector<int> eps = {1};
+  for (int e = 2; experts > 0 && e <= std::min(dp, experts); e *= 2)
+    if (dp % e == 0 && experts % e == 0) eps.push_back(e);
+  return eps;
+}
+
+// Every (tp, cp, pp, dp, ep, mb, v, recompute) the search considers, in a fixed order; m is
+// filled by shape_rejection.
+std::vector<PlanLayout> candidate_layouts(const SearchSpace& sp) {
+  std::vector<PlanLayout> out;
+  const int G = sp.gpus;
+  for (int tp : divisors(G)) {
+    if ((tp & (tp - 1)) != 0) continue;  // powers of two, as TP degrees are in practice
+    for (int cp : sp.cps) {
+      if ((G / tp) % cp != 0) continue;
+      for (int pp : divisors(G / (tp * cp))) {
+        const int dp = G / (tp * cp * pp);
+        for (int ep : ep_degrees(sp.experts, dp))
+          for (int mb : {1, 2, 4, 8})
+            for (int v : {1, 2, 4}) {
+              if (v > 1 && pp == 1) continue;  // not a layout: virtual stages need stages
+              for (const char* rc : {"none", "selective", "full"}) out.push_back(PlanLayout{tp, pp, dp, mb, 0, v, cp, ep, rc});
+            }
+      }
+    }
+  }
+  return out;
+}
+
+// Why a layout cannot run before any estimate (the batch does not divide, TP leaves the node,
+// too few layers, ...), or "" when it can; fills its micro-batch count m.
+std::string shape_rejection(PlanLayout& l, const SearchSpace& sp) {
+  const long long B = sp.global_batch;
+  if (B % (static_cast<long long>(l.dp) * l.mb) != 0)
+    return "the global batch of " + std::to_string(B) + " does not divide into dp x micro-batch = " + std::to_string(l.dp * l.mb);
+  const long long m = B / (static_cast<long long>(l.dp) * l.mb);
+  l.m = static_cast<int>(std::min<long long>(m, 1 << 30));
+  if (l.tp > sp.gpus_per_node)
+    return "TP crosses nodes (tp " + std::to_string(l.tp) + " > " + std::to_string(sp.gpus_per_node) + " GPUs per node)";
+  if (l.pp * l.v > sp.layers)
+    return "pp x v = " + std::to_string(l.pp * l.v) + " exceeds the " + std::to_string(sp.layers) + " layers";
+  if (l.v > 1 && m % l.pp != 0)
+    return "interleaving needs the micro-batches (" + std::to_string(m) + ") to be a multiple of pp";
+  if (m > 4096) return std::to_string(m) + " micro-batches per step (more than 4096 is not searched)";
+  return "";
+}
+
+// The layout as the megatron strategy's options (Megatron-LM's recommended settings: sequence
+// parallelism with TP, the distributed optimizer, overlapped gradient reduction).
+train::MegatronOptions options_for(const PlanLayout& l, work::Optimizer optim, const work::SoftwareProfile* sw) {
+  train::MegatronOptions o;
+  o.mesh = train::Mesh{l.tp, l.cp, l.dp, l.pp, l.ep};
+  o.sequence_parallel = l.tp > 1;
+  o.schedule = l.v > 1 ? train::PipeSchedule::interleaved : train::PipeSchedule::one_f_one_b;
+  o.virtual_stages = l.v;
+  train::parse_recompute(l.recompute, o.recompute);
+  o.distributed_optimizer = true;
+  o.overlap_grad_reduce = true;
+  o.grad_accumulation = l.m;
+  o.batch_per_gpu = l.mb;
+  o.optimizer = optim;
+  o.software = sw;
+  return o;
+}
+
+// Judges a row by the closed forms: its estimated step and fullest stage, feasible unless the
+// stage does not fit (or the builder refuses the layout: the reason is kept).
+void estimate_row(PlanRow& row, const Built& b, work::Optimizer optim) {
+  try {
+    const train::MegatronEstimate e = train::estimate_megatron(*b.model, *b.cost, *b.planner, *b.cluster, b.ranks,
+                                                               options_for(row.layout, optim, &b.software));
+    const auto fullest = std::max_element(e.stage_peak_bytes.begin(), e.stage_peak_bytes.end());
+    row.estimate_peak_bytes = *fullest;
+    row.estimate_fullest_stage = static_cast<int>(fullest - e.stage_peak_bytes.begin());
+    row.estimate_step_s = e.step_s;
+    if (*fullest > b.gpu->memory_bytes) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "OOM on stage %d (%.1f GiB of %.1f GiB, closed form)", row.estimate_fullest_stage,
+                    *fullest / 1073741824.0, b.gpu->memory_bytes / 1073741824.0);
+      row.reason = buf;
+      return;
+    }
+    row.feasible = true;
+  } catch (const std::invalid_argument& e) {
+    row.reason = e.what();
+  }
+}
+
+// Simulates the `n` best feasible rows (rows sorted by estimate); a row that does not fit when
+// simulated is rejected with both peaks.
+void simulate_best(std::vector<PlanRow>& rows, int n, const ScenarioSpec& spec, const std::vector<std::string>& overrides) {
+  int simulated = 0;
+  for (PlanRow& r : rows) {
+    if (!r.feasible || simulated >= n) break;
+    std::vector<std::string> sets = overrides;
+    for (const std::string& s : r.layout.sets()) sets.push_back(s);
+    sets.push_back("steps=1");
+    sets.push_back("warmup_steps=1");
+    RunOptions ro;
+    r.result = run_scenario(load_scenario(spec.path, sets), ro);
+    r.simulated = true;
+    if (r.result.oom) {
+      r.feasible = false;
+      char buf[200];
+      std::snprintf(buf, sizeof buf, "OOM when simulated (%.1f GiB at %s; closed form %.1f GiB)",
+                    r.result.memory_peak_bytes / 1073741824.0, r.result.memory_peak_at.c_str(),
+                    r.estimate_peak_bytes / 1073741824.0);
+      r.reason = buf;
+    }
+    ++simulated;
+  }
+}
+
 }  // namespace
 
 PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>& overrides, const PlanOptions& opt) {
@@ -69,126 +200,33 @@ PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>
     const train::Mesh& mesh = train::strategy_config(spec).parallel.options.mesh;
     dp0 = std::max<long long>(1, G / (static_cast<long long>(mesh.tp) * mesh.pp * mesh.cp));
   }
-  const long long B = dp0 * spec.batch_per_gpu * spec.grad_accumulation;
-  out.global_batch = static_cast<double>(B);
+  SearchSpace sp;
+  sp.gpus = G;
+  sp.gpus_per_node = out.gpus_per_node;
+  sp.global_batch = dp0 * spec.batch_per_gpu * spec.grad_accumulation;
+  out.global_batch = static_cast<double>(sp.global_batch);
   const int blocks = model.ops.empty() ? 0 : model.ops.back().block + 1;
-  const int layers = std::max(0, blocks - 2);
+  sp.layers = std::max(0, blocks - 2);
+  for (const work::Op& op : model.ops)
+    if (work::is_expert(op.split)) sp.experts = std::max(sp.experts, op.gemm_groups);
+  sp.cps = cp_degrees(model);
 
   work::Optimizer optim;
   work::parse_optimizer(spec.optimizer, optim);
   std::vector<PlanRow> rows;
-  // Context parallelism for long sequences (cp 2 from 4096 tokens, as NeMo's recipes), expert
-  // parallelism for MoE models (powers of two dividing the experts and dp).
-  std::vector<int> cps = {1};
-  if (model.seq_len >= 4096 && model.seq_len % 2 == 0) cps.push_back(2);
-  int experts = 0;
-  for (const work::Op& op : model.ops)
-    if (work::is_expert(op.split)) experts = std::max(experts, op.gemm_groups);
-  for (int tp : divisors(G)) {
-    if ((tp & (tp - 1)) != 0) continue;  // powers of two, as TP degrees are in practice
-    for (int cp : cps) {
-    if ((G / tp) % cp != 0) continue;
-    for (int pp : divisors(G / (tp * cp))) {
-      const int dp = G / (tp * cp * pp);
-      std::vector<int> eps = {1};
-      for (int e = 2; experts > 0 && e <= std::min(dp, experts); e *= 2)
-        if (dp % e == 0 && experts % e == 0) eps.push_back(e);
-      for (int ep : eps)
-      for (int mb : {1, 2, 4, 8}) {
-        for (int v : {1, 2, 4}) {
-          for (const char* rc : {"none", "selective", "full"}) {
-            PlanRow row;
-            row.layout = PlanLayout{tp, pp, dp, mb, 0, v, cp, ep, rc};
-            auto reject = [&](std::string why) {
-              row.reason = std::move(why);
-              rows.push_back(row);
-            };
-            if (v > 1 && pp == 1) continue;  // not a layout: virtual stages need stages
-            if (B % (static_cast<long long>(dp) * mb) != 0) {
-              reject("the global batch of " + std::to_string(B) + " does not divide into dp x micro-batch = " +
-                     std::to_string(dp * mb));
-              continue;
-            }
-            const long long m = B / (static_cast<long long>(dp) * mb);
-            row.layout.m = static_cast<int>(std::min<long long>(m, 1 << 30));
-            if (tp > out.gpus_per_node) {
-              reject("TP crosses nodes (tp " + std::to_string(tp) + " > " + std::to_string(out.gpus_per_node) +
-                     " GPUs per node)");
-              continue;
-            }
-            if (pp * v > layers) {
-              reject("pp x v = " + std::to_string(pp * v) + " exceeds the " + std::to_string(layers) + " layers");
-              continue;
-            }
-            if (v > 1 && m % pp != 0) {
-              reject("interleaving needs the micro-batches (" + std::to_string(m) + ") to be a multiple of pp");
-              continue;
-            }
-            if (m > 4096) {
-              reject(std::to_string(m) + " micro-batches per step (more than 4096 is not searched)");
-              continue;
-            }
-            train::MegatronOptions o;
-            o.mesh = train::Mesh{tp, cp, dp, pp, ep};
-            o.sequence_parallel = tp > 1;
-            o.schedule = v > 1 ? train::PipeSchedule::interleaved : train::PipeSchedule::one_f_one_b;
-            o.virtual_stages = v;
-            train::parse_recompute(rc, o.recompute);
-            o.distributed_optimizer = true;
-            o.overlap_grad_reduce = true;
-            o.grad_accumulation = static_cast<int>(m);
-            o.batch_per_gpu = mb;
-            o.optimizer = optim;
-            o.software = &b.software;
-            try {
-              const train::MegatronEstimate e = train::estimate_megatron(model, *b.cost, *b.planner, c, b.ranks, o);
-              const auto fullest = std::max_element(e.stage_peak_bytes.begin(), e.stage_peak_bytes.end());
-              row.estimate_peak_bytes = *fullest;
-              row.estimate_fullest_stage = static_cast<int>(fullest - e.stage_peak_bytes.begin());
-              row.estimate_step_s = e.step_s;
-              if (*fullest > b.gpu->memory_bytes) {
-                char buf[160];
-                std::snprintf(buf, sizeof buf, "OOM on stage %d (%.1f GiB of %.1f GiB, closed form)",
-                              row.estimate_fullest_stage, *fullest / 1073741824.0, b.gpu->memory_bytes / 1073741824.0);
-                reject(buf);
-                continue;
-              }
-              row.feasible = true;
-              rows.push_back(row);
-            } catch (const std::invalid_argument& e) {
-              reject(e.what());
-            }
-          }
-        }
-      }
-    }
-  }
+  for (const PlanLayout& l : candidate_layouts(sp)) {
+    PlanRow row;
+    row.layout = l;
+    row.reason = shape_rejection(row.layout, sp);
+    if (row.reason.empty()) estimate_row(row, b, optim);
+    rows.push_back(std::move(row));
   }
   // Rank the feasible layouts by the closed forms and simulate the best.
   std::stable_sort(rows.begin(), rows.end(), [](const PlanRow& a, const PlanRow& x) {
     if (a.feasible != x.feasible) return a.feasible;
     return a.feasible && a.estimate_step_s < x.estimate_step_s;
   });
-  int simulated = 0;
-  for (PlanRow& r : rows) {
-    if (!r.feasible || simulated >= opt.simulate) break;
-    std::vector<std::string> sets = overrides;
-    for (const std::string& s : r.layout.sets()) sets.push_back(s);
-    sets.push_back("steps=1");
-    sets.push_back("warmup_steps=1");
-    RunOptions ro;
-    r.result = run_scenario(load_scenario(spec.path, sets), ro);
-    r.simulated = true;
-    if (r.result.oom) {
-      r.feasible = false;
-      char buf[200];
-      std::snprintf(buf, sizeof buf, "OOM when simulated (%.1f GiB at %s; closed form %.1f GiB)",
-                    r.result.memory_peak_bytes / 1073741824.0, r.result.memory_peak_at.c_str(),
-                    r.estimate_peak_bytes / 1073741824.0);
-      r.reason = buf;
-    }
-    ++simulated;
-  }
+  simulate_best(rows, opt.simulate, spec, overrides);
   // Simulated and fitting first by simulated time per step (the batch is the same), then the
   // rest of the feasible by estimate, then the rejected.
   auto rank = [](const PlanRow& r) { return r.simulated && r.feasible ? 0 : r.feasible ? 1 : 2; };
