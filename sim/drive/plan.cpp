@@ -56,10 +56,13 @@ struct SearchSpace {
   std::vector<int> cps;       // context-parallel degrees tried
 };
 
-// Context parallelism for long sequences (cp 2 from 4096 tokens, as NeMo's recipes).
+// Context parallelism for long sequences: powers of two leaving every rank at least 2048
+// tokens (NeMo's recipes: CP 2 at 8k-16k, CP 8-16 at 128k), the sequence splitting into 2 cp
+// chunks (Megatron-Core's load-balanced causal split).
 std::vector<int> cp_degrees(const work::Model& model) {
   std::vector<int> cps = {1};
-  if (model.seq_len >= 4096 && model.seq_len % 2 == 0) cps.push_back(2);
+  for (long long cp = 2; model.seq_len / cp >= 2048 && model.seq_len % (2 * cp) == 0; cp *= 2)
+    cps.push_back(static_cast<int>(cp));
   return cps;
 }
 

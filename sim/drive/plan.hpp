@@ -6,7 +6,9 @@
 // software stack and the global batch: B samples per step (a megatron scenario's
 // dp x batch_per_gpu x grad_accumulation; a data-parallel one's GPUs x batch_per_gpu x
 // grad_accumulation). The search enumerates
-//     tp in {1, 2, 4, 8, ...} (dividing the GPUs), pp dividing GPUs / tp, dp = GPUs / (tp pp),
+//     tp in {1, 2, 4, 8, ...} (dividing the GPUs), cp in {1, 2, 4, ...} while every rank keeps
+//     2048 tokens or more (seq / cp >= 2048), pp dividing GPUs / (tp cp), dp = GPUs / (tp cp pp),
+//     ep (MoE models) powers of two dividing the experts and dp,
 //     micro-batch mb in {1, 2, 4, 8} with B divisible by dp mb (m = B / (dp mb) micro-batches),
 //     virtual stages v in {1, 2, 4} (interleaved when v > 1: m a multiple of pp, enough layers),
 //     recompute in {none, selective, full},
