@@ -989,9 +989,9 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
                                                  layout.gpu(layout.stage(s).front()),
                                                  P.boundary_bytes[static_cast<std::size_t>(k)]).estimate_ps);
     }
-    // FSDP's gathers run beside compute: full_shard's (every block twice a micro-batch) show
-    // where they are longer; shard_grad_op's (once a step) beyond the first micro-batch's forward.
-    if (P.fsdp == DataSharding::full_shard) t = std::max(t, 2 * stage_gathers(s));
+    // FSDP's gathers run beside compute and show where they are longer: full_shard's in every
+    // forward and every backward, shard_grad_op's (once a step) in the first micro-batch's forward.
+    if (P.fsdp == DataSharding::full_shard) t = std::max(forward, stage_gathers(s)) + std::max(t - forward, stage_gathers(s));
     if (P.fsdp == DataSharding::shard_grad_op) gathers_exposed = std::max(gathers_exposed, stage_gathers(s) - forward);
     slowest = std::max(slowest, t);
   }

@@ -161,9 +161,10 @@ std::vector<int> stage_of_blocks(const work::Model& model, int virtual_stages_to
 // the backward (the whole first chunk's, or its last block's under overlap_grad_reduce), the
 // distributed optimizer's all-gather and the optimizer step. Under FSDP the peak walks the
 // stage's passes block by block with the step's allocation rules (gathers, unsharded gradients,
-// activations), and each micro-batch of the slowest stage takes the longer of its compute and
-// its all-gathers (full_shard; shard_grad_op's gathers are exposed where they outlast the first
-// micro-batch's forward), plus the step's first gather and its last block's reduce-scatter.
+// activations), each forward and each backward of the slowest stage takes the longer of its
+// compute and its all-gathers (full_shard; shard_grad_op's gathers are exposed where they
+// outlast the first micro-batch's forward), plus the step's first gather and its last block's
+// reduce-scatter.
 // Throws as build_megatron.
 struct MegatronEstimate {
   std::vector<double> stage_peak_bytes;
