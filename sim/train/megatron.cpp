@@ -1,6 +1,7 @@
 #include "train/megatron.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -26,6 +27,23 @@ const char* recompute_name(Recompute r) {
     case Recompute::none: return "none";
     case Recompute::selective: return "selective";
     case Recompute::full: return "full";
+  }
+  return "?";
+}
+
+bool parse_data_sharding(const std::string& s, DataSharding& out) {
+  if (s == "none") out = DataSharding::none;
+  else if (s == "shard_grad_op") out = DataSharding::shard_grad_op;
+  else if (s == "full_shard") out = DataSharding::full_shard;
+  else return false;
+  return true;
+}
+
+const char* data_sharding_name(DataSharding d) {
+  switch (d) {
+    case DataSharding::none: return "none";
+    case DataSharding::shard_grad_op: return "shard_grad_op";
+    case DataSharding::full_shard: return "full_shard";
   }
   return "?";
 }
@@ -87,6 +105,8 @@ struct VStage {
   std::vector<int> blocks;                 // its blocks, in forward order
   std::vector<TimePs> fwd, bwd;            // by contention level; bwd includes recomputation
   std::map<int, std::vector<TimePs>> block_bwd;  // per block (the last micro-batch under overlap)
+  std::map<int, std::vector<TimePs>> block_fwd;  // per block (FSDP runs every pass block by block)
+  std::map<int, double> block_fwd_kernels, block_bwd_kernels;  // issued by the host, per block
   std::map<int, double> block_params;
   double expert_params = 0;               // of params: routed experts (reduced over the expert-DP group)
   std::map<int, double> block_expert_params;
@@ -96,7 +116,7 @@ struct VStage {
   // all-gather (forward and backward) and the reduce-scatter of their gradients (backward) they
   // amount to: (kind, whole-tensor bytes) -> calls. They run beside the pass's kernels.
   Calls cp_fwd, cp_bwd;
-  std::map<int, Calls> ep_block_bwd;
+  std::map<int, Calls> ep_block_fwd, ep_block_bwd;
   double fwd_kernels = 0, bwd_kernels = 0;
   double params = 0;
   double act_bytes = 0;  // saved per micro-batch
@@ -104,9 +124,9 @@ struct VStage {
   // TP collectives per micro-batch: (kind, bytes of one call) -> calls, forward and backward;
   // per block for the last micro-batch's backward under overlap_grad_reduce.
   Calls tp_fwd, tp_bwd;
-  std::map<int, Calls> tp_block_bwd;
+  std::map<int, Calls> tp_block_fwd, tp_block_bwd;
   engine::CurveId fwd_curve = engine::kNoCurve, bwd_curve = engine::kNoCurve;
-  std::map<int, engine::CurveId> block_bwd_curve;
+  std::map<int, engine::CurveId> block_fwd_curve, block_bwd_curve;
 };
 
 // How the step runs an op's passes: routed-expert GEMMs at the busiest EP rank's share
@@ -151,7 +171,20 @@ struct Prepared {
   std::vector<double> expert_params_of_stage;
   std::vector<double> opt_params_of_stage;  // what its optimizer updates (its shard with the distributed optimizer)
   std::vector<double> boundary_bytes;   // the tensor entering virtual stage k, per micro-batch and rank pair
+  // FSDP (header): the mode, none when the weights have a single holder (dp x cp = 1); the
+  // groups it shards over: data x context (dense), expert-DP (routed experts).
+  DataSharding fsdp = DataSharding::none;
+  int group = 1, edp = 1;
 };
+
+// The bytes of block b of x that FSDP gathers (per_param = pbytes) or accumulates unsharded and
+// reduce-scatters (gbytes): its dense parameters where the data x context group has more than
+// one rank, its experts where the expert-DP group has (a group of one shards nothing).
+double fsdp_block_bytes(const Prepared& P, const VStage& x, int b, double per_param) {
+  const double ex = x.block_expert_params.count(b) ? x.block_expert_params.at(b) : 0.0;
+  const double dense = x.block_params.at(b) - ex;
+  return ((P.group > 1 ? dense : 0.0) + (P.edp > 1 ? ex : 0.0)) * per_param;
+}
 
 Prepared prepare(const work::Model& model, const work::CostModel& cost, const topo::Cluster& cluster,
                  const std::vector<int>& ranks, const MegatronOptions& opt) {
@@ -230,13 +263,14 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
       const double bytes = op.a2a_elems * ab * mb / (opt.sequence_parallel ? mesh.tp : 1);
       ++x.ep_fwd[{kAllToAll, bytes}];
       ++x.ep_bwd[{kAllToAll, bytes}];
+      ++x.ep_block_fwd[op.block][{kAllToAll, bytes}];
       ++x.ep_block_bwd[op.block][{kAllToAll, bytes}];
     }
     for (const work::TpCollective& c : work::tp_collectives(model.ops[i], mesh.tp, opt.sequence_parallel)) {
       if (c.ranks != mesh.tp) throw OptionError("parallel.tp", "expert tensor parallelism other than tp is not modelled");
       const std::pair<int, double> key{static_cast<int>(c.kind), c.elems * (c.fp32 ? 4.0 : ab) * mb};
       ++(c.backward ? x.tp_bwd : x.tp_fwd)[key];
-      if (c.backward) ++x.tp_block_bwd[op.block][key];
+      ++(c.backward ? x.tp_block_bwd : x.tp_block_fwd)[op.block][key];
     }
   }
   const int last_block = model.ops.empty() ? 0 : model.ops.back().block;
@@ -282,10 +316,15 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
     P.params_of_stage[static_cast<std::size_t>(k % p)] += vs[static_cast<std::size_t>(k)].params;
     P.expert_params_of_stage[static_cast<std::size_t>(k % p)] += vs[static_cast<std::size_t>(k)].expert_params;
   }
-  // The distributed optimizer shards dense state over dp and expert state over dp / ep.
+  P.group = mesh.dp * mesh.cp;
+  P.edp = mesh.dp / mesh.ep;
+  P.fsdp = P.group > 1 ? opt.fsdp : DataSharding::none;
+  // The distributed optimizer (and FSDP, which implies it) shards dense state over dp and expert
+  // state over dp / ep.
+  const bool sharded_state = opt.distributed_optimizer || P.fsdp != DataSharding::none;
   for (int st = 0; st < p; ++st) {
     const double all = P.params_of_stage[static_cast<std::size_t>(st)], ex = P.expert_params_of_stage[static_cast<std::size_t>(st)];
-    P.opt_params_of_stage.push_back(opt.distributed_optimizer ? (all - ex) / (mesh.dp * mesh.cp) + ex / (mesh.dp / mesh.ep) : all);
+    P.opt_params_of_stage.push_back(sharded_state ? (all - ex) / (mesh.dp * mesh.cp) + ex / (mesh.dp / mesh.ep) : all);
   }
   P.boundary_bytes.assign(static_cast<std::size_t>(V), 0.0);
   for (int k = 1; k < V; ++k) {
@@ -301,6 +340,111 @@ std::vector<std::vector<std::vector<int>>> groups_by_stage(const Layout& layout,
   std::vector<std::vector<std::vector<int>>> out(static_cast<std::size_t>(p));
   for (auto& grp : layout.groups(d)) out[static_cast<std::size_t>(layout.coord(grp[0]).pp)].push_back(std::move(grp));
   return out;
+}
+
+// Whether pass `ps` all-gathers its blocks under FSDP: every pass under full_shard, a chunk's
+// first forward (micro-batch 0) under shard_grad_op.
+bool gathers_in(DataSharding mode, const PipePass& ps) {
+  return mode == DataSharding::full_shard || (ps.forward && ps.micro_batch == 0);
+}
+
+// The block of x that a pass computes j-th: forward order, reversed in the backward.
+int block_at(const VStage& x, const PipePass& ps, std::size_t j) {
+  return x.blocks[ps.forward ? j : x.blocks.size() - 1 - j];
+}
+
+// The largest running sum of the activations stage s holds over its schedule.
+double activation_peak(const Prepared& P, int s) {
+  double act = 0, most = 0;
+  for (const PipePass& x : pipe_order(P.sched, P.p, s, P.m, P.v)) {
+    const double a = P.vs[static_cast<std::size_t>(virtual_stage(x.chunk, s, P.p))].act_bytes;
+    act += x.forward ? a : -a;
+    most = std::max(most, act);
+  }
+  return most;
+}
+
+// The largest total of FSDP's dynamic memory on stage s (activations, gathered blocks,
+// unsharded gradients), walked block by block in the order the stage computes them, with the
+// simulated step's rules: gather i is live from when the compute of gather i - 2 ends (the step's
+// first two from its start) to the end of its block's compute (full_shard) or of the block's
+// backward on the last micro-batch (shard_grad_op); a block's unsharded gradients from the start
+// of its backward on the first micro-batch to the end of its reduce-scatter, taken to end with
+// the next block's backward (or the pass); a micro-batch's activations from its forward's end to
+// its backward's end.
+double fsdp_dynamic_peak(const Prepared& P, int s) {
+  const std::vector<PipePass> order = pipe_order(P.sched, P.p, s, P.m, P.v);
+  auto stage_of = [&](const PipePass& ps) -> const VStage& {
+    return P.vs[static_cast<std::size_t>(virtual_stage(ps.chunk, s, P.p))];
+  };
+  std::vector<double> gathers;  // bytes of the step's gathers, in order
+  for (const PipePass& ps : order)
+    for (std::size_t j = 0; gathers_in(P.fsdp, ps) && j < stage_of(ps).blocks.size(); ++j) {
+      const double bytes = fsdp_block_bytes(P, stage_of(ps), block_at(stage_of(ps), ps, j), P.pbytes);
+      if (bytes > 0) gathers.push_back(bytes);
+    }
+  const bool full = P.fsdp == DataSharding::full_shard;
+  double act = 0, grads = 0, gathered = 0, most = 0;
+  double reducing = 0;  // the gradients of the block whose reduce-scatter runs beside this one
+  std::size_t started = 0, ended = 0;
+  for (const PipePass& ps : order) {
+    const VStage& x = stage_of(ps);
+    for (std::size_t j = 0; j < x.blocks.size(); ++j) {
+      const int b = block_at(x, ps, j);
+      const double gather = fsdp_block_bytes(P, x, b, P.pbytes), grad = fsdp_block_bytes(P, x, b, P.gbytes);
+      for (; started < std::min(gathers.size(), ended + 2); ++started) gathered += gathers[started];
+      if (!ps.forward && ps.micro_batch == 0) grads += grad;
+      most = std::max(most, act + grads + gathered);
+      if (gathers_in(P.fsdp, ps) && gather > 0) {
+        ++ended;
+        if (full) gathered -= gather;
+      }
+      if (!ps.forward && ps.micro_batch == P.m - 1) {
+        grads -= reducing;
+        reducing = grad;
+        if (!full) gathered -= gather;
+      }
+    }
+    grads -= reducing;
+    reducing = 0;
+    act += ps.forward ? x.act_bytes : -x.act_bytes;
+    most = std::max(most, act + grads + gathered);
+  }
+  return most;
+}
+
+// FSDP's all-gathers of one stage in a step, in the order its blocks use them (header): gather i
+// waits for the compute of gather i - 2, the step's first two for the previous optimizer step.
+class GatherOrder {
+ public:
+  const std::vector<engine::TaskId>& next_deps() const { return used_.size() >= 2 ? used_[used_.size() - 2] : after_; }
+  void used_by(std::vector<engine::TaskId> compute) { used_.push_back(std::move(compute)); }
+  void next_step(std::vector<engine::TaskId> optimizer) {
+    used_.clear();
+    after_ = std::move(optimizer);
+  }
+
+ private:
+  std::vector<std::vector<engine::TaskId>> used_;
+  std::vector<engine::TaskId> after_;
+};
+
+// FSDP's memory events around block b's compute `blk` in pass ps (on the stage's first rank):
+// its gathered parameters freed at the compute's end (full_shard, when `gathered`; shard_grad_op
+// after its backward on the last micro-batch), its unsharded gradients allocated at the start of
+// its backward on the first micro-batch and freed when their reduce-scatters `rs` (dense,
+// expert) are done.
+void fsdp_memory(MemoryPlan& mp, const Prepared& P, const VStage& x, int b, const PipePass& ps,
+                 const std::vector<engine::TaskId>& blk, bool gathered, const std::array<std::optional<engine::TaskId>, 2>& rs,
+                 int gathered_part, int unsharded_part) {
+  const double params = fsdp_block_bytes(P, x, b, P.pbytes), grads = fsdp_block_bytes(P, x, b, P.gbytes);
+  const bool last_bwd = !ps.forward && ps.micro_batch == P.m - 1;
+  if (P.fsdp == DataSharding::full_shard ? gathered : last_bwd && params > 0)
+    mp.events.push_back(MemEvent{blk.front(), true, -params, gathered_part});
+  if (!ps.forward && ps.micro_batch == 0 && grads > 0) mp.events.push_back(MemEvent{blk.front(), false, grads, unsharded_part});
+  const double ex = x.block_expert_params.count(b) ? x.block_expert_params.at(b) : 0.0;
+  if (rs[0]) mp.events.push_back(MemEvent{*rs[0], true, -(x.block_params.at(b) - ex) * P.gbytes, unsharded_part});
+  if (rs[1]) mp.events.push_back(MemEvent{*rs[1], true, -ex * P.gbytes, unsharded_part});
 }
 
 }  // namespace
@@ -322,7 +466,11 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   StepBuilder sb(planner, layout, opt.algo, opt.ring_order_auto);
   const int dp = mesh.dp * mesh.cp;  // the replicas of every weight (gradient reduction, optimizer shards)
   const double gbytes = P.gbytes, pbytes = P.pbytes;
-  const coll::Op grad_op = opt.distributed_optimizer ? coll::Op::reduce_scatter : coll::Op::all_reduce;
+  // FSDP (header; none when dp x cp = 1) reduce-scatters each block's gradients as soon as they
+  // are complete: the distributed optimizer's sharding and overlap_grad_reduce are implied.
+  const bool fsdp = P.fsdp != DataSharding::none;
+  const bool per_block_reduce = opt.overlap_grad_reduce || fsdp;
+  const coll::Op grad_op = opt.distributed_optimizer || fsdp ? coll::Op::reduce_scatter : coll::Op::all_reduce;
   // Gradients are reduced over every rank holding the same weights: data x context parallel.
   using StageGroups = std::vector<std::vector<std::vector<int>>>;
   const StageGroups dp_groups = groups_by_stage(layout, Dim::dp_cp, p);
@@ -350,11 +498,17 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   if (dp > 1) {
     double largest = 0;
     for (const VStage& x : vs)
-      largest = std::max(largest, opt.overlap_grad_reduce
+      largest = std::max(largest, per_block_reduce
                                       ? std::max_element(x.block_params.begin(), x.block_params.end(),
                                                          [](auto& a, auto& b) { return a.second < b.second; })->second
                                       : x.params);
     holds.push_back(comm_hold(sb.group_plan(grad_op, largest * gbytes, dp_groups[0]), grad_op, largest * gbytes));
+  }
+  if (fsdp) {  // FSDP's all-gather stream: its largest block
+    double largest = 0;
+    for (const VStage& x : vs)
+      for (const auto& [b, prm] : x.block_params) largest = std::max(largest, fsdp_block_bytes(P, x, b, pbytes));
+    holds.push_back(comm_hold(sb.group_plan(coll::Op::all_gather, largest, dp_groups[0]), coll::Op::all_gather, largest));
   }
   // Pipeline sends pair the positions of the same tp, cp, dp coordinates on two stages; made once
   // per pair of stages.
@@ -390,14 +544,18 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
       add_to(x.fwd, f);
       add_to(x.bwd, b);
       add_to(x.block_bwd[op.block], b);
+      if (fsdp) add_to(x.block_fwd[op.block], f);
       if (opt.software) {
         x.fwd_kernels += work::kernels_forward(op, *opt.software, false);
         x.bwd_kernels += work::kernels_backward(op) + (recompute ? work::kernels_forward(op, *opt.software, false) : 0);
+        x.block_fwd_kernels[op.block] += work::kernels_forward(op, *opt.software, false);
+        x.block_bwd_kernels[op.block] += work::kernels_backward(op);  // the recomputed forward's kernels left out
       }
     }
     x.fwd_curve = share.curve(x.fwd);
     x.bwd_curve = share.curve(x.bwd);
     for (const auto& [b, t] : x.block_bwd) x.block_bwd_curve[b] = share.curve(t);
+    for (const auto& [b, t] : x.block_fwd) x.block_fwd_curve[b] = share.curve(t);
   }
   std::vector<TimePs> t_opt(share.levels().size(), 0);
   const std::vector<double>& params_of_stage = P.params_of_stage;
@@ -418,13 +576,17 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   for (int s = 0; s < p && dp > 1; ++s) dp_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " dp");
   std::vector<engine::ServerId> tp_stream(static_cast<std::size_t>(p), engine::kNoServer);
   for (int s = 0; s < p && (mesh.tp > 1 || mesh.ep > 1); ++s) tp_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " tp");
+  std::vector<engine::ServerId> ag_stream(static_cast<std::size_t>(p), engine::kNoServer);  // FSDP's all-gathers
+  for (int s = 0; s < p && fsdp; ++s) ag_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " fsdp all_gather");
 
   // --- memory, on the first rank of every stage ---
   const double k_state = P.k_state;
   std::vector<int> mem_part(static_cast<std::size_t>(p));
+  int gathered_part = 0, unsharded_part = 0;  // FSDP's dynamic parts
   for (int s = 0; s < p; ++s) {
     MemoryPlan mp;
-    const double held = params_of_stage[static_cast<std::size_t>(s)];
+    // FSDP holds the rank's shard of the weights and gradients (what its optimizer updates).
+    const double held = (fsdp ? P.opt_params_of_stage : params_of_stage)[static_cast<std::size_t>(s)];
     double buf = 0;  // the largest tensor it receives: activations into k, gradients into k from k + 1
     for (int k = s; k < V; k += p) {
       buf = std::max(buf, boundary_bytes[static_cast<std::size_t>(k)]);
@@ -438,6 +600,10 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     mp.stream = sb.compute(layout.stage(s).front());
     mp.slack = cost.calibration().allocator_slack;
     mem_part[static_cast<std::size_t>(s)] = mp.add_part("activations");
+    if (fsdp) {
+      gathered_part = mp.add_part("gathered_parameters");
+      unsharded_part = mp.add_part("unsharded_gradients");
+    }
     sg.stage_memory.push_back(std::move(mp));
   }
 
@@ -474,15 +640,21 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   // Gradient reduction of a chunk or block: dense parameters over the DP group, routed experts
   // over the expert-DP group (dp / ep replicas of each expert), on the stage's DP stream.
   std::vector<std::vector<engine::TaskId>> grads_done(static_cast<std::size_t>(p));
+  // Returns the dense and the expert reduction (when there is one).
   auto reduce_grads = [&](int s, double dense, double expert, const std::vector<engine::TaskId>& deps,
                           const std::string& label) {
-    if (dp > 1 && dense > 0)
-      grads_done[static_cast<std::size_t>(s)].push_back(comm(sb.group_plan(grad_op, dense * gbytes, dp_groups[static_cast<std::size_t>(s)]),
-                                                             layout.stage(s), deps, label, dp_stream[static_cast<std::size_t>(s)]));
-    if (edp > 1 && expert > 0)
-      grads_done[static_cast<std::size_t>(s)].push_back(comm(sb.group_plan(grad_op, expert * gbytes, edp_groups[static_cast<std::size_t>(s)]),
-                                                             layout.stage(s), deps, "expert " + label,
-                                                             dp_stream[static_cast<std::size_t>(s)]));
+    std::array<std::optional<engine::TaskId>, 2> out;
+    if (dp > 1 && dense > 0) {
+      out[0] = comm(sb.group_plan(grad_op, dense * gbytes, dp_groups[static_cast<std::size_t>(s)]), layout.stage(s), deps,
+                    label, dp_stream[static_cast<std::size_t>(s)]);
+      grads_done[static_cast<std::size_t>(s)].push_back(*out[0]);
+    }
+    if (edp > 1 && expert > 0) {
+      out[1] = comm(sb.group_plan(grad_op, expert * gbytes, edp_groups[static_cast<std::size_t>(s)]), layout.stage(s), deps,
+                    "expert " + label, dp_stream[static_cast<std::size_t>(s)]);
+      grads_done[static_cast<std::size_t>(s)].push_back(*out[1]);
+    }
+    return out;
   };
   // Its expert-parallel all-to-alls follow its TP collectives, on the same stream.
   auto ep_comm = [&](const Calls& calls, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
@@ -504,12 +676,90 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   for (int s = 0; s < p; ++s) hosts.emplace_back(g, opt.software);
   std::vector<std::optional<engine::TaskId>> stage_ready(static_cast<std::size_t>(p));
   const bool adam = opt.optimizer != work::Optimizer::sgd;
+  std::vector<std::vector<engine::TaskId>> last_on_rank;  // per rank, its last compute of the step
+  std::vector<GatherOrder> gathers(static_cast<std::size_t>(p));  // FSDP's, per stage
+  // FSDP: all-gathers block b of x before pass ps computes it, when the pass needs it, on the
+  // stage's all-gather stream (dense parameters over the DP x CP groups, experts over the
+  // expert-DP groups); the gathered bytes are live from the gather's start. Returns its tasks.
+  auto gather_block = [&](int s, const VStage& x, int b, const PipePass& ps, const std::string& btag) {
+    std::vector<engine::TaskId> out;
+    if (!gathers_in(P.fsdp, ps)) return out;
+    std::vector<engine::TaskId> deps = gathers[static_cast<std::size_t>(s)].next_deps();
+    if (auto h = hosts[static_cast<std::size_t>(s)].last()) deps.push_back(*h);  // launched by the host's hooks
+    const double ex = x.block_expert_params.count(b) ? x.block_expert_params.at(b) : 0.0, dense = x.block_params.at(b) - ex;
+    auto one = [&](double prm, const StageGroups& groups, const std::string& label) {
+      const engine::TaskId t = comm(sb.group_plan(coll::Op::all_gather, prm * pbytes, groups[static_cast<std::size_t>(s)]),
+                                    layout.stage(s), deps, label, ag_stream[static_cast<std::size_t>(s)]);
+      sg.stage_memory[static_cast<std::size_t>(s)].events.push_back(MemEvent{t, false, prm * pbytes, gathered_part});
+      out.push_back(t);
+    };
+    if (dp > 1 && dense > 0) one(dense, dp_groups, "fsdp all_gather " + btag);
+    if (edp > 1 && ex > 0) one(ex, edp_groups, "expert fsdp all_gather " + btag);
+    return out;
+  };
+  // A pass block by block (every pass under FSDP; the last backward under overlap_grad_reduce):
+  // each block's kernels (after its gathers under FSDP), then its TP and EP collectives, and on
+  // the last micro-batch's backward its gradients reduced as soon as they are complete. Returns
+  // the last block's last tasks.
+  auto block_pass = [&](int s, int k, VStage& x, const PipePass& ps, std::vector<engine::TaskId> dep,
+                        const std::string& tag) {
+    const bool last_bwd = !ps.forward && ps.micro_batch == m - 1;
+    std::vector<engine::TaskId> ends;
+    for (std::size_t j = 0; j < x.blocks.size(); ++j) {
+      const int b = block_at(x, ps, j);
+      const std::string btag = tag + " b" + std::to_string(b);
+      std::vector<engine::TaskId> d = dep;
+      const std::vector<engine::TaskId> ag = fsdp ? gather_block(s, x, b, ps, btag) : std::vector<engine::TaskId>{};
+      d.insert(d.end(), ag.begin(), ag.end());
+      const std::map<int, double>& kernels = ps.forward ? x.block_fwd_kernels : x.block_bwd_kernels;
+      const double issued = opt.software && kernels.count(b) ? kernels.at(b) : 0.0;
+      auto issue = hosts[static_cast<std::size_t>(s)].issue(issued, !ps.forward, 0, "issue " + btag);
+      if (issue) d.push_back(*issue);
+      std::vector<engine::TaskId> blk;
+      const bool reads = feed && ps.forward && k == 0 && j == 0;
+      for (int r : layout.stage(s)) {
+        std::vector<engine::TaskId> dr = d;
+        if (reads) dr.push_back(feed->next(static_cast<std::size_t>(r), sb.compute(r), last_compute[static_cast<std::size_t>(r)]));
+        engine::TaskId t = g.add_shared_work(sb.compute(r), (ps.forward ? x.block_fwd_curve : x.block_bwd_curve).at(b), dr,
+                                             btag, ps.forward ? kForward : kBackward);
+        if (reads) feed->consumed(static_cast<std::size_t>(r), t);
+        last_compute[static_cast<std::size_t>(r)] = t;
+        blk.push_back(t);
+        last_on_rank[static_cast<std::size_t>(r)].assign(1, t);
+      }
+      if (j + 1 == x.blocks.size()) {  // a forward's activations are saved at its end, a backward's freed
+        MemoryPlan& mp = sg.stage_memory[static_cast<std::size_t>(s)];
+        mp.events.push_back(MemEvent{blk.front(), true, ps.forward ? x.act_bytes : -x.act_bytes, mem_part[static_cast<std::size_t>(s)]});
+      }
+      if (!ag.empty()) gathers[static_cast<std::size_t>(s)].used_by(blk);
+      std::array<std::optional<engine::TaskId>, 2> rs;
+      if (last_bwd) {
+        const double be = x.block_expert_params.count(b) ? x.block_expert_params.at(b) : 0.0;
+        rs = reduce_grads(s, x.block_params.at(b) - be, be, blk, "dp grads " + btag);
+      }
+      if (fsdp)
+        fsdp_memory(sg.stage_memory[static_cast<std::size_t>(s)], P, x, b, ps, blk, !ag.empty(), rs, gathered_part, unsharded_part);
+      dep.clear();
+      ends = blk;
+      const std::map<int, Calls>& tp_calls = ps.forward ? x.tp_block_fwd : x.tp_block_bwd;
+      if (mesh.tp > 1 && tp_calls.count(b)) {
+        ends = tp_comm(tp_calls.at(b), s, ends, btag);
+        dep = ends;
+      }
+      const std::map<int, Calls>& ep_calls = ps.forward ? x.ep_block_fwd : x.ep_block_bwd;
+      if (mesh.ep > 1 && ep_calls.count(b)) {
+        ends = ep_comm(ep_calls.at(b), s, ends, btag);
+        dep = ends;
+      }
+    }
+    return ends;
+  };
   for (int step = 0; step < opt.steps; ++step) {
     // fwd_sent[(mb, k)]: the activation of micro-batch mb entering virtual stage k has arrived.
     std::map<std::pair<int, int>, engine::TaskId> fwd_in, bwd_in;
     std::map<std::pair<int, int>, engine::TaskId> fwd_done;  // (mb, k): the stage's forward tasks joined
     std::vector<std::size_t> next(static_cast<std::size_t>(p), 0);
-    std::vector<std::vector<engine::TaskId>> last_on_rank(static_cast<std::size_t>(layout.size()));
+    last_on_rank.assign(static_cast<std::size_t>(layout.size()), {});
     for (auto& gd : grads_done) gd.clear();
     std::vector<std::vector<engine::TaskId>> stage_wait(static_cast<std::size_t>(p));  // the last pass's TP collectives
     for (int s = 0; s < p; ++s) {
@@ -548,7 +798,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
           std::vector<engine::TaskId> ends;
           std::vector<engine::TaskId> ring;  // the CP exchange, beside the pass
           if (mesh.cp > 1) ring = cp_comm(ps.forward ? x.cp_fwd : x.cp_bwd, s, dep, tag);
-          if (ps.forward || !last_bwd || !(opt.overlap_grad_reduce && dp > 1)) {
+          if (!fsdp && (ps.forward || !last_bwd || !(opt.overlap_grad_reduce && dp > 1))) {
             auto issue = host.issue(ps.forward ? x.fwd_kernels : x.bwd_kernels, !ps.forward, 0, "issue " + tag);
             if (issue) dep.push_back(*issue);
             for (int r : layout.stage(s)) {
@@ -571,41 +821,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
             if (mesh.tp > 1) ends = tp_comm(ps.forward ? x.tp_fwd : x.tp_bwd, s, ends, tag);
             if (mesh.ep > 1) ends = ep_comm(ps.forward ? x.ep_fwd : x.ep_bwd, s, ends, tag);
           } else {
-            // The last micro-batch's backward, block by block, each block's gradients reduced
-            // as soon as they are complete (overlap_grad_reduce).
-            for (auto bi = x.blocks.rbegin(); bi != x.blocks.rend(); ++bi) {
-              const int b = *bi;
-              std::vector<engine::TaskId> d = dep;
-              double kernels = 0;
-              for (std::size_t i : x.ops)
-                if (shard.ops[i].block == b) kernels += work::kernels_backward(shard.ops[i]);
-              auto issue = host.issue(opt.software ? kernels : 0, true, 0, "issue " + tag + " b" + std::to_string(b));
-              if (issue) d.push_back(*issue);
-              std::vector<engine::TaskId> blk;
-              for (int r : layout.stage(s)) {
-                engine::TaskId t = g.add_shared_work(sb.compute(r), x.block_bwd_curve.at(b), d,
-                                                     tag + " b" + std::to_string(b), kBackward);
-                last_compute[static_cast<std::size_t>(r)] = t;
-                blk.push_back(t);
-                last_on_rank[static_cast<std::size_t>(r)].assign(1, t);
-              }
-              if (b == x.blocks.front()) {
-                MemoryPlan& mp = sg.stage_memory[static_cast<std::size_t>(s)];
-                mp.events.push_back(MemEvent{blk.front(), true, -x.act_bytes, mem_part[static_cast<std::size_t>(s)]});
-              }
-              const double be = x.block_expert_params.count(b) ? x.block_expert_params.at(b) : 0.0;
-              reduce_grads(s, x.block_params.at(b) - be, be, blk, "dp grads " + tag + " b" + std::to_string(b));
-              dep.clear();
-              ends = blk;
-              if (mesh.tp > 1 && x.tp_block_bwd.count(b)) {
-                ends = tp_comm(x.tp_block_bwd.at(b), s, ends, tag + " b" + std::to_string(b));
-                dep = ends;
-              }
-              if (mesh.ep > 1 && x.ep_block_bwd.count(b)) {
-                ends = ep_comm(x.ep_block_bwd.at(b), s, ends, tag + " b" + std::to_string(b));
-                dep = ends;
-              }
-            }
+            ends = block_pass(s, k, x, ps, dep, tag);
           }
           ends.insert(ends.end(), ring.begin(), ring.end());
           stage_wait[static_cast<std::size_t>(s)].clear();
@@ -630,7 +846,8 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
       if (!progressed) throw std::logic_error("pipeline schedule deadlocked");
     }
     // Optimizer per stage after its gradients are reduced; then (distributed optimizer) the
-    // updated parameters are all-gathered before the stage's next forward.
+    // updated parameters are all-gathered before the stage's next forward (under FSDP the next
+    // step's block gathers bring them, after the optimizer).
     std::vector<engine::TaskId> ends;
     for (int s = 0; s < p; ++s) {
       std::vector<engine::TaskId> grads = grads_done[static_cast<std::size_t>(s)];
@@ -645,7 +862,8 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
         last_compute[static_cast<std::size_t>(r)] = opts.back();
       }
       stage_ready[static_cast<std::size_t>(s)].reset();
-      if (opt.distributed_optimizer) {
+      gathers[static_cast<std::size_t>(s)].next_step(opts);
+      if (opt.distributed_optimizer && !fsdp) {
         const double ex = P.expert_params_of_stage[static_cast<std::size_t>(s)];
         std::vector<engine::TaskId> ag_deps = opts;
         if (dp > 1)
@@ -676,7 +894,9 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
                        (p > 1 ? std::string(", ") + pipe_schedule_name(sched) + (v > 1 ? " v" + std::to_string(v) : "") +
                                     ", " + std::to_string(m) + " micro-batches"
                               : "") +
-                       (opt.distributed_optimizer ? ", distributed optimizer" : "");
+                       (opt.fsdp != DataSharding::none ? std::string(", FSDP ") + data_sharding_name(opt.fsdp)
+                        : opt.distributed_optimizer  ? ", distributed optimizer"
+                                                     : "");
   sg.graph = std::move(g);
   return sg;
 }
@@ -693,8 +913,10 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
   const Mesh& mesh = opt.mesh;
   const int p = P.p, v = P.v, m = P.m;
   const int dp = mesh.dp * mesh.cp;
+  const bool fsdp = P.fsdp != DataSharding::none;
   MegatronEstimate out;
-  // --- memory per stage: static parts + the running sum of the activations its schedule holds ---
+  // --- memory per stage: static parts + the running sum of the activations its schedule holds
+  // (under FSDP with the gathered blocks and unsharded gradients) ---
   for (int s = 0; s < p; ++s) {
     const double Ps = P.params_of_stage[static_cast<std::size_t>(s)];
     double buf = 0;
@@ -702,14 +924,10 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
       buf = std::max(buf, P.boundary_bytes[static_cast<std::size_t>(k)]);
       if (k + 1 < P.V) buf = std::max(buf, P.boundary_bytes[static_cast<std::size_t>(k + 1)]);
     }
-    double live = Ps * (P.pbytes + P.gbytes) + P.opt_params_of_stage[static_cast<std::size_t>(s)] * P.k_state +
+    const double held = fsdp ? P.opt_params_of_stage[static_cast<std::size_t>(s)] : Ps;  // FSDP: the rank's shard
+    double live = held * (P.pbytes + P.gbytes) + P.opt_params_of_stage[static_cast<std::size_t>(s)] * P.k_state +
                   (p > 1 ? 2 * buf : 0.0) + cost.calibration().context_bytes;
-    double act = 0, most = 0;
-    for (const PipePass& x : pipe_order(P.sched, p, s, m, v)) {
-      const double a = P.vs[static_cast<std::size_t>(virtual_stage(x.chunk, s, p))].act_bytes;
-      act += x.forward ? a : -a;
-      most = std::max(most, act);
-    }
+    const double most = fsdp ? fsdp_dynamic_peak(P, s) : activation_peak(P, s);
     out.stage_peak_bytes.push_back((live + most) * (1 + cost.calibration().allocator_slack));
   }
   // --- time: the slowest stage's passes, the bubble, the gradient reduction's tail ---
@@ -732,10 +950,24 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
     return t;
   };
   const std::vector<int> tp_group = layout.group_gpus(Dim::tp, 0), dp_group = layout.group_gpus(Dim::dp_cp, 0),
-                         cp_group = layout.group_gpus(Dim::cp, 0);
-  double slowest = 0;  // one micro-batch's forward + backward on a stage, all its chunks
-  for (int s = 0; s < p; ++s) {
+                         cp_group = layout.group_gpus(Dim::cp, 0), edp_group = layout.group_gpus(Dim::edp, 0);
+  // FSDP's all-gather of block b of x (dense parameters over the DP x CP group, experts over the
+  // expert-DP group), and of every block of stage s once.
+  auto block_gather = [&](const VStage& x, int b) {
+    const double ex = x.block_expert_params.count(b) ? x.block_expert_params.at(b) : 0.0;
+    return est(coll::Op::all_gather, (x.block_params.at(b) - ex) * P.pbytes, dp_group) +
+           est(coll::Op::all_gather, ex * P.pbytes, edp_group);
+  };
+  auto stage_gathers = [&](int s) {
     double t = 0;
+    for (int k = s; k < P.V; k += p)
+      for (int b : P.vs[static_cast<std::size_t>(k)].blocks) t += block_gather(P.vs[static_cast<std::size_t>(k)], b);
+    return t;
+  };
+  double slowest = 0;  // one micro-batch's forward + backward on a stage, all its chunks
+  double gathers_exposed = 0;  // shard_grad_op: what the gathers take beyond the first forward
+  for (int s = 0; s < p; ++s) {
+    double t = 0, forward = 0;
     for (int k = s; k < P.V; k += p) {
       const VStage& x = P.vs[static_cast<std::size_t>(k)];
       for (std::size_t i : x.ops) {
@@ -743,6 +975,7 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
         const double skew = skew_of(op, opt);
         const double f = skew * ps_to_seconds(cost.forward(op, P.mb)), b = skew * ps_to_seconds(cost.backward(op, P.mb));
         t += f + b + (recomputed(op, P.last_block, opt) ? f : 0);
+        forward += f;
       }
       t += calls_time(x.tp_fwd, tp_group) + calls_time(x.tp_bwd, tp_group);
       // The ring exchange runs beside the pass: only what is longer shows.
@@ -756,25 +989,31 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
                                                  layout.gpu(layout.stage(s).front()),
                                                  P.boundary_bytes[static_cast<std::size_t>(k)]).estimate_ps);
     }
+    // FSDP's gathers run beside compute and show where they are longer: full_shard's in every
+    // forward and every backward, shard_grad_op's (once a step) in the first micro-batch's forward.
+    if (P.fsdp == DataSharding::full_shard) t = std::max(forward, stage_gathers(s)) + std::max(t - forward, stage_gathers(s));
+    if (P.fsdp == DataSharding::shard_grad_op) gathers_exposed = std::max(gathers_exposed, stage_gathers(s) - forward);
     slowest = std::max(slowest, t);
   }
   const double bubble = P.sched == PipeSchedule::interleaved ? static_cast<double>(p - 1) / v : p - 1.0;
   double tail = 0;
   if (dp > 1) {
-    const coll::Op grad_op = opt.distributed_optimizer ? coll::Op::reduce_scatter : coll::Op::all_reduce;
+    const coll::Op grad_op = opt.distributed_optimizer || fsdp ? coll::Op::reduce_scatter : coll::Op::all_reduce;
     double chunk = 0;
     for (int k = 0; k < P.V; k += p) chunk = std::max(chunk, P.vs[static_cast<std::size_t>(k)].params);
-    if (opt.overlap_grad_reduce) {
+    if (opt.overlap_grad_reduce || fsdp) {
       double block = 0;
       for (const auto& [b, prm] : P.vs[0].block_params) block = std::max(block, prm);
       chunk = block;  // only the last block's reduction is left after the backward
     }
     tail += est(grad_op, chunk * P.gbytes, dp_group);
-    if (opt.distributed_optimizer) tail += est(coll::Op::all_gather, P.params_of_stage[0] * P.pbytes, dp_group);
+    if (opt.distributed_optimizer && !fsdp) tail += est(coll::Op::all_gather, P.params_of_stage[0] * P.pbytes, dp_group);
   }
   tail += ps_to_seconds(cost.optimizer_step(
       static_cast<std::int64_t>(P.opt_params_of_stage[0]), opt.optimizer));
   out.step_s = (m + bubble) * slowest + tail;
+  // FSDP: the step's first gather waits for the optimizer, with nothing to hide under.
+  if (fsdp) out.step_s += block_gather(P.vs[0], P.vs[0].blocks.front()) + std::max(0.0, gathers_exposed);
   return out;
 }
 

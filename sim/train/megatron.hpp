@@ -36,6 +36,42 @@
 // (its 1/dp shard with the distributed optimizer, whose updated bf16/fp16 parameters are then
 // all-gathered over the DP group before the next step's forward).
 //
+// Fully sharded data parallelism (`fsdp`: shard_grad_op, full_shard) composed with TP, PP and CP:
+// torchtitan's 2-D/3-D parallelism (FSDP2 over the data-parallel mesh dimension, Megatron-style
+// TP inside the node), metaseq's OPT-175B (FSDP + Megatron TP 8), Llama 3 405B (TP, CP, PP and
+// FSDP that shards optimizer state and gradients but keeps the parameters gathered after the
+// forward; Llama 3 paper §3.3.2). Parameters, gradients and optimizer state are sharded over
+// the ranks holding the same weights: the data x context group (the group the gradients are
+// reduced over without FSDP), expert parameters over the expert-DP group. Per block (the
+// FSDP unit: a transformer layer, the embedding, the head), on each rank of a stage:
+//   full_shard (ZeRO-3, FSDP2's reshard_after_forward=True): the block's parameters (this TP
+//     rank's shard of the block, in the param dtype) are all-gathered over the group before
+//     its forward in every micro-batch, freed after that forward, all-gathered again before
+//     its backward and freed after it;
+//   shard_grad_op (reshard_after_forward=False: Llama 3's choice, torchtitan's default under
+//     PP, where full_shard would gather every block twice per micro-batch): gathered once per
+//     step, before the block's first forward (micro-batch 0), and kept until its backward on
+//     the last micro-batch (FSDP's reshard after backward): the stage's whole parameters are
+//     held through the step's forwards and backwards;
+//   both: the gradients are accumulated unsharded over the micro-batches (no_sync; held from
+//     the block's backward on the first micro-batch, so with several micro-batches the stage's
+//     whole gradients are held unsharded through the step's backwards) and reduce-scattered,
+//     in the gradient dtype, right after its backward on the last micro-batch (so
+//     overlap_grad_reduce is implied); the optimizer updates the rank's 1/group shard and
+//     nothing is all-gathered after it (the next forward's gathers bring the updated values).
+//     FSDP already shards the optimizer state: distributed_optimizer is implied, never applied
+//     a second time.
+// The all-gathers of a stage run in order on their own stream beside compute (the reductions
+// stay on the DP stream), every group of the stage at once. Prefetch (FSDP's limit_all_gathers,
+// with explicit prefetching across passes): the stage's gathers form one sequence in the order
+// its blocks use them over the step's passes, and gather i may start once the block of gather
+// i - 2 has finished its compute, so at most two gathered blocks are live (the one computing
+// and the next), and the first blocks of a pass are gathered while the previous pass runs
+// (whatever that pass waits for); the step's first two gathers wait for the stage's previous
+// optimizer step. A stage under FSDP runs every pass block by block (each block's TP and EP
+// collectives after its kernels). With one rank per group (dp x cp = 1) FSDP has nothing to
+// shard and the step is the one without it.
+//
 // Expert parallelism (ep > 1, MoE models): the routed experts of every MoE layer are split over
 // the ep ranks of an EP group (carved out of the data-parallel ranks, train/layout.hpp), each
 // rank holding experts / ep of them and running their grouped GEMMs over the tokens every EP
@@ -61,6 +97,13 @@
 //   fp32 params + fp32 grads: 16 (= 4 + 4 + 8: m, v)
 //   the distributed optimizer divides the last term by dp: 4 + 16/d, 6 + 12/d, 8 + 8/d.
 //   (SGD with momentum keeps one state instead of two: 4 bytes less per parameter.)
+//   FSDP divides all three terms by the group: (pbytes + gbytes + k) P_stage / group, e.g.
+//   18 P_stage / group with bf16 (the shard counted as Megatron counts it, a param-dtype copy
+//   beside the fp32 master; FSDP2's sharded parameter is the fp32 one: pbytes / group more
+//   here), plus two dynamic parts: "gathered_parameters" (the gathered
+//   blocks: two at a time under full_shard, the whole stage under shard_grad_op) and
+//   "unsharded_gradients" (each block's full gradients, gbytes per parameter, from its first
+//   backward to its reduce-scatter).
 // plus the activations of the micro-batches in flight (alloc at a forward's end, freed at
 // the matching backward's end, so 1F1B holds up to p - s micro-batches on stage s and
 // GPipe m), two pipeline buffers of one boundary tensor, the CUDA context and workspace.
@@ -85,6 +128,11 @@ enum class Recompute { none, selective, full };
 bool parse_recompute(const std::string& s, Recompute& out);
 const char* recompute_name(Recompute r);
 
+// FSDP over the ranks holding the same weights (see the header comment).
+enum class DataSharding { none, shard_grad_op, full_shard };
+bool parse_data_sharding(const std::string& s, DataSharding& out);  // "none" | "shard_grad_op" | "full_shard"
+const char* data_sharding_name(DataSharding d);
+
 // batch_per_gpu is the micro-batch (samples per data-parallel replica), grad_accumulation the
 // micro-batches per step; only the first pipeline stage reads from `data`: each of its ranks
 // waits for its micro-batch before the first virtual stage's forward.
@@ -94,8 +142,9 @@ struct MegatronOptions : StepOptions {
   PipeSchedule schedule = PipeSchedule::one_f_one_b;
   int virtual_stages = 1;
   Recompute recompute = Recompute::none;
-  bool distributed_optimizer = false;
-  bool overlap_grad_reduce = false;
+  bool distributed_optimizer = false;  // implied by fsdp
+  bool overlap_grad_reduce = false;    // implied by fsdp
+  DataSharding fsdp = DataSharding::none;
   double expert_imbalance = 1.0;  // tokens on the busiest EP rank / the average (>= 1)
 };
 
@@ -110,7 +159,13 @@ std::vector<int> stage_of_blocks(const work::Model& model, int virtual_stages_to
 // one micro-batch (kernels alone, TP collectives and pipeline sends at their isolated
 // estimates), bubble = p - 1 (divided by v interleaved), plus the gradient reduction left after
 // the backward (the whole first chunk's, or its last block's under overlap_grad_reduce), the
-// distributed optimizer's all-gather and the optimizer step. Throws as build_megatron.
+// distributed optimizer's all-gather and the optimizer step. Under FSDP the peak walks the
+// stage's passes block by block with the step's allocation rules (gathers, unsharded gradients,
+// activations), each forward and each backward of the slowest stage takes the longer of its
+// compute and its all-gathers (full_shard; shard_grad_op's gathers are exposed where they
+// outlast the first micro-batch's forward), plus the step's first gather and its last block's
+// reduce-scatter.
+// Throws as build_megatron.
 struct MegatronEstimate {
   std::vector<double> stage_peak_bytes;
   double step_s = 0;
