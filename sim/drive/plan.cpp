@@ -23,6 +23,7 @@ std::vector<std::string> PlanLayout::sets() const {
           "parallel.recompute=" + recompute,
           "parallel.distributed_optimizer=true",
           "parallel.overlap_grad_reduce=true",
+          "parallel.fsdp=" + fsdp,
           "batch_per_gpu=" + std::to_string(mb),
           "grad_accumulation=" + std::to_string(m)};
 }
@@ -31,7 +32,7 @@ std::string PlanLayout::name() const {
   return "tp" + std::to_string(tp) + (cp > 1 ? " cp" + std::to_string(cp) : "") + " pp" + std::to_string(pp) + " dp" +
          std::to_string(dp) + (ep > 1 ? " ep" + std::to_string(ep) : "") + " mb" +
          std::to_string(mb) + (m > 0 ? " m" + std::to_string(m) : "") + (v > 1 ? " v" + std::to_string(v) : "") + " " +
-         recompute;
+         recompute + (fsdp != "none" ? " " + fsdp : "");
 }
 
 }  // namespace simtrain::train
@@ -89,7 +90,11 @@ std::vector<PlanLayout> candidate_layouts(const SearchSpace& sp) {
           for (int mb : {1, 2, 4, 8})
             for (int v : {1, 2, 4}) {
               if (v > 1 && pp == 1) continue;  // not a layout: virtual stages need stages
-              for (const char* rc : {"none", "selective", "full"}) out.push_back(PlanLayout{tp, pp, dp, mb, 0, v, cp, ep, rc});
+              for (const char* rc : {"none", "selective", "full"})
+                for (const char* fsdp : {"none", "shard_grad_op", "full_shard"}) {
+                  if (dp * cp == 1 && std::string(fsdp) != "none") continue;  // nothing to shard over
+                  out.push_back(PlanLayout{tp, pp, dp, mb, 0, v, cp, ep, rc, fsdp});
+                }
             }
       }
     }
@@ -116,7 +121,8 @@ std::string shape_rejection(PlanLayout& l, const SearchSpace& sp) {
 }
 
 // The layout as the megatron strategy's options (Megatron-LM's recommended settings: sequence
-// parallelism with TP, the distributed optimizer, overlapped gradient reduction).
+// parallelism with TP, the distributed optimizer, overlapped gradient reduction; or FSDP over
+// the data x context ranks, which implies both).
 train::MegatronOptions options_for(const PlanLayout& l, work::Optimizer optim, const work::SoftwareProfile* sw) {
   train::MegatronOptions o;
   o.mesh = train::Mesh{l.tp, l.cp, l.dp, l.pp, l.ep};
@@ -124,6 +130,7 @@ train::MegatronOptions options_for(const PlanLayout& l, work::Optimizer optim, c
   o.schedule = l.v > 1 ? train::PipeSchedule::interleaved : train::PipeSchedule::one_f_one_b;
   o.virtual_stages = l.v;
   train::parse_recompute(l.recompute, o.recompute);
+  train::parse_data_sharding(l.fsdp, o.fsdp);
   o.distributed_optimizer = true;
   o.overlap_grad_reduce = true;
   o.grad_accumulation = l.m;

@@ -12,6 +12,8 @@
 //     micro-batch mb in {1, 2, 4, 8} with B divisible by dp mb (m = B / (dp mb) micro-batches),
 //     virtual stages v in {1, 2, 4} (interleaved when v > 1: m a multiple of pp, enough layers),
 //     recompute in {none, selective, full},
+//     sharding over the data x context ranks: the distributed optimizer, or FSDP shard_grad_op
+//     or full_shard (train/megatron.hpp; when dp x cp > 1),
 // with sequence parallelism whenever tp > 1 and the distributed optimizer with overlapped
 // gradient reduction (Megatron-LM's recommended settings: they save memory at the same
 // communication volume). Each layout is first judged by closed forms (train/megatron.hpp

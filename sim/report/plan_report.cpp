@@ -1,5 +1,6 @@
 #include "report/plan_report.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 #include <map>
@@ -41,14 +42,18 @@ std::string format_plan(const train::PlanResult& p, int show_estimated) {
                    p.scenario, p.model, p.gpus, p.gpu_name, p.system, p.gpus_per_node, p.global_batch, p.seq_len);
   o += fmt::format("  {} layouts: {} simulated, {} more fit by the closed forms, {} rejected\n\n", p.rows.size(),
                    simulated, estimated, rejected);
+  // The layout column as wide as the longest name shown (40 at least).
+  std::size_t w = 40;
+  for (const auto& r : p.rows)
+    if (r.feasible) w = std::max(w, r.layout.name().size());
   o += "Simulated (fastest first)\n";
-  o += fmt::format("  {:<40} {:>10} {:>12} {:>6} {:>8} {:>8} {:>9}  {}\n", "layout", "step", "tokens/s/GPU", "MFU",
+  o += fmt::format("  {:<{}} {:>10} {:>12} {:>6} {:>8} {:>8} {:>9}  {}\n", "layout", w, "step", "tokens/s/GPU", "MFU",
                    "bubble", "exp.comm", "memory", "closed form: step, memory");
   for (const auto& r : p.rows) {
     if (!(r.simulated && r.feasible)) continue;
     const auto& x = r.result;
-    o += fmt::format("  {:<40} {:>8.0f}ms {:>12.0f} {:>5.1f}% {:>7.1f}% {:>7.1f}% {:>5.1f} GiB  {:.0f} ms, {:.1f} GiB\n",
-                     r.layout.name(), x.step_time_s * 1e3, x.tokens_per_s / x.gpus, x.mfu * 100,
+    o += fmt::format("  {:<{}} {:>8.0f}ms {:>12.0f} {:>5.1f}% {:>7.1f}% {:>7.1f}% {:>5.1f} GiB  {:.0f} ms, {:.1f} GiB\n",
+                     r.layout.name(), w, x.step_time_s * 1e3, x.tokens_per_s / x.gpus, x.mfu * 100,
                      100 * x.bubble_s / x.step_time_s, 100 * x.comm_exposed_s / x.step_time_s,
                      gib(x.memory_peak_bytes), r.estimate_step_s * 1e3, gib(r.estimate_peak_bytes));
   }
@@ -60,7 +65,7 @@ std::string format_plan(const train::PlanResult& p, int show_estimated) {
     for (const auto& r : p.rows) {
       if (r.simulated || !r.feasible) continue;
       if (shown++ >= show_estimated) break;
-      o += fmt::format("  {:<40} ~{:.0f} ms, {:.1f} GiB on stage {}\n", r.layout.name(), r.estimate_step_s * 1e3,
+      o += fmt::format("  {:<{}} ~{:.0f} ms, {:.1f} GiB on stage {}\n", r.layout.name(), w, r.estimate_step_s * 1e3,
                        gib(r.estimate_peak_bytes), r.estimate_fullest_stage);
     }
   }

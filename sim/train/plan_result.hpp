@@ -10,9 +10,10 @@ namespace simtrain::train {
 
 struct PlanLayout {
   int tp = 1, pp = 1, dp = 1, mb = 1, m = 1, v = 1, cp = 1, ep = 1;
-  std::string recompute = "none";  // (aggregate order: tp, pp, dp, mb, m, v, cp, ep, recompute)
+  std::string recompute = "none";  // (aggregate order: tp, pp, dp, mb, m, v, cp, ep, recompute, fsdp)
+  std::string fsdp = "none";       // none (the distributed optimizer) | shard_grad_op | full_shard
   std::vector<std::string> sets() const;  // the --set overrides that select it
-  std::string name() const;               // "tp8 pp4 dp2 mb1 m32 v1 selective"
+  std::string name() const;               // "tp8 pp4 dp2 mb1 m32 v1 selective", " full_shard" appended under FSDP
 };
 
 struct PlanRow {
