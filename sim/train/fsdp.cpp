@@ -264,7 +264,8 @@ Tasks with_issue(Tasks d, const std::optional<engine::TaskId>& issue) {
 // What a micro-batch's passes hand each other, per unit: every rank's forward and backward
 // tasks, the all-gathers, the gradients' reduction and the activations sent to the host.
 struct MicroBatch {
-  explicit MicroBatch(std::size_t U) : fwd(U), bwd(U), ag_fwd(U, 0), ag_bwd(U, 0), reduced(U, 0), act_d2h(U, 0), has_reduced(U, false) {}
+  explicit MicroBatch(std::size_t U)
+      : fwd(U), bwd(U), ag_fwd(U, 0), ag_bwd(U, 0), reduced(U, 0), act_d2h(U, 0), has_reduced(U, false) {}
   std::vector<Tasks> fwd, bwd;
   Tasks ag_fwd, ag_bwd, reduced, act_d2h;
   std::vector<bool> has_reduced;
@@ -309,11 +310,16 @@ class FsdpSteps {
     if (bytes != 0) sg_.memory.events.push_back(MemEvent{t, at_end, bytes, part});
   }
 
+  // A copy between every GPU and its host memory (CPU offload), over its PCIe path.
+  engine::TaskId host_copy(double bytes, bool to_gpu, const Tasks& deps, const std::string& label) {
+    return sb_.host_copy(cluster_, bytes, to_gpu, deps, label, kComm);
+  }
+
   // All-gathers a unit's parameters on the all-gather stream (after copying its shard to the
   // GPU under CPU offload); `held` counts the gathered parameters as live from its start.
   engine::TaskId gather(const Unit& u, Tasks deps, const std::string& label, bool held) {
     if (opt_.cpu_offload)
-      deps.push_back(sb_.host_copy(cluster_, 4.0 * u.params / gr_.shard_size, true, deps, u.name + " h2d shard", kComm));
+      deps.push_back(host_copy(4.0 * u.params / gr_.shard_size, true, deps, u.name + " h2d shard"));
     const engine::TaskId t = sb_.transfer(sb_.group_plan(coll::Op::all_gather, u.params * pb_, gr_.shard), everyone_,
                                           deps, label, kComm, ag_stream_);
     if (held) mem(t, false, u.params * pb_, parts_.gather);
@@ -351,7 +357,7 @@ class FsdpSteps {
       }
       if (ckpt_of_[u] && opt_.activation_offload && un.input_bytes > 0) {
         // The checkpointed block input goes to host memory once the block's first unit ran.
-        const engine::TaskId d2h = sb_.host_copy(cluster_, un.input_bytes, false, m.fwd[u], un.name + " d2h activations", kComm);
+        const engine::TaskId d2h = host_copy(un.input_bytes, false, m.fwd[u], un.name + " d2h activations");
         mem(d2h, true, -un.input_bytes, parts_.act);
         m.act_d2h[u] = d2h;
       }
@@ -410,14 +416,14 @@ class FsdpSteps {
         sb_.group_plan(reduce_scatter ? coll::Op::reduce_scatter : coll::Op::all_reduce, un.params * rb_, gr_.shard),
         everyone_, deps, (reduce_scatter ? "reduce_scatter " : "all_reduce ") + un.name, kComm, rs_stream_);
     if (!gr_.replica.empty()) {
+      const coll::Plan& replica = sb_.group_plan(coll::Op::all_reduce, un.params * rb_ / gr_.shard_size, gr_.replica);
       Tasks d{t};
-      t = sb_.transfer(sb_.group_plan(coll::Op::all_reduce, un.params * rb_ / gr_.shard_size, gr_.replica), everyone_, d,
-                       "replica all_reduce " + un.name, kComm, rs_stream_);
+      t = sb_.transfer(replica, everyone_, d, "replica all_reduce " + un.name, kComm, rs_stream_);
     }
     if (zero_.grads > 1) mem(t, true, -un.params * rb_, parts_.grad);
     if (opt_.cpu_offload) {
       Tasks d{t};
-      t = sb_.host_copy(cluster_, 4.0 * un.params / gr_.shard_size, false, d, un.name + " d2h grad shard", kComm);
+      t = host_copy(4.0 * un.params / gr_.shard_size, false, d, un.name + " d2h grad shard");
     }
     return t;
   }
@@ -442,8 +448,7 @@ class FsdpSteps {
         // Bring the block input back one segment ahead.
         Tasks d = seg_done.size() >= 2 ? seg_done[seg_done.size() - 2] : m.fwd[U - 1];
         d.push_back(m.act_d2h[first]);  // never back before it is out
-        const engine::TaskId h2d =
-            sb_.host_copy(cluster_, units_[first].input_bytes, true, d, units_[first].name + " h2d activations", kComm);
+        const engine::TaskId h2d = host_copy(units_[first].input_bytes, true, d, units_[first].name + " h2d activations");
         mem(h2d, false, units_[first].input_bytes, parts_.act);
         recompute_deps.push_back(h2d);
       }
