@@ -1,11 +1,9 @@
 #include "train/ddp.hpp"
 
-#include "train/gpu_share.hpp"
 #include "train/host.hpp"
+#include "train/step_builder.hpp"
 
 #include <algorithm>
-#include <iterator>
-#include <map>
 #include <optional>
 
 namespace simtrain::train {
@@ -31,38 +29,134 @@ std::vector<Bucket> make_buckets(const work::Model& m, double grad_bytes_per_par
   return out;
 }
 
+namespace {
+
+// The compute one task covers on every rank: forward a block, backward up to a bucket.
+struct Segment {
+  std::vector<TimePs> time;  // by contention level
+  std::string label;
+  double kernels = 0;        // kernels the host issues for it
+};
+
+// Forward tasks: one per block, in order.
+std::vector<Segment> forward_segments(const work::Model& model, const std::vector<std::vector<TimePs>>& fwd,
+                                      const work::SoftwareProfile* sw, bool amp) {
+  std::vector<Segment> out;
+  int cur_block = -1;
+  for (std::size_t i = 0; i < model.ops.size(); ++i) {
+    if (model.ops[i].block != cur_block || out.empty()) {
+      cur_block = model.ops[i].block;
+      out.push_back(Segment{{}, "fwd b" + std::to_string(cur_block)});
+    }
+    add_to(out.back().time, fwd[i]);
+    if (sw) out.back().kernels += work::kernels_forward(model.ops[i], *sw, amp);
+  }
+  return out;
+}
+
+// Backward segments end where a bucket completes: segment k ends bucket k (k < buckets); a
+// tail may follow.
+std::vector<Segment> backward_segments(const work::Model& model, const std::vector<std::vector<TimePs>>& bwd,
+                                       const std::vector<Bucket>& buckets) {
+  std::vector<Segment> out;
+  std::size_t b = 0;
+  Segment cur;
+  for (std::size_t i = model.ops.size(); i-- > 0;) {
+    add_to(cur.time, bwd[i]);
+    cur.kernels += work::kernels_backward(model.ops[i]);
+    if (b < buckets.size() && i == buckets[b].last_op) {
+      cur.label = "bwd bucket" + std::to_string(b);
+      out.push_back(cur);
+      cur = Segment{};
+      ++b;
+    }
+  }
+  if (!cur.time.empty() && cur.time[0] > 0) {
+    cur.label = "bwd tail";
+    out.push_back(cur);
+  }
+  return out;
+}
+
+// Saved activations per segment: what each forward segment saves and each backward segment
+// frees (a dropped tail's go to the last backward segment).
+void segment_activations(const work::Model& model, const std::vector<Bucket>& buckets, double bytes_per_elem,
+                         std::vector<double>& fwd_act, std::vector<double>& bwd_act) {
+  std::size_t fs = 0;
+  int cur_block = model.ops.empty() ? 0 : model.ops[0].block;
+  for (std::size_t i = 0; i < model.ops.size(); ++i) {
+    if (model.ops[i].block != cur_block) {
+      cur_block = model.ops[i].block;
+      ++fs;
+    }
+    fwd_act[fs] += model.ops[i].act_elems_saved * bytes_per_elem;
+  }
+  std::size_t b = 0;
+  for (std::size_t i = model.ops.size(); i-- > 0;) {
+    bwd_act[std::min(b, bwd_act.size() - 1)] += model.ops[i].act_elems_saved * bytes_per_elem;
+    if (b < buckets.size() && i == buckets[b].last_op) ++b;
+  }
+}
+
+// Memory of rank 0 (DESIGN §7): parameters, gradients and optimizer state are held all step;
+// under autocast the half-precision weight copies live through the forward (events added by
+// the step); each block's saved activations from the end of its forward task to the end of
+// the backward segment that consumes them.
+MemoryPlan ddp_memory(const work::Model& model, const work::CostModel& cost, const DdpOptions& opt, int ranks,
+                      engine::ServerId stream) {
+  const double P = static_cast<double>(model.params());
+  const work::Precision pr = cost.precision();
+  const bool half_params = pr == work::Precision::bf16 || pr == work::Precision::fp16;
+  const double gb = work::grad_bytes(pr);
+  MemoryPlan mp;
+  mp.static_parts = {{"weights", P * (half_params ? 2.0 : 4.0)},
+                     {"gradients", P * gb},
+                     {"optimizer_state", P * (opt.optimizer == work::Optimizer::sgd ? 4.0 : 8.0)},
+                     {"ddp_buckets", (ranks > 1 && !opt.gradient_as_bucket_view) ? P * gb : 0.0},
+                     {"cuda_context_workspace", cost.calibration().context_bytes}};
+  mp.stream = stream;
+  mp.slack = cost.calibration().allocator_slack;
+  mp.add_part("activations");
+  mp.add_part("amp_weight_copies");
+  return mp;
+}
+
+}  // namespace
+
 StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
                     const std::vector<int>& ranks, const DdpOptions& opt) {
   StepGraph sg;
-  engine::TaskGraph& g = sg.graph;
   const double batch = static_cast<double>(opt.batch_per_gpu);
   const std::size_t nops = model.ops.size();
-
   const int n = static_cast<int>(ranks.size());
-  // Collective plans per distinct bucket size.
+
+  // Every rank is a data-parallel replica. The layout's GPUs per node only answer node_of and
+  // within_node, which DDP never asks (the planner routes the all-reduces over the cluster's
+  // real topology from the global GPU indices): 1 claims no node locality the step cannot know.
+  Mesh mesh;
+  mesh.dp = n;
+  const Layout layout(mesh, ranks, 1);
+  const std::vector<int> everyone = layout.group(Dim::dp, 0);
+  StepBuilder sb(planner, layout, opt.algo, opt.ring_order_auto);
+
+  // Each bucket's all-reduce (planned once per distinct size).
   sg.buckets = make_buckets(model, work::grad_bytes(cost.precision()), opt.first_bucket_bytes, opt.bucket_bytes);
-  std::map<double, coll::Plan> plans;
-  std::vector<CommHold> comm_streams;
-  if (n > 1) {
+  std::vector<const coll::Plan*> bucket_plan;
+  std::vector<CommHold> holds;
+  if (n > 1 && !sg.buckets.empty()) {
+    double largest = 0;
     for (const Bucket& b : sg.buckets) {
-      if (plans.count(b.bytes)) continue;
-      coll::Request req;
-      req.op = coll::Op::all_reduce;
-      req.bytes = b.bytes;
-      req.ranks = ranks;
-      req.algo = opt.algo;
-      req.ring_order_auto = opt.ring_order_auto;
-      plans.emplace(b.bytes, planner.plan(req));
-    }
-    for (const Bucket& b : sg.buckets) {
-      const coll::Plan& p = plans.at(b.bytes);
-      sg.bucket_algos.push_back(std::string(coll::algo_name(p.algo)) + "/" + coll::protocol_name(p.protocol));
+      bucket_plan.push_back(&sb.group_plan(coll::Op::all_reduce, b.bytes, {everyone}));
+      sg.bucket_algos.push_back(std::string(coll::algo_name(bucket_plan.back()->algo)) + "/" +
+                                coll::protocol_name(bucket_plan.back()->protocol));
+      largest = std::max(largest, b.bytes);
     }
     // The largest bucket (the 25 MiB ones) stands for what the NCCL stream holds.
-    const auto largest = std::prev(plans.end());
-    comm_streams.push_back(comm_hold(largest->second, coll::Op::all_reduce, largest->first));
+    holds.push_back(comm_hold(sb.group_plan(coll::Op::all_reduce, largest, {everyone}), coll::Op::all_reduce, largest));
   }
-  GpuShare share(g, static_cast<std::size_t>(n), comm_streams);
+  sb.start(holds);
+  GpuShare& share = sb.share();
+  engine::TaskGraph& g = sb.graph();
   const work::SoftwareProfile* sw = opt.software;
   const bool amp = cost.precision() == work::Precision::amp_fp16 || cost.precision() == work::Precision::amp_bf16;
 
@@ -77,100 +171,20 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
       add_to(fwd[i], share.at_levels([&](const work::Contention& c) { return autocast_cast_time(cost, op, c); }));
     bwd[i] = share.at_levels([&](const work::Contention& c) { return cost.backward(op, batch, c); });
   }
-  // Forward tasks: one per block, in order.
-  struct Segment {
-    std::vector<TimePs> time;  // by contention level
-    std::string label;
-    double kernels = 0;        // kernels the host issues for it
-  };
-
-  std::vector<Segment> fwd_segs;
-  {
-    int cur_block = -1;
-    for (std::size_t i = 0; i < nops; ++i) {
-      if (model.ops[i].block != cur_block || fwd_segs.empty()) {
-        cur_block = model.ops[i].block;
-        fwd_segs.push_back(Segment{{}, "fwd b" + std::to_string(cur_block)});
-      }
-      add_to(fwd_segs.back().time, fwd[i]);
-      if (sw) fwd_segs.back().kernels += work::kernels_forward(model.ops[i], *sw, amp);
-    }
-  }
-  // Backward segments end where a bucket completes.
-  std::vector<Segment> bwd_segs;  // segment k ends bucket k (k < buckets); a tail may follow
-  {
-    std::size_t b = 0;
-    Segment cur;
-    for (std::size_t i = nops; i-- > 0;) {
-      add_to(cur.time, bwd[i]);
-      cur.kernels += work::kernels_backward(model.ops[i]);
-      if (b < sg.buckets.size() && i == sg.buckets[b].last_op) {
-        cur.label = "bwd bucket" + std::to_string(b);
-        bwd_segs.push_back(cur);
-        cur = Segment{};
-        ++b;
-      }
-    }
-    if (!cur.time.empty() && cur.time[0] > 0) {
-      cur.label = "bwd tail";
-      bwd_segs.push_back(cur);
-    }
-  }
+  const std::vector<Segment> fwd_segs = forward_segments(model, fwd, sw, amp);
+  const std::vector<Segment> bwd_segs = backward_segments(model, bwd, sg.buckets);
   const engine::CurveId opt_curve = share.curve(share.at_levels(
       [&](const work::Contention& c) { return cost.optimizer_step(model.params(), opt.optimizer, c); }));
   std::vector<engine::CurveId> fwd_curve, bwd_curve;
   for (const Segment& sgm : fwd_segs) fwd_curve.push_back(share.curve(sgm.time));
   for (const Segment& sgm : bwd_segs) bwd_curve.push_back(share.curve(sgm.time));
 
-  for (int k = 0; k < n; ++k)
-    sg.compute.push_back(g.add_stream("gpu" + std::to_string(ranks[static_cast<std::size_t>(k)]) + " compute",
-                                      share.device(static_cast<std::size_t>(k))));
-  if (n > 1) sg.comm = g.add_stream("nccl");
-  std::vector<std::size_t> all_ranks(static_cast<std::size_t>(n));
-  for (std::size_t k = 0; k < all_ranks.size(); ++k) all_ranks[k] = k;
+  sg.compute = sb.compute_streams();
+  if (n > 1) sg.comm = sb.add_stream("nccl");
 
-  // Memory of rank 0 (DESIGN §7): parameters, gradients and optimizer state are held all
-  // step; under autocast the half-precision weight copies live through the forward; each
-  // block's saved activations from the end of its forward task to the end of the backward
-  // segment that consumes them.
-  {
-    const double P = static_cast<double>(model.params());
-    const work::Precision pr = cost.precision();
-    const bool half_params = pr == work::Precision::bf16 || pr == work::Precision::fp16;
-    const bool amp = pr == work::Precision::amp_fp16 || pr == work::Precision::amp_bf16;
-    const double gb = work::grad_bytes(pr);
-    MemoryPlan& mp = sg.memory;
-    mp.static_parts = {{"weights", P * (half_params ? 2.0 : 4.0)},
-                       {"gradients", P * gb},
-                       {"optimizer_state", P * (opt.optimizer == work::Optimizer::sgd ? 4.0 : 8.0)},
-                       {"ddp_buckets", (n > 1 && !opt.gradient_as_bucket_view) ? P * gb : 0.0},
-                       {"cuda_context_workspace", cost.calibration().context_bytes}};
-    mp.stream = sg.compute[0];
-    mp.slack = cost.calibration().allocator_slack;
-    mp.add_part("activations");
-    mp.add_part("amp_weight_copies");
-    (void)amp;
-  }
+  sg.memory = ddp_memory(model, cost, opt, n, sg.compute[0]);
   std::vector<double> fwd_seg_act(fwd_segs.size(), 0.0), bwd_seg_act(bwd_segs.size(), 0.0);
-  {
-    const double ab = work::activation_bytes(cost.precision()) * batch;
-    std::size_t fs = 0;
-    int cur_block = model.ops.empty() ? 0 : model.ops[0].block;
-    for (std::size_t i = 0; i < nops; ++i) {
-      if (model.ops[i].block != cur_block) {
-        cur_block = model.ops[i].block;
-        ++fs;
-      }
-      fwd_seg_act[fs] += model.ops[i].act_elems_saved * ab;
-    }
-    std::size_t b = 0;
-    for (std::size_t i = nops; i-- > 0;) {
-      bwd_seg_act[std::min(b, bwd_segs.size() - 1)] += model.ops[i].act_elems_saved * ab;
-      if (b < sg.buckets.size() && i == sg.buckets[b].last_op) ++b;
-    }
-  }
-  const bool amp_copies =
-      cost.precision() == work::Precision::amp_fp16 || cost.precision() == work::Precision::amp_bf16;
+  segment_activations(model, sg.buckets, work::activation_bytes(cost.precision()) * batch, fwd_seg_act, bwd_seg_act);
   std::vector<engine::TaskId> last_on_rank(static_cast<std::size_t>(n));
   std::vector<std::optional<engine::TaskId>> last_compute(static_cast<std::size_t>(n));
   std::optional<data::Feed> feed;
@@ -204,9 +218,9 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
           last_compute[static_cast<std::size_t>(k)] = t;
           if (k != 0) continue;
           sg.memory.events.push_back(MemEvent{t, true, fwd_seg_act[j], 0});
-          if (amp_copies && j == 0)
+          if (amp && j == 0)
             sg.memory.events.push_back(MemEvent{t, false, static_cast<double>(model.params()) * 2.0, 1});
-          if (amp_copies && j + 1 == fwd_segs.size())
+          if (amp && j + 1 == fwd_segs.size())
             sg.memory.events.push_back(MemEvent{t, true, -static_cast<double>(model.params()) * 2.0, 1});
         }
         for (std::size_t j = 0; j < bwd_segs.size(); ++j) {
@@ -227,8 +241,7 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
           std::vector<engine::TaskId> deps;
           deps.reserve(static_cast<std::size_t>(n));
           for (int k = 0; k < n; ++k) deps.push_back(seg_task[static_cast<std::size_t>(k) * bwd_segs.size() + j]);
-          const coll::Plan& plan = plans.at(sg.buckets[j].bytes);
-          last_comm = share.emit(plan, deps, "allreduce bucket" + std::to_string(j), kComm, sg.comm, all_ranks);
+          last_comm = sb.transfer(*bucket_plan[j], everyone, deps, "allreduce bucket" + std::to_string(j), kComm, sg.comm);
           any_comm = true;
         }
       }
@@ -251,6 +264,7 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
   }
   sg.strategy_detail = std::to_string(sg.buckets.size()) + " buckets";
   if (feed) sg.data = std::make_shared<data::FeedRecord>(feed->finish());
+  sg.graph = std::move(g);
   return sg;
 }
 

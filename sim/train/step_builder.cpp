@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "topo/cluster.hpp"
+
 namespace simtrain::train {
 
 coll::Request group_request(coll::Op op, double bytes, std::vector<int> gpus, coll::Algo all_reduce, bool ring_order_auto) {
@@ -82,6 +84,32 @@ engine::TaskId StepBuilder::transfer(const coll::Plan& plan, const std::vector<i
   std::sort(m.begin(), m.end());
   m.erase(std::unique(m.begin(), m.end()), m.end());
   return share_->emit(plan, deps, label, category, stream, m);
+}
+
+engine::TaskId StepBuilder::host_copy(const topo::Cluster& cluster, double bytes, bool to_gpu,
+                                      std::span<const engine::TaskId> deps, const std::string& label,
+                                      std::uint32_t category) {
+  if (host_paths_.empty()) {
+    for (int r : layout_.gpus()) {
+      const topo::Vertex gpu = cluster.gpu(r);
+      const topo::Vertex cpu = cluster.nearest_cpu(gpu);
+      HostPath hp;
+      const topo::Route& in = cluster.route(cpu, gpu);
+      const topo::Route& out = cluster.route(gpu, cpu);
+      for (auto l : in.links) hp.to_gpu.push_back(net::LinkUse{l, 1.0});
+      for (auto l : out.links) hp.to_host.push_back(net::LinkUse{l, 1.0});
+      hp.lat_to_gpu = in.latency_ps;
+      hp.lat_to_host = out.latency_ps;
+      host_paths_.push_back(std::move(hp));
+    }
+  }
+  std::vector<engine::TaskGraph::FlowInput> flows;
+  TimePs lat = 0;
+  for (const HostPath& hp : host_paths_) {
+    flows.push_back(engine::TaskGraph::FlowInput{to_gpu ? hp.to_gpu : hp.to_host, bytes});
+    lat = std::max(lat, to_gpu ? hp.lat_to_gpu : hp.lat_to_host);
+  }
+  return g_.add_transfer(flows, lat, deps, label, category);
 }
 
 }  // namespace simtrain::train

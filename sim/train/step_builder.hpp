@@ -4,7 +4,8 @@
 // device whose SMs NCCL kernels take: train/gpu_share.hpp), the communication streams, and
 // the memory plans of the ranks a report looks at. It hands out process-group collectives
 // and point-to-point transfers over routed paths; route -> link use stays in coll/ (the
-// planner), so a strategy never touches a link.
+// planner) and, for copies between a GPU and host memory, here, so a strategy never touches
+// a link.
 //
 // Groups that run the same collective at the same moment (the TP groups of one pipeline
 // stage, the DP groups of one stage) are merged into ONE transfer whose phases carry every
@@ -29,6 +30,10 @@
 #include "train/layout.hpp"
 #include "train/memory.hpp"
 #include "work/cost.hpp"
+
+namespace simtrain::topo {
+class Cluster;
+}
 
 namespace simtrain::train {
 
@@ -68,8 +73,19 @@ class StepBuilder {
   // while it runs; `stream` kNoServer runs it as soon as its deps are done.
   engine::TaskId transfer(const coll::Plan& plan, const std::vector<int>& members, std::span<const engine::TaskId> deps,
                           const std::string& label, std::uint32_t category, engine::ServerId stream);
+  // Copies `bytes` between every position's GPU and its nearest CPU's memory at once (to the
+  // GPU, or to the host), one flow each over its route in `cluster` (the job's: the routes
+  // are found on the first call), as one transfer on no stream.
+  engine::TaskId host_copy(const topo::Cluster& cluster, double bytes, bool to_gpu,
+                           std::span<const engine::TaskId> deps, const std::string& label, std::uint32_t category);
 
  private:
+  // A GPU's path to its nearest CPU's memory and back.
+  struct HostPath {
+    std::vector<net::LinkUse> to_gpu, to_host;
+    TimePs lat_to_gpu = 0, lat_to_host = 0;
+  };
+
   coll::Planner& planner_;
   const Layout& layout_;
   coll::Algo algo_;
@@ -79,6 +95,7 @@ class StepBuilder {
   std::vector<engine::ServerId> compute_;
   std::map<std::tuple<int, double, std::vector<std::vector<int>>>, coll::Plan> plans_;
   std::map<std::pair<double, std::vector<std::pair<int, int>>>, coll::Plan> p2p_;
+  std::vector<HostPath> host_paths_;  // per position
 };
 
 }  // namespace simtrain::train
