@@ -74,6 +74,9 @@ Scenario keys (YAML, or --set key.path=value):
   parallel.overlap_grad_reduce
       megatron: reduce each block's gradients during the last micro-batch's backward (else after it)
       default: false
+  parallel.fsdp
+      megatron: fully sharded data parallelism over the data x context ranks, composed with tp, pp, cp (torchtitan's 2-D/3-D, metaseq's FSDP + TP): none | shard_grad_op (each block gathered once per step and kept, as Llama 3) | full_shard (gathered before every block's forward and backward, ZeRO-3); shards weights, gradients and optimizer state, reduce-scatters each block's gradients
+      default: none
   fsdp.sharding
       full_shard | shard_grad_op | hybrid_shard | no_shard
       default: full_shard
