@@ -120,6 +120,10 @@ struct VStage {
   double fwd_kernels = 0, bwd_kernels = 0;
   double params = 0;
   double act_bytes = 0;  // saved per micro-batch
+  // Recomputation's working set: what block b's backward holds while it re-runs the block's
+  // forward (the activations recomputation did not save), and the largest over the chunk.
+  std::map<int, double> block_recompute;
+  double recompute_peak = 0;
   TimePs gemm_like = 0;   // GEMM/conv/attention kernel time per micro-batch (GPU alone)
   // TP collectives per micro-batch: (kind, bytes of one call) -> calls, forward and backward;
   // per block for the last micro-batch's backward under overlap_grad_reduce.
@@ -290,10 +294,15 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
       }
       if (opt.recompute == Recompute::full && repeated) saved = 0;
       x.act_bytes += saved * ab * mb;
+      if (op.act_elems_saved > saved) x.block_recompute[op.block] += (op.act_elems_saved - saved) * ab * mb;
     }
     if (opt.recompute == Recompute::full)
       for (const auto& [b, e] : block_input)
-        if (b > 0 && b < last_block) x.act_bytes += e * ab * mb;
+        if (b > 0 && b < last_block) {
+          x.act_bytes += e * ab * mb;
+          x.block_recompute[b] -= e * ab * mb;  // the recomputed forward's input is the kept checkpoint
+        }
+    for (const auto& [b, bytes] : x.block_recompute) x.recompute_peak = std::max(x.recompute_peak, bytes);
   }
 
   P.layout = std::move(lay);
@@ -357,8 +366,9 @@ int block_at(const VStage& x, const PipePass& ps, std::size_t j) {
 double activation_peak(const Prepared& P, int s) {
   double act = 0, most = 0;
   for (const PipePass& x : pipe_order(P.sched, P.p, s, P.m, P.v)) {
-    const double a = P.vs[static_cast<std::size_t>(virtual_stage(x.chunk, s, P.p))].act_bytes;
-    act += x.forward ? a : -a;
+    const VStage& vx = P.vs[static_cast<std::size_t>(virtual_stage(x.chunk, s, P.p))];
+    if (!x.forward) most = std::max(most, act + vx.recompute_peak);  // the backward re-runs a block's forward
+    act += x.forward ? vx.act_bytes : -vx.act_bytes;
     most = std::max(most, act);
   }
   return most;
@@ -394,7 +404,8 @@ double fsdp_dynamic_peak(const Prepared& P, int s) {
       const double gather = fsdp_block_bytes(P, x, b, P.pbytes), grad = fsdp_block_bytes(P, x, b, P.gbytes);
       for (; started < std::min(gathers.size(), ended + 2); ++started) gathered += gathers[started];
       if (!ps.forward && ps.micro_batch == 0) grads += grad;
-      most = std::max(most, act + grads + gathered);
+      const double recompute = !ps.forward && x.block_recompute.count(b) ? x.block_recompute.at(b) : 0.0;
+      most = std::max(most, act + grads + gathered + recompute);
       if (gathers_in(P.fsdp, ps) && gather > 0) {
         ++ended;
         if (full) gathered -= gather;
@@ -428,6 +439,14 @@ class GatherOrder {
   std::vector<std::vector<engine::TaskId>> used_;
   std::vector<engine::TaskId> after_;
 };
+
+// Recomputation's working set on a backward task: live from its start to its end (the
+// recomputed block's activations, freed as its backward consumes them).
+void recompute_memory(MemoryPlan& mp, engine::TaskId t, double bytes, int part) {
+  if (bytes <= 0) return;
+  mp.events.push_back(MemEvent{t, false, bytes, part});
+  mp.events.push_back(MemEvent{t, true, -bytes, part});
+}
 
 // FSDP's memory events around block b's compute `blk` in pass ps (on the stage's first rank):
 // its gathered parameters freed at the compute's end (full_shard, when `gathered`; shard_grad_op
@@ -727,6 +746,9 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
         blk.push_back(t);
         last_on_rank[static_cast<std::size_t>(r)].assign(1, t);
       }
+      if (!ps.forward && x.block_recompute.count(b))  // the recomputed forward's activations, while it runs
+        recompute_memory(sg.stage_memory[static_cast<std::size_t>(s)], blk.front(), x.block_recompute.at(b),
+                         mem_part[static_cast<std::size_t>(s)]);
       if (j + 1 == x.blocks.size()) {  // a forward's activations are saved at its end, a backward's freed
         MemoryPlan& mp = sg.stage_memory[static_cast<std::size_t>(s)];
         mp.events.push_back(MemEvent{blk.front(), true, ps.forward ? x.act_bytes : -x.act_bytes, mem_part[static_cast<std::size_t>(s)]});
@@ -813,6 +835,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
               last_on_rank[static_cast<std::size_t>(r)].assign(1, t);
               if (r == layout.stage(s).front()) {
                 MemoryPlan& mp = sg.stage_memory[static_cast<std::size_t>(s)];
+                if (!ps.forward) recompute_memory(mp, t, x.recompute_peak, mem_part[static_cast<std::size_t>(s)]);
                 mp.events.push_back(MemEvent{t, true, ps.forward ? x.act_bytes : -x.act_bytes,
                                              mem_part[static_cast<std::size_t>(s)]});
               }

@@ -88,7 +88,11 @@
 // selective (Korthikanti et al. 2022 §4.2) drops the attention core's s^2 tensors (the
 // softmax probabilities of eager attention) and recomputes that attention forward in the
 // backward; full keeps only each repeated block's input and recomputes the whole block
-// forward in the backward.
+// forward in the backward. While a backward re-runs a block's forward, that block's
+// recomputed activations are live (Korthikanti et al. 2022 §4.3 count them for the first
+// stage's peak: one layer's full activations on top of the checkpoints), freed as its backward
+// consumes them: the memory plan holds the largest block's recomputed activations for each
+// backward task (the block's own under FSDP and overlap_grad_reduce, which run block by block).
 //
 // Memory per rank (per pipeline stage, on its first rank), in Megatron's terms
 // (docs/source/api-guide/dist_optimizer.md, bytes per parameter with Adam):

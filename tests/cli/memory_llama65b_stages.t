@@ -3,21 +3,21 @@ $ simtrain memory scenarios/16xA100_llama_65b_tp8_pp2.yaml
 simtrain memory: 16x A100 80GB, LLaMA-65B TP8 PP2
   LLaMA-65B megatron on 16 x NVIDIA A100-SXM4-80GB, batch 1/GPU, amp_bf16, adamw
 
-Peak 73.0 GiB of 80.0 GiB ( 91.2%), during "fwd mb1"
+Peak 73.0 GiB of 80.0 GiB ( 91.3%), during "bwd mb0"
   weights                       7.6 GiB   10.4%
   gradients                    15.2 GiB   20.8%
-  optimizer_state              45.6 GiB   62.5%
+  optimizer_state              45.6 GiB   62.4%
   pipeline_buffers              0.0 GiB    0.0%
   cuda_context_workspace        0.8 GiB    1.0%
-  activations                   0.3 GiB    0.4%
+  activations                   0.4 GiB    0.5%
   allocator_slack               3.5 GiB    4.8%
 
 Peak by pipeline stage (its first rank):
-  stage 0     73.0 GiB   91.2%  during "fwd mb1"
-  stage 1     72.8 GiB   91.0%  during "fwd mb0"
+  stage 0     73.0 GiB   91.3%  during "bwd mb0"
+  stage 1     72.9 GiB   91.1%  during "bwd mb0"
 
 Largest per-GPU batch that fits, by strategy:
-  this scenario (megatron)             21   (peak 79.7 GiB)
+  this scenario (megatron)             17   (peak 79.6 GiB)
   ddp                              does not fit at batch 1
   zero1                            does not fit at batch 1
   fsdp no_shard                    does not fit at batch 1
