@@ -66,7 +66,8 @@ std::string format_run(const train::RunResult& r) {
   if (r.compute_shared_s > 0)
     o += fmt::format("; {:.2f} ms lost to NCCL kernels on the SMs/HBM", r.compute_shared_s * 1e3);
   o += "\n";
-  o += fmt::format("  exposed comm {}  {}   (communication {}, {} hidden under compute)\n", ms(r.comm_exposed_s).substr(2),
+  // Two characters narrower than the other rows' figures: the label is two wider.
+  o += fmt::format("  exposed comm {:7.2f} ms  {}   (communication {}, {} hidden under compute)\n", r.comm_exposed_s * 1e3,
                    pct(r.comm_exposed_s / st), fmt::format("{:.2f} ms", r.comm_total_s * 1e3),
                    r.comm_total_s > 0 ? pct(1.0 - r.comm_exposed_s / r.comm_total_s) : std::string("  n/a"));
   o += fmt::format("  data stall {}  {}\n", ms(r.data_stall_s), pct(r.data_stall_s / st));

@@ -264,7 +264,7 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
       ++x.cp_bwd[{static_cast<int>(work::CollectiveKind::reduce_scatter), kv}];
     }
     if (mesh.ep > 1 && op.a2a_elems > 0) {
-      const double bytes = op.a2a_elems * ab * mb / (opt.sequence_parallel ? mesh.tp : 1);
+      const double bytes = op.a2a_elems * ab * mb;  // the shard's: already a tp-th under SP (work/shard.hpp)
       ++x.ep_fwd[{kAllToAll, bytes}];
       ++x.ep_bwd[{kAllToAll, bytes}];
       ++x.ep_block_fwd[op.block][{kAllToAll, bytes}];
@@ -272,7 +272,8 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
     }
     for (const work::TpCollective& c : work::tp_collectives(model.ops[i], mesh.tp, opt.sequence_parallel)) {
       if (c.ranks != mesh.tp) throw OptionError("parallel.tp", "expert tensor parallelism other than tp is not modelled");
-      const std::pair<int, double> key{static_cast<int>(c.kind), c.elems * (c.fp32 ? 4.0 : ab) * mb};
+      // tp_collectives reads the unsplit op: its tensors hold the whole sequence, a CP rank a cp-th.
+      const std::pair<int, double> key{static_cast<int>(c.kind), c.elems / mesh.cp * (c.fp32 ? 4.0 : ab) * mb};
       ++(c.backward ? x.tp_bwd : x.tp_fwd)[key];
       ++(c.backward ? x.tp_block_bwd : x.tp_block_fwd)[op.block][key];
     }
