@@ -316,7 +316,8 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   P.mb = mb;
   P.ab = ab;
   P.last_block = last_block;
-  P.gbytes = (pr == work::Precision::fp16 || pr == work::Precision::amp_fp16) ? 2.0 : 4.0;
+  P.gbytes = opt.grad_dtype ? work::activation_bytes(*opt.grad_dtype)
+                            : (pr == work::Precision::fp16 || pr == work::Precision::amp_fp16) ? 2.0 : 4.0;
   P.pbytes = (pr == work::Precision::fp32 || pr == work::Precision::tf32) ? 4.0 : 2.0;
   P.k_state = (opt.optimizer == work::Optimizer::sgd ? 4.0 : 8.0) + (P.pbytes == 2.0 ? 4.0 : 0.0) +
               (P.gbytes == 2.0 && P.pbytes == 2.0 ? 4.0 : 0.0);

@@ -98,6 +98,7 @@
 // (docs/source/api-guide/dist_optimizer.md, bytes per parameter with Adam):
 //   fp16 params + fp16 grads: 20 (= 2 + 2 + 16: fp32 master, m, v and fp32 grad copy)
 //   bf16 params + fp32 grads: 18 (= 2 + 4 + 12: fp32 master, m, v)
+//   bf16 params + bf16 grads (grad_dtype bf16): 20 (= 2 + 2 + 16, as fp16: an fp32 grad copy)
 //   fp32 params + fp32 grads: 16 (= 4 + 4 + 8: m, v)
 //   the distributed optimizer divides the last term by dp: 4 + 16/d, 6 + 12/d, 8 + 8/d.
 //   (SGD with momentum keeps one state instead of two: 4 bytes less per parameter.)
@@ -113,6 +114,7 @@
 // GPipe m), two pipeline buffers of one boundary tensor, the CUDA context and workspace.
 #pragma once
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -142,6 +144,10 @@ const char* data_sharding_name(DataSharding d);
 // waits for its micro-batch before the first virtual stage's forward.
 struct MegatronOptions : StepOptions {
   Mesh mesh;  // dp = ranks / (tp pp cp)
+  // The main gradients' dtype, which they accumulate and are reduced in; none: Megatron's
+  // default for the precision (fp32 under bf16 and fp32, fp16 under fp16). NeMo's recipes set
+  // bf16 (grad_sync_dtype), Megatron-LM --grad-reduce-in-bf16 likewise.
+  std::optional<work::Precision> grad_dtype;
   bool sequence_parallel = false;
   PipeSchedule schedule = PipeSchedule::one_f_one_b;
   int virtual_stages = 1;

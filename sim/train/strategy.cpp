@@ -25,6 +25,7 @@ const std::vector<KeyInfo>& parallel_keys() {
       {"parallel.distributed_optimizer", "megatron: optimizer state and fp32 master weights sharded over the data-parallel ranks (ZeRO-1): gradients reduce-scattered, parameters all-gathered", "", "false"},
       {"parallel.expert_imbalance", "megatron, MoE: tokens routed to the busiest expert-parallel rank over the average (>= 1; 1 = balanced routing)", "", "1"},
       {"parallel.overlap_grad_reduce", "megatron: reduce each block's gradients during the last micro-batch's backward (else after it)", "", "false"},
+      {"parallel.grad_dtype", "megatron: dtype the main gradients accumulate and are reduced in: fp32 | bf16 | fp16 (NeMo's grad_sync_dtype, Megatron-LM's --grad-reduce-in-bf16)", "", "fp32 under bf16 and fp32, fp16 under fp16"},
       {"parallel.fsdp", "megatron: fully sharded data parallelism over the data x context ranks, composed with tp, pp, cp (torchtitan's 2-D/3-D, metaseq's FSDP + TP): none | shard_grad_op (each block gathered once per step and kept, as Llama 3) | full_shard (gathered before every block's forward and backward, ZeRO-3); shards weights, gradients and optimizer state, reduce-scatters each block's gradients", "", "none"},
   };
   return keys;
@@ -73,6 +74,13 @@ int degree(const Field& block, const char* key, int fallback) {
   return static_cast<int>(v);
 }
 
+std::optional<work::Precision> dtype_of(const Field& f) {
+  const std::string s = f.as_choice({"fp32", "bf16", "fp16"});
+  if (s == "fp32") return work::Precision::fp32;
+  if (s == "fp16") return work::Precision::fp16;
+  return work::Precision::bf16;
+}
+
 void parse_parallel(const Field& pb, StrategyConfig& out) {
   pb.check_keys(children_of(parallel_keys(), "parallel"));
   ParallelConfig& c = out.parallel;
@@ -92,6 +100,7 @@ void parse_parallel(const Field& pb, StrategyConfig& out) {
   if (auto f = pb.get("recompute")) parse_recompute(f->as_choice({"none", "selective", "full"}), o.recompute);
   if (auto f = pb.get("distributed_optimizer")) o.distributed_optimizer = f->as_bool();
   if (auto f = pb.get("overlap_grad_reduce")) o.overlap_grad_reduce = f->as_bool();
+  if (auto f = pb.get("grad_dtype")) o.grad_dtype = dtype_of(*f);
   if (auto f = pb.get("fsdp")) parse_data_sharding(f->as_choice({"none", "shard_grad_op", "full_shard"}), o.fsdp);
   if (auto f = pb.get("expert_imbalance")) {
     o.expert_imbalance = f->as_number();
@@ -105,12 +114,6 @@ void parse_parallel(const Field& pb, StrategyConfig& out) {
   c.field = pb;
 }
 
-std::optional<work::Precision> dtype_of(const Field& f) {
-  const std::string s = f.as_choice({"fp32", "bf16", "fp16"});
-  if (s == "fp32") return work::Precision::fp32;
-  if (s == "fp16") return work::Precision::fp16;
-  return work::Precision::bf16;
-}
 
 // activation_checkpointing: true, false, or the fraction of the blocks (0 < p <= 1).
 void parse_checkpointing(const Field& f, FsdpOptions& o) {

@@ -74,6 +74,9 @@ Scenario keys (YAML, or --set key.path=value):
   parallel.overlap_grad_reduce
       megatron: reduce each block's gradients during the last micro-batch's backward (else after it)
       default: false
+  parallel.grad_dtype
+      megatron: dtype the main gradients accumulate and are reduced in: fp32 | bf16 | fp16 (NeMo's grad_sync_dtype, Megatron-LM's --grad-reduce-in-bf16)
+      default: fp32 under bf16 and fp32, fp16 under fp16
   parallel.fsdp
       megatron: fully sharded data parallelism over the data x context ranks, composed with tp, pp, cp (torchtitan's 2-D/3-D, metaseq's FSDP + TP): none | shard_grad_op (each block gathered once per step and kept, as Llama 3) | full_shard (gathered before every block's forward and backward, ZeRO-3); shards weights, gradients and optimizer state, reduce-scatters each block's gradients
       default: none

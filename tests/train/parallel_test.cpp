@@ -306,6 +306,33 @@ TEST_CASE("Megatron memory: the distributed optimizer's model state per rank (Me
   }
 }
 
+TEST_CASE("Megatron memory: bf16 main gradients take Megatron's 20-byte row (2 + 2 + 16, 4 + 16/d distributed)", "[parallel][megatron][memory]") {
+  // Megatron-LM docs (distributed optimizer): 16-bit parameters with 16-bit gradients take 20
+  // bytes per parameter (the optimizer keeps an fp32 copy of the gradients beside the master
+  // weights and moments), 4 + 16/d with the distributed optimizer. NeMo's grad_sync_dtype: bf16.
+  auto run = [&](bool dist) {
+    RunResult r = run_scenario(load_scenario(k7b, {"strategy=megatron", "steps=1", "software=megatron_te", "flash_attention=true",
+                                                   "fsdp.activation_checkpointing=false", "parallel.grad_dtype=bf16",
+                                                   std::string("parallel.distributed_optimizer=") + (dist ? "true" : "false")}),
+                               {});
+    double s = 0, grads = 0;
+    for (const auto& [k, v] : r.memory_breakdown) {
+      if (k == "weights" || k == "gradients" || k == "optimizer_state") s += v;
+      if (k == "gradients") grads = v;
+    }
+    return std::make_tuple(s, grads, static_cast<double>(r.params), r.step_time_s);
+  };
+  const auto [plain, grads, P, t_bf16] = run(false);
+  CHECK(plain == Approx(20 * P));
+  CHECK(grads == Approx(2 * P));
+  CHECK(std::get<0>(run(true)) == Approx((4 + 16 / 8.0) * P));
+  // Half the bytes through the data-parallel all-reduce: never slower than fp32 gradients.
+  RunResult fp32 = run_scenario(load_scenario(k7b, {"strategy=megatron", "steps=1", "software=megatron_te", "flash_attention=true",
+                                                    "fsdp.activation_checkpointing=false"}),
+                                {});
+  CHECK(t_bf16 <= fp32.step_time_s);
+}
+
 TEST_CASE("Megatron CP: a CP group shares its samples, each rank computes a cp-th of the tokens", "[parallel][megatron]") {
   auto run_cp = [&](int cp) {
     return run_scenario(load_scenario(k7b, {"strategy=megatron", "steps=1", "software=megatron_te", "flash_attention=true",
