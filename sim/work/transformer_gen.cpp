@@ -262,7 +262,9 @@ void expand(Model& m, const Spec& t) {
     a.causal = !t.encoder;  // decoders mask the future; encoders (BERT, ViT) attend both ways
     if (t.flash) {
       a.fwd_elems_moved = s * qkv_n + sh;
-      a.act_elems_saved = s * qkv_n + sh + static_cast<double>(t.heads) * s;
+      // q, k, v and the softmax statistics (one per head and query); the output O is kept too,
+      // but it is the out-projection's input, which that op counts: one tensor, saved once.
+      a.act_elems_saved = s * qkv_n + static_cast<double>(t.heads) * s;
     } else {
       // scores written, read and written by softmax, read by P V
       a.fwd_elems_moved = s * qkv_n + sh + 4 * probs;

@@ -6,7 +6,7 @@ simtrain memory: 16x A100 80GB, LLaMA-65B TP8 PP2
 Peak 73.0 GiB of 80.0 GiB ( 91.3%), during "bwd mb0"
   weights                       7.6 GiB   10.4%
   gradients                    15.2 GiB   20.8%
-  optimizer_state              45.6 GiB   62.4%
+  optimizer_state              45.6 GiB   62.5%
   pipeline_buffers              0.0 GiB    0.0%
   cuda_context_workspace        0.8 GiB    1.0%
   activations                   0.4 GiB    0.5%
@@ -17,7 +17,7 @@ Peak by pipeline stage (its first rank):
   stage 1     72.9 GiB   91.1%  during "bwd mb0"
 
 Largest per-GPU batch that fits, by strategy:
-  this scenario (megatron)             17   (peak 79.6 GiB)
+  this scenario (megatron)             18   (peak 80.0 GiB)
   ddp                              does not fit at batch 1
   zero1                            does not fit at batch 1
   fsdp no_shard                    does not fit at batch 1
