@@ -60,9 +60,10 @@ SoftwareProfile read_profile(const Field& f, const std::string& key) {
     }
     auto read = [&](const char* key, EagerOp& out) {
       if (auto o = e->get(key)) {
-        o->check_keys({"traffic", "kernels"});
+        o->check_keys({"traffic", "kernels", "saved"});
         out.traffic = o->at("traffic").as_number_in(1, 100);
         out.kernels = static_cast<double>(o->at("kernels").as_int_at_least(1));
+        if (auto sv = o->get("saved")) out.saved = sv->as_number_in(1, 10);
       }
     };
     read("rmsnorm", p.rmsnorm);
@@ -125,7 +126,7 @@ std::shared_ptr<const Model> apply_software(const std::shared_ptr<const Model>& 
   bool changes = false;
   for (const Op& op : m->ops) {
     const EagerOp* e = eager(op.variant);
-    if ((e && (e->traffic != 1 || e->kernels != 1)) || unfused_attention(op)) changes = true;
+    if ((e && (e->traffic != 1 || e->kernels != 1 || e->saved != 1)) || unfused_attention(op)) changes = true;
   }
   if (!changes) return m;
   auto out = std::make_shared<Model>(*m);
@@ -133,6 +134,7 @@ std::shared_ptr<const Model> apply_software(const std::shared_ptr<const Model>& 
     if (const EagerOp* e = eager(op.variant)) {
       op.fwd_elems_moved *= e->traffic;
       op.kernels = e->kernels;
+      op.act_elems_saved *= e->saved;
     }
     if (unfused_attention(op)) {
       // The score matrix is heads x s x kv per sample: the attention GEMMs' M x N.

@@ -38,11 +38,14 @@ namespace simtrain::work {
 
 
 // How the stack runs an op variant (model.hpp OpVariant) against one fused kernel: HBM traffic
-// as a multiple of the fused kernel's (one read of the inputs, one write of the output) and
-// kernels launched. Fused stacks (torch.compile, TransformerEngine, NVIDIA's code): 1 and 1.
+// as a multiple of the fused kernel's (one read of the inputs, one write of the output),
+// kernels launched, and the activations autograd keeps for the backward as a multiple of what
+// the fused kernel keeps (its inputs). Fused stacks (torch.compile, TransformerEngine, NVIDIA's
+// code): 1, 1 and 1.
 struct EagerOp {
   double traffic = 1;
   double kernels = 1;
+  double saved = 1;
 };
 
 struct SoftwareProfile {

@@ -6,10 +6,11 @@
 //   out   gemm  M=s N=h K=h
 //   ffn   gemm  M=s N=f K=h (twice for SwiGLU: gate and up), down M=s N=h K=f
 // so a block's forward is 2*(block matmul params)*s + 4*s^2*h (Narayanan et al. 2021, eq. 2
-// before the x3 for backward). Saved for backward (eager PyTorch): each matmul's input, the
-// norms' inputs, the activation's input (GELU) or gate, up and silu(gate) (SwiGLU), q/k/v, and
-// the softmax probabilities heads*s^2 unless flash_attention (then the output and the row
-// log-sum-exp heads*s instead).
+// before the x3 for backward). Saved for backward: each matmul's input, the norms' inputs, the
+// activation's input (GELU) or gate and up (SwiGLU as a fused kernel keeps them; eager stacks
+// also keep silu(gate), which the software profile adds: software.yaml eager_ops), q/k/v, and
+// the softmax probabilities heads*s^2 unless flash_attention (then the row log-sum-exp heads*s
+// instead; its output is the out-projection's saved input, counted once there).
 //
 // dropout: true (minGPT, GPT-2, BERT as trained; Llama has none) adds, per block, a dropout on
 // the attention probabilities and one after each of the two residual branches, plus one after
@@ -89,7 +90,9 @@ void dense_ffn(OpBuilder& b, const Spec& t, const std::string& p, double s, long
     case Ffn::swiglu:
       tag(b.linear(p + "gate", s, h, f, t.bias, save_input), Split::column);
       tag(b.linear(p + "up", s, h, f, t.bias, false), Split::column);  // same input as the gate
-      tag(b.elementwise(p + "act", sf, 5, 2, 3 * sf), Split::column).variant = OpVariant::swiglu;  // keeps gate, up, silu(gate)
+      // A fused SwiGLU keeps its input, gate and up; eager stacks keep silu(gate) too (the
+      // software profile's eager_ops swiglu saved, work/software.hpp).
+      tag(b.elementwise(p + "act", sf, 5, 2, 2 * sf), Split::column).variant = OpVariant::swiglu;
       break;
     case Ffn::gelu:
       tag(b.linear(p + "up", s, h, f, t.bias, save_input), Split::column);
@@ -149,7 +152,7 @@ void moe_ffn(OpBuilder& b, const Spec& t, const std::string& p, double s) {
       case Ffn::swiglu:
         a.fwd_flops = 5 * r * fe;
         a.fwd_elems_moved = 3 * out;
-        a.act_elems_saved = 3 * out;  // gate, up, silu(gate)
+        a.act_elems_saved = 2 * out;  // gate and up (fused; eager adds silu(gate): software.yaml)
         a.variant = OpVariant::swiglu;
         break;
       case Ffn::gelu:

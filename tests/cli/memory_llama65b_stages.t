@@ -17,7 +17,7 @@ Peak by pipeline stage (its first rank):
   stage 1     72.9 GiB   91.1%  during "bwd mb0"
 
 Largest per-GPU batch that fits, by strategy:
-  this scenario (megatron)             18   (peak 80.0 GiB)
+  this scenario (megatron)             18   (peak 79.8 GiB)
   ddp                              does not fit at batch 1
   zero1                            does not fit at batch 1
   fsdp no_shard                    does not fit at batch 1

@@ -129,6 +129,17 @@ TEST_CASE("software: eager RMSNorm, SwiGLU and RoPE move more bytes than one fus
   }
   CHECK(rms == 2 * 32 + 1);  // two per block and the final norm
   CHECK(rope == 32);
+  // SwiGLU: a fused kernel keeps its inputs, gate and up (2 x s x ffn a layer); eager autograd
+  // keeps silu(gate) too (F.silu saves its input, the product both of its own): 3 x s x ffn.
+  std::size_t swiglu = 0;
+  for (std::size_t i = 0; i < llama->ops.size(); ++i) {
+    const work::Op& op = llama->ops[i];
+    if (op.variant != work::OpVariant::swiglu) continue;
+    ++swiglu;
+    CHECK(op.act_elems_saved == Approx(2 * 4096.0 * 11008));
+    CHECK(e->ops[i].act_elems_saved == Approx(3 * 4096.0 * 11008));
+  }
+  CHECK(swiglu == 32);
   // GPT-2 has LayerNorm (one ATen kernel eagerly too) and GELU: those do not change; its
   // unfused attention pays the eager scale and mask: 4 more passes over the s x s scores.
   auto gpt2 = work::load_model("gpt2_1.5b");
