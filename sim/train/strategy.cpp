@@ -248,7 +248,10 @@ StepGraph build_megatron_strategy(const StrategyContext& ctx, const std::vector<
   const long long rest = static_cast<long long>(o.mesh.tp) * o.mesh.pp * o.mesh.cp;
   o.mesh.dp = static_cast<int>(std::max<long long>(1, static_cast<long long>(ranks.size()) / rest));
   o.sequence_parallel = o.sequence_parallel && o.mesh.tp > 1;
-  auto given = [&] {  // the degree the user set, for an error about their product
+  auto given = [&] {  // the degree the user set (a --set one first), for an error about their product
+    for (const char* k : {"pp", "tp", "cp"})
+      for (const std::string& a : ctx.spec.overrides_applied)
+        if (a.rfind(std::string("parallel.") + k + "=", 0) == 0) return std::string("parallel.") + k;
     for (const char* k : {"pp", "tp", "cp"})
       if (pc.field && pc.field->has(k)) return std::string("parallel.") + k;
     return std::string("parallel.tp");
