@@ -307,7 +307,7 @@ class FsdpSteps {
 
  private:
   void mem(engine::TaskId t, bool at_end, double bytes, int part) {
-    if (bytes != 0) sg_.memory.events.push_back(MemEvent{t, at_end, bytes, part});
+    if (bytes != 0) sb_.memory(0).events.push_back(MemEvent{t, at_end, bytes, part});
   }
 
   // A copy between every GPU and its host memory (CPU offload), over its PCIe path.
@@ -580,11 +580,12 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
     sg.comm = rs_stream;
   }
   const Zero zero = zero_of(opt, cost.precision(), gr.shard_size);
-  const MemParts parts = plan_memory(sg.memory, model, cost, opt, zero, mode.regather, sg.compute[0]);
+  const MemParts parts = plan_memory(sb.memory(0), model, cost, opt, zero, mode.regather, sg.compute[0]);
 
   FsdpSteps(sb, sg, model, cost, cluster, opt, units, ckpt_of, gr, mode, zero, parts, ag_stream, rs_stream).run();
   sg.strategy_detail = std::string(sharding_name(opt.sharding)) + ", " + std::to_string(units.size()) + " units";
   if (opt.sharding == Sharding::hybrid_shard) sg.strategy_detail += ", shard groups of " + std::to_string(gr.shard_size);
+  sg.memory = sb.take_memory(0);
   sg.graph = std::move(sb.graph());
   return sg;
 }

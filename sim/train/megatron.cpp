@@ -604,8 +604,10 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   const double k_state = P.k_state;
   std::vector<int> mem_part(static_cast<std::size_t>(p));
   int gathered_part = 0, unsharded_part = 0;  // FSDP's dynamic parts
+  // A stage's plan is its first rank's (StepBuilder::memory).
+  auto stage_mem = [&](int s) -> MemoryPlan& { return sb.memory(layout.stage(s).front()); };
   for (int s = 0; s < p; ++s) {
-    MemoryPlan mp;
+    MemoryPlan& mp = stage_mem(s);
     // FSDP holds the rank's shard of the weights and gradients (what its optimizer updates).
     const double held = (fsdp ? P.opt_params_of_stage : params_of_stage)[static_cast<std::size_t>(s)];
     double buf = 0;  // the largest tensor it receives: activations into k, gradients into k from k + 1
@@ -625,7 +627,6 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
       gathered_part = mp.add_part("gathered_parameters");
       unsharded_part = mp.add_part("unsharded_gradients");
     }
-    sg.stage_memory.push_back(std::move(mp));
   }
 
   // --- the steps ---
@@ -711,7 +712,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     auto one = [&](double prm, const StageGroups& groups, const std::string& label) {
       const engine::TaskId t = comm(sb.group_plan(coll::Op::all_gather, prm * pbytes, groups[static_cast<std::size_t>(s)]),
                                     layout.stage(s), deps, label, ag_stream[static_cast<std::size_t>(s)]);
-      sg.stage_memory[static_cast<std::size_t>(s)].events.push_back(MemEvent{t, false, prm * pbytes, gathered_part});
+      stage_mem(s).events.push_back(MemEvent{t, false, prm * pbytes, gathered_part});
       out.push_back(t);
     };
     if (dp > 1 && dense > 0) one(dense, dp_groups, "fsdp all_gather " + btag);
@@ -749,10 +750,10 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
         last_on_rank[static_cast<std::size_t>(r)].assign(1, t);
       }
       if (!ps.forward && x.block_recompute.count(b))  // the recomputed forward's activations, while it runs
-        recompute_memory(sg.stage_memory[static_cast<std::size_t>(s)], blk.front(), x.block_recompute.at(b),
+        recompute_memory(stage_mem(s), blk.front(), x.block_recompute.at(b),
                          mem_part[static_cast<std::size_t>(s)]);
       if (j + 1 == x.blocks.size()) {  // a forward's activations are saved at its end, a backward's freed
-        MemoryPlan& mp = sg.stage_memory[static_cast<std::size_t>(s)];
+        MemoryPlan& mp = stage_mem(s);
         mp.events.push_back(MemEvent{blk.front(), true, ps.forward ? x.act_bytes : -x.act_bytes, mem_part[static_cast<std::size_t>(s)]});
       }
       if (!ag.empty()) gathers[static_cast<std::size_t>(s)].used_by(blk);
@@ -762,7 +763,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
         rs = reduce_grads(s, x.block_params.at(b) - be, be, blk, "dp grads " + btag);
       }
       if (fsdp)
-        fsdp_memory(sg.stage_memory[static_cast<std::size_t>(s)], P, x, b, ps, blk, !ag.empty(), rs, gathered_part, unsharded_part);
+        fsdp_memory(stage_mem(s), P, x, b, ps, blk, !ag.empty(), rs, gathered_part, unsharded_part);
       dep.clear();
       ends = blk;
       const std::map<int, Calls>& tp_calls = ps.forward ? x.tp_block_fwd : x.tp_block_bwd;
@@ -836,7 +837,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
               ends.push_back(t);
               last_on_rank[static_cast<std::size_t>(r)].assign(1, t);
               if (r == layout.stage(s).front()) {
-                MemoryPlan& mp = sg.stage_memory[static_cast<std::size_t>(s)];
+                MemoryPlan& mp = stage_mem(s);
                 if (!ps.forward) recompute_memory(mp, t, x.recompute_peak, mem_part[static_cast<std::size_t>(s)]);
                 mp.events.push_back(MemEvent{t, true, ps.forward ? x.act_bytes : -x.act_bytes,
                                              mem_part[static_cast<std::size_t>(s)]});
@@ -912,6 +913,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   sg.rank0_comm = std::move(rank0_comm);
   sg.compute = sb.compute_streams();
   sg.comm = dp > 1 ? dp_stream[0] : engine::kNoServer;
+  for (int s = 0; s < p; ++s) sg.stage_memory.push_back(sb.take_memory(layout.stage(s).front()));
   sg.memory = sg.stage_memory.front();
   sg.strategy_detail = "TP" + std::to_string(mesh.tp) + " PP" + std::to_string(p) + " DP" + std::to_string(mesh.dp) +
                        (mesh.cp > 1 ? " CP" + std::to_string(mesh.cp) : "") +

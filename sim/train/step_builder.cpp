@@ -77,6 +77,18 @@ void StepBuilder::start(const std::vector<CommHold>& comm) {
                                      share_->device(static_cast<std::size_t>(r))));
 }
 
+MemoryPlan& StepBuilder::memory(int pos) {
+  auto [it, fresh] = memory_.try_emplace(pos);
+  if (fresh && static_cast<std::size_t>(pos) < compute_.size()) it->second.stream = compute(pos);
+  return it->second;
+}
+
+MemoryPlan StepBuilder::take_memory(int pos) {
+  MemoryPlan out = std::move(memory(pos));
+  memory_.erase(pos);
+  return out;
+}
+
 engine::TaskId StepBuilder::transfer(const coll::Plan& plan, const std::vector<int>& members,
                                      std::span<const engine::TaskId> deps, const std::string& label,
                                      std::uint32_t category, engine::ServerId stream) {

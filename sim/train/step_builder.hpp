@@ -76,6 +76,13 @@ class StepBuilder {
   // Copies `bytes` between every position's GPU and its nearest CPU's memory at once (to the
   // GPU, or to the host), one flow each over its route in `cluster` (the job's: the routes
   // are found on the first call), as one transfer on no stream.
+  // --- memory (train/memory.hpp), on the positions a report looks at ---
+  // The memory plan of position `pos`, made on first use (its stream: the position's compute
+  // stream, once start() has made them). Plans live with the builder until the strategy takes
+  // them for its StepGraph.
+  MemoryPlan& memory(int pos);
+  MemoryPlan take_memory(int pos);
+
   engine::TaskId host_copy(const topo::Cluster& cluster, double bytes, bool to_gpu,
                            std::span<const engine::TaskId> deps, const std::string& label, std::uint32_t category);
 
@@ -96,6 +103,7 @@ class StepBuilder {
   std::map<std::tuple<int, double, std::vector<std::vector<int>>>, coll::Plan> plans_;
   std::map<std::pair<double, std::vector<std::pair<int, int>>>, coll::Plan> p2p_;
   std::vector<HostPath> host_paths_;  // per position
+  std::map<int, MemoryPlan> memory_;
 };
 
 }  // namespace simtrain::train
