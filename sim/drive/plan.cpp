@@ -59,7 +59,8 @@ struct SearchSpace {
 
 // Context parallelism for long sequences: powers of two leaving every rank at least 2048
 // tokens (NeMo's recipes: CP 2 at 8k-16k, CP 8-16 at 128k), the sequence splitting into 2 cp
-// chunks (Megatron-Core's load-balanced causal split).
+// chunks (Megatron-Core's load-balanced causal split: seq a multiple of 2 cp, stricter than
+// the builder's seq a multiple of cp).
 std::vector<int> cp_degrees(const work::Model& model) {
   std::vector<int> cps = {1};
   for (long long cp = 2; model.seq_len / cp >= 2048 && model.seq_len % (2 * cp) == 0; cp *= 2)
@@ -123,8 +124,12 @@ std::string shape_rejection(PlanLayout& l, const SearchSpace& sp) {
 // The layout as the megatron strategy's options (Megatron-LM's recommended settings: sequence
 // parallelism with TP, the distributed optimizer, overlapped gradient reduction; or FSDP over
 // the data x context ranks, which implies both).
-train::MegatronOptions options_for(const PlanLayout& l, work::Optimizer optim, const work::SoftwareProfile* sw) {
+train::MegatronOptions options_for(const PlanLayout& l, const train::MegatronOptions& scenario, work::Optimizer optim,
+                                   const work::SoftwareProfile* sw) {
   train::MegatronOptions o;
+  // What the layout does not set stays the scenario's (the gradients' dtype, MoE routing skew).
+  o.grad_dtype = scenario.grad_dtype;
+  o.expert_imbalance = scenario.expert_imbalance;
   o.mesh = train::Mesh{l.tp, l.cp, l.dp, l.pp, l.ep};
   o.sequence_parallel = l.tp > 1;
   o.schedule = l.v > 1 ? train::PipeSchedule::interleaved : train::PipeSchedule::one_f_one_b;
@@ -142,10 +147,10 @@ train::MegatronOptions options_for(const PlanLayout& l, work::Optimizer optim, c
 
 // Judges a row by the closed forms: its estimated step and fullest stage, feasible unless the
 // stage does not fit (or the builder refuses the layout: the reason is kept).
-void estimate_row(PlanRow& row, const Built& b, work::Optimizer optim) {
+void estimate_row(PlanRow& row, const Built& b, const train::MegatronOptions& scenario, work::Optimizer optim) {
   try {
     const train::MegatronEstimate e = train::estimate_megatron(*b.model, *b.cost, *b.planner, *b.cluster, b.ranks,
-                                                               options_for(row.layout, optim, &b.software));
+                                                               options_for(row.layout, scenario, optim, &b.software));
     const auto fullest = std::max_element(e.stage_peak_bytes.begin(), e.stage_peak_bytes.end());
     row.estimate_peak_bytes = *fullest;
     row.estimate_fullest_stage = static_cast<int>(fullest - e.stage_peak_bytes.begin());
@@ -228,7 +233,7 @@ PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>
     PlanRow row;
     row.layout = l;
     row.reason = shape_rejection(row.layout, sp);
-    if (row.reason.empty()) estimate_row(row, b, optim);
+    if (row.reason.empty()) estimate_row(row, b, train::strategy_config(spec).parallel.options, optim);
     rows.push_back(std::move(row));
   }
   // Rank the feasible layouts by the closed forms and simulate the best.

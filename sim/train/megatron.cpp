@@ -570,7 +570,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
         x.fwd_kernels += work::kernels_forward(op, *opt.software, false);
         x.bwd_kernels += work::kernels_backward(op) + (recompute ? work::kernels_forward(op, *opt.software, false) : 0);
         x.block_fwd_kernels[op.block] += work::kernels_forward(op, *opt.software, false);
-        x.block_bwd_kernels[op.block] += work::kernels_backward(op);  // the recomputed forward's kernels left out
+        x.block_bwd_kernels[op.block] += work::kernels_backward(op) + (recompute ? work::kernels_forward(op, *opt.software, false) : 0);
       }
     }
     x.fwd_curve = share.curve(x.fwd);
@@ -921,7 +921,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
                        (p > 1 ? std::string(", ") + pipe_schedule_name(sched) + (v > 1 ? " v" + std::to_string(v) : "") +
                                     ", " + std::to_string(m) + " micro-batches"
                               : "") +
-                       (opt.fsdp != DataSharding::none ? std::string(", FSDP ") + data_sharding_name(opt.fsdp)
+                       (P.fsdp != DataSharding::none ? std::string(", FSDP ") + data_sharding_name(P.fsdp)
                         : opt.distributed_optimizer  ? ", distributed optimizer"
                                                      : "");
   sg.graph = std::move(g);

@@ -308,7 +308,9 @@ const std::vector<OptionBlock>& option_blocks() {
   static const std::vector<OptionBlock> blocks = {
       {"parallel", parallel_keys(), {"megatron"}, "a `parallel:` block needs `strategy: megatron`", parse_parallel},
       {"fsdp", fsdp_keys(), {"fsdp", "zero1", "zero2", "zero3"},
-       "an `fsdp:` block needs `strategy: fsdp` (or zero1/zero2/zero3)", parse_fsdp},
+       "an `fsdp:` block needs `strategy: fsdp` (or zero1/zero2/zero3); with tensor or pipeline parallelism, "
+       "FSDP is `parallel.fsdp` under `strategy: megatron`",
+       parse_fsdp},
       {"ddp", ddp_keys(), {"ddp"}, "a `ddp:` block needs `strategy: ddp`", parse_ddp},
   };
   return blocks;

@@ -102,7 +102,7 @@ const Strategy& strategy_named(const std::string& name);  // std::invalid_argume
 const KeyTable& scenario_keys();
 const ScenarioGrammar& scenario_grammar();
 
-// The FSDP sharding as a scenario writes it ("full_shard"), and back.
+// The FSDP sharding as a scenario writes it ("full_shard").
 const char* sharding_key(Sharding s);
 
 // The memory search's candidates (`simtrain memory`): the scenario's own choice first, then

@@ -249,9 +249,9 @@ void build_layers(Model& m, const Field& list) {
       op.gemm_k = d;
       op.flash = flag("flash", false);
       op.causal = flag("causal", false);
-      if (op.flash) {  // keeps q, k, v, the output and the row log-sum-exp
+      if (op.flash) {  // keeps q, k, v and the row log-sum-exp (and the output: the next op's saved input)
         op.fwd_elems_moved = qkv + out;
-        op.act_elems_saved = qkv + out + h * t;
+        op.act_elems_saved = qkv + h * t;
       } else {  // eager: scores written, read and written by softmax, read by P V
         op.fwd_elems_moved = qkv + out + 4 * probs;
         op.act_elems_saved = qkv + probs;

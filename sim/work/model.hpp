@@ -93,7 +93,8 @@
 //       classifier: [final norm if pre-norm] + [pooler] + linear to `classes` + loss
 //   pooler [true for mlm, false otherwise]  classes (classifier head)
 //   flash_attention [false]: false keeps softmax probabilities heads*seq^2 for backward (eager
-//       PyTorch); true keeps only q, k, v, the output and the row log-sum-exp (FlashAttention).
+//       PyTorch); true keeps only q, k, v and the row log-sum-exp (FlashAttention; its output,
+//       kept too, is the out-projection's saved input and counted there).
 //   dropout [false]: true adds the attention-probability dropout and the two residual-branch
 //       dropouts per block and one after the embeddings (minGPT, GPT-2, BERT as trained),
 //       each keeping a 1-byte mask; with it a block keeps exactly Korthikanti et al.'s

@@ -12,7 +12,7 @@ Step time       178.91 ms   (mean of 2 steps after 1 warm-up)
   idle            3.18 ms    1.8%   (waiting for the host to issue kernels)
 Throughput   22 samples/s
   per GPU    54.2 TFLOP/s achieved, MFU  32.8%
-Memory/GPU   19.7 GiB of 24.0 GiB, peak in "fwd b38"
-  weights 3.2, gradients 3.2, optimizer_state 6.4, cuda_context_workspace 0.8, activations 3.6, amp_weight_copies 1.6, allocator_slack 0.9 (GiB)
+Memory/GPU   19.5 GiB of 24.0 GiB, peak in "fwd b38"
+  weights 3.2, gradients 3.2, optimizer_state 6.4, cuda_context_workspace 0.8, activations 3.5, amp_weight_copies 1.6, allocator_slack 0.9 (GiB)
 Energy       792 W, 0.1 kJ/step; cost $0.0000/step
 Verdict      compute-bound: GPUs compute  98.2% of each step; exposed communication   0.0%, data stall   0.0%

@@ -18,8 +18,8 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
   "links": [],
   "memory": {
     "breakdown": {
-      "activations": 7788350464.0,
-      "allocator_slack": 1203251709.2,
+      "activations": 7418727424.0,
+      "allocator_slack": 1184770557.2,
       "amp_weight_copies": 1719041928.0,
       "cuda_context_workspace": 805306368.0,
       "ddp_buckets": 0.0,
@@ -30,7 +30,7 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
     "capacity_bytes": 25769803776.0,
     "oom": false,
     "peak_at": "fwd b38",
-    "peak_bytes_per_gpu": 25268285893.2
+    "peak_bytes_per_gpu": 24880181701.2
   },
   "model": "Stable Diffusion v1.5 UNet",
   "nodes": 1,
