@@ -84,6 +84,23 @@ std::shared_ptr<const work::Model> load_scenario_model(const ScenarioSpec& spec)
 
 static Built build_setup_in_file(const ScenarioSpec& spec);
 
+// One GPU kind per job: every strategy times every rank's kernels, memory and power with one
+// GPU's figures, so a system that mixes GPU models (2x A100 + 2x RTX 4090 in one box) would be
+// modelled as all of the first kind. Refused, at the scenario's `system:`, until heterogeneous
+// GPUs are modelled; `gpus_per_node` can pick the GPUs of one kind when they come first.
+static void refuse_mixed_gpus(const ScenarioSpec& spec, const topo::Cluster& c, const std::vector<int>& ranks) {
+  const topo::GpuModel& first = c.gpu_model(ranks[0]);
+  for (int r : ranks) {
+    const topo::GpuModel& g = c.gpu_model(r);
+    if (g.key == first.key) continue;
+    throw spec.system_field.error("the job's GPUs are of different models (" + c.device(c.gpu(ranks[0])).name + ": " +
+                                  first.name + ", " + c.device(c.gpu(r)).name + ": " + g.name +
+                                  "); simtrain models one GPU kind per job (a synchronous step waiting for the "
+                                  "slowest is not modelled yet): use a system of one GPU model, or gpus_per_node to "
+                                  "take the GPUs of one kind when they come first");
+  }
+}
+
 // Errors about overridden values (an unknown model given with --set) name the override.
 Built build_setup(const ScenarioSpec& spec) {
   try {
@@ -110,6 +127,7 @@ Built build_setup_in_file(const ScenarioSpec& spec) {
   for (int k = 0; k < c.nodes(); ++k)
     for (int j = 0; j < per_node; ++j) b.ranks.push_back(k * gpn + j);
   b.gpu = &c.gpu_model(b.ranks[0]);
+  refuse_mixed_gpus(spec, c, b.ranks);
   b.software = work::load_software(work::default_software_path(c.catalog().path()), spec.software,
                                    spec.software_field ? &*spec.software_field : nullptr);
   b.model = work::apply_software(b.model, b.software);  // eager RMSNorm / SwiGLU / RoPE as several kernels
@@ -372,6 +390,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     r.power_w = (gpu_w * r.gpus + spec.node_overhead_w * r.nodes) * spec.pue;
     r.joules_per_step = r.power_w * r.step_time_s;
     const double kwh = r.joules_per_step / 3.6e6;
+    r.priced = spec.gpu_hour_price > 0 || spec.electricity_per_kwh > 0;
     r.cost_per_step = r.gpus * spec.gpu_hour_price * r.step_time_s / 3600.0 + kwh * spec.electricity_per_kwh;
     r.run_steps = spec.run_steps;
     if (spec.run_steps > 0) {

@@ -121,11 +121,13 @@ std::string format_run(const train::RunResult& r) {
     o += "Busiest links\n";
     for (const auto& l : r.links) o += fmt::format("  {}  {}\n", pct(l.utilization), l.name);
   }
-  o += fmt::format("Energy       {:.0f} W, {:.1f} kJ/step; cost ${:.4f}/step\n", r.power_w, r.joules_per_step / 1e3,
-                   r.cost_per_step);
+  // Without a price the cost is not $0: it is unknown, and said so.
+  const std::string cost = r.priced ? fmt::format("cost ${:.4f}/step", r.cost_per_step)
+                                    : std::string("cost: no price given (cost.gpu_hour, energy.electricity)");
+  o += fmt::format("Energy       {:.0f} W, {:.1f} kJ/step; {}\n", r.power_w, r.joules_per_step / 1e3, cost);
   if (r.run_steps > 0)
-    o += fmt::format("  run of {} steps: {:.2f} h, {:.1f} kWh, ${:.2f}\n", thousands(static_cast<double>(r.run_steps)),
-                     r.run_hours, r.run_energy_kwh, r.run_cost);
+    o += fmt::format("  run of {} steps: {:.2f} h, {:.1f} kWh{}\n", thousands(static_cast<double>(r.run_steps)), r.run_hours,
+                     r.run_energy_kwh, r.priced ? fmt::format(", ${:.2f}", r.run_cost) : std::string());
   // The verdict names the bound and the next-largest share.
   std::string detail;
   if (r.bottleneck == "compute")
@@ -192,7 +194,10 @@ nlohmann::json run_to_json(const train::RunResult& r) {
       {"bottleneck", r.bottleneck},
       {"links", links},
       {"energy", {{"joules_per_step", r.joules_per_step}, {"power_w", r.power_w}, {"run_kwh", r.run_energy_kwh}}},
-      {"cost", {{"per_step", r.cost_per_step}, {"run", r.run_cost}, {"run_hours", r.run_hours}}},
+      {"cost", {{"per_step", r.priced ? nlohmann::json(r.cost_per_step) : nlohmann::json()},
+                {"run", r.priced ? nlohmann::json(r.run_cost) : nlohmann::json()},
+                {"run_hours", r.run_hours},
+                {"priced", r.priced}}},
   };
   if (r.data.enabled) {
     const auto& d = r.data;

@@ -66,6 +66,7 @@ struct RunResult {
   };
   std::vector<FitRow> fits;  // filled by `simtrain memory`
   double power_w = 0, joules_per_step = 0, cost_per_step = 0;
+  bool priced = false;  // a GPU-hour or electricity price was given (else the costs are not figures)
   double run_hours = 0, run_energy_kwh = 0, run_cost = 0;
   long long run_steps = 0;
   std::string bottleneck, verdict;

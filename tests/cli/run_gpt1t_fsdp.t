@@ -21,5 +21,5 @@ Busiest links
    15.0%  node0/nic1 -> rail1_leaf0 (ib_hdr)
    15.0%  rail1_leaf0 -> node0/nic1 (ib_hdr)
    15.0%  node0/nic2 -> rail2_leaf0 (ib_hdr)
-Energy       51190 W, 14185.6 kJ/step; cost $0.0000/step
+Energy       51190 W, 14185.6 kJ/step; cost: no price given (cost.gpu_hour, energy.electricity)
 Verdict      compute-bound: GPUs compute 100.0% of each step; exposed communication   0.0%, data stall   0.0%; memory at 93% of the card: expect the caching allocator to stall on cudaMalloc retries (not timed here)

@@ -5,6 +5,7 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
   "calibration": null,
   "cost": {
     "per_step": 0.0006135226374059391,
+    "priced": true,
     "run": 27.60851868326726,
     "run_hours": 1.8536732519249999
   },

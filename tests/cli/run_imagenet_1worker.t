@@ -28,5 +28,5 @@ Busiest links
     0.6%  nvme2 (Samsung PM1733 3.84TB U.2 reads)
     0.6%  nvme3 (Samsung PM1733 3.84TB U.2 reads)
     0.5%  nvme0 -> plx0 (pcie4x4)
-Energy       765 W, 1.0 kJ/step; cost $0.0000/step
+Energy       765 W, 1.0 kJ/step; cost: no price given (cost.gpu_hour, energy.electricity)
 Verdict      data-bound: GPUs wait for data  86.8% of each step (busy  13.1%); bound by too few workers: 1 per GPU, about 8 needed

@@ -27,5 +27,5 @@ Busiest links
     4.0%  nvme2 (Samsung PM1733 3.84TB U.2 reads)
     4.0%  nvme3 (Samsung PM1733 3.84TB U.2 reads)
     3.8%  nvme0 -> plx0 (pcie4x4)
-Energy       3174 W, 0.5 kJ/step; cost $0.0000/step
+Energy       3174 W, 0.5 kJ/step; cost: no price given (cost.gpu_hour, energy.electricity)
 Verdict      compute-bound: GPUs compute  99.1% of each step; exposed communication   0.1%, data stall   0.0%

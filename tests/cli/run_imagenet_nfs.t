@@ -27,5 +27,5 @@ Busiest links
     3.5%  storage_leaf -> spine7 (ib_hdr)
     3.5%  storage_leaf -> spine13 (ib_hdr)
     3.5%  storage_leaf -> spine12 (ib_hdr)
-Energy       21591 W, 4.5 kJ/step; cost $0.0000/step
+Energy       21591 W, 4.5 kJ/step; cost: no price given (cost.gpu_hour, energy.electricity)
 Verdict      data-bound: GPUs wait for data  17.1% of each step (busy  82.1%); bound by storage nfs0 (NFS filer (all-flash, 2x 100GbE)) busy 83% of the run

@@ -5,6 +5,7 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
   "calibration": null,
   "cost": {
     "per_step": 0.007643329415620709,
+    "priced": true,
     "run": 764.3329415620709,
     "run_hours": 12.722681405166666
   },

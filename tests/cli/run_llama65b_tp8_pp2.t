@@ -21,5 +21,5 @@ Busiest links
    12.8%  node1/gpu1 -> node1/nvswitch (nvlink3 x12)
    12.8%  node1/nvswitch -> node1/gpu1 (nvlink3 x12)
    12.8%  node1/gpu2 -> node1/nvswitch (nvlink3 x12)
-Energy       4848 W, 30.6 kJ/step; cost $0.0000/step
+Energy       4848 W, 30.6 kJ/step; cost: no price given (cost.gpu_hour, energy.electricity)
 Verdict      compute-bound: GPUs compute  72.3% of each step; exposed communication  21.6%, data stall   0.0%; memory at 91% of the card: expect the caching allocator to stall on cudaMalloc retries (not timed here)

@@ -5,6 +5,7 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
   "calibration": null,
   "cost": {
     "per_step": 5.280123301436445e-05,
+    "priced": true,
     "run": 0.0,
     "run_hours": 0.0
   },

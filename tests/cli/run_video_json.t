@@ -4,8 +4,9 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
   "bottleneck": "data",
   "calibration": null,
   "cost": {
-    "per_step": 0.0,
-    "run": 0.0,
+    "per_step": null,
+    "priced": false,
+    "run": null,
     "run_hours": 0.0
   },
   "data": {

@@ -27,5 +27,5 @@ Busiest links
     7.4%  nvme0 -> cpu0 (pcie4x4)
     7.2%  cpu1 (root complex transit)
     7.2%  cpu0 -> plx0 (pcie4x16)
-Energy       2329 W, 0.2 kJ/step; cost $0.0000/step
+Energy       2329 W, 0.2 kJ/step; cost: no price given (cost.gpu_hour, energy.electricity)
 Verdict      compute-bound: GPUs compute  96.6% of each step; exposed communication   1.8%, data stall   0.0%

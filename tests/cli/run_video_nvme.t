@@ -27,5 +27,5 @@ Busiest links
     9.2%  cpu0 (root complex transit)
     7.9%  cpu0 -> cpu1 (upi x3)
     2.8%  cpu1 (root complex transit)
-Energy       1205 W, 0.3 kJ/step; cost $0.0000/step
+Energy       1205 W, 0.3 kJ/step; cost: no price given (cost.gpu_hour, energy.electricity)
 Verdict      data-bound: GPUs wait for data  53.2% of each step (busy  43.6%); bound by storage nvme0 (Samsung PM1733 3.84TB U.2) busy 87% of the run
