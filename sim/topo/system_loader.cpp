@@ -39,6 +39,38 @@ std::unique_ptr<Cluster> load_system(const std::string& path, int nodes,
   return load_system_from(root_field(doc), path, nodes, catalog_path, fabric_topology);
 }
 
+namespace {
+
+const char* transport_name(LinkKind::Transport t) {
+  switch (t) {
+    case LinkKind::Transport::ib: return "InfiniBand verbs";
+    case LinkKind::Transport::roce: return "RoCE verbs";
+    case LinkKind::Transport::socket: return "TCP sockets";
+    case LinkKind::Transport::none: return "no transport";
+  }
+  return "?";
+}
+
+// A NIC's link to its switch is its own port (catalog nics: port), the fabric's `link` the
+// switch-to-switch trunks. A fabric of one transport over NICs of another (`link: eth_100g`
+// over RoCE NICs) would be modelled with the NICs' transport without a word: refused, at the
+// fabric's `link`.
+void check_nic_transports(const Cluster& c, const LinkKind& trunk, const Field& where) {
+  const Catalog& cat = c.catalog();
+  for (Vertex nic : c.nics()) {
+    const NicModel& m = cat.nics().at(c.device(nic).model);
+    const LinkKind& port = cat.link_kinds().at(m.port);
+    if (port.transport == trunk.transport) continue;
+    throw where.error("the fabric's links are " + trunk.key + " (" + transport_name(trunk.transport) + ") but " +
+                      c.device(nic).name + " is a " + m.name + " with a " + port.key + " port (" +
+                      transport_name(port.transport) +
+                      "): a NIC's link to its switch is its port; use NICs of the fabric's kind (catalog nics) or a "
+                      "fabric link of the NICs' transport");
+  }
+}
+
+}  // namespace
+
 std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& path, int nodes,
                                           const std::string& catalog_path,
                                           const std::string& fabric_topology) {
@@ -211,6 +243,7 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
     if (nodes > 1 || !spec.storage.empty()) {
       if (cluster->nics_per_node() == 0)
         throw root.at("devices").error("--nodes needs at least one NIC per node");
+      check_nic_transports(*cluster, lk, f.at("link"));
       build_fabric(*cluster, spec, &f);
     }
   }
