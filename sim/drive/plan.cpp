@@ -55,6 +55,7 @@ struct SearchSpace {
   int experts = 0;            // routed experts per MoE layer (0: dense)
   long long global_batch = 1;  // samples per step
   std::vector<int> cps;       // context-parallel degrees tried
+  std::vector<int> micro_batches;  // 1, 2, 4, 8 and the scenario's own
 };
 
 // Context parallelism for long sequences: powers of two leaving every rank at least 2048
@@ -88,7 +89,7 @@ std::vector<PlanLayout> candidate_layouts(const SearchSpace& sp) {
       for (int pp : divisors(G / (tp * cp))) {
         const int dp = G / (tp * cp * pp);
         for (int ep : ep_degrees(sp.experts, dp))
-          for (int mb : {1, 2, 4, 8})
+          for (int mb : sp.micro_batches)
             for (int v : {1, 2, 4}) {
               if (v > 1 && pp == 1) continue;  // not a layout: virtual stages need stages
               for (const char* rc : {"none", "selective", "full"})
@@ -225,6 +226,9 @@ PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>
   for (const work::Op& op : model.ops)
     if (work::is_expert(op.split)) sp.experts = std::max(sp.experts, op.gemm_groups);
   sp.cps = cp_degrees(model);
+  // Micro-batches of 1-8 (LLM layouts), and the scenario's own (a CNN's 256 runs as one).
+  sp.micro_batches = {1, 2, 4, 8};
+  if (spec.batch_per_gpu > 8 && spec.batch_per_gpu <= 65536) sp.micro_batches.push_back(static_cast<int>(spec.batch_per_gpu));
 
   work::Optimizer optim;
   work::parse_optimizer(spec.optimizer, optim);

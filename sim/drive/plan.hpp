@@ -9,7 +9,8 @@
 //     tp in {1, 2, 4, 8, ...} (dividing the GPUs), cp in {1, 2, 4, ...} while every rank keeps
 //     2048 tokens or more (seq / cp >= 2048), pp dividing GPUs / (tp cp), dp = GPUs / (tp cp pp),
 //     ep (MoE models) powers of two dividing the experts and dp,
-//     micro-batch mb in {1, 2, 4, 8} with B divisible by dp mb (m = B / (dp mb) micro-batches),
+//     micro-batch mb in {1, 2, 4, 8} and the scenario's own batch_per_gpu (a CNN's 256), with B
+//     divisible by dp mb (m = B / (dp mb) micro-batches),
 //     virtual stages v in {1, 2, 4} (interleaved when v > 1: m a multiple of pp, enough layers),
 //     recompute in {none, selective, full},
 //     sharding over the data x context ranks: the distributed optimizer, or FSDP shard_grad_op

@@ -38,8 +38,11 @@ std::string format_plan(const train::PlanResult& p, int show_estimated) {
     else if (r.feasible) ++estimated;
     else ++rejected;
   }
-  o += fmt::format("simtrain plan: {}\n  {} on {} x {} ({}, {} GPUs per node), global batch {} x {} tokens\n",
-                   p.scenario, p.model, p.gpus, p.gpu_name, p.system, p.gpus_per_node, p.global_batch, p.seq_len);
+  // Throughput in tokens for sequence models, in samples for the rest (CNNs have no tokens).
+  const bool tokens = p.seq_len > 0;
+  o += fmt::format("simtrain plan: {}\n  {} on {} x {} ({}, {} GPUs per node), global batch {}{}\n", p.scenario,
+                   p.model, p.gpus, p.gpu_name, p.system, p.gpus_per_node, p.global_batch,
+                   tokens ? fmt::format(" x {} tokens", p.seq_len) : std::string(" samples"));
   o += fmt::format("  {} layouts: {} simulated, {} more fit by the closed forms, {} rejected\n\n", p.rows.size(),
                    simulated, estimated, rejected);
   // The layout column as wide as the longest name shown (40 at least).
@@ -47,13 +50,13 @@ std::string format_plan(const train::PlanResult& p, int show_estimated) {
   for (const auto& r : p.rows)
     if (r.feasible) w = std::max(w, r.layout.name().size());
   o += "Simulated (fastest first)\n";
-  o += fmt::format("  {:<{}} {:>10} {:>12} {:>6} {:>8} {:>8} {:>9}  {}\n", "layout", w, "step", "tokens/s/GPU", "MFU",
+  o += fmt::format("  {:<{}} {:>10} {:>12} {:>6} {:>8} {:>8} {:>9}  {}\n", "layout", w, "step", tokens ? "tokens/s/GPU" : "samples/s/GPU", "MFU",
                    "bubble", "exp.comm", "memory", "closed form: step, memory");
   for (const auto& r : p.rows) {
     if (!(r.simulated && r.feasible)) continue;
     const auto& x = r.result;
     o += fmt::format("  {:<{}} {:>8.0f}ms {:>12.0f} {:>5.1f}% {:>7.1f}% {:>7.1f}% {:>5.1f} GiB  {:.0f} ms, {:.1f} GiB\n",
-                     r.layout.name(), w, x.step_time_s * 1e3, x.tokens_per_s / x.gpus, x.mfu * 100,
+                     r.layout.name(), w, x.step_time_s * 1e3, (tokens ? x.tokens_per_s : x.samples_per_s) / x.gpus, x.mfu * 100,
                      100 * x.bubble_s / x.step_time_s, 100 * x.comm_exposed_s / x.step_time_s,
                      gib(x.memory_peak_bytes), r.estimate_step_s * 1e3, gib(r.estimate_peak_bytes));
   }
