@@ -182,7 +182,8 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
   sg.compute = sb.compute_streams();
   if (n > 1) sg.comm = sb.add_stream("nccl");
 
-  sb.memory(0) = ddp_memory(model, cost, opt, n, sg.compute[0]);
+  MemoryPlan& mem = sb.memory(0);  // rank 0's
+  mem = ddp_memory(model, cost, opt, n, sg.compute[0]);
   std::vector<double> fwd_seg_act(fwd_segs.size(), 0.0), bwd_seg_act(bwd_segs.size(), 0.0);
   segment_activations(model, sg.buckets, work::activation_bytes(cost.precision()) * batch, fwd_seg_act, bwd_seg_act);
   std::vector<engine::TaskId> last_on_rank(static_cast<std::size_t>(n));
@@ -217,11 +218,11 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
           if (j == 0 && feed) feed->consumed(static_cast<std::size_t>(k), t);
           last_compute[static_cast<std::size_t>(k)] = t;
           if (k != 0) continue;
-          sb.memory(0).events.push_back(MemEvent{t, true, fwd_seg_act[j], 0});
+          mem.events.push_back(MemEvent{t, true, fwd_seg_act[j], 0});
           if (amp && j == 0)
-            sb.memory(0).events.push_back(MemEvent{t, false, static_cast<double>(model.params()) * 2.0, 1});
+            mem.events.push_back(MemEvent{t, false, static_cast<double>(model.params()) * 2.0, 1});
           if (amp && j + 1 == fwd_segs.size())
-            sb.memory(0).events.push_back(MemEvent{t, true, -static_cast<double>(model.params()) * 2.0, 1});
+            mem.events.push_back(MemEvent{t, true, -static_cast<double>(model.params()) * 2.0, 1});
         }
         for (std::size_t j = 0; j < bwd_segs.size(); ++j) {
           std::vector<engine::TaskId> d;
@@ -230,7 +231,7 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
           seg_task[static_cast<std::size_t>(k) * bwd_segs.size() + j] = t;
           last_on_rank[static_cast<std::size_t>(k)] = t;
           last_compute[static_cast<std::size_t>(k)] = t;
-          if (k == 0) sb.memory(0).events.push_back(MemEvent{t, true, -bwd_seg_act[j], 0});
+          if (k == 0) mem.events.push_back(MemEvent{t, true, -bwd_seg_act[j], 0});
         }
       }
       if (!sync) continue;

@@ -278,7 +278,7 @@ class FsdpSteps {
             const topo::Cluster& cluster, const FsdpOptions& opt, const std::vector<Unit>& units,
             const std::vector<bool>& ckpt_of, const Groups& gr, const Mode& mode, const Zero& zero, MemParts parts,
             engine::ServerId ag_stream, engine::ServerId rs_stream)
-      : sb_(sb), sg_(sg), g_(sb.graph()), model_(model), cost_(cost), cluster_(cluster), opt_(opt), units_(units),
+      : sb_(sb), mem_(sb.memory(0)), sg_(sg), g_(sb.graph()), model_(model), cost_(cost), cluster_(cluster), opt_(opt), units_(units),
         ckpt_of_(ckpt_of), gr_(gr), mode_(mode), zero_(zero), parts_(parts), ag_stream_(ag_stream),
         rs_stream_(rs_stream), n_(sb.layout().size()), everyone_(sb.layout().group(Dim::dp, 0)),
         pb_(work::activation_bytes(opt.param_dtype)), rb_(work::activation_bytes(opt.reduce_dtype)),
@@ -307,7 +307,7 @@ class FsdpSteps {
 
  private:
   void mem(engine::TaskId t, bool at_end, double bytes, int part) {
-    if (bytes != 0) sb_.memory(0).events.push_back(MemEvent{t, at_end, bytes, part});
+    if (bytes != 0) mem_.events.push_back(MemEvent{t, at_end, bytes, part});
   }
 
   // A copy between every GPU and its host memory (CPU offload), over its PCIe path.
@@ -527,6 +527,7 @@ class FsdpSteps {
   }
 
   StepBuilder& sb_;
+  MemoryPlan& mem_;  // rank 0's plan
   StepGraph& sg_;
   engine::TaskGraph& g_;
   const work::Model& model_;

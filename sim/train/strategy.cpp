@@ -101,7 +101,12 @@ void parse_parallel(const Field& pb, StrategyConfig& out) {
   if (auto f = pb.get("distributed_optimizer")) o.distributed_optimizer = f->as_bool();
   if (auto f = pb.get("overlap_grad_reduce")) o.overlap_grad_reduce = f->as_bool();
   if (auto f = pb.get("grad_dtype")) o.grad_dtype = dtype_of(*f);
-  if (auto f = pb.get("fsdp")) parse_data_sharding(f->as_choice({"none", "shard_grad_op", "full_shard"}), o.fsdp);
+  if (auto f = pb.get("fsdp")) {
+    std::vector<std::string> names;
+    for (DataSharding d : {DataSharding::none, DataSharding::shard_grad_op, DataSharding::full_shard})
+      names.push_back(data_sharding_name(d));
+    parse_data_sharding(f->as_choice(names), o.fsdp);
+  }
   if (auto f = pb.get("expert_imbalance")) {
     o.expert_imbalance = f->as_number();
     if (!(o.expert_imbalance >= 1 && o.expert_imbalance <= 1000))
@@ -140,11 +145,13 @@ void parse_fsdp(const Field& fs, StrategyConfig& out) {
   FsdpConfig& c = out.fsdp;
   FsdpOptions& o = c.options;
   if (auto f = fs.get("sharding")) {
-    const std::string s = f->as_choice({"full_shard", "shard_grad_op", "hybrid_shard", "no_shard"});
-    o.sharding = s == "shard_grad_op" ? Sharding::shard_grad_op
-                 : s == "hybrid_shard" ? Sharding::hybrid_shard
-                 : s == "no_shard"     ? Sharding::no_shard
-                                       : Sharding::full_shard;
+    // The block's names are sharding_key's (one spelling of each sharding).
+    constexpr Sharding kinds[] = {Sharding::full_shard, Sharding::shard_grad_op, Sharding::hybrid_shard, Sharding::no_shard};
+    std::vector<std::string> names;
+    for (Sharding k : kinds) names.push_back(sharding_key(k));
+    const std::string s = f->as_choice(names);
+    for (Sharding k : kinds)
+      if (s == sharding_key(k)) o.sharding = k;
   }
   std::string wrap = "per_block";
   if (auto f = fs.get("wrap")) {
