@@ -16,7 +16,7 @@ const std::vector<KeyInfo>& general_scenario_keys() {
       {"batch_per_gpu", "samples per GPU per micro-batch", "", "required"},
       {"flash_attention", "transformer models: fused attention (FlashAttention / SDPA) keeps no seq^2 probabilities", "", "the model file's"},
       {"calibration", "a calibration file measured on the GPU by simtrain-calibrate (calibrate/): its compute figures replace topologies/compute.yaml's", "", "none"},
-      {"software", "the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel", "", "pytorch_eager"},
+      {"software", "the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_dle_nchw, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel", "", "pytorch_eager"},
       {"precision", "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8", "", "amp_fp16"},
       {"optimizer", "sgd | adam | adamw", "", "sgd"},
       {"strategy", "one of the strategy table's (train/strategy.hpp)", "", "ddp"},

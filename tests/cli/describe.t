@@ -27,7 +27,7 @@ Scenario keys (YAML, or --set key.path=value):
       a calibration file measured on the GPU by simtrain-calibrate (calibrate/): its compute figures replace topologies/compute.yaml's
       default: none
   software
-      the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel
+      the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_dle_nchw, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel
       default: pytorch_eager
   precision
       fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8
