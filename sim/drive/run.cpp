@@ -382,6 +382,11 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     r.oom = r.memory_peak_bytes > r.memory_capacity_bytes;
   }
   r.strategy_detail = sg->strategy_detail;
+  if (spec.strategy != "megatron") {  // megatron's recompute is in its detail
+    const std::vector<bool> ck = train::checkpointed_blocks(m, train::strategy_config(spec).checkpointing);
+    r.checkpointed_blocks = static_cast<int>(std::count(ck.begin(), ck.end(), true));
+    r.blocks = static_cast<int>(ck.size());
+  }
 
   // Energy and cost.
   {

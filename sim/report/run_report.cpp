@@ -55,6 +55,8 @@ std::string format_run(const train::RunResult& r) {
   if (r.strategy == "ddp" && r.gpus > 1) o += fmt::format(", {} buckets, all-reduce {}", r.buckets, r.bucket_algo);
   else if (r.strategy != "ddp") o += fmt::format(", {}", r.strategy_detail);
   o += "\n";
+  if (r.checkpointed_blocks > 0)
+    o += fmt::format("  activation checkpointing: {} of {} blocks recomputed in backward\n", r.checkpointed_blocks, r.blocks);
   if (!r.calibration.empty()) o += fmt::format("  compute calibrated on {}\n", r.calibration);
   if (!r.software.empty()) o += fmt::format("  software {}: {}\n", r.software, r.software_name);
   for (const auto& s : r.overrides) o += fmt::format("  --set {}\n", s);
@@ -191,6 +193,7 @@ nlohmann::json run_to_json(const train::RunResult& r) {
         {"peak_at", r.memory_peak_at},
         {"breakdown", breakdown}}},
       {"strategy", r.strategy},
+      {"activation_checkpointing", {{"blocks_recomputed", r.checkpointed_blocks}, {"blocks", r.blocks}}},
       {"bottleneck", r.bottleneck},
       {"links", links},
       {"energy", {{"joules_per_step", r.joules_per_step}, {"power_w", r.power_w}, {"run_kwh", r.run_energy_kwh}}},

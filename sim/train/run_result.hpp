@@ -59,6 +59,7 @@ struct RunResult {
   std::vector<std::pair<std::string, double>> memory_breakdown;
   std::string memory_peak_at;   // the task the peak falls in
   std::string strategy_detail;  // "5 buckets", "FULL_SHARD, 42 units"
+  int checkpointed_blocks = 0, blocks = 0;  // activation checkpointing (ddp, fsdp, zero): blocks recomputed, of all
   struct FitRow {
     std::string strategy;
     long long largest_batch = 0;  // 0: not even batch 1 fits

@@ -108,10 +108,10 @@ Scenario keys (YAML, or --set key.path=value):
       dtype of buffers (no effect on time or memory here)
       default: from precision
   fsdp.activation_checkpointing
-      checkpoint every block (true), or a fraction of them (0.5: every other): keep its input, recompute its forward in backward
+      the same setting as activation_checkpointing (kept for FSDP files; it applies whatever the strategy)
       default: false
   fsdp.activation_offload
-      checkpointed block inputs to host memory (needs activation_checkpointing)
+      the same setting as activation_offload (kept for FSDP files)
       default: false
   fsdp.cpu_offload
       parameter shards, gradient shards and optimizer state in host memory
@@ -130,6 +130,12 @@ Scenario keys (YAML, or --set key.path=value):
       default: false
   ddp.static_graph
       the graph is static (PyTorch static_graph)
+      default: false
+  activation_checkpointing
+      every strategy: checkpoint every repeated block (true), or a fraction of them (0.5: every other): keep its input, recompute its forward in backward (megatron: as parallel.recompute: full)
+      default: false
+  activation_offload
+      fsdp and zero: checkpointed block inputs to host memory between forward and backward (needs activation_checkpointing)
       default: false
   grad_accumulation
       micro-batches per optimizer step (no_sync on all but the last)

@@ -1,6 +1,10 @@
 $ simtrain scenarios/8xA100_pcie_switch.yaml --json
 # exit 0
 {
+  "activation_checkpointing": {
+    "blocks": 18,
+    "blocks_recomputed": 0
+  },
   "bottleneck": "compute",
   "calibration": null,
   "cost": {

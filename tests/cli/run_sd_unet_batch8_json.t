@@ -1,6 +1,10 @@
 $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
 # exit 0
 {
+  "activation_checkpointing": {
+    "blocks": 40,
+    "blocks_recomputed": 0
+  },
   "bottleneck": "compute",
   "calibration": null,
   "cost": {

@@ -1,6 +1,10 @@
 $ simtrain scenarios/8xA100_video_nvme.yaml --json
 # exit 0
 {
+  "activation_checkpointing": {
+    "blocks": 18,
+    "blocks_recomputed": 0
+  },
   "bottleneck": "data",
   "calibration": null,
   "cost": {
