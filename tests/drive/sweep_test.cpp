@@ -117,7 +117,7 @@ TEST_CASE("sweep: bad values and keys are errors at their place, before anything
   CHECK_THROWS_WITH(drive::sweep_axes(none, {}, {}), Catch::Contains("nothing to sweep"));
   drive::ScenarioSweepOptions cost;
   cost.rank_by = report::RankBy::cost;
-  const std::string unpriced = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_video_lmdb.yaml";
+  const std::string unpriced = std::string(SIMTRAIN_TEST_DATA) + "/unpriced/scenario.yaml";  // no prices.yaml
   CHECK_THROWS_WITH(drive::run_sweep(unpriced, {}, drive::sweep_axes(unpriced, {}, {"batch_per_gpu=8,16"}), cost),
                     Catch::Contains("cost.gpu_hour"));
 }
