@@ -291,7 +291,7 @@ nlohmann::json run_to_json(const train::RunResult& r) {
       {"links", links},
       {"energy", {{"joules_per_step", r.joules_per_step}, {"power_w", r.power_w}, {"run_kwh", r.run_energy_kwh}}},
       {"cost", {{"per_step", r.priced ? nlohmann::json(r.cost_per_step) : nlohmann::json()},
-                {"run", r.priced ? nlohmann::json(r.run_cost) : nlohmann::json()},
+                {"run", r.priced && r.run_steps > 0 ? nlohmann::json(r.run_cost) : nlohmann::json()},
                 {"run_hours", r.run_hours},
                 {"priced", r.priced}}},
   };

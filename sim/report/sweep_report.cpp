@@ -76,7 +76,10 @@ std::string format_sweep(const std::vector<SweepPoint>& points, const std::vecto
   figures.push_back("own $/1M " + unit);
   head.insert(head.end(), figures.begin(), figures.end());
   const std::size_t bound_col = head.size() - 4;
-  auto dollars = [](const std::optional<double>& v) { return v ? fmt::format("{:.2f}", *v) : std::string("-"); };
+  // Three significant figures: a million tokens can cost cents.
+  auto dollars = [](const std::optional<double>& v) {
+    return !v ? std::string("-") : *v >= 100 ? fmt::format("{:.0f}", *v) : fmt::format("{:#.3g}", *v);
+  };
   std::vector<std::vector<std::string>> rows;
   for (std::size_t i = 0; i < points.size(); ++i) {
     const SweepPoint& p = points[i];

@@ -22,5 +22,8 @@ Busiest links
    13.5%  gpu1 -> nvswitch (nvlink3 x12)
    13.5%  nvswitch -> gpu1 (nvlink3 x12)
    13.5%  gpu2 -> nvswitch (nvlink3 x12)
-Energy       6095 W, 9.1 kJ/step; cost $0.0069/step
+Energy       6095 W, 9.1 kJ/step: 8 GPUs x 399 W + 1 node x 1,500 W overhead (system), PUE 1.30
+Cost         rent $0.0170/step, own $0.00290/step; headline rent (cost.basis)
+  rent       8 GPUs x $5.12/GPU-h on demand (catalog, 2024)
+  own        capex $0.00260/step: (8 GPUs x $12,500 (catalog, 2024-mid) + 1 node x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.000304/step at $0.12/kWh (scenario)
 Verdict      compute-bound: GPUs compute  99.6% of each step; exposed communication   0.3%, data stall   0.0%; and it does NOT fit in GPU memory
