@@ -388,20 +388,24 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     r.blocks = static_cast<int>(ck.size());
   }
 
-  // Energy and cost.
+  // Energy and cost (train/cost_of_run.hpp): GPU power from the compute utilisation; the
+  // prices from the scenario, the system file or the catalog's price list.
   {
     const double util = r.step_time_s > 0 ? r.compute_s / r.step_time_s : 0;
     const double gpu_w = gpu.idle_power_w + (gpu.tdp_w - gpu.idle_power_w) * util;
-    r.power_w = (gpu_w * r.gpus + spec.node_overhead_w * r.nodes) * spec.pue;
-    r.joules_per_step = r.power_w * r.step_time_s;
-    const double kwh = r.joules_per_step / 3.6e6;
-    r.priced = spec.gpu_hour_price > 0 || spec.electricity_per_kwh > 0;
-    r.cost_per_step = r.gpus * spec.gpu_hour_price * r.step_time_s / 3600.0 + kwh * spec.electricity_per_kwh;
+    r.cost_inputs = train::resolve_cost_inputs(spec, c, gpu, r.gpus, r.nodes, gpu_w);
+    r.step_cost = train::cost_of(r.cost_inputs, r.step_time_s);
+    r.power_w = r.step_cost.power_w;
+    r.joules_per_step = r.step_cost.joules;
+    const std::optional<double> headline = r.step_cost.headline(spec.cost_basis);
+    r.priced = headline.has_value();
+    r.cost_per_step = headline.value_or(0);
     r.run_steps = spec.run_steps;
     if (spec.run_steps > 0) {
+      r.run_cost_figures = train::cost_of(r.cost_inputs, r.step_time_s * static_cast<double>(spec.run_steps));
       r.run_hours = r.step_time_s * static_cast<double>(spec.run_steps) / 3600.0;
-      r.run_energy_kwh = kwh * static_cast<double>(spec.run_steps);
-      r.run_cost = r.cost_per_step * static_cast<double>(spec.run_steps);
+      r.run_energy_kwh = r.run_cost_figures.kwh;
+      r.run_cost = r.run_cost_figures.headline(spec.cost_basis).value_or(0);
     }
   }
 

@@ -153,17 +153,29 @@ Scenario keys (YAML, or --set key.path=value):
       steps simulated first and left out of the averages
       default: 1
   energy.node_overhead [W]
-      power of a node beyond its GPUs (CPUs, NICs, fans)
-      default: 0 W
+      power of a node beyond its GPUs (CPUs, NICs, NVSwitches, fans, drives)
+      default: the system file's node_overhead.power (0 W and said so if it gives none)
   energy.pue
       data-centre power usage effectiveness
       default: 1.0
   energy.electricity [USD]
-      electricity price per kWh
-      default: $0
+      electricity price per kWh (the own-it cost's power)
+      default: topologies/prices.yaml defaults.electricity (EIA US industrial average)
+  cost.basis
+      the headline cost: rent (GPU-hours at an on-demand rate) | own (purchase written off over cost.life_years, plus power at energy.electricity)
+      default: rent
   cost.gpu_hour [USD]
-      price of one GPU-hour (cloud) or amortized purchase
-      default: $0
+      rent: price of one GPU-hour on demand
+      default: the GPU's cloud_gpu_hour in topologies/prices.yaml
+  cost.purchase [USD]
+      own: purchase price of one GPU
+      default: the GPU's purchase in topologies/prices.yaml
+  cost.node_price [USD]
+      own: purchase price of one node beyond its GPUs (chassis, CPUs, memory, NICs, fabric share)
+      default: the system file's node_overhead.price ($0 and said so if it gives none)
+  cost.life_years
+      own: years a purchase is written off over, linearly, used around the clock
+      default: topologies/prices.yaml defaults.life (4, an assumption)
   run.steps
       optimizer steps in the whole run, for per-run energy and cost
       default: 0 (none)

@@ -22,5 +22,8 @@ Busiest links
    49.3%  cpu0 -> gpu0 (pcie4x16)
    49.3%  gpu1 -> cpu0 (pcie4x16)
    49.3%  cpu0 -> gpu1 (pcie4x16)
-Energy       2104 W, 1.1 kJ/step; cost $0.0003/step
+Energy       2104 W, 1.1 kJ/step: 4 GPUs x 439 W + 1 node x 350 W overhead (system), PUE 1.00
+Cost         rent $0.000285/step, own $0.000140/step; headline own (cost.basis)
+  rent       4 GPUs x $0.5/GPU-h on demand (catalog, 2024)
+  own        capex $0.0000504/step: (4 GPUs x $1,599 (catalog, 2022-10-12) + 1 node x $6,000 (system, 2022)) over 4 years (catalog); power $0.0000899/step at $0.3/kWh (scenario)
 Verdict      compute-bound: GPUs compute  97.3% of each step; exposed communication   2.5%, data stall   0.0%

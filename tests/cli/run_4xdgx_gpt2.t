@@ -21,6 +21,9 @@ Busiest links
    14.9%  node0/nic1 -> rail1_leaf0 (ib_hdr)
    14.9%  rail1_leaf0 -> node0/nic1 (ib_hdr)
    14.9%  node0/nic2 -> rail2_leaf0 (ib_hdr)
-Energy       20637 W, 9.5 kJ/step; cost $0.0076/step
-  run of 100,000 steps: 12.72 h, 262.6 kWh, $764.33
+Energy       24277 W, 11.1 kJ/step: 32 GPUs x 396 W + 4 nodes x 1,500 W overhead (system), PUE 1.30
+Cost         rent $0.0167/step, own $0.00326/step; headline rent (cost.basis)
+  rent       32 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
+  own        capex $0.00289/step: (32 GPUs x $10,000 (catalog, 2023-02) + 4 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.000371/step at $0.12/kWh (scenario)
+  run of 100,000 steps: 12.72 h, 308.9 kWh; rent $1,668, own $326
 Verdict      compute-bound: GPUs compute  98.9% of each step; exposed communication   0.9%, data stall   0.0%; and it does NOT fit in GPU memory

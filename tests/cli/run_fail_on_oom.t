@@ -23,5 +23,8 @@ Busiest links
    10.4%  gpu1 -> nvswitch (nvlink3 x12)
    10.4%  nvswitch -> gpu1 (nvlink3 x12)
    10.4%  gpu2 -> nvswitch (nvlink3 x12)
-Energy       6098 W, 11.8 kJ/step; cost $0.0090/step
+Energy       6098 W, 11.8 kJ/step: 8 GPUs x 399 W + 1 node x 1,500 W overhead (system), PUE 1.30
+Cost         rent $0.0220/step, own $0.00376/step; headline rent (cost.basis)
+  rent       8 GPUs x $5.12/GPU-h on demand (catalog, 2024)
+  own        capex $0.00336/step: (8 GPUs x $12,500 (catalog, 2024-mid) + 1 node x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.000394/step at $0.12/kWh (scenario)
 Verdict      compute-bound: GPUs compute  99.7% of each step; exposed communication   0.3%, data stall   0.0%; and it does NOT fit in GPU memory

@@ -21,6 +21,9 @@ Busiest links
     2.5%  plx0 -> cpu0 (pcie4x16)
     2.5%  cpu0 -> plx0 (pcie4x16)
     2.5%  plx1 -> cpu1 (pcie4x16)
-Energy       4116 W, 0.6 kJ/step; cost $0.0006/step
-  run of 45,000 steps: 1.85 h, 7.6 kWh, $27.61
+Energy       4376 W, 0.6 kJ/step: 8 GPUs x 296 W + 1 node x 1,000 W overhead (system), PUE 1.30
+Cost         rent $0.00121/step, own $0.000139/step; headline rent (cost.basis)
+  rent       8 GPUs x $3.67/GPU-h on demand (catalog, 2024)
+  own        capex $0.000118/step: (8 GPUs x $12,500 (catalog, 2024-mid) + node price not given ($0: cost.node_price, or the system's node_overhead.price)) over 4 years (catalog); power $0.0000216/step at $0.12/kWh (scenario)
+  run of 45,000 steps: 1.85 h, 8.1 kWh; rent $54.42, own $6.26
 Verdict      compute-bound: GPUs compute  98.4% of each step; exposed communication   0.6%, data stall   0.0%

@@ -17,6 +17,9 @@ Throughput   333 samples/s
   per GPU    8.3 TFLOP/s achieved, MFU   0.8%
 Memory/GPU   1.2 GiB of 80.0 GiB, peak in "fwd b16"
   weights 0.1, gradients 0.1, optimizer_state 0.1, cuda_context_workspace 0.8, activations 0.1, amp_weight_copies 0.0, allocator_slack 0.1 (GiB)
-Energy       1460 W, 0.0 kJ/step; cost $0.0000/step
-  run of 45,000 steps: 0.07 h, 0.1 kWh, $0.15
+Energy       3020 W, 0.0 kJ/step: 1 GPU x 323 W + 1 node x 2,000 W overhead (system), PUE 1.30
+Cost         rent $0.0000205/step, own $0.00000429/step; headline rent (cost.basis)
+  rent       1 GPU x $12.29/GPU-h on demand (catalog, 2024)
+  own        capex $0.00000369/step: (1 GPU x $27,500 (catalog, 2023-08) + 1 node x $50,000 (system, 2023-05)) over 4 years (catalog); power $0.000000604/step at $0.12/kWh (scenario)
+  run of 45,000 steps: 0.07 h, 0.2 kWh; rent $0.9215, own $0.1930
 Verdict      host-bound: GPUs wait for their host to issue kernels  60.3% of each step (busy  39.7%); software pytorch_eager: fewer, larger kernels (batch), torch.compile or CUDA graphs cut the dispatch

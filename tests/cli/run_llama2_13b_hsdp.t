@@ -22,5 +22,8 @@ Busiest links
     8.1%  node0/gpu1 -> node0/nvswitch (nvlink3 x12)
     8.1%  node0/nvswitch -> node0/gpu1 (nvlink3 x12)
     8.1%  node0/gpu2 -> node0/nvswitch (nvlink3 x12)
-Energy       24373 W, 88.2 kJ/step; cost $0.0512/step
+Energy       24373 W, 88.2 kJ/step: 32 GPUs x 398 W + 4 nodes x 1,500 W overhead (system), PUE 1.30
+Cost         rent $0.1318/step, own $0.0258/step; headline rent (cost.basis)
+  rent       32 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
+  own        capex $0.0228/step: (32 GPUs x $10,000 (catalog, 2023-02) + 4 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.00294/step at $0.12/kWh (scenario)
 Verdict      compute-bound: GPUs compute  99.5% of each step; exposed communication   0.4%, data stall   0.0%

@@ -26,6 +26,9 @@ Busiest links
    17.4%  gpu0 -> gpu3 (nvlink3 x4)
    17.4%  gpu3 -> gpu0 (nvlink3 x4)
    17.4%  gpu1 -> gpu2 (nvlink3 x4)
-Energy       3111 W, 4.6 kJ/step; cost $0.0031/step
-  run of 45,000 steps: 18.66 h, 58.0 kWh, $141.30
+Energy       3371 W, 5.0 kJ/step: 4 GPUs x 398 W + 1 node x 1,000 W overhead (system), PUE 1.30
+Cost         rent $0.00849/step, own $0.000759/step; headline rent (cost.basis)
+  rent       4 GPUs x $5.12/GPU-h on demand (catalog, 2024)
+  own        capex $0.000592/step: (4 GPUs x $12,500 (catalog, 2024-mid) + node price not given ($0: cost.node_price, or the system's node_overhead.price)) over 4 years (catalog); power $0.000168/step at $0.12/kWh (scenario)
+  run of 45,000 steps: 18.66 h, 62.9 kWh; rent $382, own $34.17
 Verdict      compute-bound: GPUs compute  99.5% of each step; exposed communication   0.4%, data stall   0.0%; and it does NOT fit in GPU memory
