@@ -61,7 +61,8 @@ std::string cost_text(const train::RunResult& r) {
 
 std::string run_figures(const train::RunResult& r) {
   std::string o = "<section id=\"figures\">\n<dl class=\"figures\">\n";
-  o += figure("Step time", fmt::format("{} (mean of {} steps after {} warm-up)", ms(r.step_time_s), r.steps, r.warmup_steps));
+  o += figure("Step time", fmt::format("{} (mean of {} step{} after {} warm-up)", ms(r.step_time_s), r.steps,
+                                          r.steps == 1 ? "" : "s", r.warmup_steps));
   std::string tput = thousands(r.samples_per_s) + " samples/s";
   if (r.tokens_per_s > 0) tput += ", " + thousands(r.tokens_per_s) + " tokens/s";
   o += figure("Throughput", tput);
@@ -287,9 +288,11 @@ std::string timeline_section(const train::RunResult& r) {
     o += fmt::format("; the other {} are not shown", r.gpus - static_cast<int>(lanes.gpus.size()));
   o += ")";
   if (lanes.streams_hidden > 0) o += fmt::format(" and the first {} shared streams ({} more not shown)", kMaxOtherLanes, lanes.streams_hidden);
-  o += fmt::format(". A pixel is {} &#181;s: back-to-back tasks of one kind, and tasks shorter than a pixel, are "
+  const double px_us = step_ms * 1e3 / kPlotWidth;
+  const std::string pixel = px_us >= 1000 ? num(px_us / 1e3, 2) + " ms" : num(px_us, 2) + " &#181;s";
+  o += fmt::format(". A pixel is {}: back-to-back tasks of one kind, and tasks shorter than a pixel, are "
                    "drawn as one bar (hover for what it holds).</p>\n",
-                   num(step_ms * 1e3 / kPlotWidth, 2));
+                   pixel);
   o += html::svg_open(kPageWidth, axis_y + 36);
   o += time_axis_svg(step_ms, top, axis_y);
   for (std::size_t l = 0; l < lanes.servers.size(); ++l) {
