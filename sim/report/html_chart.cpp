@@ -37,6 +37,12 @@ std::string svg_open(int width, int height) {
   return fmt::format("<svg viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\">\n", width, height);
 }
 
+std::string num_sig(double v, int digits) {
+  if (!std::isfinite(v) || v == 0) return "0";
+  const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(v))));
+  return num(v, std::clamp(digits - 1 - magnitude, 0, 9));
+}
+
 std::string percent(double part, double whole) { return num(whole > 0 ? 100.0 * part / whole : 0.0, 1) + "%"; }
 
 const char* bound_color(std::string_view bound) {
@@ -223,8 +229,8 @@ std::string time_cost_chart_svg(const std::vector<ChartPoint>& points, const Cha
     const std::string x = num(px(p), 1), y = num(py(p), 1);
     const auto [lx, ly] = place_label(placed, px(p) + 9, py(p) - 8);
     const char* color = bound_color(p.bound);
-    o += fmt::format("<g><title>#{} {}: {} {}, {} {}{}{}</title>", i + 1, escape(p.label), num(p.time, 3),
-                     escape(axes.time_label), num(p.cost, 3), escape(axes.cost_label), p.fits ? "" : "; does not fit in memory",
+    o += fmt::format("<g><title>#{} {}: {} {}, {} {}{}{}</title>", i + 1, escape(p.label), num_sig(p.time, 4),
+                     escape(axes.time_label), num_sig(p.cost, 4), escape(axes.cost_label), p.fits ? "" : "; does not fit in memory",
                      front[i] ? "; on the Pareto front" : "");
     if (front[i]) o += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"10\" class=\"ring\"/>", x, y);
     if (p.fits) o += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"6\" fill=\"{}\"/>", x, y, color);
@@ -248,7 +254,7 @@ std::string time_bars_svg(const std::vector<ChartPoint>& points, const std::stri
     o += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">#{}</text>", left - 6, y + 12, i + 1);
     o += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"16\" fill=\"{}\"{}/>", left, y, num(w, 1),
                      bound_color(p.bound), p.fits ? "" : " fill-opacity=\"0.35\"");
-    o += fmt::format("<text x=\"{}\" y=\"{}\">{}{}  {}</text>\n", num(left + w + 6, 1), y + 12, num(p.time, 3),
+    o += fmt::format("<text x=\"{}\" y=\"{}\">{}{}  {}</text>\n", num(left + w + 6, 1), y + 12, num_sig(p.time, 4),
                      p.fits ? "" : " (OOM)", escape(p.label));
     y += row_h;
   }
@@ -259,7 +265,7 @@ std::string page(const std::string& title, const std::string& body) {
   static const char* style = R"(body{font:14px "DejaVu Sans",Arial,sans-serif;color:#222;background:#fff;margin:24px auto;max-width:1080px;padding:0 16px}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 6px;border-bottom:1px solid #ddd;padding-bottom:3px}
 p{margin:4px 0}.note{color:#666;font-size:12px}.bad{color:#b00;font-weight:bold}
-table{border-collapse:collapse;font-size:13px}td,th{padding:3px 8px;border-bottom:1px solid #eee;text-align:right}
+table{border-collapse:collapse;font-size:13px}td,th{padding:3px 8px;border-bottom:1px solid #eee;text-align:right;white-space:nowrap}
 th{background:#f4f4f4}td.l,th.l{text-align:left}tr.front td{background:#f2f7ff}
 dl.figures{display:grid;grid-template-columns:max-content auto;gap:2px 16px;margin:8px 0}dt{color:#555}dd{margin:0}
 svg{display:block;margin:6px 0}svg text{font:12px "DejaVu Sans",Arial,sans-serif;fill:#222}

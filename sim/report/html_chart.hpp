@@ -18,6 +18,8 @@ namespace simtrain::report::html {
 std::string escape(std::string_view s);
 // `v` with `decimals` digits after the point; never "-0.00", "nan" or "inf" (those print 0).
 std::string num(double v, int decimals);
+// `v` with `digits` significant digits in fixed notation (0.2981, 53.69, 12346); 0 for 0.
+std::string num_sig(double v, int digits);
 // `part` as a percent of `whole` with one decimal ("12.5%"); 0% when `whole` is not positive.
 std::string percent(double part, double whole);
 

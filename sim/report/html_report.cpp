@@ -488,8 +488,8 @@ std::string sweep_table(const std::vector<SweepPoint>& points, const std::vector
     const train::RunResult& r = *p.result;
     o += td(std::to_string(r.gpus)) + td(num(r.step_time_s * 1e3, 2)) + td(thousands(r.samples_per_s)) +
          td(html::percent(r.mfu, 1)) + td(num(r.memory_peak_bytes / 1073741824.0, 1) + (r.oom ? " OOM" : "")) +
-         td(escape(r.bottleneck) + (on_front ? " (front)" : ""), true) + td(num(p.per_sample_s * unit.per_second, 3)) +
-         td(num(p.joules_per_sample, 3)) + td(r.priced ? num(p.cost_per_million, 2) : "-") + "</tr>\n";
+         td(escape(r.bottleneck) + (on_front ? " (front)" : ""), true) + td(html::num_sig(p.per_sample_s * unit.per_second, 4)) +
+         td(html::num_sig(p.joules_per_sample, 4)) + td(r.priced ? html::num_sig(p.cost_per_million, 4) : "-") + "</tr>\n";
   }
   return o + "</table>\n</section>\n";
 }

@@ -47,7 +47,9 @@ train::RunResult synthetic_run(int gpus, int tasks) {
   for (int gpu = 0; gpu < gpus; ++gpu) {
     const auto s = g.add_stream("gpu" + std::to_string(gpu) + " compute");
     for (int t = 0; t < tasks; ++t) {
-      g.add_work(s, 1000, {}, "k" + std::to_string(t), train::kForward);
+      std::string label = "k";  // (not "k" + to_string(t): GCC 12 warns falsely on that, -Wrestrict)
+      label += std::to_string(t);
+      g.add_work(s, 1000, {}, label, train::kForward);
       r.records.push_back({TimePs(t) * 1000, TimePs(t + 1) * 1000});
     }
   }
@@ -196,4 +198,8 @@ TEST_CASE("html building blocks: escaping and fixed numbers", "[report][html]") 
   CHECK(report::html::num(1.005, 1) == "1.0");
   CHECK(report::html::percent(1, 0) == "0.0%");
   CHECK(report::html::percent(1, 8) == "12.5%");
+  CHECK(report::html::num_sig(0.29814, 4) == "0.2981");
+  CHECK(report::html::num_sig(53.6871, 4) == "53.69");
+  CHECK(report::html::num_sig(12345.6, 4) == "12346");
+  CHECK(report::html::num_sig(0, 4) == "0");
 }
