@@ -270,7 +270,7 @@ th{background:#f4f4f4}td.l,th.l{text-align:left}tr.front td{background:#f2f7ff}
 dl.figures{display:grid;grid-template-columns:max-content auto;gap:2px 16px;margin:8px 0}dt{color:#555}dd{margin:0}
 svg{display:block;margin:6px 0}svg text{font:12px "DejaVu Sans",Arial,sans-serif;fill:#222}
 svg text.in{fill:#fff;font-weight:bold}svg text.title{font-size:13px;fill:#444}
-.grid{stroke:#e4e4e4;stroke-width:1}.front{fill:none;stroke:#222;stroke-width:1.5;stroke-dasharray:5 3}
+.grid{stroke:#e4e4e4;stroke-width:1}.stepend{stroke:#555;stroke-width:1;stroke-dasharray:3 3}.front{fill:none;stroke:#222;stroke-width:1.5;stroke-dasharray:5 3}
 .ring{fill:none;stroke:#222;stroke-width:2}.legend{font-size:12px;color:#444}
 .key{display:inline-block;width:11px;height:11px;margin:0 4px 0 10px;vertical-align:-1px})";
   return fmt::format("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n"

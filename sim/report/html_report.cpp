@@ -100,21 +100,25 @@ std::string step_split_section(const train::RunResult& r) {
 
 // ---------------------------------------------------------------- timeline
 
-// The window drawn: the last simulated step (from the end of the one before it).
+// The window drawn: the measured steps, from the end of the last warm-up step to the end of
+// the last step (the window the figures are averaged over, drive/run.cpp), and the ends of
+// the steps within it.
 struct Window {
   TimePs lo = 0, hi = 1;
+  std::vector<TimePs> step_ends;  // inside (lo, hi)
 };
 
-Window last_step(const train::RunResult& r) {
+Window measured_steps(const train::RunResult& r) {
   const auto& ends = r.graph->step_end;
   Window w;
   if (ends.empty()) {
     for (const auto& rec : r.records) w.hi = std::max(w.hi, rec.end);
     return w;
   }
-  w.hi = r.records[ends.back()].end;
-  w.lo = ends.size() > 1 ? r.records[ends[ends.size() - 2]].end : 0;
-  if (w.hi <= w.lo) w.hi = w.lo + 1;
+  const auto warm = static_cast<std::size_t>(std::clamp<long long>(r.warmup_steps, 0, static_cast<long long>(ends.size()) - 1));
+  w.lo = warm > 0 ? r.records[ends[warm - 1]].end : 0;
+  w.hi = std::max(r.records[ends.back()].end, w.lo + 1);
+  for (std::size_t i = warm; i + 1 < ends.size(); ++i) w.step_ends.push_back(r.records[ends[i]].end);
   return w;
 }
 
@@ -248,18 +252,25 @@ std::string rect_svg(const Rect& rc, const engine::TaskGraph& g, int y, int h, d
                      num(rc.x1 * ms_per_px, 3));
 }
 
-// The time axis under the lanes, in ms from the start of the step.
-std::string time_axis_svg(double step_ms, int y_top, int y_axis) {
-  const html::NiceAxis ax = html::nice_axis(0, step_ms);
+// The time axis under a plot, in ms from the start of the window, with a dashed line at the
+// end of each step inside it.
+std::string time_axis_svg(const Window& w, int y_top, int y_axis) {
+  const double window_ms = static_cast<double>(w.hi - w.lo) * 1e-9;
+  const html::NiceAxis ax = html::nice_axis(0, window_ms);
   std::string o;
+  for (TimePs end : w.step_ends) {
+    const double x = kLabelWidth + static_cast<double>(end - w.lo) / static_cast<double>(w.hi - w.lo) * kPlotWidth;
+    o += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" class=\"stepend\"/>", num(x, 1), y_top, y_axis);
+  }
   for (int k = 0; k <= ax.ticks(); ++k) {
     const double v = ax.lo + k * ax.step;
-    if (v > step_ms * 1.0001) break;
-    const double x = kLabelWidth + v / step_ms * kPlotWidth;
+    if (v > window_ms * 1.0001) break;
+    const double x = kLabelWidth + v / window_ms * kPlotWidth;
     o += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" class=\"grid\"/>", num(x, 1), y_top, y_axis);
     o += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", num(x, 1), y_axis + 14, num(v, ax.decimals));
   }
-  o += fmt::format("<text x=\"{}\" y=\"{}\" class=\"title\">ms into the step</text>\n", kLabelWidth, y_axis + 30);
+  o += fmt::format("<text x=\"{}\" y=\"{}\" class=\"title\">ms from the end of the warm-up{}</text>\n", kLabelWidth,
+                   y_axis + 30, w.step_ends.empty() ? "" : " (dashed: the end of each step)");
   return o;
 }
 
@@ -271,15 +282,15 @@ std::string category_legend() {
 }
 
 std::string timeline_section(const train::RunResult& r) {
-  std::string o = "<section id=\"timeline\">\n<h2>Timeline of the last step</h2>\n";
+  std::string o = fmt::format("<section id=\"timeline\">\n<h2>Timeline of the measured step{}</h2>\n", r.steps == 1 ? "" : "s");
   if (!r.graph) return o + "<p>No timeline: the run kept no trace.</p>\n</section>\n";
   const engine::TaskGraph& g = r.graph->graph;
-  const Window w = last_step(r);
+  const Window w = measured_steps(r);
   const Lanes lanes = pick_lanes(g);
   const auto rects = lane_rects(r, lanes, w);
   const int lane_h = 16, pitch = 22, top = 4;
   const int axis_y = top + pitch * static_cast<int>(lanes.servers.size()) + 2;
-  const double step_ms = static_cast<double>(w.hi - w.lo) * 1e-9;
+  const double window_ms = static_cast<double>(w.hi - w.lo) * 1e-9;
   std::string shown;
   for (long gpu : lanes.gpus) shown += (shown.empty() ? "" : ", ") + std::to_string(gpu);
   o += fmt::format("<p>Streams of GPU{} {} ({} of {}", lanes.gpus.size() == 1 ? "" : "s", shown.empty() ? "-" : shown,
@@ -288,17 +299,17 @@ std::string timeline_section(const train::RunResult& r) {
     o += fmt::format("; the other {} are not shown", r.gpus - static_cast<int>(lanes.gpus.size()));
   o += ")";
   if (lanes.streams_hidden > 0) o += fmt::format(" and the first {} shared streams ({} more not shown)", kMaxOtherLanes, lanes.streams_hidden);
-  const double px_us = step_ms * 1e3 / kPlotWidth;
+  const double px_us = window_ms * 1e3 / kPlotWidth;
   const std::string pixel = px_us >= 1000 ? num(px_us / 1e3, 2) + " ms" : num(px_us, 2) + " &#181;s";
   o += fmt::format(". A pixel is {}: back-to-back tasks of one kind, and tasks shorter than a pixel, are "
                    "drawn as one bar (hover for what it holds).</p>\n",
                    pixel);
   o += html::svg_open(kPageWidth, axis_y + 36);
-  o += time_axis_svg(step_ms, top, axis_y);
+  o += time_axis_svg(w, top, axis_y);
   for (std::size_t l = 0; l < lanes.servers.size(); ++l) {
     const int y = top + pitch * static_cast<int>(l);
     o += fmt::format("<text x=\"0\" y=\"{}\">{}</text>\n", y + 12, escape(g.servers()[static_cast<std::size_t>(lanes.servers[l])].name));
-    for (const Rect& rc : rects[l]) o += rect_svg(rc, g, y, lane_h, step_ms / kPlotWidth);
+    for (const Rect& rc : rects[l]) o += rect_svg(rc, g, y, lane_h, window_ms / kPlotWidth);
   }
   o += "</svg>\n" + category_legend();
   return o + "</section>\n";
@@ -347,7 +358,7 @@ std::pair<const train::MemoryPlan*, std::string> drawn_plan(const train::RunResu
 }
 
 std::string memory_curve_svg(const train::RunResult& r, const train::MemoryPlan& plan) {
-  const Window w = last_step(r);
+  const Window w = measured_steps(r);
   const auto samples = train::memory_timeline(plan, r.records);
   const auto col = memory_columns(samples, w, kPlotWidth);
   const double top_bytes = std::max(r.memory_capacity_bytes, *std::max_element(col.begin(), col.end()));
@@ -371,7 +382,7 @@ std::string memory_curve_svg(const train::RunResult& r, const train::MemoryPlan&
                    kLabelWidth, num(cap_y, 1), kLabelWidth + kPlotWidth);
   o += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">capacity {}</text>\n", kLabelWidth + kPlotWidth - 4,
                    num(cap_y + 14, 1), gib(r.memory_capacity_bytes));
-  o += time_axis_svg(static_cast<double>(w.hi - w.lo) * 1e-9, y1, y0);
+  o += time_axis_svg(w, y1, y0);
   return o + "</svg>\n";
 }
 
@@ -395,7 +406,7 @@ std::string memory_section(const train::RunResult& r) {
                    escape(r.memory_peak_at));
   if (r.graph) {
     const auto [plan, whose] = drawn_plan(r);
-    o += fmt::format("<p>{}'s live memory over the last step, allocator slack included (the largest value in each "
+    o += fmt::format("<p>{}'s live memory over the measured steps, allocator slack included (the largest value in each "
                      "pixel).</p>\n", whose) + memory_curve_svg(r, *plan);
   } else {
     o += "<p>No memory timeline: the run kept no trace; the breakdown at the peak only.</p>\n";

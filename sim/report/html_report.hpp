@@ -10,15 +10,19 @@
 //               false (never $0); the verdict's bound
 //   step-split  rank 0's compute, exposed communication, data stall and idle time (the
 //               pipeline bubble with stages), as shares of the step (train/run_result.hpp)
-//   timeline    the last simulated step, from the kept graph and records (RunResult::graph,
-//               ::records; drive::RunOptions::keep_trace): a lane per stream of the first 8
-//               GPUs and per shared communication stream (at most 8 of those), the count of
-//               GPUs and streams not shown. Tasks closer than a pixel merge, so a lane holds at
-//               most about one rectangle per pixel whatever the run's size.
+//   timeline    the measured steps (after the warm-up: the window the figures average), from
+//               the kept graph and records (RunResult::graph, ::records;
+//               drive::RunOptions::keep_trace): a lane per stream of the first 8 GPUs and per
+//               shared communication stream (at most 8 of those), the count of GPUs and
+//               streams not shown; the data loader's worker pools and the host's issue track
+//               are left to --trace. Back-to-back tasks of one kind and tasks under a pixel
+//               merge, so a lane holds about one rectangle per pixel at most, whatever the
+//               run's size.
 //   links       RunResult::links: the busiest links' utilization over the measured steps
-//   memory      rank 0's live memory over the same step (train::memory_timeline of its memory
-//               plan, the largest value within each pixel) against the GPU's capacity, and the
-//               breakdown at the peak (RunResult::memory_breakdown) as a stacked bar
+//   memory      rank 0's live memory over the same window (train::memory_timeline of its
+//               memory plan; with pipeline stages, the fullest stage's first rank's), the
+//               largest value within each pixel, against the GPU's capacity; and the breakdown
+//               at the peak (RunResult::memory_breakdown) as a stacked bar
 //
 // The sweep page: the points' time per sample against their cost per 1M samples with the
 // Pareto front marked (id "pareto"; without prices, time per sample alone, id "times"), and
