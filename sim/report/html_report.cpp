@@ -190,7 +190,8 @@ const char* category_color(std::uint32_t c) {
   }
 }
 
-// A drawn rectangle: one task, or neighbours closer than a pixel merged (the widest names it).
+// A drawn rectangle: one task, or neighbours closer than a pixel merged (coloured by the widest,
+// named by the first).
 struct Rect {
   double x0 = 0, x1 = 0;
   std::uint32_t category = 0;
