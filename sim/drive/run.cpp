@@ -2,6 +2,8 @@
 #include "drive/setup.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <memory>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -146,6 +148,37 @@ Built build_setup_in_file(const ScenarioSpec& spec) {
 }
 
 
+namespace {
+
+// Whether a data pipeline's steps have reached their steady state: the mean step time of the
+// measured window's second half within kSteadyTolerance of its first half's (the loader's
+// queues, page cache and drive have stopped drifting). A window of an odd number of steps
+// leaves its middle step out.
+struct SteadyCheck {
+  bool converged = false;
+};
+constexpr double kSteadyTolerance = 0.01;
+constexpr long long kMaxSteadySteps = 2048;  // warm-up included: a bound on the simulated steps
+// A bound on the engine events of all the tries together (about 2 M events a second on one
+// core): a 64-GPU NFS-bound job stops after ~4 s, reporting that it did not settle.
+constexpr double kSteadyEventBudget = 12e6;
+
+SteadyCheck steady_state_window(const std::vector<engine::TaskId>& step_end, const std::vector<engine::TaskRecord>& rec,
+                                long long warm) {
+  const long long total = static_cast<long long>(step_end.size());
+  const long long n = total - warm;
+  if (n < 2) return {false};
+  auto end_of = [&](long long k) {  // the end of step k (k = -1: time 0)
+    return k < 0 ? 0.0 : static_cast<double>(rec[step_end[static_cast<std::size_t>(k)]].end);
+  };
+  const long long half = n / 2;
+  const double first = (end_of(warm + half - 1) - end_of(warm - 1)) / static_cast<double>(half);
+  const double second = (end_of(total - 1) - end_of(total - 1 - half)) / static_cast<double>(half);
+  return {second > 0 && std::abs(first - second) <= kSteadyTolerance * second};
+}
+
+}  // namespace
+
 RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   RunResult r;
   r.scenario = spec.name;
@@ -188,14 +221,38 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
       steps = (std::max(steps, wave) + wave - 1) / wave * wave;
     }
   }
-  auto sg = std::make_shared<StepGraph>(build(ranks, static_cast<int>(steps + warm), spec.batch_per_gpu));
   std::vector<double> caps = c.link_capacities();
   if (data_plan) caps.insert(caps.end(), data_plan->extra_capacities().begin(), data_plan->extra_capacities().end());
   for (double& x : caps) x *= opt.link_scale;
-  net::FlowNetwork network(caps, opt.full_solve);
-  engine::Executor ex(network);
-  engine::RunStats st = ex.run(sg->graph);
-  const auto& rec = ex.records();
+  // With a data pipeline and no --steps, the steps run until the loader's stall has converged
+  // (steady_state_window); otherwise the scenario's steps after its warm-up.
+  const bool seek_steady = data_plan && opt.steps_override <= 0;
+  const long long wave = data_spec ? std::max(1, data_spec->num_workers) : 1;
+  std::shared_ptr<StepGraph> sg;
+  std::unique_ptr<net::FlowNetwork> network_owner;
+  std::unique_ptr<engine::Executor> ex_owner;
+  engine::RunStats st;
+  double spent_events = 0;
+  for (;;) {
+    sg = std::make_shared<StepGraph>(build(ranks, static_cast<int>(steps + warm), spec.batch_per_gpu));
+    ex_owner.reset();
+    network_owner = std::make_unique<net::FlowNetwork>(caps, opt.full_solve);
+    ex_owner = std::make_unique<engine::Executor>(*network_owner);
+    st = ex_owner->run(sg->graph);
+    if (!seek_steady) break;
+    const SteadyCheck chk = steady_state_window(sg->step_end, ex_owner->records(), warm);
+    r.steady_state = chk.converged;
+    spent_events += static_cast<double>(st.events);
+    const double next_events = static_cast<double>(st.events) / static_cast<double>(warm + steps) *
+                               static_cast<double>(warm + 3 * steps);
+    if (chk.converged || warm + 3 * steps > kMaxSteadySteps || spent_events + next_events > kSteadyEventBudget) break;
+    // Not yet: the window becomes warm-up, and twice as many steps are measured after it.
+    warm += steps;
+    steps = (2 * steps + wave - 1) / wave * wave;
+  }
+  r.sought_steady_state = seek_steady;
+  net::FlowNetwork& network = *network_owner;
+  const auto& rec = ex_owner->records();
   r.events = st.events;
   r.tasks = sg->graph.size();
 
@@ -380,6 +437,11 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     r.memory_peak_at = peak.at_task;
     r.memory_capacity_bytes = gpu.memory_bytes;
     r.oom = r.memory_peak_bytes > r.memory_capacity_bytes;
+    // Offloaded state: every rank of a node holds what rank 0 holds (the same shard sizes).
+    const double ranks_per_node = static_cast<double>(ranks.size()) / static_cast<double>(std::max(1, c.nodes()));
+    r.host_offload_bytes_per_node = sg->memory.host_bytes * ranks_per_node;
+    r.host_memory_bytes = c.host_memory_bytes();
+    r.host_oom = r.host_memory_bytes > 0 && r.host_offload_bytes_per_node > r.host_memory_bytes;
   }
   r.strategy_detail = sg->strategy_detail;
   if (spec.strategy != "megatron") {  // megatron's recompute is in its detail

@@ -129,7 +129,10 @@ std::string format_run(const train::RunResult& r) {
   for (const auto& s : r.overrides) o += fmt::format("  --set {}\n", s);
   o += "\n";
   const double st = r.step_time_s;
-  o += fmt::format("Step time    {}   (mean of {} steps after {} warm-up)\n", ms(st), r.steps, r.warmup_steps);
+  o += fmt::format("Step time    {}   (mean of {} steps after {} warm-up{})\n", ms(st), r.steps, r.warmup_steps,
+                   !r.sought_steady_state ? ""
+                   : r.steady_state       ? "; the data loader's steady state: both halves within 1%"
+                                          : "; the data loader did NOT settle within 1% in the steps simulated");
   o += fmt::format("  compute    {}  {}   GEMM/conv/attention {} of it", ms(r.compute_s), pct(r.compute_s / st),
                    pct(r.gemm_share));
   if (r.compute_shared_s > 0)
@@ -186,6 +189,11 @@ std::string format_run(const train::RunResult& r) {
     }
     o += "  " + parts + " (GiB)\n";
   }
+  if (r.host_offload_bytes_per_node > 0) {
+    o += fmt::format("Host memory  {} of offloaded state per node, of {}{}\n", gib(r.host_offload_bytes_per_node),
+                     r.host_memory_bytes > 0 ? gib(r.host_memory_bytes) : std::string("(host_memory not given in the system file)"),
+                     r.host_oom ? "  OUT OF HOST MEMORY" : "");
+  }
   if (!r.links.empty()) {
     o += "Busiest links\n";
     for (const auto& l : r.links) o += fmt::format("  {}  {}\n", pct(l.utilization), l.name);
@@ -213,6 +221,7 @@ std::string format_run(const train::RunResult& r) {
                          r.data.limiter_detail.empty() ? std::string() : "; bound by " + r.data.limiter_detail);
   o += fmt::format("Verdict      {}-bound: {}{}\n", r.bottleneck, detail,
                    r.oom ? "; and it does NOT fit in GPU memory" : near_limit_note(r));
+  if (r.host_oom) o += "             and its offloaded state does NOT fit in the node's host memory\n";
   return o;
 }
 
@@ -274,7 +283,10 @@ nlohmann::json run_to_json(const train::RunResult& r) {
         {"data_stall_s", r.data_stall_s},
         {"idle_s", r.idle_s},
         {"bubble_s", r.bubble_s},
-        {"compute_shared_s", r.compute_shared_s}}},
+        {"compute_shared_s", r.compute_shared_s},
+        {"measured_steps", r.steps},
+        {"warmup_steps", r.warmup_steps},
+        {"steady_state", r.sought_steady_state ? nlohmann::json(r.steady_state) : nlohmann::json()}}},
       {"throughput",
        {{"samples_per_s", r.samples_per_s},
         {"tokens_per_s", r.tokens_per_s},
@@ -286,6 +298,9 @@ nlohmann::json run_to_json(const train::RunResult& r) {
        {{"peak_bytes_per_gpu", r.memory_peak_bytes},
         {"capacity_bytes", r.memory_capacity_bytes},
         {"oom", r.oom},
+        {"host_offload_bytes_per_node", r.host_offload_bytes_per_node},
+        {"host_memory_bytes", r.host_memory_bytes},
+        {"host_oom", r.host_oom},
         {"peak_at", r.memory_peak_at},
         {"breakdown", breakdown}}},
       {"strategy", r.strategy},

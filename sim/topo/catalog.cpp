@@ -25,6 +25,15 @@ const typename M::mapped_type& find_or_throw(const M& m, const Field& where, con
 
 }  // namespace
 
+const LinkKind* nic_link_on(const LinkKind& port, const LinkKind& fabric) {
+  using T = LinkKind::Transport;
+  if (port.transport == fabric.transport) return &port;
+  const bool ethernet_port = port.transport == T::roce || port.transport == T::socket;
+  if (ethernet_port && fabric.transport == T::socket && port.bandwidth_bytes_per_s == fabric.bandwidth_bytes_per_s)
+    return &fabric;
+  return nullptr;
+}
+
 const char* link_class_name(LinkClass c) {
   switch (c) {
     case LinkClass::nvlink: return "nvlink";

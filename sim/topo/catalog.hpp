@@ -37,6 +37,13 @@ struct LinkKind {
   enum class Transport { none, ib, roce, socket } transport = Transport::none;
 };
 
+// The kind of a NIC's link to a fabric whose links are `fabric`: the NIC's own port when its
+// transport is the fabric's; the fabric's kind when both are Ethernet at the same rate and the
+// fabric runs plain TCP (an RDMA-capable RoCE NIC on a network without RDMA: NCCL then runs
+// its socket transport); nullptr when the NIC cannot run on that fabric (InfiniBand against
+// Ethernet, another rate, or RoCE asked of a NIC without RDMA).
+const LinkKind* nic_link_on(const LinkKind& port, const LinkKind& fabric);
+
 struct GpuModel {
   std::string key, name;
   double memory_bytes = 0;

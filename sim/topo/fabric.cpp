@@ -38,8 +38,12 @@ void build_fabric(Cluster& cluster, const FabricSpec& spec, const Field* where) 
     d.latency_ps = sw.latency_ps;
     return cluster.add_device(d);
   };
+  // The NIC's port, or the fabric's kind where the fabric says how an Ethernet NIC runs
+  // (nic_link_on; the system loader has refused NICs that cannot run on it).
   auto nic_port = [&](Vertex nic) -> const LinkKind& {
-    return cat.link_kinds().at(cat.nics().at(cluster.device(nic).model).port);
+    const LinkKind& port = cat.link_kinds().at(cat.nics().at(cluster.device(nic).model).port);
+    const LinkKind* on = nic_link_on(port, trunk);
+    return on ? *on : port;
   };
 
   // Network filesystems hang off the top tier: the single switch, the only leaf, or a storage

@@ -51,21 +51,22 @@ const char* transport_name(LinkKind::Transport t) {
   return "?";
 }
 
-// A NIC's link to its switch is its own port (catalog nics: port), the fabric's `link` the
-// switch-to-switch trunks. A fabric of one transport over NICs of another (`link: eth_100g`
-// over RoCE NICs) would be modelled with the NICs' transport without a word: refused, at the
-// fabric's `link`.
+// A NIC's link to its switch is its own port (catalog nics: port), or the fabric's `link` where
+// that says how an Ethernet NIC runs (`link: eth_100g` over 100GbE RoCE NICs: plain TCP, NCCL's
+// socket transport; catalog.hpp nic_link_on). A NIC that cannot run on the fabric's links
+// (InfiniBand against Ethernet, another rate, RoCE of a NIC without RDMA) is refused at the
+// fabric's `link` rather than modelled with its own port without a word.
 void check_nic_transports(const Cluster& c, const LinkKind& trunk, const Field& where) {
   const Catalog& cat = c.catalog();
   for (Vertex nic : c.nics()) {
     const NicModel& m = cat.nics().at(c.device(nic).model);
     const LinkKind& port = cat.link_kinds().at(m.port);
-    if (port.transport == trunk.transport) continue;
+    if (nic_link_on(port, trunk)) continue;
     throw where.error("the fabric's links are " + trunk.key + " (" + transport_name(trunk.transport) + ") but " +
                       c.device(nic).name + " is a " + m.name + " with a " + port.key + " port (" +
                       transport_name(port.transport) +
-                      "): a NIC's link to its switch is its port; use NICs of the fabric's kind (catalog nics) or a "
-                      "fabric link of the NICs' transport");
+                      "), which cannot run on them; use NICs of the fabric's kind and rate (catalog nics) or a "
+                      "fabric link of the NICs' transport (an Ethernet NIC also runs TCP on an eth_ fabric of its rate)");
   }
 }
 

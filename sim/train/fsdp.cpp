@@ -227,6 +227,11 @@ MemParts plan_memory(MemoryPlan& mp, const work::Model& model, const work::CostM
                      {"cuda_context_workspace", cost.calibration().context_bytes}};
   mp.stream = stream;
   mp.slack = cost.calibration().allocator_slack;
+  // In host memory under CPU offload (PyTorch keeps the fp32 flat-parameter shard and its
+  // gradient on the CPU, and the optimizer steps there): 4 + 4 bytes a parameter of the shard
+  // when the shards are offloaded, and the optimizer's states and master weights.
+  if (opt.cpu_offload)
+    mp.host_bytes = (offload_shards ? 8.0 * P / z.params : 0.0) + z.state_bytes * P / z.states;
   MemParts parts;
   parts.act = mp.add_part("activations");
   parts.gather = mp.add_part("gathered_parameters");
@@ -573,6 +578,9 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
   }
   const Zero zero = zero_of(opt, cost.precision(), gr.shard_size);
   const MemParts parts = plan_memory(sb.memory(0), model, cost, opt, zero, mode.regather, sg.compute[0]);
+  if (opt.checkpointing.offload)  // every checkpointed block input is on the host at the end of the forward
+    for (std::size_t u = 0; u < units.size(); ++u)
+      if (ckpt_of[u]) sb.memory(0).host_bytes += units[u].input_bytes;
 
   FsdpSteps(sb, sg, model, cost, cluster, opt, units, ckpt_of, gr, mode, zero, parts, ag_stream, rs_stream).run();
   sg.strategy_detail = std::string(sharding_name(opt.sharding)) + ", " + std::to_string(units.size()) + " units";

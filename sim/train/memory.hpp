@@ -52,6 +52,10 @@ struct MemoryPlan {
   std::vector<std::string> dynamic_parts;  // names: "activations", "gathered_params", ...
   std::vector<MemEvent> events;
   double slack = 0.05;  // allocator slack on top of the live total (compute.yaml allocator_slack)
+  // Host memory this rank's offloaded state takes at its most (CPU offload's fp32 parameter
+  // and gradient shards and optimizer state; activation offload's block inputs): checked
+  // against the node's host_memory by the run.
+  double host_bytes = 0;
   engine::ServerId stream = engine::kNoServer;  // rank 0's compute stream: names the op at the peak
   int add_part(const std::string& name);
 };

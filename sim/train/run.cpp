@@ -26,6 +26,22 @@ Field field_at(const Field& root, const std::string& dotted) {
   return f;
 }
 
+// The micro-batch's input on the GPU, held for the step: an image model's decoded images as
+// float32 (ToTensor / DALI normalize: 3 x size^2 x 4 bytes a sample), a token model's input ids
+// and labels as int64 (2 x 8 bytes a token). One micro-batch at a time (the loader's prefetched
+// batches wait in pinned host memory). Pipeline stages: the first stage's ranks hold it.
+double input_batch_bytes(const work::Model& m, long long batch) {
+  const double per_sample = m.image_size > 0 ? 3.0 * static_cast<double>(m.image_size * m.image_size) * 4.0
+                            : m.seq_len > 0  ? 16.0 * static_cast<double>(m.seq_len)
+                                             : 0.0;
+  return per_sample * static_cast<double>(batch);
+}
+
+void add_input_batch(StepGraph& sg, double bytes) {
+  sg.memory.static_parts.emplace_back("input_batch", bytes);
+  if (!sg.stage_memory.empty()) sg.stage_memory[0].static_parts.emplace_back("input_batch", bytes);
+}
+
 }  // namespace
 
 StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, long long batch) const {
@@ -68,7 +84,9 @@ StepGraph StrategyBuilder::build(const std::vector<int>& ranks, int steps, long 
   if (choice_.checkpointing) common.checkpointing = Checkpointing{*choice_.checkpointing, 1.0, false};
   const Strategy& strategy = strategy_named(choice_.strategy.empty() ? spec_.strategy : choice_.strategy);
   const StrategyContext ctx{spec_, strategy_config(spec_), choice_, model_, cost_, planner_, cluster_};
-  return strategy.build(ctx, ranks, common);
+  StepGraph sg = strategy.build(ctx, ranks, common);
+  add_input_batch(sg, input_batch_bytes(model_, batch));
+  return sg;
 }
 
 }  // namespace simtrain::train

@@ -42,6 +42,9 @@ struct RunResult {
   std::string software, software_name;  // the software profile's key and description
   int gpus = 0, nodes = 0;
   long long batch_per_gpu = 0, grad_accumulation = 1, seq_len = 0, steps = 0, warmup_steps = 0;
+  // With a data pipeline and no --steps: the steps ran until the loader's stall converged (the
+  // measured window's two halves within 1%), or up to the bound without converging.
+  bool sought_steady_state = false, steady_state = false;
   std::int64_t params = 0;
   double step_time_s = 0, compute_s = 0, comm_total_s = 0, comm_exposed_s = 0, data_stall_s = 0, idle_s = 0;
   double compute_shared_s = 0;  // of compute_s: kernels slowed by NCCL kernels holding SMs and HBM (per step)
@@ -59,6 +62,10 @@ struct RunResult {
   std::vector<LinkUsage> links;
   double memory_peak_bytes = 0, memory_capacity_bytes = 0;
   bool oom = false;
+  // Offloaded state in host memory per node (CPU / activation offload: the busiest node's
+  // ranks' MemoryPlan::host_bytes) against the system's host_memory (0: not given).
+  double host_offload_bytes_per_node = 0, host_memory_bytes = 0;
+  bool host_oom = false;
   std::vector<std::pair<std::string, double>> memory_breakdown;
   std::string memory_peak_at;   // the task the peak falls in
   std::string strategy_detail;  // "5 buckets", "FULL_SHARD, 42 units"

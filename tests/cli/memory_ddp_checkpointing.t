@@ -10,6 +10,7 @@ Peak 34.9 GiB of 40.0 GiB ( 87.3%), during "fwd b48"
   optimizer_state              11.6 GiB   33.2%
   ddp_buckets                   5.8 GiB   16.6%
   cuda_context_workspace        0.8 GiB    2.1%
+  input_batch                   0.0 GiB    0.0%
   activations                   0.6 GiB    1.7%
   amp_weight_copies             2.9 GiB    8.3%
   allocator_slack               1.7 GiB    4.8%

@@ -10,6 +10,7 @@ Peak 146.8 GiB of 80.0 GiB (183.5%), during "fwd b32"  -> OUT OF MEMORY
   optimizer_state              50.2 GiB   34.2%
   ddp_buckets                  25.1 GiB   17.1%
   cuda_context_workspace        0.8 GiB    0.5%
+  input_batch                   0.0 GiB    0.0%
   activations                   1.0 GiB    0.7%
   amp_weight_copies            12.6 GiB    8.5%
   allocator_slack               7.0 GiB    4.8%

@@ -9,6 +9,7 @@ Peak 73.0 GiB of 80.0 GiB ( 91.3%), during "bwd mb0"
   optimizer_state              45.6 GiB   62.5%
   pipeline_buffers              0.0 GiB    0.0%
   cuda_context_workspace        0.8 GiB    1.0%
+  input_batch                   0.0 GiB    0.0%
   activations                   0.4 GiB    0.5%
   allocator_slack               3.5 GiB    4.8%
 

@@ -15,7 +15,7 @@ Throughput   16 samples/s, 15,977 tokens/s
   per GPU    41.2 TFLOP/s achieved, MFU  24.9%
 Scaling      100.0% of 4 x one GPU (one GPU: 520.77 ms/step)
 Memory/GPU   7.6 GiB of 24.0 GiB, peak in "bwd unit47"
-  parameters 0.7, gradients 0.7, optimizer_state 4.4, cuda_context_workspace 0.8, activations 0.5, gathered_parameters 0.1, unsharded_gradients 0.1, allocator_slack 0.4 (GiB)
+  parameters 0.7, gradients 0.7, optimizer_state 4.4, cuda_context_workspace 0.8, input_batch 0.0, activations 0.5, gathered_parameters 0.1, unsharded_gradients 0.1, allocator_slack 0.4 (GiB)
 Busiest links
    53.4%  cpu0 (root complex transit)
    49.3%  gpu0 -> cpu0 (pcie4x16)

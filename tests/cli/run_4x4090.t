@@ -13,8 +13,8 @@ Step time       212.40 ms   (mean of 3 steps after 1 warm-up)
 Throughput   3,616 samples/s
   per GPU    22.4 TFLOP/s achieved, MFU  13.5%
 Scaling       99.2% of 4 x one GPU (one GPU: 210.78 ms/step)
-Memory/GPU   9.2 GiB of 24.0 GiB, peak in "fwd b16"
-  weights 0.1, gradients 0.1, optimizer_state 0.1, ddp_buckets 0.1, cuda_context_workspace 0.8, activations 7.6, amp_weight_copies 0.0, allocator_slack 0.4 (GiB)
+Memory/GPU   9.3 GiB of 24.0 GiB, peak in "fwd b16"
+  weights 0.1, gradients 0.1, optimizer_state 0.1, ddp_buckets 0.1, cuda_context_workspace 0.8, input_batch 0.1, activations 7.6, amp_weight_copies 0.0, allocator_slack 0.4 (GiB)
 Busiest links
     2.8%  cpu0 (root complex transit)
     2.6%  gpu0 -> cpu0 (pcie4x16)

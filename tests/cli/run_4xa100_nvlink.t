@@ -14,7 +14,7 @@ Throughput   462 samples/s, 236,575 tokens/s
   per GPU    128.0 TFLOP/s achieved, MFU  41.0%
 Scaling       97.8% of 4 x one GPU (one GPU: 270.89 ms/step)
 Memory/GPU   27.4 GiB of 80.0 GiB, peak in "fwd b25"
-  weights 1.3, gradients 1.3, optimizer_state 2.5, ddp_buckets 1.3, cuda_context_workspace 0.8, activations 19.1, allocator_slack 1.3 (GiB)
+  weights 1.3, gradients 1.3, optimizer_state 2.5, ddp_buckets 1.3, cuda_context_workspace 0.8, input_batch 0.0, activations 19.1, allocator_slack 1.3 (GiB)
 Busiest links
     4.7%  gpu0 -> gpu1 (nvlink3 x4)
     4.7%  gpu1 -> gpu0 (nvlink3 x4)

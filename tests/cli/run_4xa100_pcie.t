@@ -14,7 +14,7 @@ Throughput   427 samples/s, 218,821 tokens/s
   per GPU    118.4 TFLOP/s achieved, MFU  37.9%
 Scaling       96.2% of 4 x one GPU (one GPU: 288.11 ms/step)
 Memory/GPU   27.4 GiB of 80.0 GiB, peak in "fwd b25"
-  weights 1.3, gradients 1.3, optimizer_state 2.5, ddp_buckets 1.3, cuda_context_workspace 0.8, activations 19.1, allocator_slack 1.3 (GiB)
+  weights 1.3, gradients 1.3, optimizer_state 2.5, ddp_buckets 1.3, cuda_context_workspace 0.8, input_batch 0.0, activations 19.1, allocator_slack 1.3 (GiB)
 Busiest links
    24.3%  gpu0 -> cpu0 (pcie4x16)
    24.3%  cpu0 -> gpu0 (pcie4x16)

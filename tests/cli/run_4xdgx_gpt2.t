@@ -14,7 +14,7 @@ Throughput   279 samples/s, 286,173 tokens/s
   per GPU    92.1 TFLOP/s achieved, MFU  29.5%
 Scaling       93.0% of 32 x one GPU (one GPU: 426.03 ms/step)
 Memory/GPU   54.0 GiB of 40.0 GiB  OUT OF MEMORY, peak in "fwd b48"
-  weights 5.8, gradients 5.8, optimizer_state 11.6, ddp_buckets 5.8, cuda_context_workspace 0.8, activations 18.8, amp_weight_copies 2.9, allocator_slack 2.6 (GiB)
+  weights 5.8, gradients 5.8, optimizer_state 11.6, ddp_buckets 5.8, cuda_context_workspace 0.8, input_batch 0.0, activations 18.8, amp_weight_copies 2.9, allocator_slack 2.6 (GiB)
 Busiest links
    14.9%  node0/nic0 -> rail0_leaf0 (ib_hdr)
    14.9%  rail0_leaf0 -> node0/nic0 (ib_hdr)

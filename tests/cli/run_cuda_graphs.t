@@ -17,7 +17,7 @@ Step time         2.33 ms   (mean of 3 steps after 1 warm-up)
 Throughput   859 samples/s
   per GPU    21.3 TFLOP/s achieved, MFU   2.1%
 Memory/GPU   1.2 GiB of 80.0 GiB, peak in "fwd b16"
-  weights 0.1, gradients 0.1, optimizer_state 0.1, cuda_context_workspace 0.8, activations 0.1, amp_weight_copies 0.0, allocator_slack 0.1 (GiB)
+  weights 0.1, gradients 0.1, optimizer_state 0.1, cuda_context_workspace 0.8, input_batch 0.0, activations 0.1, amp_weight_copies 0.0, allocator_slack 0.1 (GiB)
 Energy       3471 W, 0.0 kJ/step: 1 GPU x 670 W + 1 node x 2,000 W overhead (system), PUE 1.30
 Cost         rent $0.00000795/step, own $0.00000170/step; headline rent (cost.basis)
   rent       1 GPU x $12.29/GPU-h on demand (catalog, 2024)

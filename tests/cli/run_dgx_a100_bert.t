@@ -14,7 +14,7 @@ Throughput   798 samples/s, 408,462 tokens/s
   per GPU    110.5 TFLOP/s achieved, MFU  35.4%
 Scaling       97.9% of 8 x one GPU (one GPU: 314.25 ms/step)
 Memory/GPU   27.4 GiB of 40.0 GiB, peak in "fwd b25"
-  weights 1.3, gradients 1.3, optimizer_state 2.5, ddp_buckets 1.3, cuda_context_workspace 0.8, activations 19.1, allocator_slack 1.3 (GiB)
+  weights 1.3, gradients 1.3, optimizer_state 2.5, ddp_buckets 1.3, cuda_context_workspace 0.8, input_batch 0.0, activations 19.1, allocator_slack 1.3 (GiB)
 Busiest links
     3.1%  gpu0 -> nvswitch (nvlink3 x12)
     3.1%  nvswitch -> gpu0 (nvlink3 x12)

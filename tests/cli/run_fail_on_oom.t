@@ -16,7 +16,7 @@ Throughput   4 samples/s, 16,914 tokens/s
   per GPU    97.6 TFLOP/s achieved, MFU  31.3%
 Scaling       95.4% of 8 x one GPU (one GPU: 1848.92 ms/step)
 Memory/GPU   146.8 GiB of 80.0 GiB  OUT OF MEMORY, peak in "fwd b32"
-  weights 25.1, gradients 25.1, optimizer_state 50.2, ddp_buckets 25.1, cuda_context_workspace 0.8, activations 1.0, amp_weight_copies 12.6, allocator_slack 7.0 (GiB)
+  weights 25.1, gradients 25.1, optimizer_state 50.2, ddp_buckets 25.1, cuda_context_workspace 0.8, input_batch 0.0, activations 1.0, amp_weight_copies 12.6, allocator_slack 7.0 (GiB)
 Busiest links
    10.4%  gpu0 -> nvswitch (nvlink3 x12)
    10.4%  nvswitch -> gpu0 (nvlink3 x12)

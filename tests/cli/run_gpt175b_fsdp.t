@@ -15,7 +15,8 @@ Throughput   43 samples/s, 22,268 tokens/s
   per GPU    183.5 TFLOP/s achieved, MFU  58.8%
 Scaling      100.0% of 128 x one GPU (one GPU: 70228.99 ms/step)
 Memory/GPU   34.7 GiB of 40.0 GiB, peak in "bwd h.95.mlp.down"
-  cuda_context_workspace 0.8, activations 28.9, gathered_parameters 2.3, unsharded_gradients 1.1, allocator_slack 1.7 (GiB)
+  cuda_context_workspace 0.8, input_batch 0.0, activations 28.9, gathered_parameters 2.3, unsharded_gradients 1.1, allocator_slack 1.7 (GiB)
+Host memory  162.6 GiB of offloaded state per node, of 1024.0 GiB
 Busiest links
    12.6%  node0/nic0 -> rail0_leaf0 (ib_hdr)
    12.6%  rail0_leaf0 -> node0/nic0 (ib_hdr)

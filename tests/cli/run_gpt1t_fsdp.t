@@ -15,7 +15,8 @@ Throughput   2 samples/s, 3,784 tokens/s
   per GPU    181.2 TFLOP/s achieved, MFU  58.1%
 Scaling      100.0% of 128 x one GPU (one GPU: 343056.80 ms/step)
 Memory/GPU   37.3 GiB of 40.0 GiB, peak in "bwd h.127.mlp.down"
-  cuda_context_workspace 0.8, activations 20.1, gathered_parameters 9.8, unsharded_gradients 4.9, allocator_slack 1.8 (GiB)
+  cuda_context_workspace 0.8, input_batch 0.0, activations 20.1, gathered_parameters 9.8, unsharded_gradients 4.9, allocator_slack 1.8 (GiB)
+Host memory  1338.8 GiB of offloaded state per node, of 1024.0 GiB  OUT OF HOST MEMORY
 Busiest links
    15.0%  node0/nic0 -> rail0_leaf0 (ib_hdr)
    15.0%  rail0_leaf0 -> node0/nic0 (ib_hdr)
@@ -27,3 +28,4 @@ Cost         rent $40.36/step, own $7.46/step; headline rent (cost.basis)
   rent       128 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
   own        capex $6.99/step: (128 GPUs x $10,000 (catalog, 2023-02) + 16 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.4665/step at $0.0806/kWh (catalog, 2023)
 Verdict      compute-bound: GPUs compute 100.0% of each step; exposed communication   0.0%, data stall   0.0%; memory at 93% of the card: expect the caching allocator to stall on cudaMalloc retries (not timed here)
+             and its offloaded state does NOT fit in the node's host memory

@@ -13,8 +13,8 @@ Step time       148.29 ms   (mean of 3 steps after 1 warm-up)
 Throughput   13,810 samples/s
   per GPU    42.7 TFLOP/s achieved, MFU  13.7%
 Scaling       99.3% of 8 x one GPU (one GPU: 147.19 ms/step)
-Memory/GPU   11.9 GiB of 80.0 GiB, peak in "fwd b16"
-  weights 0.1, gradients 0.1, optimizer_state 0.1, ddp_buckets 0.1, cuda_context_workspace 0.8, activations 10.1, amp_weight_copies 0.0, allocator_slack 0.6 (GiB)
+Memory/GPU   12.0 GiB of 80.0 GiB, peak in "fwd b16"
+  weights 0.1, gradients 0.1, optimizer_state 0.1, ddp_buckets 0.1, cuda_context_workspace 0.8, input_batch 0.1, activations 10.1, amp_weight_copies 0.0, allocator_slack 0.6 (GiB)
 Busiest links
     2.9%  cpu0 (root complex transit)
     2.9%  cpu1 (root complex transit)

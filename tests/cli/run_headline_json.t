@@ -92,18 +92,22 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
   "memory": {
     "breakdown": {
       "activations": 10892607488.0,
-      "allocator_slack": 607897021.6,
+      "allocator_slack": 615604055.2,
       "amp_weight_copies": 51114064.0,
       "cuda_context_workspace": 805306368.0,
       "ddp_buckets": 102228128.0,
       "gradients": 102228128.0,
+      "input_batch": 154140672.0,
       "optimizer_state": 102228128.0,
       "weights": 102228128.0
     },
     "capacity_bytes": 85899345920.0,
+    "host_memory_bytes": 549755813888.0,
+    "host_offload_bytes_per_node": 0.0,
+    "host_oom": false,
     "oom": false,
     "peak_at": "fwd b16",
-    "peak_bytes_per_gpu": 12765837453.6
+    "peak_bytes_per_gpu": 12927685159.2
   },
   "model": "ResNet-50",
   "nodes": 1,
@@ -120,7 +124,10 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
     "compute_shared_s": 0.00020633637499999996,
     "data_stall_s": 0.0,
     "idle_s": 0.0014520000000000177,
-    "time_s": 0.148293860154
+    "measured_steps": 3,
+    "steady_state": null,
+    "time_s": 0.148293860154,
+    "warmup_steps": 1
   },
   "strategy": "ddp",
   "system": "8x A100 80GB PCIe, 2x PCIe Gen4 switch, NVLink-bridged pairs",

@@ -92,18 +92,22 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
   "memory": {
     "breakdown": {
       "activations": 20132667392.0,
-      "allocator_slack": 2760271008.0,
+      "allocator_slack": 2760274284.8,
       "amp_weight_copies": 3115222400.0,
       "cuda_context_workspace": 805306368.0,
       "ddp_buckets": 6230444800.0,
       "gradients": 6230444800.0,
+      "input_batch": 65536.0,
       "optimizer_state": 12460889600.0,
       "weights": 6230444800.0
     },
     "capacity_bytes": 42949672960.0,
+    "host_memory_bytes": 1099511627776.0,
+    "host_offload_bytes_per_node": 0.0,
+    "host_oom": false,
     "oom": true,
     "peak_at": "fwd b48",
-    "peak_bytes_per_gpu": 57965691168.0
+    "peak_bytes_per_gpu": 57965759980.8
   },
   "model": "GPT-2 1.5B",
   "nodes": 4,
@@ -120,7 +124,10 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
     "compute_shared_s": 0.02788700181,
     "data_stall_s": 0.0,
     "idle_s": 0.0010419355370000164,
-    "time_s": 0.458016530586
+    "measured_steps": 3,
+    "steady_state": null,
+    "time_s": 0.458016530586,
+    "warmup_steps": 1
   },
   "strategy": "ddp",
   "system": "DGX A100 (8x A100-SXM4-40GB)",

@@ -15,7 +15,7 @@ Throughput   9 samples/s, 36,205 tokens/s
   per GPU    98.8 TFLOP/s achieved, MFU  31.7%
 Scaling      100.0% of 32 x one GPU (one GPU: 3666.66 ms/step)
 Memory/GPU   32.4 GiB of 40.0 GiB, peak in "bwd unit39"
-  parameters 3.0, gradients 3.0, optimizer_state 18.2, cuda_context_workspace 0.8, activations 3.5, gathered_parameters 1.2, unsharded_gradients 1.2, allocator_slack 1.5 (GiB)
+  parameters 3.0, gradients 3.0, optimizer_state 18.2, cuda_context_workspace 0.8, input_batch 0.0, activations 3.5, gathered_parameters 1.2, unsharded_gradients 1.2, allocator_slack 1.5 (GiB)
 Busiest links
     8.1%  node0/gpu0 -> node0/nvswitch (nvlink3 x12)
     8.1%  node0/nvswitch -> node0/gpu0 (nvlink3 x12)

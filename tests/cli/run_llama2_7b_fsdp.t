@@ -15,7 +15,7 @@ Throughput   5 samples/s, 18,481 tokens/s
   per GPU    106.6 TFLOP/s achieved, MFU  34.2%
 Scaling      100.0% of 8 x one GPU (one GPU: 1800.10 ms/step)
 Memory/GPU   18.2 GiB of 80.0 GiB, peak in "bwd unit31"
-  parameters 1.6, gradients 1.6, optimizer_state 9.4, cuda_context_workspace 0.8, activations 2.6, gathered_parameters 0.8, unsharded_gradients 0.8, allocator_slack 0.9 (GiB)
+  parameters 1.6, gradients 1.6, optimizer_state 9.4, cuda_context_workspace 0.8, input_batch 0.0, activations 2.6, gathered_parameters 0.8, unsharded_gradients 0.8, allocator_slack 0.9 (GiB)
 Busiest links
     8.5%  gpu0 -> nvswitch (nvlink3 x12)
     8.5%  nvswitch -> gpu0 (nvlink3 x12)

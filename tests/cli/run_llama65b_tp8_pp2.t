@@ -14,7 +14,7 @@ Throughput   3 samples/s, 5,186 tokens/s
   per GPU    131.8 TFLOP/s achieved, MFU  42.2%
 Scaling       67.3% of 16 x one GPU (one GPU: 68027.43 ms/step)
 Memory/GPU   73.0 GiB of 80.0 GiB, peak in "bwd mb0"
-  weights 7.6, gradients 15.2, optimizer_state 45.6, pipeline_buffers 0.0, cuda_context_workspace 0.8, activations 0.4, allocator_slack 3.5 (GiB)
+  weights 7.6, gradients 15.2, optimizer_state 45.6, pipeline_buffers 0.0, cuda_context_workspace 0.8, input_batch 0.0, activations 0.4, allocator_slack 3.5 (GiB)
 Busiest links
    12.8%  node1/gpu0 -> node1/nvswitch (nvlink3 x12)
    12.8%  node1/nvswitch -> node1/gpu0 (nvlink3 x12)

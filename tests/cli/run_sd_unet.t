@@ -13,7 +13,7 @@ Step time       178.91 ms   (mean of 2 steps after 1 warm-up)
 Throughput   22 samples/s
   per GPU    54.2 TFLOP/s achieved, MFU  32.8%
 Memory/GPU   19.5 GiB of 24.0 GiB, peak in "fwd b38"
-  weights 3.2, gradients 3.2, optimizer_state 6.4, cuda_context_workspace 0.8, activations 3.5, amp_weight_copies 1.6, allocator_slack 0.9 (GiB)
+  weights 3.2, gradients 3.2, optimizer_state 6.4, cuda_context_workspace 0.8, input_batch 0.0, activations 3.5, amp_weight_copies 1.6, allocator_slack 0.9 (GiB)
 Energy       792 W, 0.1 kJ/step: 1 GPU x 442 W + 1 node x 350 W overhead (system), PUE 1.00
 Cost         rent $0.0000248/step, own $0.0000226/step; headline own (cost.basis)
   rent       1 GPU x $0.5/GPU-h on demand (catalog, 2024)

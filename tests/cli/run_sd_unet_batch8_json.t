@@ -71,18 +71,22 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
   "memory": {
     "breakdown": {
       "activations": 7418727424.0,
-      "allocator_slack": 1184770557.2,
+      "allocator_slack": 1184790218.0,
       "amp_weight_copies": 1719041928.0,
       "cuda_context_workspace": 805306368.0,
       "ddp_buckets": 0.0,
       "gradients": 3438083856.0,
+      "input_batch": 393216.0,
       "optimizer_state": 6876167712.0,
       "weights": 3438083856.0
     },
     "capacity_bytes": 25769803776.0,
+    "host_memory_bytes": 0.0,
+    "host_offload_bytes_per_node": 0.0,
+    "host_oom": false,
     "oom": false,
     "peak_at": "fwd b38",
-    "peak_bytes_per_gpu": 24880181701.2
+    "peak_bytes_per_gpu": 24880594578.0
   },
   "model": "Stable Diffusion v1.5 UNet",
   "nodes": 1,
@@ -101,7 +105,10 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
     "compute_shared_s": 0.0,
     "data_stall_s": 0.0,
     "idle_s": 0.0031422513920000283,
-    "time_s": 0.297640295752
+    "measured_steps": 2,
+    "steady_state": null,
+    "time_s": 0.297640295752,
+    "warmup_steps": 1
   },
   "strategy": "ddp",
   "system": "Workstation 4x RTX 4090 (Threadripper PRO 5975WX)",

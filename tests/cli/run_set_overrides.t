@@ -19,7 +19,7 @@ Throughput   3 samples/s, 10,976 tokens/s
   per GPU    126.7 TFLOP/s achieved, MFU  40.6%
 Scaling       94.4% of 4 x one GPU (one GPU: 1409.31 ms/step)
 Memory/GPU   199.0 GiB of 80.0 GiB  OUT OF MEMORY, peak in "fwd b32"
-  weights 25.1, gradients 25.1, optimizer_state 50.2, ddp_buckets 25.1, cuda_context_workspace 0.8, activations 50.8, amp_weight_copies 12.6, allocator_slack 9.5 (GiB)
+  weights 25.1, gradients 25.1, optimizer_state 50.2, ddp_buckets 25.1, cuda_context_workspace 0.8, input_batch 0.0, activations 50.8, amp_weight_copies 12.6, allocator_slack 9.5 (GiB)
 Busiest links
    17.4%  gpu0 -> gpu1 (nvlink3 x4)
    17.4%  gpu1 -> gpu0 (nvlink3 x4)

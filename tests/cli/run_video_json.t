@@ -41,12 +41,12 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
         "value": null
       }
     },
-    "own_capex_per_step": 0.0001658255833682141,
-    "own_energy_per_step": 1.0328054592645918e-05,
-    "own_per_step": 0.00017615363796086002,
-    "per_step": 0.0017059711503428444,
+    "own_capex_per_step": 0.00017200997233637747,
+    "own_energy_per_step": 1.0552991759129304e-05,
+    "own_per_step": 0.00018256296409550676,
+    "per_step": 0.0017695945608437332,
     "priced": true,
-    "rent_per_step": 0.0017059711503428444,
+    "rent_per_step": 0.0017695945608437332,
     "run": null,
     "run_hours": 0.0,
     "run_own": null,
@@ -54,41 +54,41 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
   },
   "data": {
     "cpu_cores_available": 72,
-    "cpu_cores_busy": 13.342918357437403,
-    "cpu_cores_needed": 34.00390356451414,
+    "cpu_cores_busy": 14.50685131774614,
+    "cpu_cores_needed": 33.94667019778094,
     "first_epoch_stall_s": null,
-    "h2d_utilization": 0.027728674863208444,
+    "h2d_utilization": 0.031560872383759285,
     "limiter": "storage nvme0 (Samsung PM1733 3.84TB U.2)",
-    "limiter_detail": "storage nvme0 (Samsung PM1733 3.84TB U.2) busy 87% of the run",
+    "limiter_detail": "storage nvme0 (Samsung PM1733 3.84TB U.2) busy 99% of the run",
     "page_cache_hit_rate": 0.0,
-    "read_achieved_bytes_per_s": 6112671638.847141,
+    "read_achieved_bytes_per_s": 6957463725.579881,
     "read_available_bytes_per_s": 6998639153.4979315,
-    "read_needed_bytes_per_s": 16321873710.966785,
+    "read_needed_bytes_per_s": 16294401694.934849,
     "stall_s_per_gpu": [
-      0.0,
-      0.012456579865375,
-      0.027814213235,
-      0.04165667132775,
-      0.054687112641,
-      0.06873134779025,
-      0.08951398151675,
-      0.115072181299625
+      0.00312528378646875,
+      0.015457514783710937,
+      0.03392155232270703,
+      0.05068618492703515,
+      0.06794724919502344,
+      0.08724980172469922,
+      0.1053514077258789,
+      0.12271475477684765
     ],
-    "stall_share": 0.5320587854591425,
-    "storage_utilization": 0.8732388055495917,
+    "stall_share": 0.5521484792455278,
+    "storage_utilization": 0.9939233893685544,
     "workers_needed_per_gpu": 5,
     "workers_per_gpu": 8
   },
   "energy": {
-    "gpu_power_w": 150.66261064014475,
-    "joules_per_step": 461.3026865201651,
+    "gpu_power_w": 146.53939540940118,
+    "joules_per_step": 471.3495078519291,
     "node_overhead_w": {
       "date": null,
       "from": "system",
       "source": "assumption: 2 x 270 W Xeon 8380 (catalog tdp) + ~450 W for 2 PCIe switches, the NIC, 512 GiB DRAM, drives and fans",
       "value": 1000.0
     },
-    "power_w": 2205.300885121158,
+    "power_w": 2172.3151632752097,
     "pue": 1.0,
     "run_kwh": 0.0
   },
@@ -97,64 +97,71 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
   "links": [
     {
       "name": "nvme0 (Samsung PM1733 3.84TB U.2 reads)",
-      "utilization": 0.8732388055495917
+      "utilization": 0.9939233893685544
     },
     {
       "name": "nvme0 -> cpu0 (pcie4x4)",
-      "utilization": 0.871425782078529
+      "utilization": 0.991859799864849
     },
     {
       "name": "cpu0 (root complex transit)",
-      "utilization": 0.0915157978487854
+      "utilization": 0.10416359351081518
     },
     {
       "name": "cpu0 -> cpu1 (upi x3)",
-      "utilization": 0.07917198069917525
+      "utilization": 0.09011381869393374
     },
     {
       "name": "cpu1 (root complex transit)",
-      "utilization": 0.027854513527187163
+      "utilization": 0.03170410238152185
     }
   ],
   "memory": {
     "breakdown": {
       "activations": 4450197504.0,
-      "allocator_slack": 296378452.8,
+      "allocator_slack": 297636744.0,
       "amp_weight_copies": 0.0,
       "cuda_context_workspace": 805306368.0,
       "ddp_buckets": 168016296.0,
       "gradients": 168016296.0,
+      "input_batch": 25165824.0,
       "optimizer_state": 168016296.0,
       "weights": 168016296.0
     },
     "capacity_bytes": 85899345920.0,
+    "host_memory_bytes": 549755813888.0,
+    "host_offload_bytes_per_node": 0.0,
+    "host_oom": false,
     "oom": false,
     "peak_at": "fwd b17",
-    "peak_bytes_per_gpu": 6223947508.8
+    "peak_bytes_per_gpu": 6250371624.0
   },
   "model": "DeepLabV3-ResNet50",
   "nodes": 1,
   "overrides": [],
-  "scaling_efficiency": 0.442813882683411,
+  "scaling_efficiency": 0.4268931005693282,
   "scenario": "8x A100, driving video decoded on the fly from one NVMe",
   "single_gpu_step_s": 0.092627375742,
   "software": "pytorch_eager",
   "step": {
     "bubble_s": 0.0,
-    "comm_exposed_s": 0.006584648781125,
-    "comm_total_s": 0.012598404821125,
-    "compute_s": 0.091298837711625,
-    "compute_shared_s": 0.000175461969625,
-    "data_stall_s": 0.11129553739125,
+    "comm_exposed_s": 0.0058472148119960935,
+    "comm_total_s": 0.012981559800816406,
+    "compute_s": 0.09132772438057031,
+    "compute_shared_s": 0.0002043486385703125,
+    "data_stall_s": 0.11980532031143357,
     "idle_s": 0.0,
-    "time_s": 0.209179023884
+    "measured_steps": 256,
+    "steady_state": true,
+    "time_s": 0.216980259504,
+    "warmup_steps": 265
   },
   "strategy": "ddp",
   "system": "8x A100 80GB PCIe, 2x PCIe Gen4 switch, NVLink-bridged pairs",
   "throughput": {
-    "mfu": 0.12780155682881794,
-    "samples_per_s": 305.9580201286871,
-    "tflops_per_gpu": 39.8740857305912,
+    "mfu": 0.12320662243384803,
+    "samples_per_s": 294.95770788687884,
+    "tflops_per_gpu": 38.440466199360586,
     "tokens_per_s": 0.0
   }
 }

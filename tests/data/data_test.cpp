@@ -155,3 +155,19 @@ TEST_CASE("bad data input names the file, line and column", "[data]") {
     CHECK(std::string(e.what()).find("0 CPU cores available") != std::string::npos);
   }
 }
+
+TEST_CASE("a data-bound run measures the loader's steady state, not its transient", "[data]") {
+  // The video scenario's NVMe drive is the bottleneck: its queue and the workers' waves take
+  // tens of steps to settle. The default run must land where a long run does (512 steps after
+  // the same warm-up), within the 1% its convergence test allows plus the wave rounding.
+  const std::string path = kScen + "8xA100_video_nvme.yaml";
+  const train::RunResult auto_steps = run(path);
+  CHECK(auto_steps.sought_steady_state);
+  CHECK(auto_steps.steady_state);
+  drive::RunOptions long_run;
+  long_run.steps_override = 512;
+  const train::RunResult longer = drive::run_scenario(load_scenario(path, {}), long_run);
+  CHECK_FALSE(longer.sought_steady_state);  // --steps: the steps the user asked for
+  CHECK(auto_steps.step_time_s == Approx(longer.step_time_s).epsilon(0.02));
+  CHECK(auto_steps.data_stall_s / auto_steps.step_time_s == Approx(longer.data_stall_s / longer.step_time_s).epsilon(0.03));
+}

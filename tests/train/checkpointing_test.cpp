@@ -80,3 +80,19 @@ TEST_CASE("checkpointing keys: errors at the key that gave them", "[checkpointin
   // Offload needs checkpointing.
   CHECK_THROWS_WITH(load_scenario(kGpt2, {"activation_offload=true"}), Catch::Contains("needs activation_checkpointing"));
 }
+
+TEST_CASE("CPU offload's state is checked against the node's host memory", "[memory][fsdp]") {
+  // Llama-2-70B, FULL_SHARD over 8 GPUs with CPU offload and AdamW: each rank keeps its fp32
+  // parameter and gradient shards (4 + 4 bytes a parameter) and the optimizer's states and
+  // master weights (8 + 4) on the host, so a node holds 20 bytes for every parameter: 1.38 TB.
+  const std::vector<std::string> sets = {"model=llama2_70b", "fsdp.cpu_offload=true"};
+  std::vector<std::string> dgx40 = sets, dgx80 = sets;
+  dgx40.push_back("system=dgx_a100");  // 1 TiB of host memory (DGX A100 User Guide)
+  const RunResult small = run(k7b, dgx40), big = run(k7b, dgx80);  // the file's DGX A100 640GB: 2 TiB
+  CHECK(small.host_offload_bytes_per_node == Approx(20.0 * static_cast<double>(small.params)));
+  CHECK(small.host_memory_bytes == Approx(1024.0 * 1073741824.0));
+  CHECK(small.host_oom);
+  CHECK_FALSE(big.host_oom);
+  // Without offload nothing is on the host.
+  CHECK(run(k7b, {"model=gpt2_1.5b"}).host_offload_bytes_per_node == 0);
+}

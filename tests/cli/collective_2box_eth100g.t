@@ -1,0 +1,20 @@
+$ simtrain collective tests/data/box_100g_eth.yaml --nodes 2 -b 64M -e 1G -f 4
+# exit 0
+# simtrain collective: all_reduce on 1x A100 PCIe + 1x ConnectX-6 Dx 100GbE per node, fabric eth_100g (2 nodes, 2 ranks), simulated
+# columns as nccl-tests (out-of-place; in-place is identical in the model)
+#
+#       size         count      type   redop    root       time    algbw    busbw          algo   proto
+#        (B)    (elements)                                 (us)   (GB/s)   (GB/s)
+    67108864      16777216     float     sum      -1    6763.71     9.92     9.92          ring  Simple
+   268435456      67108864     float     sum      -1   26896.37     9.98     9.98          ring  Simple
+  1073741824     268435456     float     sum      -1  107427.01    10.00    10.00          ring  Simple
+# Avg bus bandwidth    : 9.9658
+#
+# Busiest links at 1073741824 B (ring / Simple):
+#   100.0%  node0/nic0 -> switch0 (eth_100g)
+#   100.0%  switch0 -> node0/nic0 (eth_100g)
+#   100.0%  node1/nic0 -> switch0 (eth_100g)
+#   100.0%  switch0 -> node1/nic0 (eth_100g)
+#    36.1%  node0/gpu0 -> node0/cpu0 (pcie4x16)
+# Bottleneck: node0/nic0 -> switch0 (eth_100g)
+# Bytes over network links: 4.295e+09 (4.000 x the buffer)
