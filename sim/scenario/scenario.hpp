@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "scenario/run_spec.hpp"
 #include "scenario/yaml_doc.hpp"
 
 namespace simtrain {
@@ -89,7 +90,7 @@ struct ScenarioSpec {
   double pue = 1.0;
   double electricity_per_kwh = 0;  // USD
   double gpu_hour_price = 0;       // USD per GPU-hour
-  long long run_steps = 0;         // the run the per-run figures describe (0: none)
+  RunSpec run;                     // the run the per-run figures describe (`run:`; none by default)
 
   std::optional<Field> data_field;  // `data:` (the data pipeline), parsed by sim/data
   // `sweep:` (for `simtrain sweep`): key paths to lists of values; a run ignores it. The keys

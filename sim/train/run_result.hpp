@@ -25,6 +25,7 @@
 #include "data/pipeline.hpp"
 #include "engine/executor.hpp"
 #include "train/ddp.hpp"
+#include "train/goodput.hpp"
 
 namespace simtrain::train {
 
@@ -67,8 +68,9 @@ struct RunResult {
   std::vector<FitRow> fits;  // filled by `simtrain memory`
   double power_w = 0, joules_per_step = 0, cost_per_step = 0;
   bool priced = false;  // a GPU-hour or electricity price was given (else the costs are not figures)
-  double run_hours = 0, run_energy_kwh = 0, run_cost = 0;
+  double run_hours = 0, run_energy_kwh = 0, run_cost = 0;  // the whole run's expected wall clock (whole_run)
   long long run_steps = 0;
+  WholeRun whole_run;  // the scenario's run: (train/goodput.hpp), when it gives one
   std::string bottleneck, verdict;
   std::size_t buckets = 0;
   std::string bucket_algo;  // e.g. "ring/Simple"
