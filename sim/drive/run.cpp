@@ -154,7 +154,7 @@ Built build_setup_in_file(const ScenarioSpec& spec) {
 // its front-end links; nodes are alike (one node's path, times the nodes). The paths carry
 // nothing else meanwhile: the GPUs wait for a synchronous checkpoint.
 struct CheckpointPath {
-  std::string label;
+  std::string label, from;
   double write_bytes_per_s = 0, read_bytes_per_s = 0;
 };
 
@@ -226,7 +226,8 @@ static CheckpointPath checkpoint_path(const ScenarioSpec& spec, const topo::Clus
       throw where.error("no storage device '" + n + "' in the system" + did_you_mean(n, known) +
                         (known.empty() ? std::string("; the system has none") : "; storage devices: " + join_names(known)));
   }
-  out.label = label + (from == "run.checkpoint.storage" ? std::string() : " (" + from + ")");
+  out.label = label;
+  out.from = from;
   return out;
 }
 
@@ -282,6 +283,7 @@ static train::WholeRun plan_whole_run(const ScenarioSpec& spec, const topo::Clus
   if (checkpointing) {
     const CheckpointPath path = checkpoint_path(spec, c, ranks, data_spec);
     w.storage = path.label;
+    w.storage_from = path.from;
     w.write_bytes_per_s = path.write_bytes_per_s;
     w.read_bytes_per_s = path.read_bytes_per_s;
     w.write_s = w.checkpoint_bytes / w.write_bytes_per_s;

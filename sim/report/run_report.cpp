@@ -85,11 +85,12 @@ std::string format_whole_run(const train::RunResult& r) {
   if (e.checkpoints > 0)
     o += fmt::format("  checkpoints {}   {} every {} ({}), {} each at {:.1f} GB/s to {}\n", pct(e.checkpoint_s / e.wall_s),
                      decimal_bytes(w.checkpoint_bytes), span(w.interval_s), w.interval_auto ? "Young" : "run.checkpoint.interval",
-                     span(w.write_s), w.write_bytes_per_s / 1e9, w.storage);
+                     span(w.write_s), w.write_bytes_per_s / 1e9,
+                     w.storage + (w.storage_from == "run.checkpoint.storage" ? std::string() : " (default: " + w.storage_from + ")"));
   else
     o += "  checkpoints   none   (no failures to recover from)\n";
   if (std::isfinite(w.mtbf_s)) {
-    std::string rates = fmt::format("{:.3g}/GPU-h x {} GPUs", w.failures_per_gpu_hour, r.gpus);
+    std::string rates = fmt::format("{:.3g}/GPU-h x {} GPU{}", w.failures_per_gpu_hour, r.gpus, r.gpus == 1 ? "" : "s");
     if (w.failures_per_node_hour > 0)
       rates += fmt::format(" + {:.3g}/node-h x {} node{}", w.failures_per_node_hour, r.nodes, r.nodes == 1 ? "" : "s");
     o += fmt::format("  failures    {}   {} expected, MTBF {} ({}; {}); each loses {} of work + {} restart",
@@ -101,8 +102,9 @@ std::string format_whole_run(const train::RunResult& r) {
   } else {
     o += "  failures      none   (failure rates 0)\n";
   }
-  o += fmt::format("  energy      {} kWh; {}\n", thousands(w.energy_kwh),
-                   r.priced ? fmt::format("cost ${} (GPU-hours over the wall clock, electricity)", thousands(w.cost))
+  auto figure = [](double v) { return v < 1000 ? fmt::format("{:.2f}", v) : thousands(v); };
+  o += fmt::format("  energy      {} kWh; {}\n", figure(w.energy_kwh),
+                   r.priced ? fmt::format("cost ${} (GPU-hours over the wall clock, electricity)", figure(w.cost))
                             : std::string("cost: no price given (cost.gpu_hour, energy.electricity)"));
   return o;
 }
@@ -126,6 +128,7 @@ nlohmann::json whole_run_json(const train::RunResult& r) {
       {"checkpoint",
        {{"bytes", w.checkpoint_bytes},
         {"storage", w.storage},
+        {"storage_from", w.storage_from},
         {"write_bytes_per_s", w.write_bytes_per_s},
         {"read_bytes_per_s", w.read_bytes_per_s},
         {"write_s", w.write_s},

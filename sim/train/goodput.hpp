@@ -81,7 +81,8 @@ struct WholeRun {
   double step_s = 0;
   // Checkpoints: the model state, where it goes and at what rate.
   double checkpoint_bytes = 0;
-  std::string storage;  // the devices and how the nodes reach them
+  std::string storage;       // the devices and how the nodes reach them
+  std::string storage_from;  // "run.checkpoint.storage", "the data block's storage", "the node's first storage device"
   double write_bytes_per_s = 0, read_bytes_per_s = 0;  // all the job's nodes together
   double write_s = 0, load_s = 0;                       // one checkpoint written, read back
   double interval_s = kForever;

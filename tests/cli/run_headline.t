@@ -23,4 +23,8 @@ Busiest links
     2.5%  plx1 -> cpu1 (pcie4x16)
 Energy       4116 W, 0.6 kJ/step; cost $0.0006/step
   run of 45,000 steps: 1.85 h, 7.6 kWh, $27.61
+Run          45,000 steps: 111 min of work; expected 111 min wall clock, goodput 100.0%
+  checkpoints   0.0%   0.2 GB every 26 min (Young), 0.1 s each at 3.8 GB/s to nvme0 (Samsung PM1733 3.84TB U.2) (default: the node's first storage device)
+  failures      0.0%   0.00 expected, MTBF 263.9 days (1.97e-05/GPU-h x 8 GPUs; Llama 3: 419 interruptions in 54 days on 16,384 GPUs); each loses 13 min of work + 10 min restart (10 min relaunch + 0.0 s load)
+  energy      7.63 kWh; cost $27.61 (GPU-hours over the wall clock, electricity)
 Verdict      compute-bound: GPUs compute  98.4% of each step; exposed communication   0.6%, data stall   0.0%

@@ -6,13 +6,13 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
   "cost": {
     "per_step": 0.0006135226374059391,
     "priced": true,
-    "run": 27.60851868326726,
-    "run_hours": 1.8536732519249999
+    "run": 27.6111052122828,
+    "run_hours": 1.8538493722380283
   },
   "energy": {
     "joules_per_step": 610.415903698172,
     "power_w": 4116.258778780646,
-    "run_kwh": 7.630198796227149
+    "run_kwh": 7.630618767126609
   },
   "gpu": "NVIDIA A100 80GB PCIe",
   "gpus": 8,
@@ -57,6 +57,48 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
   "model": "ResNet-50",
   "nodes": 1,
   "overrides": [],
+  "run": {
+    "checkpoint": {
+      "bytes": 204456256.0,
+      "count": 4.259911402620669,
+      "interval_auto": true,
+      "interval_s": 1566.5170178949443,
+      "load_s": 0.02920803657142857,
+      "read_bytes_per_s": 7000000000.0,
+      "share": 3.4343173894444816e-05,
+      "storage": "nvme0 (Samsung PM1733 3.84TB U.2)",
+      "storage_from": "the node's first storage device",
+      "time_s": 0.2292014569135607,
+      "write_bytes_per_s": 3800000000.0,
+      "write_s": 0.053804277894736845
+    },
+    "cost": 27.6111052122828,
+    "dataset_samples": null,
+    "energy_kwh": 7.630618767126609,
+    "epochs": null,
+    "failures": {
+      "expected": 0.00029265335910664647,
+      "lost_work_s_each": 783.2854110864195,
+      "mtbf_s": 22804651.07398568,
+      "per_gpu_hour": 1.9732816719714506e-05,
+      "per_node_hour": 0.0,
+      "relaunch_s": 600.0,
+      "restart_s": 600.0292080365714,
+      "share": 6.0659319655234794e-05,
+      "source": "Llama 3: 419 interruptions in 54 days on 16,384 GPUs",
+      "time_s": 0.4048316699876745
+    },
+    "finishes": true,
+    "goodput": 0.9999049975064502,
+    "length": "steps",
+    "priced": true,
+    "samples_per_step": 2048.0,
+    "steps": 45000,
+    "tokens": null,
+    "tokens_per_step": 0.0,
+    "wall_clock_s": 6673.857740056902,
+    "work_s": 6673.22370693
+  },
   "scaling_efficiency": 0.9925286972309614,
   "scenario": "8x A100 PCIe switch, ResNet-50 DDP",
   "single_gpu_step_s": 0.147185911826,

@@ -6,13 +6,13 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
   "cost": {
     "per_step": 0.007643329415620709,
     "priced": true,
-    "run": 764.3329415620709,
-    "run_hours": 12.722681405166666
+    "run": 764.9062801798187,
+    "run_hours": 12.732383661061919
   },
   "energy": {
     "joules_per_step": 9451.94778734128,
     "power_w": 20636.69574381557,
-    "run_kwh": 262.55410520392445
+    "run_kwh": 262.6748441887681
   },
   "gpu": "NVIDIA A100-SXM4-40GB",
   "gpus": 32,
@@ -57,6 +57,48 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
   "model": "GPT-2 1.5B",
   "nodes": 4,
   "overrides": [],
+  "run": {
+    "checkpoint": {
+      "bytes": 18691334400.0,
+      "count": 12.231678993991437,
+      "interval_auto": true,
+      "interval_s": 3744.5107152582345,
+      "load_s": 0.6675476571428571,
+      "read_bytes_per_s": 28000000000.0,
+      "share": 0.00032814861610036436,
+      "storage": "nvme0 (Samsung PM1733 3.84TB U.2), each node its own",
+      "storage_from": "the node's first storage device",
+      "time_s": 15.041210680930892,
+      "write_bytes_per_s": 15200000000.0,
+      "write_s": 1.229693052631579
+    },
+    "cost": 764.9062801798187,
+    "dataset_samples": null,
+    "energy_kwh": 262.6748441887681,
+    "epochs": null,
+    "failures": {
+      "expected": 0.008039865382042316,
+      "lost_work_s_each": 1872.8702041554332,
+      "mtbf_s": 5701162.76849642,
+      "per_gpu_hour": 1.9732816719714506e-05,
+      "per_node_hour": 0.0,
+      "relaunch_s": 600.0,
+      "restart_s": 600.6675476571429,
+      "share": 0.0004338654853849976,
+      "source": "Llama 3: 419 interruptions in 54 days on 16,384 GPUs",
+      "time_s": 19.88691054197271
+    },
+    "finishes": true,
+    "goodput": 0.9992379858985146,
+    "length": "steps",
+    "priced": true,
+    "samples_per_step": 128.0,
+    "steps": 100000,
+    "tokens": null,
+    "tokens_per_step": 131072.0,
+    "wall_clock_s": 45836.581179822904,
+    "work_s": 45801.6530586
+  },
   "scaling_efficiency": 0.9301724819864448,
   "scenario": "4x DGX A100, GPT-2 1.5B DDP",
   "single_gpu_step_s": 0.426034373046,

@@ -27,5 +27,9 @@ Busiest links
    17.4%  gpu3 -> gpu0 (nvlink3 x4)
    17.4%  gpu1 -> gpu2 (nvlink3 x4)
 Energy       3111 W, 4.6 kJ/step; cost $0.0031/step
-  run of 45,000 steps: 18.66 h, 58.0 kWh, $141.30
+  run of 45,000 steps: 18.68 h, 58.1 kWh, $141.44
+Run          45,000 steps: 18.7 h of work; expected 18.7 h wall clock, goodput  99.9%
+  checkpoints   0.0%   80.9 GB every 12.2 h (Young), 21 s each at 3.8 GB/s to nvme0 (Samsung PM1733 3.84TB U.2) (default: the node's first storage device)
+  failures      0.0%   0.00 expected, MTBF 527.9 days (1.97e-05/GPU-h x 4 GPUs; Llama 3: 419 interruptions in 54 days on 16,384 GPUs); each loses 6.1 h of work + 10 min restart (10 min relaunch + 12 s load)
+  energy      58.09 kWh; cost $141.44 (GPU-hours over the wall clock, electricity)
 Verdict      compute-bound: GPUs compute  99.5% of each step; exposed communication   0.4%, data stall   0.0%; and it does NOT fit in GPU memory
