@@ -1,7 +1,5 @@
 #include "scenario/run_spec.hpp"
 
-#include <cmath>
-
 #include "scenario/scenario.hpp"
 
 namespace simtrain {
@@ -35,7 +33,11 @@ RunSpec parse_run(const Field& run, const Field& root, const KeyTable& table, co
       s.steps = f.as_int_at_least(0);
       if (s.steps > 0) s.length = RunSpec::Length::steps;
     } else if (f.key() == "run.tokens") {
-      s.tokens = f.as_number();
+      try {
+        s.tokens = f.as_number();
+      } catch (const ScenarioError&) {
+        throw f.error("expected a plain number of tokens, e.g. 50e9 (no suffixes), got '" + f.as_string() + "'");
+      }
       if (!(s.tokens >= 1)) throw f.error("expected a number of tokens of at least 1, e.g. 50e9");
       s.length = RunSpec::Length::tokens;
     } else {
@@ -66,7 +68,12 @@ RunSpec parse_run(const Field& run, const Field& root, const KeyTable& table, co
     c->check_keys(table.children("run.checkpoint"));
     if (auto f = c->get("interval")) {
       if (!(f->is_scalar() && f->as_string() == "auto")) {
-        s.checkpoint_interval_s = f->as_quantity(Dimension::time);
+        try {
+          s.checkpoint_interval_s = f->as_quantity(Dimension::time);
+        } catch (const ScenarioError&) {
+          throw f->error("expected a time (e.g. 30 min; units ps, ns, us, ms, s, min, h) or auto, got '" +
+                         f->as_string() + "'");
+        }
         if (!(s.checkpoint_interval_s > 0)) throw f->error("expected a positive interval (e.g. 30 min) or auto");
       }
     }
