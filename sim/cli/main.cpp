@@ -25,6 +25,7 @@
 #include "drive/sweep.hpp"
 #include "drive/validate.hpp"
 #include "report/collective_report.hpp"
+#include "report/html_report.hpp"
 #include "report/plan_report.hpp"
 #include "report/run_report.hpp"
 #include "report/sweep_report.hpp"
@@ -104,7 +105,7 @@ double parse_size_flag(const std::string& flag, const std::string& s) {
 
 int main(int argc, char** argv) {
   CLI::App app{"simtrain: a discrete-event simulator of deep-learning training on GPU clusters\n"
-               "  simtrain SCENARIO.yaml [--set key.path=value]... [--json] [--trace out.json] [--steps N]"};
+               "  simtrain SCENARIO.yaml [--set key.path=value]... [--json] [--trace out.json] [--html out.html] [--steps N]"};
   app.name("simtrain");
   app.require_subcommand(1);
   app.set_version_flag("--version", "simtrain 0.1.0");
@@ -119,7 +120,7 @@ int main(int argc, char** argv) {
 
   // --- run ---
   auto* run_cmd = app.add_subcommand("run", "Simulate training steps of a scenario (the default command)");
-  std::string r_scenario, r_trace, r_solver = "incremental";
+  std::string r_scenario, r_trace, r_html, r_solver = "incremental";
   std::vector<std::string> r_set;
   long long r_steps = 0;
   bool r_json = false;
@@ -127,6 +128,7 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--set", r_set, "Override a scenario value: key.path=value (repeatable)");
   run_cmd->add_option("--steps", r_steps, "Steps to simulate and average (overrides `steps`)")->check(CLI::Range(1LL, 10000LL));
   run_cmd->add_option("--trace", r_trace, "Write a Chrome/Perfetto trace (JSON) to this file");
+  run_cmd->add_option("--html", r_html, "Write a self-contained HTML page (step split, per-GPU timeline, links, memory) to this file");
   run_cmd->add_option("--solver", r_solver, "incremental (default) | full");
   run_cmd->add_flag("--json", r_json, "Print one JSON object instead of the report");
   bool r_fail_oom = false;
@@ -155,7 +157,7 @@ int main(int argc, char** argv) {
 
   // --- sweep ---
   auto* sweep_cmd = app.add_subcommand("sweep", "Run a scenario over lists of values (its sweep: block, --sweep) and rank them");
-  std::string s_scenario, s_rank = "time", s_csv;
+  std::string s_scenario, s_rank = "time", s_csv, s_html;
   std::vector<std::string> s_set, s_sweep;
   long long s_steps = 0;
   unsigned s_jobs = 0;
@@ -165,6 +167,7 @@ int main(int argc, char** argv) {
   sweep_cmd->add_option("--sweep", s_sweep, "Sweep a key over values: key.path=v1,v2,... (repeatable; adds to sweep:)");
   sweep_cmd->add_option("--rank-by", s_rank, "time | cost | energy (per sample of the global batch)");
   sweep_cmd->add_option("--csv", s_csv, "Also write the ranked table as CSV to this file");
+  sweep_cmd->add_option("--html", s_html, "Also write a self-contained HTML page (time vs cost, Pareto front, table) to this file");
   sweep_cmd->add_option("--jobs", s_jobs, "Worker threads (default: the machine's cores)")->check(CLI::Range(1u, 1024u));
   sweep_cmd->add_option("--steps", s_steps, "Steps to simulate per point (overrides `steps`)")->check(CLI::Range(1LL, 10000LL));
   sweep_cmd->add_flag("--json", s_json, "Print a JSON array instead of the table");
@@ -235,9 +238,10 @@ int main(int argc, char** argv) {
       drive::RunOptions ro;
       ro.steps_override = r_steps;
       ro.full_solve = r_solver == "full";
-      ro.keep_trace = !r_trace.empty();
+      ro.keep_trace = !r_trace.empty() || !r_html.empty();
       train::RunResult res = drive::run_scenario(spec, ro);
       if (!r_trace.empty()) write_file_atomic(r_trace, report::chrome_trace(res));
+      if (!r_html.empty()) write_file_atomic(r_html, report::run_to_html(res));
       if (r_json) std::cout << report::run_to_json(res).dump(2) << "\n";
       else std::cout << report::format_run(res);
       return r_fail_oom && res.oom ? 4 : 0;
@@ -291,6 +295,7 @@ int main(int argc, char** argv) {
       const auto axes = drive::sweep_axes(s_scenario, s_set, s_sweep);
       const auto points = drive::run_sweep(s_scenario, s_set, axes, so);
       if (!s_csv.empty()) write_file_atomic(s_csv, report::sweep_to_csv(points, axes));
+      if (!s_html.empty()) write_file_atomic(s_html, report::sweep_to_html(points, axes, so.rank_by));
       if (s_json) std::cout << report::sweep_to_json(points, axes, so.rank_by).dump(2) << "\n";
       else std::cout << report::format_sweep(points, axes, so.rank_by);
       return 0;

@@ -295,13 +295,14 @@ static train::WholeRun plan_whole_run(const ScenarioSpec& spec, const topo::Clus
   w.restart_s = rs.restart_s.value_or(rel.relaunch_s + w.load_s);
   w.expected = train::expected_run({work_s, w.write_s, w.interval_s, w.mtbf_s, w.restart_s});
 
-  // Energy: training power over the work and the redone work, idle GPUs (plus the nodes'
-  // overhead) while checkpoints are written and the job restarts; GPU-hours over it all.
+  // Energy and money (train/cost_of_run.hpp): training power over the work and the redone
+  // work, idle GPUs (plus the nodes' overhead) while checkpoints are written and the job
+  // restarts; rent and the purchase's share over the whole wall clock.
   if (w.expected.finishes) {
     const topo::GpuModel& gpu = c.gpu_model(ranks[0]);
-    const double idle_w = (gpu.idle_power_w * r.gpus + spec.node_overhead_w * r.nodes) * spec.pue;
-    w.energy_kwh = (r.power_w * w.expected.busy_s + idle_w * w.expected.idle_s) / 3.6e6;
-    w.cost = r.gpus * spec.gpu_hour_price * w.expected.wall_s / 3600.0 + w.energy_kwh * spec.electricity_per_kwh;
+    w.cost_figures = train::cost_of(r.cost_inputs, w.expected.busy_s, w.expected.idle_s, gpu.idle_power_w);
+    w.energy_kwh = w.cost_figures.kwh;
+    w.cost = w.cost_figures.headline(spec.cost_basis).value_or(0);
   }
   return w;
 }
@@ -542,18 +543,27 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     r.oom = r.memory_peak_bytes > r.memory_capacity_bytes;
   }
   r.strategy_detail = sg->strategy_detail;
+  if (spec.strategy != "megatron") {  // megatron's recompute is in its detail
+    const std::vector<bool> ck = train::checkpointed_blocks(m, train::strategy_config(spec).checkpointing);
+    r.checkpointed_blocks = static_cast<int>(std::count(ck.begin(), ck.end(), true));
+    r.blocks = static_cast<int>(ck.size());
+  }
 
-  // Energy and cost.
+  // Energy and cost (train/cost_of_run.hpp): GPU power from the compute utilisation; the
+  // prices from the scenario, the system file or the catalog's price list.
   {
     const double util = r.step_time_s > 0 ? r.compute_s / r.step_time_s : 0;
     const double gpu_w = gpu.idle_power_w + (gpu.tdp_w - gpu.idle_power_w) * util;
-    r.power_w = (gpu_w * r.gpus + spec.node_overhead_w * r.nodes) * spec.pue;
-    r.joules_per_step = r.power_w * r.step_time_s;
-    const double kwh = r.joules_per_step / 3.6e6;
-    r.priced = spec.gpu_hour_price > 0 || spec.electricity_per_kwh > 0;
-    r.cost_per_step = r.gpus * spec.gpu_hour_price * r.step_time_s / 3600.0 + kwh * spec.electricity_per_kwh;
+    r.cost_inputs = train::resolve_cost_inputs(spec, c, gpu, r.gpus, r.nodes, gpu_w);
+    r.step_cost = train::cost_of(r.cost_inputs, r.step_time_s);
+    r.power_w = r.step_cost.power_w;
+    r.joules_per_step = r.step_cost.joules;
+    const std::optional<double> headline = r.step_cost.headline(spec.cost_basis);
+    r.priced = headline.has_value();
+    r.cost_per_step = headline.value_or(0);
   }
-  // The whole run: its expected wall clock with checkpoints and failures (train/goodput.hpp).
+  // The whole run: its expected wall clock with checkpoints and failures (train/goodput.hpp),
+  // priced over that wall clock.
   if (spec.run.enabled()) {
     try {
       r.whole_run = plan_whole_run(spec, c, ranks, data_spec ? &*data_spec : nullptr, m, *sg, samples_per_step, r);
@@ -565,6 +575,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
       r.run_steps = w.steps;
       r.run_hours = w.expected.wall_s / 3600.0;
       r.run_energy_kwh = w.energy_kwh;
+      r.run_cost_figures = w.cost_figures;
       r.run_cost = w.cost;
     }
   }

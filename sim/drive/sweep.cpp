@@ -183,10 +183,11 @@ std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector
 
   if (opt.rank_by == RankBy::cost) {
     const bool priced = std::any_of(points.begin(), points.end(),
-                                    [](const SweepPoint& p) { return p.result && p.result->cost_per_step > 0; });
+                                    [](const SweepPoint& p) { return p.result && p.result->priced; });
     if (!priced)
       throw ScenarioError(scenario, 0, 0, "--rank-by cost",
-                          "the scenario has no price: set cost.gpu_hour (and energy.electricity) to rank by cost");
+                          "no point has a price for its cost.basis: set cost.gpu_hour (rent) or cost.purchase (own), "
+                          "or give the GPU prices in topologies/prices.yaml, to rank by cost");
   }
   for (SweepPoint& p : points) {
     if (!p.result) continue;
@@ -195,6 +196,15 @@ std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector
     p.per_sample_s = r.step_time_s / samples;
     p.cost_per_million = r.cost_per_step / samples * 1e6;
     p.joules_per_sample = r.joules_per_step / samples;
+    const double tokens = r.tokens_per_s * r.step_time_s;  // per step; 0 for models without tokens
+    auto per_million = [](const std::optional<double>& cost, double units) -> std::optional<double> {
+      if (!cost || !(units > 0)) return std::nullopt;
+      return *cost / units * 1e6;
+    };
+    p.rent_per_million_samples = per_million(r.step_cost.rent, samples);
+    p.own_per_million_samples = per_million(r.step_cost.own, samples);
+    p.rent_per_million_tokens = per_million(r.step_cost.rent, tokens);
+    p.own_per_million_tokens = per_million(r.step_cost.own, tokens);
   }
   std::stable_sort(points.begin(), points.end(), [&](const SweepPoint& a, const SweepPoint& b) {
     if (tier(a) != tier(b)) return tier(a) < tier(b);

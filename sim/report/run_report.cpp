@@ -38,10 +38,71 @@ std::string near_limit_note(const train::RunResult& r) {
                      "(not timed here)",
                      100 * r.memory_peak_bytes / r.memory_capacity_bytes);
 }
+// Dollars with at least three significant figures: a step's share of a purchase is a few
+// millionths of a dollar, which "$0.0000" would hide.
+std::string usd(double v) {
+  if (v >= 100) return fmt::format("${}", thousands(v));  // (not "$" + ...: GCC 12 warns falsely, -Wrestrict)
+  if (v >= 1) return fmt::format("${:.2f}", v);
+  int decimals = 4;
+  while (decimals < 12 && v > 0 && v < std::pow(10.0, 2 - decimals)) ++decimals;
+  return fmt::format("${:.{}f}", v, decimals);
+}
+
+// A price as given (an input, not a result): $4.096, $0.0806, $12,500.
+std::string price(double v) { return v >= 1000 ? fmt::format("${}", thousands(v)) : fmt::format("${}", v); }
+
+// "(catalog, 2024-Q2)", "(scenario)", "(system)".
+std::string origin(const train::CostInput& c) {
+  if (!c.date.empty())
+    return fmt::format("({}, {})", train::origin_name(c.origin), c.date);
+  return fmt::format("({})", train::origin_name(c.origin));
+}
+
+// The energy line, then rent and own side by side with the figures they rest on (DESIGN §9,
+// train/cost_of_run.hpp). Without a price a cost is not $0: it is unknown, and said so.
+std::string format_money(const train::RunResult& r) {
+  const train::CostInputs& in = r.cost_inputs;
+  const train::CostFigures& f = r.step_cost;
+  std::string o;
+  const std::string node =
+      in.node_overhead_w.value
+          ? fmt::format("{} node{} x {} W overhead {}", in.nodes, in.nodes == 1 ? "" : "s",
+                        thousands(*in.node_overhead_w.value), origin(in.node_overhead_w))
+          : std::string("node overhead not given (0 W: energy.node_overhead, or the system's node_overhead.power)");
+  o += fmt::format("Energy       {:.0f} W, {:.1f} kJ/step: {} GPU{} x {:.0f} W + {}, PUE {:.2f}\n", r.power_w,
+                   r.joules_per_step / 1e3, in.gpus, in.gpus == 1 ? "" : "s", in.gpu_power_w, node, in.pue);
+  const std::string rent = f.rent ? usd(*f.rent) + "/step" : std::string("no price given");
+  const std::string own = f.own ? usd(*f.own) + "/step" : std::string("no price given");
+  o += fmt::format("Cost         rent {}, own {}; headline {} (cost.basis)\n", rent, own, in.basis);
+  if (f.rent)
+    o += fmt::format("  rent       {} GPU{} x {}/GPU-h on demand {}\n", in.gpus, in.gpus == 1 ? "" : "s",
+                     price(*in.gpu_hour.value), origin(in.gpu_hour));
+  else
+    o += "  rent       no price given (cost.gpu_hour, or the GPU's cloud_gpu_hour in topologies/prices.yaml)\n";
+  if (f.own) {
+    const std::string node_price =
+        in.node_price.value ? fmt::format("{} node{} x {} {}", in.nodes, in.nodes == 1 ? "" : "s",
+                                          price(*in.node_price.value), origin(in.node_price))
+                            : std::string("node price not given ($0: cost.node_price, or the system's node_overhead.price)");
+    o += fmt::format("  own        capex {}/step: ({} GPU{} x {} {} + {}) over {:g} years {}; power {}/step at {}/kWh {}\n",
+                     usd(*f.capex), in.gpus, in.gpus == 1 ? "" : "s", price(*in.gpu_purchase.value), origin(in.gpu_purchase), node_price,
+                     *in.life_years.value, origin(in.life_years), usd(*f.energy), price(*in.electricity_per_kwh.value),
+                     origin(in.electricity_per_kwh));
+  } else {
+    std::string missing;
+    if (!in.gpu_purchase.value) missing += "cost.purchase, or the GPU's purchase in topologies/prices.yaml";
+    if (!in.electricity_per_kwh.value) missing += std::string(missing.empty() ? "" : "; ") + "energy.electricity";
+    if (!in.life_years.value) missing += std::string(missing.empty() ? "" : "; ") + "cost.life_years";
+    o += fmt::format("  own        no price given ({})\n", missing);
+  }
+  return o;
+}
+
 }  // namespace
 
 // The whole run (train/goodput.hpp): its length, the expected wall clock and what checkpoints
-// and failures take of it, its energy and money. A block of its own, after Energy.
+// and failures take of it, its energy and money. A block of its own, after Energy and Cost
+// (which are per step).
 namespace {
 std::string span(double s) {
   if (!std::isfinite(s)) return "never";
@@ -102,10 +163,16 @@ std::string format_whole_run(const train::RunResult& r) {
   } else {
     o += "  failures      none   (failure rates 0)\n";
   }
+  // Energy and money over the expected wall clock (train/cost_of_run.hpp): the one place the
+  // report gives the whole run's; without a price a cost is not $0 but unknown, said so.
   auto figure = [](double v) { return v < 1000 ? fmt::format("{:.2f}", v) : thousands(v); };
-  o += fmt::format("  energy      {} kWh; {}\n", figure(w.energy_kwh),
-                   r.priced ? fmt::format("cost ${} (GPU-hours over the wall clock, electricity)", figure(w.cost))
-                            : std::string("cost: no price given (cost.gpu_hour, energy.electricity)"));
+  const train::CostFigures& f = w.cost_figures;
+  o += fmt::format("  energy      {} kWh (training power over the work and the redone work, idle while checkpointing and "
+                   "restarting)\n",
+                   figure(w.energy_kwh));
+  o += fmt::format("  cost        over the {} wall clock: rent {}, own {}; headline {} (cost.basis)\n", span(e.wall_s),
+                   f.rent ? usd(*f.rent) : std::string("no price given"), f.own ? usd(*f.own) : std::string("no price given"),
+                   r.cost_inputs.basis);
   return o;
 }
 
@@ -151,6 +218,8 @@ nlohmann::json whole_run_json(const train::RunResult& r) {
         {"share", e.finishes && e.wall_s > 0 ? nlohmann::json(e.failure_s / e.wall_s) : nlohmann::json()}}},
       {"energy_kwh", e.finishes ? nlohmann::json(w.energy_kwh) : nlohmann::json()},
       {"cost", r.priced && e.finishes ? nlohmann::json(w.cost) : nlohmann::json()},
+      {"rent", e.finishes && w.cost_figures.rent ? nlohmann::json(*w.cost_figures.rent) : nlohmann::json()},
+      {"own", e.finishes && w.cost_figures.own ? nlohmann::json(*w.cost_figures.own) : nlohmann::json()},
       {"priced", r.priced},
   };
 }
@@ -172,6 +241,8 @@ std::string format_run(const train::RunResult& r) {
   if (r.strategy == "ddp" && r.gpus > 1) o += fmt::format(", {} buckets, all-reduce {}", r.buckets, r.bucket_algo);
   else if (r.strategy != "ddp") o += fmt::format(", {}", r.strategy_detail);
   o += "\n";
+  if (r.checkpointed_blocks > 0)
+    o += fmt::format("  activation checkpointing: {} of {} blocks recomputed in backward\n", r.checkpointed_blocks, r.blocks);
   if (!r.calibration.empty()) o += fmt::format("  compute calibrated on {}\n", r.calibration);
   if (!r.software.empty()) o += fmt::format("  software {}: {}\n", r.software, r.software_name);
   for (const auto& s : r.overrides) o += fmt::format("  --set {}\n", s);
@@ -238,15 +309,8 @@ std::string format_run(const train::RunResult& r) {
     o += "Busiest links\n";
     for (const auto& l : r.links) o += fmt::format("  {}  {}\n", pct(l.utilization), l.name);
   }
-  // Without a price the cost is not $0: it is unknown, and said so.
-  const std::string cost = r.priced ? fmt::format("cost ${:.4f}/step", r.cost_per_step)
-                                    : std::string("cost: no price given (cost.gpu_hour, energy.electricity)");
-  o += fmt::format("Energy       {:.0f} W, {:.1f} kJ/step; {}\n", r.power_w, r.joules_per_step / 1e3, cost);
-  if (r.run_steps > 0)
-    o += fmt::format("  run of {} steps: {:.2f} h, {:.1f} kWh{}\n", thousands(static_cast<double>(r.run_steps)), r.run_hours,
-                     r.run_energy_kwh, r.priced ? fmt::format(", ${:.2f}", r.run_cost) : std::string());
-
-  o += format_whole_run(r);
+  o += format_money(r);
+  o += format_whole_run(r);  // the whole run's time, energy and money, when run: gives one
   // The verdict names the bound and the next-largest share.
   std::string detail;
   if (r.bottleneck == "compute")
@@ -271,6 +335,41 @@ std::string format_run(const train::RunResult& r) {
                    r.oom ? "; and it does NOT fit in GPU memory" : near_limit_note(r));
   return o;
 }
+
+namespace {
+
+nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
+
+nlohmann::json input_json(const train::CostInput& c) {
+  return {{"value", opt(c.value)}, {"from", train::origin_name(c.origin)},
+          {"date", c.date.empty() ? nlohmann::json() : nlohmann::json(c.date)},
+          {"source", c.source.empty() ? nlohmann::json() : nlohmann::json(c.source)}};
+}
+
+// Rent and own side by side, with their inputs and where each came from (added beside the
+// contract's keys, which keep their names and meaning).
+void add_money_json(nlohmann::json& j, const train::RunResult& r) {
+  const train::CostInputs& in = r.cost_inputs;
+  j["energy"]["gpu_power_w"] = in.gpu_power_w;
+  j["energy"]["node_overhead_w"] = input_json(in.node_overhead_w);
+  j["energy"]["pue"] = in.pue;
+  nlohmann::json& c = j["cost"];
+  c["basis"] = in.basis;
+  c["rent_per_step"] = opt(r.step_cost.rent);
+  c["own_per_step"] = opt(r.step_cost.own);
+  c["own_capex_per_step"] = opt(r.step_cost.capex);
+  c["own_energy_per_step"] = opt(r.step_cost.energy);
+  const bool run = r.run_steps > 0;  // the whole run's expected wall clock (run:), when it finishes
+  c["run_rent"] = run ? opt(r.run_cost_figures.rent) : nlohmann::json();
+  c["run_own"] = run ? opt(r.run_cost_figures.own) : nlohmann::json();
+  c["inputs"] = {{"gpu_hour_usd", input_json(in.gpu_hour)},
+                 {"gpu_purchase_usd", input_json(in.gpu_purchase)},
+                 {"node_price_usd", input_json(in.node_price)},
+                 {"electricity_usd_per_kwh", input_json(in.electricity_per_kwh)},
+                 {"life_years", input_json(in.life_years)}};
+}
+
+}  // namespace
 
 nlohmann::json run_to_json(const train::RunResult& r) {
   nlohmann::json links = nlohmann::json::array();
@@ -310,14 +409,16 @@ nlohmann::json run_to_json(const train::RunResult& r) {
         {"peak_at", r.memory_peak_at},
         {"breakdown", breakdown}}},
       {"strategy", r.strategy},
+      {"activation_checkpointing", {{"blocks_recomputed", r.checkpointed_blocks}, {"blocks", r.blocks}}},
       {"bottleneck", r.bottleneck},
       {"links", links},
       {"energy", {{"joules_per_step", r.joules_per_step}, {"power_w", r.power_w}, {"run_kwh", r.run_energy_kwh}}},
       {"cost", {{"per_step", r.priced ? nlohmann::json(r.cost_per_step) : nlohmann::json()},
-                {"run", r.priced ? nlohmann::json(r.run_cost) : nlohmann::json()},
+                {"run", r.priced && r.run_steps > 0 ? nlohmann::json(r.run_cost) : nlohmann::json()},
                 {"run_hours", r.run_hours},
                 {"priced", r.priced}}},
   };
+  add_money_json(j, r);
   if (r.data.enabled) {
     const auto& d = r.data;
     j["data"] = {{"stall_s_per_gpu", d.stall_s_per_gpu},

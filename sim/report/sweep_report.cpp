@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "report/run_report.hpp"
 
@@ -39,7 +41,8 @@ const char* rank_by_name(RankBy by) {
 double rank_value(const SweepPoint& p, RankBy by) {
   switch (by) {
     case RankBy::time: return p.per_sample_s;
-    case RankBy::cost: return p.cost_per_million;
+    case RankBy::cost:  // a point without a price ranks after every priced one
+      return p.result && p.result->priced ? p.cost_per_million : std::numeric_limits<double>::infinity();
     case RankBy::energy: return p.joules_per_sample;
   }
   return 0;
@@ -60,9 +63,23 @@ std::string format_sweep(const std::vector<SweepPoint>& points, const std::vecto
   // Columns: rank, the swept values, then the figures.
   std::vector<std::string> head = {"rank"};
   for (const SweepAxis& a : axes) head.push_back(a.key);
-  const std::vector<std::string> figures = {"GPUs", "step ms", "samples/s", "MFU", "mem GiB", "bound", "J/sample",
-                                            "$/1M samples"};
+  // Costs per million tokens when every point's model has tokens, else per million samples.
+  bool tokens = false;
+  for (const SweepPoint& p : points)
+    if (p.result) tokens = p.result->tokens_per_s > 0;
+  for (const SweepPoint& p : points)
+    if (p.result && !(p.result->tokens_per_s > 0)) tokens = false;
+  const std::string unit = tokens ? "tokens" : "samples";
+  std::vector<std::string> figures = {"GPUs", "step ms", "samples/s", "MFU", "mem GiB", "bound", "J/sample"};
+  if (tokens) figures.insert(figures.begin() + 3, "tokens/s");
+  figures.push_back("rent $/1M " + unit);
+  figures.push_back("own $/1M " + unit);
   head.insert(head.end(), figures.begin(), figures.end());
+  const std::size_t bound_col = head.size() - 4;
+  // Three significant figures: a million tokens can cost cents.
+  auto dollars = [](const std::optional<double>& v) {
+    return !v ? std::string("-") : *v >= 100 ? fmt::format("{:.0f}", *v) : fmt::format("{:#.3g}", *v);
+  };
   std::vector<std::vector<std::string>> rows;
   for (std::size_t i = 0; i < points.size(); ++i) {
     const SweepPoint& p = points[i];
@@ -73,11 +90,13 @@ std::string format_sweep(const std::vector<SweepPoint>& points, const std::vecto
       row.push_back(std::to_string(r.gpus));
       row.push_back(fmt::format("{:.2f}", r.step_time_s * 1e3));
       row.push_back(thousands(r.samples_per_s));
+      if (tokens) row.push_back(thousands(r.tokens_per_s));
       row.push_back(fmt::format("{:.1f}%", r.mfu * 100));
       row.push_back(gib(r.memory_peak_bytes) + (r.oom ? " OOM" : ""));
       row.push_back(bound_of(p));
       row.push_back(fmt::format("{:#.3g}", p.joules_per_sample));
-      row.push_back(r.cost_per_step > 0 ? fmt::format("{:.2f}", p.cost_per_million) : "-");
+      row.push_back(dollars(tokens ? p.rent_per_million_tokens : p.rent_per_million_samples));
+      row.push_back(dollars(tokens ? p.own_per_million_tokens : p.own_per_million_samples));
     } else {
       row.push_back("-");
       row.push_back("error: " + p.error);
@@ -96,7 +115,7 @@ std::string format_sweep(const std::vector<SweepPoint>& points, const std::vecto
       const bool last = c + 1 == cells.size();
       const bool left = c > 0 && c < nvals;  // swept values read left-aligned
       if (last && cells[c].rfind("error: ", 0) == 0) l += cells[c];
-      else if (left || c == head.size() - 3) l += fmt::format("{:<{}}", cells[c], w[c]);  // bound
+      else if (left || c == bound_col) l += fmt::format("{:<{}}", cells[c], w[c]);  // bound
       else l += fmt::format("{:>{}}", cells[c], w[c]);
       if (!last) l += "  ";
     }
@@ -115,7 +134,7 @@ std::string format_sweep(const std::vector<SweepPoint>& points, const std::vecto
     }
   if (best && worst && best != worst) {
     const double b = rank_value(*best, by), wv = rank_value(*worst, by);
-    if (b > 0)
+    if (b > 0 && std::isfinite(wv))
       out += fmt::format("\nRank 1 takes {:.2f}x less {} per sample than rank {}, the last that fits.\n", wv / b,
                          by == RankBy::time ? "time" : by == RankBy::cost ? "money" : "energy",
                          static_cast<std::size_t>(worst - points.data()) + 1);
@@ -143,7 +162,13 @@ nlohmann::json sweep_to_json(const std::vector<SweepPoint>& points, const std::v
       o["bottleneck"] = r.bottleneck;
       o["seconds_per_sample"] = p.per_sample_s;
       o["joules_per_sample"] = p.joules_per_sample;
-      o["cost_per_million_samples"] = p.cost_per_million;
+      o["cost_per_million_samples"] = r.priced ? nlohmann::json(p.cost_per_million) : nlohmann::json();
+      o["cost_basis"] = r.cost_inputs.basis;
+      auto opt = [](const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); };
+      o["rent_per_million_samples"] = opt(p.rent_per_million_samples);
+      o["own_per_million_samples"] = opt(p.own_per_million_samples);
+      o["rent_per_million_tokens"] = opt(p.rent_per_million_tokens);
+      o["own_per_million_tokens"] = opt(p.own_per_million_tokens);
       o["error"] = nullptr;
     } else {
       o["error"] = p.error;
@@ -160,7 +185,9 @@ std::string sweep_to_csv(const std::vector<SweepPoint>& points, const std::vecto
     out += csv(a.key);
   }
   out += ",gpus,step_time_s,samples_per_s,tokens_per_s,tflops_per_gpu,mfu,memory_peak_gib,oom,bottleneck,"
-         "seconds_per_sample,joules_per_sample,cost_per_million_samples,error\n";
+         "seconds_per_sample,joules_per_sample,cost_per_million_samples,rent_per_million_samples,"
+         "own_per_million_samples,rent_per_million_tokens,own_per_million_tokens,error\n";
+  auto opt = [](const std::optional<double>& v) { return v ? fmt::format("{:.9g}", *v) : std::string(); };
   for (std::size_t i = 0; i < points.size(); ++i) {
     const SweepPoint& p = points[i];
     out += std::to_string(i + 1);
@@ -170,12 +197,14 @@ std::string sweep_to_csv(const std::vector<SweepPoint>& points, const std::vecto
     }
     if (p.result) {
       const train::RunResult& r = *p.result;
-      out += fmt::format(",{},{:.9g},{:.9g},{:.9g},{:.9g},{:.6g},{:.4f},{},{},{:.9g},{:.9g},{:.9g},\n", r.gpus,
+      out += fmt::format(",{},{:.9g},{:.9g},{:.9g},{:.9g},{:.6g},{:.4f},{},{},{:.9g},{:.9g},{},{},{},{},{},\n", r.gpus,
                          r.step_time_s, r.samples_per_s, r.tokens_per_s, r.tflops_per_gpu, r.mfu,
                          r.memory_peak_bytes / 1073741824.0, r.oom ? "true" : "false", r.bottleneck, p.per_sample_s,
-                         p.joules_per_sample, p.cost_per_million);
+                         p.joules_per_sample, r.priced ? fmt::format("{:.9g}", p.cost_per_million) : std::string(),
+                         opt(p.rent_per_million_samples), opt(p.own_per_million_samples),
+                         opt(p.rent_per_million_tokens), opt(p.own_per_million_tokens));
     } else {
-      out += ",,,,,,,,,,,,," + csv(p.error) + "\n";
+      out += ",,,,,,,,,,,,,,,,," + csv(p.error) + "\n";
     }
   }
   return out;

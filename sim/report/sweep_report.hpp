@@ -4,8 +4,11 @@
 // Ranking, per sample of the global batch (a point with more GPUs is compared on the same
 // footing as one with fewer):
 //   time    seconds per sample = step time / (batch per GPU x GPUs x micro-batches)
-//   cost    $ per million samples = cost per step / samples per step x 1e6 (needs
-//           cost.gpu_hour in the scenario)
+//   cost    $ per million samples = headline cost per step (cost.basis: rent or own,
+//           train/cost_of_run.hpp) / samples per step x 1e6
+// Each point is costed with its own hardware (its GPU's prices, its system's node overhead)
+// unless the scenario sets a price. The table shows rent and own per million tokens (per
+// million samples when a point's model has no tokens), beside tokens/s.
 //   energy  joules per sample
 // Points that do not fit in GPU memory rank after every point that fits (they are answers:
 // the table says OOM); points the simulator cannot build (e.g. a shard group that does not
@@ -39,6 +42,10 @@ struct SweepPoint {
   std::optional<train::RunResult> result;
   std::string error;  // why the point could not be simulated (result empty)
   double per_sample_s = 0, cost_per_million = 0, joules_per_sample = 0;
+  // Rent and own per million tokens (models with tokens) and per million samples; nullopt:
+  // no price given (or no tokens).
+  std::optional<double> rent_per_million_tokens, own_per_million_tokens;
+  std::optional<double> rent_per_million_samples, own_per_million_samples;
 };
 
 const char* rank_by_name(RankBy by);

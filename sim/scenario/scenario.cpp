@@ -16,7 +16,7 @@ const std::vector<KeyInfo>& general_scenario_keys() {
       {"batch_per_gpu", "samples per GPU per micro-batch", "", "required"},
       {"flash_attention", "transformer models: fused attention (FlashAttention / SDPA) keeps no seq^2 probabilities", "", "the model file's"},
       {"calibration", "a calibration file measured on the GPU by simtrain-calibrate (calibrate/): its compute figures replace topologies/compute.yaml's", "", "none"},
-      {"software", "the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel", "", "pytorch_eager"},
+      {"software", "the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_dle_nchw, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel", "", "pytorch_eager"},
       {"precision", "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8", "", "amp_fp16"},
       {"optimizer", "sgd | adam | adamw", "", "sgd"},
       {"strategy", "one of the strategy table's (train/strategy.hpp)", "", "ddp"},
@@ -25,10 +25,14 @@ const std::vector<KeyInfo>& general_scenario_keys() {
       {"collective.ring_order", "auto | given", "", "auto"},
       {"steps", "steps to simulate and average", "", "3"},
       {"warmup_steps", "steps simulated first and left out of the averages", "", "1"},
-      {"energy.node_overhead", "power of a node beyond its GPUs (CPUs, NICs, fans)", "W", "0 W"},
+      {"energy.node_overhead", "power of a node beyond its GPUs (CPUs, NICs, NVSwitches, fans, drives)", "W", "the system file's node_overhead.power (0 W and said so if it gives none)"},
       {"energy.pue", "data-centre power usage effectiveness", "", "1.0"},
-      {"energy.electricity", "electricity price per kWh", "USD", "$0"},
-      {"cost.gpu_hour", "price of one GPU-hour (cloud) or amortized purchase", "USD", "$0"},
+      {"energy.electricity", "electricity price per kWh (the own-it cost's power)", "USD", "topologies/prices.yaml defaults.electricity (EIA US industrial average)"},
+      {"cost.basis", "the headline cost: rent (GPU-hours at an on-demand rate) | own (purchase written off over cost.life_years, plus power at energy.electricity)", "", "rent"},
+      {"cost.gpu_hour", "rent: price of one GPU-hour on demand", "USD", "the GPU's cloud_gpu_hour in topologies/prices.yaml"},
+      {"cost.purchase", "own: purchase price of one GPU", "USD", "the GPU's purchase in topologies/prices.yaml"},
+      {"cost.node_price", "own: purchase price of one node beyond its GPUs (chassis, CPUs, memory, NICs, fabric share)", "USD", "the system file's node_overhead.price ($0 and said so if it gives none)"},
+      {"cost.life_years", "own: years a purchase is written off over, linearly, used around the clock", "", "topologies/prices.yaml defaults.life (4, an assumption)"},
       {"run.steps", "optimizer steps in the whole run, for per-run energy and cost", "", "0 (none)"},
       // The whole run (scenario/run_spec.hpp, train/goodput.hpp): one length, then checkpoints,
       // failures and restarts; defaults from topologies/reliability.yaml.
@@ -92,6 +96,12 @@ std::vector<std::string> split_path(const std::string& p) {
   }
   out.push_back(cur);
   return out;
+}
+
+double non_negative_money(const Field& f) {
+  const double v = f.as_quantity(Dimension::money);
+  if (v < 0) throw f.error("expected a price of at least $0");
+  return v;
 }
 
 }  // namespace
@@ -237,11 +247,19 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
         s.pue = f->as_number();
         if (s.pue < 1) throw f->error("a PUE is at least 1.0");
       }
-      if (auto f = e->get("electricity")) s.electricity_per_kwh = f->as_quantity(Dimension::money);
+      if (auto f = e->get("electricity")) s.electricity_per_kwh = non_negative_money(*f);
+      if (s.node_overhead_w && *s.node_overhead_w < 0) throw e->at("node_overhead").error("expected a power of at least 0 W");
     }
     if (auto c = root.get("cost")) {
       c->check_keys(table.children("cost"));
-      if (auto f = c->get("gpu_hour")) s.gpu_hour_price = f->as_quantity(Dimension::money);
+      if (auto f = c->get("basis")) s.cost_basis = f->as_choice({"rent", "own"});
+      if (auto f = c->get("gpu_hour")) s.gpu_hour_price = non_negative_money(*f);
+      if (auto f = c->get("purchase")) s.gpu_purchase_price = non_negative_money(*f);
+      if (auto f = c->get("node_price")) s.node_price = non_negative_money(*f);
+      if (auto f = c->get("life_years")) {
+        s.life_years = f->as_number();
+        if (!(*s.life_years > 0) || *s.life_years > 100) throw f->error("expected a life of more than 0 and at most 100 years");
+      }
     }
     if (auto d = root.get("data")) s.data_field = *d;  // parsed by sim/data (data/data_spec.hpp)
     if (auto sw = root.get("sweep")) {

@@ -85,12 +85,17 @@ struct ScenarioSpec {
   std::shared_ptr<const train::StrategyConfig> strategy_config;
   std::string collective_algorithm = "auto", ring_order = "auto";
   long long steps = 3, warmup_steps = 1;
-  // Energy and cost.
-  double node_overhead_w = 0;   // per node, beyond its GPUs (CPUs, NICs, fans, storage)
+  // Energy and cost: each unset figure falls back to the system file (node overhead, node
+  // price) or the catalog's price list (GPU prices, electricity, life); see train/cost_of_run.hpp.
+  std::optional<double> node_overhead_w;   // per node, beyond its GPUs (CPUs, NICs, fans, storage)
   double pue = 1.0;
-  double electricity_per_kwh = 0;  // USD
-  double gpu_hour_price = 0;       // USD per GPU-hour
-  RunSpec run;                     // the run the per-run figures describe (`run:`; none by default)
+  std::optional<double> electricity_per_kwh;  // USD
+  std::optional<double> gpu_hour_price;       // USD per GPU-hour (rent)
+  std::optional<double> gpu_purchase_price;   // USD per GPU (own)
+  std::optional<double> node_price;           // USD per node beyond its GPUs (own)
+  std::optional<double> life_years;           // years a purchase is written off over (own)
+  std::string cost_basis = "rent";            // the headline cost: rent | own
+  RunSpec run;                                // the run the per-run figures describe (`run:`; none by default)
 
   std::optional<Field> data_field;  // `data:` (the data pipeline), parsed by sim/data
   // `sweep:` (for `simtrain sweep`): key paths to lists of values; a run ignores it. The keys

@@ -1,5 +1,7 @@
 #include "topo/catalog.hpp"
 
+#include <filesystem>
+
 namespace simtrain::topo {
 namespace {
 
@@ -152,6 +154,9 @@ std::shared_ptr<const Catalog> Catalog::load(const std::string& path) {
     s.host = cat->link_kind(f.at("host")).key;
     cat->storage_[s.key] = s;
   }
+  // Prices: optional, beside the catalog (a test catalog may have none).
+  const std::string prices = default_prices_path(path);
+  if (std::filesystem::exists(prices)) cat->prices_ = load_prices(prices, *cat);
   return cat;
 }
 

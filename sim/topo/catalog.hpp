@@ -7,6 +7,7 @@
 // `count` of them); its effective capacity for bulk transfers is bandwidth x efficiency,
 // the share NCCL-style transfers reach (calibrated from nccl-tests figures, see the file).
 // A CPU's `p2p_bandwidth` is its root complex's forwarding rate (see CpuModel and cluster.hpp).
+// The GPUs' prices live in prices.yaml beside the catalog (topo/prices.hpp), loaded with it.
 #pragma once
 
 #include <map>
@@ -17,6 +18,7 @@
 
 #include "base/time.hpp"
 #include "scenario/yaml_doc.hpp"
+#include "topo/prices.hpp"
 
 namespace simtrain::topo {
 
@@ -111,6 +113,8 @@ class Catalog {
   const std::map<std::string, CpuModel>& cpus() const { return cpus_; }
   const std::map<std::string, StorageModel>& storage_models() const { return storage_; }
   const std::map<std::string, LinkKind>& link_kinds() const { return link_kinds_; }
+  // The GPUs' prices (topologies/prices.yaml beside the catalog; empty when there is none).
+  const PriceList& prices() const { return prices_; }
 
  private:
   std::string path_;
@@ -120,6 +124,7 @@ class Catalog {
   std::map<std::string, NicModel> nics_;
   std::map<std::string, SwitchModel> switches_;
   std::map<std::string, StorageModel> storage_;
+  PriceList prices_;
 };
 
 }  // namespace simtrain::topo

@@ -109,6 +109,17 @@ struct FabricSpec {
   std::string routing = "static";
 };
 
+// What one node costs beyond its GPUs (the system file's `node_overhead:` block): the power
+// its CPUs, NICs, NVSwitches, fans and drives draw while it trains, and its purchase price
+// without the GPUs (chassis, CPUs, memory, NICs, a share of the fabric). Each figure names its
+// source; either may be missing (a system that gives none: the run says so).
+struct NodeOverhead {
+  std::optional<double> power_w;
+  std::string power_source;
+  std::optional<double> price_usd;
+  std::string price_date, price_source;
+};
+
 class Cluster {
  public:
   Cluster(std::shared_ptr<const Catalog> catalog, std::string name, std::string source);
@@ -127,6 +138,8 @@ class Cluster {
   // Host RAM of one node (the system file's `host_memory`; 0 when not given).
   double host_memory_bytes() const { return host_memory_bytes_; }
   void set_host_memory_bytes(double b) { host_memory_bytes_ = b; }
+  const NodeOverhead& node_overhead() const { return node_overhead_; }
+  void set_node_overhead(NodeOverhead o) { node_overhead_ = std::move(o); }
   // Storage devices by name ("nvme0" on one node or every node's own; "nfs0" on the fabric).
   std::vector<Vertex> storage_devices() const;
   // The CPU socket nearest a device of a node (fewest hops, then lowest index).
@@ -184,6 +197,7 @@ class Cluster {
   std::shared_ptr<const Catalog> catalog_;
   std::string name_, source_;
   double host_memory_bytes_ = 0;
+  NodeOverhead node_overhead_;
   Graph g_;
   std::vector<Graph::edge_descriptor> edges_;
   std::vector<Vertex> gpus_, nics_;

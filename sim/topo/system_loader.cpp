@@ -69,12 +69,41 @@ void check_nic_transports(const Cluster& c, const LinkKind& trunk, const Field& 
   }
 }
 
+// `node_overhead: {power: 1500 W, power_source: "...", price: $119000, price_date: "2020-05",
+// price_source: "..."}`: every figure with its source (and a price with its date).
+NodeOverhead parse_node_overhead(const Field& f) {
+  f.check_keys({"power", "power_source", "price", "price_date", "price_source"});
+  NodeOverhead o;
+  auto text = [&](const char* key, const char* what) {
+    Field t = f.at(key);
+    std::string s = t.as_string();
+    if (s.empty()) throw t.error(std::string("expected ") + what);
+    return s;
+  };
+  if (auto p = f.get("power")) {
+    o.power_w = p->as_quantity(Dimension::power);
+    if (*o.power_w < 0) throw p->error("expected a power of at least 0 W");
+    o.power_source = text("power_source", "where the power comes from, or \"assumption: ...\"");
+  } else if (f.has("power_source")) {
+    throw f.at("power_source").key_error("a power_source without a power");
+  }
+  if (auto p = f.get("price")) {
+    o.price_usd = p->as_quantity(Dimension::money);
+    if (*o.price_usd < 0) throw p->error("expected a price of at least $0");
+    o.price_date = text("price_date", "the date the price held (\"2020-05\")");
+    o.price_source = text("price_source", "where the price comes from, or \"assumption: ...\"");
+  } else if (f.has("price_date") || f.has("price_source")) {
+    throw (f.has("price_date") ? f.at("price_date") : f.at("price_source")).key_error("a price date or source without a price");
+  }
+  return o;
+}
+
 }  // namespace
 
 std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& path, int nodes,
                                           const std::string& catalog_path,
                                           const std::string& fabric_topology) {
-  root.check_keys({"name", "source", "catalog", "host_memory", "devices", "links", "fabric"});
+  root.check_keys({"name", "source", "catalog", "host_memory", "node_overhead", "devices", "links", "fabric"});
   std::string cat_path = catalog_path;
   if (cat_path.empty()) {
     if (auto c = root.get("catalog")) {
@@ -89,6 +118,7 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
   auto cluster = std::make_unique<Cluster>(catalog, root.at("name").as_string(),
                                            root.has("source") ? root.at("source").as_string() : "");
   if (auto h = root.get("host_memory")) cluster->set_host_memory_bytes(h->as_quantity(Dimension::bytes));
+  if (auto o = root.get("node_overhead")) cluster->set_node_overhead(parse_node_overhead(*o));
 
   // Devices, in file order.
   std::vector<DeviceEntry> devices;

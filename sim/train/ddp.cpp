@@ -4,9 +4,20 @@
 #include "train/step_builder.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace simtrain::train {
+
+std::vector<bool> checkpointed_blocks(const work::Model& model, const Checkpointing& c) {
+  const int last_block = model.ops.empty() ? 0 : model.ops.back().block;
+  std::vector<bool> out(static_cast<std::size_t>(last_block) + 1, false);
+  if (!c.on) return out;
+  for (int b = 1; b < last_block; ++b)
+    out[static_cast<std::size_t>(b)] =
+        c.fraction >= 1 || std::floor(b * c.fraction + 1e-9) != std::floor((b - 1) * c.fraction + 1e-9);
+  return out;
+}
 
 std::vector<Bucket> make_buckets(const work::Model& m, double grad_bytes_per_param, double first_bucket_bytes,
                                  double bucket_bytes) {
@@ -54,14 +65,28 @@ std::vector<Segment> forward_segments(const work::Model& model, const std::vecto
   return out;
 }
 
+// Whether op i is the last of its block (where the backward enters the block).
+bool last_of_block(const work::Model& model, std::size_t i) {
+  return i + 1 == model.ops.size() || model.ops[i + 1].block != model.ops[i].block;
+}
+
 // Backward segments end where a bucket completes: segment k ends bucket k (k < buckets); a
-// tail may follow.
+// tail may follow. A checkpointed block's forward is recomputed where the backward enters it,
+// in the segment that holds the backward of its last op (`fwd`: the forward kernel times).
 std::vector<Segment> backward_segments(const work::Model& model, const std::vector<std::vector<TimePs>>& bwd,
-                                       const std::vector<Bucket>& buckets) {
+                                       const std::vector<std::vector<TimePs>>& fwd, const std::vector<bool>& ckpt,
+                                       const std::vector<Bucket>& buckets, const work::SoftwareProfile* sw, bool amp) {
   std::vector<Segment> out;
   std::size_t b = 0;
   Segment cur;
   for (std::size_t i = model.ops.size(); i-- > 0;) {
+    const int block = model.ops[i].block;
+    if (last_of_block(model, i) && ckpt[static_cast<std::size_t>(block)]) {
+      for (std::size_t j = i + 1; j-- > 0 && model.ops[j].block == block;) {
+        add_to(cur.time, fwd[j]);
+        if (sw) cur.kernels += work::kernels_forward(model.ops[j], *sw, amp);
+      }
+    }
     add_to(cur.time, bwd[i]);
     cur.kernels += work::kernels_backward(model.ops[i]);
     if (b < buckets.size() && i == buckets[b].last_op) {
@@ -78,24 +103,41 @@ std::vector<Segment> backward_segments(const work::Model& model, const std::vect
   return out;
 }
 
-// Saved activations per segment: what each forward segment saves and each backward segment
-// frees (a dropped tail's go to the last backward segment).
-void segment_activations(const work::Model& model, const std::vector<Bucket>& buckets, double bytes_per_elem,
-                         std::vector<double>& fwd_act, std::vector<double>& bwd_act) {
+// Saved activations per segment: what each forward segment saves, what each backward segment
+// recomputes at its start and frees by its end (a dropped tail's go to the last backward
+// segment). A checkpointed block's forward saves only its input (its first op's saved
+// activations); its recompute brings back the rest.
+struct SegmentActivations {
+  std::vector<double> fwd_saved, bwd_recomputed, bwd_freed;
+};
+SegmentActivations segment_activations(const work::Model& model, const std::vector<Bucket>& buckets,
+                                       const std::vector<bool>& ckpt, double bytes_per_elem, std::size_t fwd_segs,
+                                       std::size_t bwd_segs) {
+  SegmentActivations a{std::vector<double>(fwd_segs, 0.0), std::vector<double>(bwd_segs, 0.0),
+                       std::vector<double>(bwd_segs, 0.0)};
   std::size_t fs = 0;
   int cur_block = model.ops.empty() ? 0 : model.ops[0].block;
   for (std::size_t i = 0; i < model.ops.size(); ++i) {
+    const bool first_of_block = i == 0 || model.ops[i - 1].block != model.ops[i].block;
     if (model.ops[i].block != cur_block) {
       cur_block = model.ops[i].block;
       ++fs;
     }
-    fwd_act[fs] += model.ops[i].act_elems_saved * bytes_per_elem;
+    if (first_of_block || !ckpt[static_cast<std::size_t>(cur_block)])
+      a.fwd_saved[fs] += model.ops[i].act_elems_saved * bytes_per_elem;
   }
   std::size_t b = 0;
+  std::size_t recompute_seg = 0;  // the segment where the current checkpointed block is recomputed
   for (std::size_t i = model.ops.size(); i-- > 0;) {
-    bwd_act[std::min(b, bwd_act.size() - 1)] += model.ops[i].act_elems_saved * bytes_per_elem;
+    const std::size_t seg = std::min(b, bwd_segs - 1);
+    const bool ck = ckpt[static_cast<std::size_t>(model.ops[i].block)];
+    if (ck && last_of_block(model, i)) recompute_seg = seg;
+    const bool first_of_block = i == 0 || model.ops[i - 1].block != model.ops[i].block;
+    if (ck && !first_of_block) a.bwd_recomputed[recompute_seg] += model.ops[i].act_elems_saved * bytes_per_elem;
+    a.bwd_freed[seg] += model.ops[i].act_elems_saved * bytes_per_elem;
     if (b < buckets.size() && i == buckets[b].last_op) ++b;
   }
+  return a;
 }
 
 // Memory of rank 0 (DESIGN §7): parameters, gradients and optimizer state are held all step;
@@ -171,8 +213,9 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
       add_to(fwd[i], share.at_levels([&](const work::Contention& c) { return autocast_cast_time(cost, op, c); }));
     bwd[i] = share.at_levels([&](const work::Contention& c) { return cost.backward(op, batch, c); });
   }
+  const std::vector<bool> ckpt = checkpointed_blocks(model, opt.checkpointing);
   const std::vector<Segment> fwd_segs = forward_segments(model, fwd, sw, amp);
-  const std::vector<Segment> bwd_segs = backward_segments(model, bwd, sg.buckets);
+  const std::vector<Segment> bwd_segs = backward_segments(model, bwd, fwd, ckpt, sg.buckets, sw, amp);
   const engine::CurveId opt_curve = share.curve(share.at_levels(
       [&](const work::Contention& c) { return cost.optimizer_step(model.params(), opt.optimizer, c); }));
   std::vector<engine::CurveId> fwd_curve, bwd_curve;
@@ -184,8 +227,8 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
 
   MemoryPlan& mem = sb.memory(0);  // rank 0's
   mem = ddp_memory(model, cost, opt, n, sg.compute[0]);
-  std::vector<double> fwd_seg_act(fwd_segs.size(), 0.0), bwd_seg_act(bwd_segs.size(), 0.0);
-  segment_activations(model, sg.buckets, work::activation_bytes(cost.precision()) * batch, fwd_seg_act, bwd_seg_act);
+  const SegmentActivations act = segment_activations(model, sg.buckets, ckpt, work::activation_bytes(cost.precision()) * batch,
+                                                     fwd_segs.size(), bwd_segs.size());
   std::vector<engine::TaskId> last_on_rank(static_cast<std::size_t>(n));
   std::vector<std::optional<engine::TaskId>> last_compute(static_cast<std::size_t>(n));
   std::optional<data::Feed> feed;
@@ -218,7 +261,7 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
           if (j == 0 && feed) feed->consumed(static_cast<std::size_t>(k), t);
           last_compute[static_cast<std::size_t>(k)] = t;
           if (k != 0) continue;
-          mem.events.push_back(MemEvent{t, true, fwd_seg_act[j], 0});
+          mem.events.push_back(MemEvent{t, true, act.fwd_saved[j], 0});
           if (amp && j == 0)
             mem.events.push_back(MemEvent{t, false, static_cast<double>(model.params()) * 2.0, 1});
           if (amp && j + 1 == fwd_segs.size())
@@ -231,7 +274,9 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
           seg_task[static_cast<std::size_t>(k) * bwd_segs.size() + j] = t;
           last_on_rank[static_cast<std::size_t>(k)] = t;
           last_compute[static_cast<std::size_t>(k)] = t;
-          if (k == 0) mem.events.push_back(MemEvent{t, true, -bwd_seg_act[j], 0});
+          if (k != 0) continue;
+          if (act.bwd_recomputed[j] > 0) mem.events.push_back(MemEvent{t, false, act.bwd_recomputed[j], 0});
+          mem.events.push_back(MemEvent{t, true, -act.bwd_freed[j], 0});
         }
       }
       if (!sync) continue;

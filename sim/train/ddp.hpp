@@ -26,6 +26,23 @@ namespace simtrain::train {
 
 enum Category : std::uint32_t { kForward = 1, kBackward = 2, kOptimizer = 3, kComm = 4, kData = 5, kHost = 6 };
 
+// Activation checkpointing, an option of every strategy (the scenario's activation_checkpointing
+// and activation_offload keys): the forward keeps only each checkpointed block's input and the
+// backward recomputes the block's forward before its own backward. Only the repeated blocks
+// are checkpointed (checkpointed_blocks), as apply_activation_checkpointing with a check on the
+// transformer/ResNet block class does.
+struct Checkpointing {
+  bool on = false;
+  double fraction = 1;   // of the repeated blocks, evenly spread (0.5: every other block)
+  bool offload = false;  // checkpointed block inputs to host memory between forward and backward
+};
+
+// Whether each block (by index, 0 .. the model's last block) is checkpointed: none of them
+// when `c.on` is false; else the repeated blocks (not the first, the embeddings or stem, nor
+// the last, the head and loss), all of them or an evenly spread fraction (IBM's selective
+// checkpointing: 0.5 checkpoints every other block).
+std::vector<bool> checkpointed_blocks(const work::Model& model, const Checkpointing& c);
+
 // What every strategy's step takes, whatever the strategy (DdpOptions, FsdpOptions and
 // MegatronOptions add their own).
 struct StepOptions {
@@ -40,6 +57,7 @@ struct StepOptions {
   // The software stack (host dispatch, syncs, autocast casts), or none: the GPU never waits
   // for its host.
   const work::SoftwareProfile* software = nullptr;
+  Checkpointing checkpointing;
 };
 
 struct DdpOptions : StepOptions {

@@ -109,26 +109,17 @@ Groups fsdp_groups(const FsdpOptions& opt, int n, int gpus_per_node) {
   return gr;
 }
 
-// Which units' blocks are checkpointed: all, or an evenly spread fraction of the blocks
-// (IBM's selective checkpointing: 0.5 checkpoints every other block).
-// Only the repeated blocks: the input end (embeddings, stem; block 0) and the output end (head
-// and loss; the last block) are not checkpointed, as apply_activation_checkpointing with a
-// check on the transformer/ResNet block class does.
+// Which units' blocks are checkpointed (checkpointed_blocks, train/ddp.hpp).
 std::vector<bool> checkpointed_units(const work::Model& model, const std::vector<Unit>& units, const FsdpOptions& opt) {
   const std::size_t U = units.size();
-  const int last_block = model.ops.empty() ? 0 : model.ops.back().block;
+  const std::vector<bool> ckpt_block = checkpointed_blocks(model, opt.checkpointing);
   std::vector<bool> ckpt_of(U, false);
-  for (std::size_t u = 0; u < U; ++u) {
-    const double b = units[u].block, p = opt.checkpoint_fraction;
-    const bool repeated = units[u].block > 0 && units[u].block < last_block;
-    ckpt_of[u] = opt.activation_checkpointing && repeated &&
-                 (p >= 1 || std::floor(b * p + 1e-9) != std::floor((b - 1) * p + 1e-9));
-  }
-  if (opt.activation_checkpointing && opt.checkpoint_fraction < 1) {
+  for (std::size_t u = 0; u < U; ++u) ckpt_of[u] = ckpt_block[static_cast<std::size_t>(units[u].block)];
+  if (opt.checkpointing.on && opt.checkpointing.fraction < 1) {
     for (std::size_t u = 0; u + 1 < U; ++u)
       for (std::size_t i : units[u].ops)
         if (model.ops[i].block != units[u].block)
-          throw OptionError("fsdp.activation_checkpointing", "checkpointing a fraction of the blocks needs units of one block at most "
+          throw OptionError("activation_checkpointing", "checkpointing a fraction of the blocks needs units of one block at most "
                                       "(wrap: per_block or per_linear), not " + units[u].name + " of several");
   }
   return ckpt_of;
@@ -355,7 +346,7 @@ class FsdpSteps {
           if (mode_.comm && mode_.regather) mem(t, true, -un.params * pb_, parts_.gather);
         }
       }
-      if (ckpt_of_[u] && opt_.activation_offload && un.input_bytes > 0) {
+      if (ckpt_of_[u] && opt_.checkpointing.offload && un.input_bytes > 0) {
         // The checkpointed block input goes to host memory once the block's first unit ran.
         const engine::TaskId d2h = host_copy(un.input_bytes, false, m.fwd[u], un.name + " d2h activations");
         mem(d2h, true, -un.input_bytes, parts_.act);
@@ -444,7 +435,7 @@ class FsdpSteps {
       const bool ckpt = ckpt_of_[ui];
       const bool split = ckpt && first < last;  // a block of several units (per_linear)
       Tasks recompute_deps;                     // what the block's recompute waits for
-      if (ckpt && seg_last && opt_.activation_offload && units_[first].input_bytes > 0) {
+      if (ckpt && seg_last && opt_.checkpointing.offload && units_[first].input_bytes > 0) {
         // Bring the block input back one segment ahead.
         Tasks d = seg_done.size() >= 2 ? seg_done[seg_done.size() - 2] : m.fwd[U - 1];
         d.push_back(m.act_d2h[first]);  // never back before it is out

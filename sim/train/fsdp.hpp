@@ -65,10 +65,7 @@ struct FsdpOptions : StepOptions {
   bool limit_all_gathers = true;
   work::Precision param_dtype = work::Precision::amp_bf16;   // bytes of gathered parameters
   work::Precision reduce_dtype = work::Precision::amp_bf16;  // bytes of reduced gradients
-  bool activation_checkpointing = false;
-  double checkpoint_fraction = 1;  // of the blocks, evenly spread (0.5: every other block)
   bool cpu_offload = false;
-  bool activation_offload = false;  // checkpointed block inputs to host memory (needs checkpointing)
   int shard_group_size = 0;  // HYBRID_SHARD: 0 = GPUs per node
   bool sync_each_microbatch = false;  // accumulate with communication on every micro-batch
 };

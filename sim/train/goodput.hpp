@@ -34,6 +34,8 @@
 #include <limits>
 #include <string>
 
+#include "train/cost_of_run.hpp"
+
 namespace simtrain::train {
 
 inline constexpr double kForever = std::numeric_limits<double>::infinity();
@@ -94,7 +96,10 @@ struct WholeRun {
   double relaunch_s = 0, restart_s = 0;
   bool restart_given = false;  // run.restart (else relaunch + load)
   Goodput expected;
-  double energy_kwh = 0, cost = 0;  // cost: a figure only with a price (RunResult::priced)
+  // Energy and money over the expected wall clock (train/cost_of_run.hpp): rent and own side
+  // by side; cost is the headline's (cost.basis), a figure only with a price (RunResult::priced).
+  CostFigures cost_figures;
+  double energy_kwh = 0, cost = 0;
 };
 
 // topologies/reliability.yaml: the default failure rates and relaunch time.

@@ -35,13 +35,16 @@ int MemoryPlan::add_part(const std::string& name) {
   return static_cast<int>(dynamic_parts.size() - 1);
 }
 
-MemoryPeak find_peak(const MemoryPlan& plan, const engine::TaskGraph& graph,
-                     const std::vector<engine::TaskRecord>& records) {
-  struct Timed {
-    TimePs time;
-    int order;  // frees (0) before allocations (1) at one instant
-    std::size_t index;
-  };
+namespace {
+struct Timed {
+  TimePs time;
+  int order;  // frees (0) before allocations (1) at one instant
+  std::size_t index;
+};
+
+// The plan's events in the order they are replayed: by time, frees before allocations at one
+// instant, then in plan order.
+std::vector<Timed> replay_order(const MemoryPlan& plan, const std::vector<engine::TaskRecord>& records) {
   std::vector<Timed> timed;
   timed.reserve(plan.events.size());
   for (std::size_t i = 0; i < plan.events.size(); ++i) {
@@ -53,8 +56,32 @@ MemoryPeak find_peak(const MemoryPlan& plan, const engine::TaskGraph& graph,
     if (a.time != b.time) return a.time < b.time;
     return a.order < b.order;
   });
+  return timed;
+}
+
+double static_total(const MemoryPlan& plan) {
   double base = 0;
   for (const auto& [name, bytes] : plan.static_parts) base += bytes;
+  return base;
+}
+}  // namespace
+
+std::vector<MemorySample> memory_timeline(const MemoryPlan& plan, const std::vector<engine::TaskRecord>& records) {
+  double total = static_total(plan);
+  std::vector<MemorySample> out;
+  out.reserve(plan.events.size() + 1);
+  out.push_back(MemorySample{0, total * (1 + plan.slack)});
+  for (const Timed& t : replay_order(plan, records)) {
+    total += plan.events[t.index].bytes;
+    out.push_back(MemorySample{t.time, total * (1 + plan.slack)});
+  }
+  return out;
+}
+
+MemoryPeak find_peak(const MemoryPlan& plan, const engine::TaskGraph& graph,
+                     const std::vector<engine::TaskRecord>& records) {
+  const std::vector<Timed> timed = replay_order(plan, records);
+  const double base = static_total(plan);
   std::vector<double> live(plan.dynamic_parts.size(), 0.0), at_peak = live;
   double total = base, peak = base;
   std::size_t peak_event = static_cast<std::size_t>(-1);

@@ -62,6 +62,15 @@ struct MemoryPeak {
   std::vector<std::pair<std::string, double>> breakdown;  // static and dynamic parts at the peak, then slack
 };
 
+// The live total after each allocation or free, in replay order, with the allocator slack on
+// top: the curve whose largest value is find_peak's peak_bytes. The first sample is the
+// static parts at time 0; a sample holds until the next one.
+struct MemorySample {
+  TimePs time = 0;
+  double bytes = 0;
+};
+std::vector<MemorySample> memory_timeline(const MemoryPlan& plan, const std::vector<engine::TaskRecord>& records);
+
 MemoryPeak find_peak(const MemoryPlan& plan, const engine::TaskGraph& graph,
                      const std::vector<engine::TaskRecord>& records);
 

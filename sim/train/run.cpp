@@ -35,7 +35,10 @@ StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, 
     try {
       return build(ranks, steps, batch);
     } catch (const OptionError& e) {
-      throw field_at(spec_.root, e.key()).error(e.what());
+      // The checkpointing setting is reported where the scenario gave it (root or fsdp: block).
+      const StrategyConfig& c = strategy_config(spec_);
+      const std::string key = e.key() == "activation_checkpointing" && !c.checkpointing_key.empty() ? c.checkpointing_key : e.key();
+      throw field_at(spec_.root, key).error(e.what());
     } catch (const std::invalid_argument& e) {
       throw field_at(spec_.root, "collective.algorithm").error(e.what());
     }
@@ -61,6 +64,8 @@ StepGraph StrategyBuilder::build(const std::vector<int>& ranks, int steps, long 
   common.ring_order_auto = spec_.ring_order == "auto";
   common.data = data_;
   common.software = software_;
+  common.checkpointing = strategy_config(spec_).checkpointing;
+  if (choice_.checkpointing) common.checkpointing = Checkpointing{*choice_.checkpointing, 1.0, false};
   const Strategy& strategy = strategy_named(choice_.strategy.empty() ? spec_.strategy : choice_.strategy);
   const StrategyContext ctx{spec_, strategy_config(spec_), choice_, model_, cost_, planner_, cluster_};
   return strategy.build(ctx, ranks, common);

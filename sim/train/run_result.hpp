@@ -14,6 +14,8 @@
 //   MFU             model FLOPs (3 x forward, no recomputation) per second per GPU / peak
 //   energy          GPUs between idle and TDP by compute utilization, plus node overhead,
 //                   times PUE
+//   cost            rent (GPU-hours on demand) and own (purchase written off, plus power):
+//                   train/cost_of_run.hpp
 #pragma once
 
 #include <cstdint>
@@ -24,6 +26,7 @@
 
 #include "data/pipeline.hpp"
 #include "engine/executor.hpp"
+#include "train/cost_of_run.hpp"
 #include "train/ddp.hpp"
 #include "train/goodput.hpp"
 
@@ -60,6 +63,7 @@ struct RunResult {
   std::vector<std::pair<std::string, double>> memory_breakdown;
   std::string memory_peak_at;   // the task the peak falls in
   std::string strategy_detail;  // "5 buckets", "FULL_SHARD, 42 units"
+  int checkpointed_blocks = 0, blocks = 0;  // activation checkpointing (ddp, fsdp, zero): blocks recomputed, of all
   struct FitRow {
     std::string strategy;
     long long largest_batch = 0;  // 0: not even batch 1 fits
@@ -67,10 +71,16 @@ struct RunResult {
   };
   std::vector<FitRow> fits;  // filled by `simtrain memory`
   double power_w = 0, joules_per_step = 0, cost_per_step = 0;
-  bool priced = false;  // a GPU-hour or electricity price was given (else the costs are not figures)
-  double run_hours = 0, run_energy_kwh = 0, run_cost = 0;  // the whole run's expected wall clock (whole_run)
+  bool priced = false;  // the headline cost (cost.basis) has its prices (else the costs are not figures)
+  // The whole run (whole_run): its steps, expected wall clock, energy and headline cost.
+  double run_hours = 0, run_energy_kwh = 0, run_cost = 0;
   long long run_steps = 0;
   WholeRun whole_run;  // the scenario's run: (train/goodput.hpp), when it gives one
+  // Money (train/cost_of_run.hpp): the inputs with their origins, and rent and own (TCO) side
+  // by side, per step and for the whole run's expected wall clock; cost_per_step / run_cost
+  // are the basis's.
+  CostInputs cost_inputs;
+  CostFigures step_cost, run_cost_figures;
   std::string bottleneck, verdict;
   std::size_t buckets = 0;
   std::string bucket_algo;  // e.g. "ring/Simple"

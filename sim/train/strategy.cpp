@@ -42,11 +42,20 @@ const std::vector<KeyInfo>& fsdp_keys() {
       {"fsdp.mixed_precision.param_dtype", "dtype of gathered parameters: fp32 | bf16 | fp16", "", "from precision"},
       {"fsdp.mixed_precision.reduce_dtype", "dtype of gradient reduction: fp32 | bf16 | fp16", "", "from precision"},
       {"fsdp.mixed_precision.buffer_dtype", "dtype of buffers (no effect on time or memory here)", "", "from precision"},
-      {"fsdp.activation_checkpointing", "checkpoint every block (true), or a fraction of them (0.5: every other): keep its input, recompute its forward in backward", "", "false"},
-      {"fsdp.activation_offload", "checkpointed block inputs to host memory (needs activation_checkpointing)", "", "false"},
+      {"fsdp.activation_checkpointing", "the same setting as activation_checkpointing (kept for FSDP files; it applies whatever the strategy)", "", "false"},
+      {"fsdp.activation_offload", "the same setting as activation_offload (kept for FSDP files)", "", "false"},
       {"fsdp.cpu_offload", "parameter shards, gradient shards and optimizer state in host memory", "", "false"},
       {"fsdp.shard_group_size", "HYBRID_SHARD: GPUs per shard group", "", "GPUs per node"},
       {"fsdp.sync_each_microbatch", "reduce-scatter on every micro-batch (else no_sync until the last)", "", "false"},
+  };
+  return keys;
+}
+
+// Keys of every strategy, beside the blocks.
+const std::vector<KeyInfo>& common_strategy_keys() {
+  static const std::vector<KeyInfo> keys = {
+      {"activation_checkpointing", "every strategy: checkpoint every repeated block (true), or a fraction of them (0.5: every other): keep its input, recompute its forward in backward (megatron: as parallel.recompute: full)", "", "false"},
+      {"activation_offload", "fsdp and zero: checkpointed block inputs to host memory between forward and backward (needs activation_checkpointing)", "", "false"},
   };
   return keys;
 }
@@ -121,10 +130,11 @@ void parse_parallel(const Field& pb, StrategyConfig& out) {
 
 
 // activation_checkpointing: true, false, or the fraction of the blocks (0 < p <= 1).
-void parse_checkpointing(const Field& f, FsdpOptions& o) {
+void parse_checkpointing(const Field& f, Checkpointing& o) {
   const std::string v = f.as_string();
   if (v == "true" || v == "false") {
-    o.activation_checkpointing = f.as_bool();
+    o.on = f.as_bool();
+    o.fraction = 1;
     return;
   }
   const char* expected =
@@ -136,8 +146,28 @@ void parse_checkpointing(const Field& f, FsdpOptions& o) {
     throw f.error(expected);
   }
   if (!(p > 0 && p <= 1)) throw f.error(expected);
-  o.activation_checkpointing = true;
-  o.checkpoint_fraction = p;
+  o.on = true;
+  o.fraction = p;
+}
+
+// The checkpointing keys at `f` (the scenario's root, or the fsdp: block's older spelling):
+// the second place that gives one must agree with the first.
+void parse_checkpointing_at(const Field& f, const std::string& prefix, StrategyConfig& out) {
+  for (const char* key : {"activation_checkpointing", "activation_offload"}) {
+    auto k = f.get(key);
+    if (!k) continue;
+    Checkpointing c = out.checkpointing;
+    if (std::string(key) == "activation_offload") c.offload = k->as_bool();
+    else parse_checkpointing(*k, c);
+    const std::string path = prefix + key;
+    std::string& given = std::string(key) == "activation_offload" ? out.offload_key : out.checkpointing_key;
+    if (!given.empty() && (c.on != out.checkpointing.on || c.fraction != out.checkpointing.fraction ||
+                           c.offload != out.checkpointing.offload))
+      throw k->key_error(path + " disagrees with " + given + ": give the setting once (" +
+                         std::string(key) + " applies to every strategy)");
+    out.checkpointing = c;
+    given = path;
+  }
 }
 
 void parse_fsdp(const Field& fs, StrategyConfig& out) {
@@ -179,13 +209,8 @@ void parse_fsdp(const Field& fs, StrategyConfig& out) {
     if (auto f = mp->get("reduce_dtype")) c.reduce_dtype = dtype_of(*f);
     if (auto f = mp->get("buffer_dtype")) (void)dtype_of(*f);
   }
-  if (auto f = fs.get("activation_checkpointing")) parse_checkpointing(*f, o);
+  parse_checkpointing_at(fs, "fsdp.", out);
   if (auto f = fs.get("cpu_offload")) o.cpu_offload = f->as_bool();
-  if (auto f = fs.get("activation_offload")) {
-    o.activation_offload = f->as_bool();
-    if (o.activation_offload && !o.activation_checkpointing)
-      throw f->key_error("activation_offload moves the checkpointed block inputs: it needs activation_checkpointing: true");
-  }
   if (auto f = fs.get("shard_group_size")) o.shard_group_size = static_cast<int>(f->as_int_at_least(1));
   if (auto f = fs.get("sync_each_microbatch")) o.sync_each_microbatch = f->as_bool();
 }
@@ -209,6 +234,9 @@ StepGraph build_ddp_strategy(const StrategyContext& ctx, const std::vector<int>&
   static_cast<StepOptions&>(d) = common;
   d.bucket_bytes = ctx.config.ddp.bucket_bytes;
   d.gradient_as_bucket_view = ctx.config.ddp.gradient_as_bucket_view;
+  if (d.checkpointing.offload)
+    throw OptionError(ctx.config.offload_key, "activation_offload is modelled under fsdp and zero1/2/3 (a copy to host "
+                                              "memory per FSDP unit); under ddp it is not: run without it, or with strategy: fsdp");
   return build_ddp(ctx.model, ctx.cost, ctx.planner, ranks, d);
 }
 
@@ -222,10 +250,6 @@ StepGraph build_fsdp_sharded(const StrategyContext& ctx, const std::vector<int>&
   f.sharding = sharding;
   f.param_dtype = c.param_dtype.value_or(ctx.cost.precision());
   f.reduce_dtype = c.reduce_dtype.value_or(ctx.cost.precision());
-  if (ctx.choice.checkpointing) {
-    f.activation_checkpointing = *ctx.choice.checkpointing;
-    f.checkpoint_fraction = 1.0;
-  }
   return build_fsdp(ctx.model, ctx.cost, ctx.planner, ctx.cluster, ranks, f);
 }
 
@@ -242,6 +266,21 @@ StepGraph build_zero3(const StrategyContext& ctx, const std::vector<int>& ranks,
   return build_fsdp_sharded(ctx, ranks, common, Sharding::full_shard);
 }
 
+// The checkpointing every strategy takes, as Megatron runs it: every block recomputed is
+// parallel.recompute: full; a fraction of the blocks and the offload are not Megatron's.
+void apply_checkpointing(const StrategyContext& ctx, const Checkpointing& c, Recompute& recompute) {
+  const std::string& key = ctx.config.checkpointing_key.empty() ? std::string("activation_checkpointing") : ctx.config.checkpointing_key;
+  if (c.offload)
+    throw OptionError(ctx.config.offload_key, "activation_offload is modelled under fsdp and zero1/2/3; under megatron it is not");
+  if (!c.on) return;
+  if (c.fraction < 1)
+    throw OptionError(key, "megatron recomputes every block (parallel.recompute: full) or attention's s^2 part (selective); "
+                           "a fraction of the blocks is not modelled");
+  if (recompute == Recompute::selective)
+    throw OptionError(key, "activation_checkpointing (every block) disagrees with parallel.recompute: selective: give one");
+  recompute = Recompute::full;
+}
+
 StepGraph build_megatron_strategy(const StrategyContext& ctx, const std::vector<int>& ranks, const StepOptions& common) {
   const ParallelConfig& pc = ctx.config.parallel;
   MegatronOptions o = pc.options;
@@ -255,6 +294,7 @@ StepGraph build_megatron_strategy(const StrategyContext& ctx, const std::vector<
   const long long rest = static_cast<long long>(o.mesh.tp) * o.mesh.pp * o.mesh.cp;
   o.mesh.dp = static_cast<int>(std::max<long long>(1, static_cast<long long>(ranks.size()) / rest));
   o.sequence_parallel = o.sequence_parallel && o.mesh.tp > 1;
+  apply_checkpointing(ctx, common.checkpointing, o.recompute);
   auto given = [&] {  // the degree the user set (a --set one first), for an error about their product
     for (const char* k : {"pp", "tp", "cp"})
       for (const std::string& a : ctx.spec.overrides_applied)
@@ -290,8 +330,24 @@ std::string strategy_meaning() {
   return m;
 }
 
+// The field at a dotted key path of the scenario (it is there: the parser found it).
+Field key_field(const Field& root, const std::string& dotted) {
+  Field f = root;
+  std::size_t start = 0;
+  while (start <= dotted.size()) {
+    const std::size_t dot = dotted.find('.', start);
+    const std::string part = dotted.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    if (!f.is_map() || !f.has(part)) break;
+    f = f.at(part);
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  return f;
+}
+
 void parse_strategy_blocks(ScenarioSpec& spec, bool strategy_overridden) {
   auto config = std::make_shared<StrategyConfig>();
+  parse_checkpointing_at(spec.root, "", *config);
   for (const OptionBlock& b : option_blocks()) {
     auto f = spec.root.get(b.name);
     if (!f) continue;
@@ -301,6 +357,9 @@ void parse_strategy_blocks(ScenarioSpec& spec, bool strategy_overridden) {
     const bool read = std::find(b.readers.begin(), b.readers.end(), spec.strategy) != b.readers.end();
     if (!read && !strategy_overridden) throw f->key_error(b.misplaced);
   }
+  if (config->checkpointing.offload && !config->checkpointing.on)
+    throw key_field(spec.root, config->offload_key)
+        .key_error("activation_offload moves the checkpointed block inputs: it needs activation_checkpointing: true");
   spec.strategy_config = std::move(config);
 }
 
@@ -349,6 +408,7 @@ const KeyTable& scenario_keys() {
       if (k.path != "strategy") continue;
       t.keys.back().meaning = strategy_meaning();
       for (const OptionBlock& b : option_blocks()) t.keys.insert(t.keys.end(), b.keys.begin(), b.keys.end());
+      t.keys.insert(t.keys.end(), common_strategy_keys().begin(), common_strategy_keys().end());
     }
     return t;
   }();
@@ -377,7 +437,8 @@ std::vector<MemoryCandidate> memory_candidates(const ScenarioSpec& spec, bool mu
       spec.strategy == "fsdp" ? "fsdp " + std::string(sharding_key(c.fsdp.options.sharding)) : spec.strategy;
   std::vector<MemoryCandidate> out = {
       {"this scenario (" + own + ")", {}, true},
-      {"ddp", {"ddp", std::nullopt, std::nullopt}},
+      {"ddp", {"ddp", std::nullopt, false}},
+      {"ddp + checkpointing", {"ddp", std::nullopt, true}},
       {"zero1", {"zero1", std::nullopt, false}},
       {"fsdp no_shard", {"fsdp", Sharding::no_shard, false}},
       {"fsdp shard_grad_op (zero2)", {"fsdp", Sharding::shard_grad_op, false}},
@@ -389,11 +450,12 @@ std::vector<MemoryCandidate> memory_candidates(const ScenarioSpec& spec, bool mu
 }
 
 bool same_as_scenario(const ScenarioSpec& spec, const StrategyChoice& choice) {
-  if (choice.strategy == "ddp") return spec.strategy == "ddp";
-  const FsdpOptions& f = strategy_config(spec).fsdp.options;
-  if (choice.strategy != "fsdp" || spec.strategy != "fsdp" || choice.sharding != f.sharding) return false;
-  const bool full_ckpt = f.activation_checkpointing && f.checkpoint_fraction >= 1;
-  return choice.checkpointing.value_or(false) ? full_ckpt : !f.activation_checkpointing;
+  const StrategyConfig& c = strategy_config(spec);
+  const bool full_ckpt = c.checkpointing.on && c.checkpointing.fraction >= 1 && !c.checkpointing.offload;
+  const bool same_ckpt = choice.checkpointing.value_or(false) ? full_ckpt : !c.checkpointing.on;
+  if (choice.strategy == "ddp") return spec.strategy == "ddp" && same_ckpt;
+  if (choice.strategy != "fsdp" || spec.strategy != "fsdp" || choice.sharding != c.fsdp.options.sharding) return false;
+  return same_ckpt;
 }
 
 }  // namespace simtrain::train

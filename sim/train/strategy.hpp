@@ -55,6 +55,10 @@ struct StrategyConfig {
   DdpConfig ddp;
   FsdpConfig fsdp;
   ParallelConfig parallel;
+  // activation_checkpointing / activation_offload, every strategy's (the root keys, or the
+  // fsdp: block's older spelling), and the key path each was given at ("": not given).
+  Checkpointing checkpointing;
+  std::string checkpointing_key, offload_key;
 };
 
 // The scenario's typed strategy options (filled by load_scenario; throws std::logic_error for
@@ -76,7 +80,7 @@ const std::vector<OptionBlock>& option_blocks();
 struct StrategyChoice {
   std::string strategy;               // "": the scenario's
   std::optional<Sharding> sharding;   // strategy fsdp: instead of the block's
-  std::optional<bool> checkpointing;  // fsdp and zero: every block (true) or none (false)
+  std::optional<bool> checkpointing;  // every repeated block (true) or none (false), no offload
 };
 
 struct StrategyContext {

@@ -27,7 +27,7 @@ Scenario keys (YAML, or --set key.path=value):
       a calibration file measured on the GPU by simtrain-calibrate (calibrate/): its compute figures replace topologies/compute.yaml's
       default: none
   software
-      the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel
+      the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_dle_nchw, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel
       default: pytorch_eager
   precision
       fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8
@@ -108,10 +108,10 @@ Scenario keys (YAML, or --set key.path=value):
       dtype of buffers (no effect on time or memory here)
       default: from precision
   fsdp.activation_checkpointing
-      checkpoint every block (true), or a fraction of them (0.5: every other): keep its input, recompute its forward in backward
+      the same setting as activation_checkpointing (kept for FSDP files; it applies whatever the strategy)
       default: false
   fsdp.activation_offload
-      checkpointed block inputs to host memory (needs activation_checkpointing)
+      the same setting as activation_offload (kept for FSDP files)
       default: false
   fsdp.cpu_offload
       parameter shards, gradient shards and optimizer state in host memory
@@ -131,6 +131,12 @@ Scenario keys (YAML, or --set key.path=value):
   ddp.static_graph
       the graph is static (PyTorch static_graph)
       default: false
+  activation_checkpointing
+      every strategy: checkpoint every repeated block (true), or a fraction of them (0.5: every other): keep its input, recompute its forward in backward (megatron: as parallel.recompute: full)
+      default: false
+  activation_offload
+      fsdp and zero: checkpointed block inputs to host memory between forward and backward (needs activation_checkpointing)
+      default: false
   grad_accumulation
       micro-batches per optimizer step (no_sync on all but the last)
       default: 1
@@ -147,17 +153,29 @@ Scenario keys (YAML, or --set key.path=value):
       steps simulated first and left out of the averages
       default: 1
   energy.node_overhead [W]
-      power of a node beyond its GPUs (CPUs, NICs, fans)
-      default: 0 W
+      power of a node beyond its GPUs (CPUs, NICs, NVSwitches, fans, drives)
+      default: the system file's node_overhead.power (0 W and said so if it gives none)
   energy.pue
       data-centre power usage effectiveness
       default: 1.0
   energy.electricity [USD]
-      electricity price per kWh
-      default: $0
+      electricity price per kWh (the own-it cost's power)
+      default: topologies/prices.yaml defaults.electricity (EIA US industrial average)
+  cost.basis
+      the headline cost: rent (GPU-hours at an on-demand rate) | own (purchase written off over cost.life_years, plus power at energy.electricity)
+      default: rent
   cost.gpu_hour [USD]
-      price of one GPU-hour (cloud) or amortized purchase
-      default: $0
+      rent: price of one GPU-hour on demand
+      default: the GPU's cloud_gpu_hour in topologies/prices.yaml
+  cost.purchase [USD]
+      own: purchase price of one GPU
+      default: the GPU's purchase in topologies/prices.yaml
+  cost.node_price [USD]
+      own: purchase price of one node beyond its GPUs (chassis, CPUs, memory, NICs, fabric share)
+      default: the system file's node_overhead.price ($0 and said so if it gives none)
+  cost.life_years
+      own: years a purchase is written off over, linearly, used around the clock
+      default: topologies/prices.yaml defaults.life (4, an assumption)
   run.steps
       optimizer steps in the whole run, for per-run energy and cost
       default: 0 (none)

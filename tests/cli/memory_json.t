@@ -24,6 +24,11 @@ $ simtrain memory scenarios/4x4090_gpt2_1.5b_fsdp.yaml --json
       "strategy": "ddp"
     },
     {
+      "largest_batch_per_gpu": 0,
+      "peak_bytes": 0.0,
+      "strategy": "ddp + checkpointing"
+    },
+    {
       "largest_batch_per_gpu": 2,
       "peak_bytes": 23093572252.8,
       "strategy": "zero1"

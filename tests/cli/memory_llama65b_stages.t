@@ -19,6 +19,7 @@ Peak by pipeline stage (its first rank):
 Largest per-GPU batch that fits, by strategy:
   this scenario (megatron)             18   (peak 79.8 GiB)
   ddp                              does not fit at batch 1
+  ddp + checkpointing              does not fit at batch 1
   zero1                            does not fit at batch 1
   fsdp no_shard                    does not fit at batch 1
   fsdp shard_grad_op (zero2)       does not fit at batch 1

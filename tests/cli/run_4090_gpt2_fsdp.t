@@ -3,6 +3,7 @@ $ simtrain scenarios/4x4090_gpt2_1.5b_fsdp.yaml
 simtrain: 4x RTX 4090, GPT-2 1.5B FSDP full shard
   GPT-2 1.5B FSDP on 4 x NVIDIA GeForce RTX 4090 (Workstation 4x RTX 4090 (Threadripper PRO 5975WX), 1 node)
   batch 2/GPU x 1 micro-batch, amp_bf16, adamw, 1.56 B params, FULL_SHARD, 50 units
+  activation checkpointing: 48 of 50 blocks recomputed in backward
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
 Step time       512.75 ms   (mean of 2 steps after 1 warm-up)
@@ -21,5 +22,8 @@ Busiest links
    49.3%  cpu0 -> gpu0 (pcie4x16)
    49.3%  gpu1 -> cpu0 (pcie4x16)
    49.3%  cpu0 -> gpu1 (pcie4x16)
-Energy       2104 W, 1.1 kJ/step; cost $0.0003/step
+Energy       2104 W, 1.1 kJ/step: 4 GPUs x 439 W + 1 node x 350 W overhead (system), PUE 1.00
+Cost         rent $0.000285/step, own $0.000140/step; headline own (cost.basis)
+  rent       4 GPUs x $0.5/GPU-h on demand (catalog, 2024)
+  own        capex $0.0000504/step: (4 GPUs x $1,599 (catalog, 2022-10-12) + 1 node x $6,000 (system, 2022)) over 4 years (catalog); power $0.0000899/step at $0.3/kWh (scenario)
 Verdict      compute-bound: GPUs compute  97.3% of each step; exposed communication   2.5%, data stall   0.0%

@@ -21,5 +21,8 @@ Busiest links
     2.6%  cpu0 -> gpu0 (pcie4x16)
     2.6%  gpu1 -> cpu0 (pcie4x16)
     2.6%  cpu0 -> gpu1 (pcie4x16)
-Energy       2132 W, 0.5 kJ/step; cost $0.0001/step
+Energy       2132 W, 0.5 kJ/step: 4 GPUs x 445 W + 1 node x 350 W overhead (system), PUE 1.00
+Cost         rent $0.000118/step, own $0.0000586/step; headline own (cost.basis)
+  rent       4 GPUs x $0.5/GPU-h on demand (catalog, 2024)
+  own        capex $0.0000209/step: (4 GPUs x $1,599 (catalog, 2022-10-12) + 1 node x $6,000 (system, 2022)) over 4 years (catalog); power $0.0000377/step at $0.3/kWh (scenario)
 Verdict      compute-bound: GPUs compute  98.9% of each step; exposed communication   0.4%, data stall   0.0%

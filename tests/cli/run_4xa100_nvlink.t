@@ -21,5 +21,8 @@ Busiest links
     4.7%  gpu0 -> gpu3 (nvlink3 x4)
     4.7%  gpu3 -> gpu0 (nvlink3 x4)
     4.7%  gpu1 -> gpu2 (nvlink3 x4)
-Energy       3096 W, 0.9 kJ/step; cost $0.0006/step
+Energy       3356 W, 0.9 kJ/step: 4 GPUs x 395 W + 1 node x 1,000 W overhead (system), PUE 1.30
+Cost         rent $0.00158/step, own $0.000141/step; headline rent (cost.basis)
+  rent       4 GPUs x $5.12/GPU-h on demand (catalog, 2024)
+  own        capex $0.000110/step: (4 GPUs x $12,500 (catalog, 2024-mid) + node price not given ($0: cost.node_price, or the system's node_overhead.price)) over 4 years (catalog); power $0.0000310/step at $0.12/kWh (scenario)
 Verdict      compute-bound: GPUs compute  98.7% of each step; exposed communication   0.6%, data stall   0.0%

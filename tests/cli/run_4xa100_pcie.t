@@ -21,5 +21,8 @@ Busiest links
    24.3%  gpu1 -> cpu0 (pcie4x16)
    24.3%  cpu0 -> gpu1 (pcie4x16)
    24.3%  gpu2 -> cpu0 (pcie4x16)
-Energy       2551 W, 0.8 kJ/step; cost $0.0006/step
+Energy       2291 W, 0.7 kJ/step: 4 GPUs x 291 W + 1 node x 600 W overhead (system), PUE 1.30
+Cost         rent $0.00122/step, own $0.000142/step; headline rent (cost.basis)
+  rent       4 GPUs x $3.67/GPU-h on demand (catalog, 2024)
+  own        capex $0.000119/step: (4 GPUs x $12,500 (catalog, 2024-mid) + node price not given ($0: cost.node_price, or the system's node_overhead.price)) over 4 years (catalog); power $0.0000229/step at $0.12/kWh (scenario)
 Verdict      compute-bound: GPUs compute  96.5% of each step; exposed communication   2.9%, data stall   0.0%

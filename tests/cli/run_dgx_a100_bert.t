@@ -21,5 +21,8 @@ Busiest links
     3.1%  gpu1 -> nvswitch (nvlink3 x12)
     3.1%  nvswitch -> gpu1 (nvlink3 x12)
     3.1%  gpu2 -> nvswitch (nvlink3 x12)
-Energy       5161 W, 1.7 kJ/step; cost $0.0013/step
+Energy       6071 W, 1.9 kJ/step: 8 GPUs x 396 W + 1 node x 1,500 W overhead (system), PUE 1.30
+Cost         rent $0.00292/step, own $0.000571/step; headline rent (cost.basis)
+  rent       8 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
+  own        capex $0.000506/step: (8 GPUs x $10,000 (catalog, 2023-02) + 1 node x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.0000649/step at $0.12/kWh (scenario)
 Verdict      compute-bound: GPUs compute  98.9% of each step; exposed communication   0.5%, data stall   0.0%

@@ -1,18 +1,69 @@
 $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.checkpoint.interval=30min --json
 # exit 0
 {
+  "activation_checkpointing": {
+    "blocks": 34,
+    "blocks_recomputed": 32
+  },
   "bottleneck": "compute",
   "calibration": null,
   "cost": {
-    "per_step": 0.008240467751495057,
+    "basis": "rent",
+    "inputs": {
+      "electricity_usd_per_kwh": {
+        "date": null,
+        "from": "scenario",
+        "source": null,
+        "value": 0.12
+      },
+      "gpu_hour_usd": {
+        "date": "2024",
+        "from": "catalog",
+        "source": "AWS EC2 p4de.24xlarge (8x A100-SXM4-80GB) on demand, US East: $40.96/h (AWS on-demand pricing page, not read here) / 8",
+        "value": 5.12
+      },
+      "gpu_purchase_usd": {
+        "date": "2024-mid",
+        "from": "catalog",
+        "source": "assumption: no NVIDIA list price; xither.com: A100 80GB 'range from $10,000 to $15,000 per GPU as of mid-2024' (read here), midpoint",
+        "value": 12500.0
+      },
+      "life_years": {
+        "date": null,
+        "from": "catalog",
+        "source": "assumption: a convention, between the 3 years of GPU-cloud TCO write-ups and the 5-6 years hyperscalers depreciate servers over (not read here)",
+        "value": 4.0
+      },
+      "node_price_usd": {
+        "date": "2020-05",
+        "from": "system",
+        "source": "assumption: the dgx_a100 node (same chassis, CPUs, NICs and NVSwitches; see dgx_a100.yaml)",
+        "value": 119000.0
+      }
+    },
+    "own_capex_per_step": 0.00307823726146875,
+    "own_energy_per_step": 0.0003601803621350567,
+    "own_per_step": 0.0034384176236038066,
+    "per_step": 0.0201735357167616,
     "priced": true,
-    "run": 254.87778357256212,
-    "run_hours": 15.238986910175566
+    "rent_per_step": 0.0201735357167616,
+    "run": 624.1889038407912,
+    "run_hours": 15.238986910175566,
+    "run_own": 106.29766119835035,
+    "run_rent": 624.1889038407912
   },
   "energy": {
+    "gpu_power_w": 398.48077992488953,
     "joules_per_step": 10805.4108640517,
+    "node_overhead_w": {
+      "date": null,
+      "from": "system",
+      "source": "assumption: 2 x 225 W EPYC 7742 (catalog tdp) + ~1 kW for 6 NVSwitches, NICs, 1 TB DRAM, NVMe drives and fans; NVIDIA's 6.5 kW maximum system power less 8 x 400 W GPUs = 3.3 kW bounds it above (DGX A100 User Guide, not read here)",
+      "value": 1500.0
+    },
     "power_w": 6094.200111218851,
-    "run_kwh": 92.11660841460889
+    "pue": 1.3,
+    "run_kwh": 92.11660841460888
   },
   "gpu": "NVIDIA A100-SXM4-80GB",
   "gpus": 8,
@@ -75,9 +126,9 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "write_bytes_per_s": 3800000000.0,
       "write_s": 24.825741743157895
     },
-    "cost": 254.87778357256212,
+    "cost": 624.1889038407912,
     "dataset_samples": null,
-    "energy_kwh": 92.11660841460889,
+    "energy_kwh": 92.11660841460888,
     "epochs": null,
     "failures": {
       "expected": 0.002405665085540983,
@@ -94,7 +145,9 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
     "finishes": true,
     "goodput": 0.9863295537870742,
     "length": "tokens",
+    "own": 106.29766119835035,
     "priced": true,
+    "rent": 624.1889038407912,
     "samples_per_step": 8.0,
     "steps": 30518,
     "tokens": 1000000000.0,

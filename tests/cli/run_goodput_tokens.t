@@ -3,6 +3,7 @@ $ simtrain scenarios/4xdgx_a100_llama2_13b_hsdp.yaml --set run.tokens=50e9
 simtrain: 4x DGX A100, Llama-2-13B FSDP hybrid shard
   Llama-2-13B FSDP on 32 x NVIDIA A100-SXM4-40GB (DGX A100 (8x A100-SXM4-40GB), 4 nodes)
   batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 13 B params, HYBRID_SHARD, 42 units, shard groups of 8
+  activation checkpointing: 40 of 42 blocks recomputed in backward
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
   --set run.tokens=50e9
 
@@ -22,10 +23,13 @@ Busiest links
     8.1%  node0/gpu1 -> node0/nvswitch (nvlink3 x12)
     8.1%  node0/nvswitch -> node0/gpu1 (nvlink3 x12)
     8.1%  node0/gpu2 -> node0/nvswitch (nvlink3 x12)
-Energy       24373 W, 88.2 kJ/step; cost $0.0512/step
-  run of 381,470 steps: 384.45 h, 9363.9 kWh, $19577.38
+Energy       24373 W, 88.2 kJ/step: 32 GPUs x 398 W + 4 nodes x 1,500 W overhead (system), PUE 1.30
+Cost         rent $0.1318/step, own $0.0258/step; headline rent (cost.basis)
+  rent       32 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
+  own        capex $0.0228/step: (32 GPUs x $10,000 (catalog, 2023-02) + 4 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.00294/step at $0.12/kWh (scenario)
 Run          50.0 B tokens = 381,470 steps of 131,072 tokens: 16.0 days of work; expected 16.0 days wall clock, goodput  99.8%
   checkpoints   0.1%   182.2 GB every 3.2 h (Young), 12 s each at 15.2 GB/s to nvme0 (Samsung PM1733 3.84TB U.2), each node its own (default: the node's first storage device)
   failures      0.1%   0.24 expected, MTBF 66.0 days (1.97e-05/GPU-h x 32 GPUs; Llama 3: 419 interruptions in 54 days on 16,384 GPUs); each loses 98 min of work + 10 min restart (10 min relaunch + 6.5 s load)
-  energy      9,364 kWh; cost $19,577 (GPU-hours over the wall clock, electricity)
+  energy      9,364 kWh (training power over the work and the redone work, idle while checkpointing and restarting)
+  cost        over the 16.0 days wall clock: rent $50,391, own $9,857; headline rent (cost.basis)
 Verdict      compute-bound: GPUs compute  99.5% of each step; exposed communication   0.4%, data stall   0.0%

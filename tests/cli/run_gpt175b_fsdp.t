@@ -3,6 +3,7 @@ $ simtrain scenarios/128xA100_gpt175b_fsdp.yaml
 simtrain: 128x A100, GPT 175B FSDP (PyTorch FSDP blog setup)
   GPT 175B (seq 512) FSDP on 128 x NVIDIA A100-SXM4-40GB (DGX A100 (8x A100-SXM4-40GB), 16 nodes)
   batch 20/GPU x 1 micro-batch, fp16, sgd, 175 B params, FULL_SHARD, 386 units
+  activation checkpointing: 96 of 98 blocks recomputed in backward
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
 Step time     58862.43 ms   (mean of 1 steps after 1 warm-up)
@@ -21,5 +22,8 @@ Busiest links
    12.6%  node0/nic1 -> rail1_leaf0 (ib_hdr)
    12.6%  rail1_leaf0 -> node0/nic1 (ib_hdr)
    12.6%  node0/nic2 -> rail2_leaf0 (ib_hdr)
-Energy       51183 W, 3012.7 kJ/step; cost: no price given (cost.gpu_hour, energy.electricity)
+Energy       75183 W, 4425.4 kJ/step: 128 GPUs x 400 W + 16 nodes x 1,500 W overhead (system), PUE 1.00
+Cost         rent $8.57/step, own $1.58/step; headline rent (cost.basis)
+  rent       128 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
+  own        capex $1.49/step: (128 GPUs x $10,000 (catalog, 2023-02) + 16 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.0991/step at $0.0806/kWh (catalog, 2023)
 Verdict      compute-bound: GPUs compute 100.0% of each step; exposed communication   0.0%, data stall   0.0%

@@ -3,6 +3,7 @@ $ simtrain scenarios/128xA100_gpt1t_fsdp.yaml
 simtrain: 128x A100, GPT 1T FSDP (PyTorch FSDP blog setup)
   GPT 1T (seq 2048) FSDP on 128 x NVIDIA A100-SXM4-40GB (DGX A100 (8x A100-SXM4-40GB), 16 nodes)
   batch 4/GPU x 1 micro-batch, fp16, sgd, 1.01 T params, FULL_SHARD, 514 units
+  activation checkpointing: 128 of 130 blocks recomputed in backward
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
 Step time    277117.87 ms   (mean of 1 steps after 1 warm-up)
@@ -21,5 +22,8 @@ Busiest links
    15.0%  node0/nic1 -> rail1_leaf0 (ib_hdr)
    15.0%  rail1_leaf0 -> node0/nic1 (ib_hdr)
    15.0%  node0/nic2 -> rail2_leaf0 (ib_hdr)
-Energy       51190 W, 14185.6 kJ/step; cost: no price given (cost.gpu_hour, energy.electricity)
+Energy       75190 W, 20836.4 kJ/step: 128 GPUs x 400 W + 16 nodes x 1,500 W overhead (system), PUE 1.00
+Cost         rent $40.36/step, own $7.46/step; headline rent (cost.basis)
+  rent       128 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
+  own        capex $6.99/step: (128 GPUs x $10,000 (catalog, 2023-02) + 16 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.4665/step at $0.0806/kWh (catalog, 2023)
 Verdict      compute-bound: GPUs compute 100.0% of each step; exposed communication   0.0%, data stall   0.0%; memory at 93% of the card: expect the caching allocator to stall on cudaMalloc retries (not timed here)

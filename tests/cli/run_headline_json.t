@@ -1,18 +1,69 @@
 $ simtrain scenarios/8xA100_pcie_switch.yaml --json
 # exit 0
 {
+  "activation_checkpointing": {
+    "blocks": 18,
+    "blocks_recomputed": 0
+  },
   "bottleneck": "compute",
   "calibration": null,
   "cost": {
-    "per_step": 0.0006135226374059391,
+    "basis": "rent",
+    "inputs": {
+      "electricity_usd_per_kwh": {
+        "date": null,
+        "from": "scenario",
+        "source": null,
+        "value": 0.12
+      },
+      "gpu_hour_usd": {
+        "date": "2024",
+        "from": "catalog",
+        "source": "assumption: Azure NC24ads_A100_v4 (1x A100 80GB PCIe) on demand, East US, about $3.67/h (Azure pricing page, not read here)",
+        "value": 3.67
+      },
+      "gpu_purchase_usd": {
+        "date": "2024-mid",
+        "from": "catalog",
+        "source": "assumption: as a100_sxm4_80gb (xither.com's $10,000-$15,000 for 'A100 80GB' names no form factor; read here), midpoint",
+        "value": 12500.0
+      },
+      "life_years": {
+        "date": null,
+        "from": "catalog",
+        "source": "assumption: a convention, between the 3 years of GPU-cloud TCO write-ups and the 5-6 years hyperscalers depreciate servers over (not read here)",
+        "value": 4.0
+      },
+      "node_price_usd": {
+        "date": null,
+        "from": "not given",
+        "source": null,
+        "value": null
+      }
+    },
+    "own_capex_per_step": 0.00011755918644882039,
+    "own_energy_per_step": 2.1632410244607063e-05,
+    "own_per_step": 0.00013919159669342746,
+    "per_step": 0.0012094188150337335,
     "priced": true,
-    "run": 27.6111052122828,
-    "run_hours": 1.8538493722380283
+    "rent_per_step": 0.0012094188150337335,
+    "run": 54.429017568908506,
+    "run_hours": 1.8538493722380283,
+    "run_own": 6.264180369130059,
+    "run_rent": 54.429017568908506
   },
   "energy": {
-    "joules_per_step": 610.415903698172,
-    "power_w": 4116.258778780646,
-    "run_kwh": 7.630618767126609
+    "gpu_power_w": 295.7941133442929,
+    "joules_per_step": 648.972307338212,
+    "node_overhead_w": {
+      "date": null,
+      "from": "system",
+      "source": "assumption: 2 x 270 W Xeon 8380 (catalog tdp) + ~450 W for 2 PCIe switches, the NIC, 512 GiB DRAM, drives and fans",
+      "value": 1000.0
+    },
+    "power_w": 4376.258778780646,
+    "pue": 1.3,
+    "run_kwh": 8.112619603908495
   },
   "gpu": "NVIDIA A100 80GB PCIe",
   "gpus": 8,
@@ -72,9 +123,9 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
       "write_bytes_per_s": 3800000000.0,
       "write_s": 0.053804277894736845
     },
-    "cost": 27.6111052122828,
+    "cost": 54.429017568908506,
     "dataset_samples": null,
-    "energy_kwh": 7.630618767126609,
+    "energy_kwh": 8.112619603908495,
     "epochs": null,
     "failures": {
       "expected": 0.00029265335910664647,
@@ -91,7 +142,9 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
     "finishes": true,
     "goodput": 0.9999049975064502,
     "length": "steps",
+    "own": 6.264180369130059,
     "priced": true,
+    "rent": 54.429017568908506,
     "samples_per_step": 2048.0,
     "steps": 45000,
     "tokens": null,

@@ -28,5 +28,8 @@ Busiest links
     0.6%  nvme2 (Samsung PM1733 3.84TB U.2 reads)
     0.6%  nvme3 (Samsung PM1733 3.84TB U.2 reads)
     0.5%  nvme0 -> plx0 (pcie4x4)
-Energy       765 W, 1.0 kJ/step; cost: no price given (cost.gpu_hour, energy.electricity)
+Energy       2265 W, 2.9 kJ/step: 8 GPUs x 96 W + 1 node x 1,500 W overhead (system), PUE 1.00
+Cost         rent $0.0119/step, own $0.00212/step; headline rent (cost.basis)
+  rent       8 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
+  own        capex $0.00205/step: (8 GPUs x $10,000 (catalog, 2023-02) + 1 node x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.0000660/step at $0.0806/kWh (catalog, 2023)
 Verdict      data-bound: GPUs wait for data  86.8% of each step (busy  13.1%); bound by too few workers: 1 per GPU, about 8 needed

@@ -27,5 +27,8 @@ Busiest links
     4.0%  nvme2 (Samsung PM1733 3.84TB U.2 reads)
     4.0%  nvme3 (Samsung PM1733 3.84TB U.2 reads)
     3.8%  nvme0 -> plx0 (pcie4x4)
-Energy       3174 W, 0.5 kJ/step; cost: no price given (cost.gpu_hour, energy.electricity)
+Energy       4674 W, 0.8 kJ/step: 8 GPUs x 397 W + 1 node x 1,500 W overhead (system), PUE 1.00
+Cost         rent $0.00156/step, own $0.000289/step; headline rent (cost.basis)
+  rent       8 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
+  own        capex $0.000271/step: (8 GPUs x $10,000 (catalog, 2023-02) + 1 node x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.0000180/step at $0.0806/kWh (catalog, 2023)
 Verdict      compute-bound: GPUs compute  99.1% of each step; exposed communication   0.1%, data stall   0.0%

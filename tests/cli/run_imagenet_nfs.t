@@ -27,5 +27,8 @@ Busiest links
     3.5%  storage_leaf -> spine7 (ib_hdr)
     3.5%  storage_leaf -> spine13 (ib_hdr)
     3.5%  storage_leaf -> spine12 (ib_hdr)
-Energy       21591 W, 4.5 kJ/step; cost: no price given (cost.gpu_hour, energy.electricity)
+Energy       33591 W, 7.0 kJ/step: 64 GPUs x 337 W + 8 nodes x 1,500 W overhead (system), PUE 1.00
+Cost         rent $0.0151/step, own $0.00277/step; headline rent (cost.basis)
+  rent       64 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
+  own        capex $0.00262/step: (64 GPUs x $10,000 (catalog, 2023-02) + 8 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.000156/step at $0.0806/kWh (catalog, 2023)
 Verdict      data-bound: GPUs wait for data  17.1% of each step (busy  82.1%); bound by storage nfs0 (NFS filer (all-flash, 2x 100GbE)) busy 83% of the run

@@ -1,18 +1,69 @@
 $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
 # exit 0
 {
+  "activation_checkpointing": {
+    "blocks": 50,
+    "blocks_recomputed": 0
+  },
   "bottleneck": "compute",
   "calibration": null,
   "cost": {
-    "per_step": 0.007643329415620709,
+    "basis": "rent",
+    "inputs": {
+      "electricity_usd_per_kwh": {
+        "date": null,
+        "from": "scenario",
+        "source": null,
+        "value": 0.12
+      },
+      "gpu_hour_usd": {
+        "date": "2024-Q2",
+        "from": "catalog",
+        "source": "AWS EC2 p4d.24xlarge (8x A100-SXM4-40GB) on demand, US East: about $32.77/h (xither.com 'GPU Compute Costs: On-Prem vs. Cloud vs. Spot', read here) / 8",
+        "value": 4.096
+      },
+      "gpu_purchase_usd": {
+        "date": "2023-02",
+        "from": "catalog",
+        "source": "assumption: no NVIDIA list price; CNBC (2023-02-23) reported an A100 'costs around $10,000' (not read here)",
+        "value": 10000.0
+      },
+      "life_years": {
+        "date": null,
+        "from": "catalog",
+        "source": "assumption: a convention, between the 3 years of GPU-cloud TCO write-ups and the 5-6 years hyperscalers depreciate servers over (not read here)",
+        "value": 4.0
+      },
+      "node_price_usd": {
+        "date": "2020-05",
+        "from": "system",
+        "source": "arithmetic: DGX A100 launch price $199,000 (NVIDIA GTC 2020-05-14; geektopia.es: from 200,000 dollars, read here) less 8 x $10,000 (prices.yaml a100_sxm4_40gb); NVIDIA's margin on the box lands here",
+        "value": 119000.0
+      }
+    },
+    "own_capex_per_step": 0.0028901981730915143,
+    "own_energy_per_step": 0.0003706375986224773,
+    "own_per_step": 0.0032608357717139914,
+    "per_step": 0.01667587297138005,
     "priced": true,
-    "run": 764.9062801798187,
-    "run_hours": 12.732383661061919
+    "rent_per_step": 0.01667587297138005,
+    "run": 1668.858991222708,
+    "run_hours": 12.732383661061919,
+    "run_own": 326.3227089231695,
+    "run_rent": 1668.858991222708
   },
   "energy": {
-    "joules_per_step": 9451.94778734128,
-    "power_w": 20636.69574381557,
-    "run_kwh": 262.6748441887681
+    "gpu_power_w": 396.07441691864346,
+    "joules_per_step": 11119.12795867432,
+    "node_overhead_w": {
+      "date": null,
+      "from": "system",
+      "source": "assumption: 2 x 225 W EPYC 7742 (catalog tdp) + ~1 kW for 6 NVSwitches, NICs, 1 TB DRAM, NVMe drives and fans; NVIDIA's 6.5 kW maximum system power less 8 x 400 W GPUs = 3.3 kW bounds it above (DGX A100 User Guide, not read here)",
+      "value": 1500.0
+    },
+    "power_w": 24276.69574381557,
+    "pue": 1.3,
+    "run_kwh": 309.02072071503346
   },
   "gpu": "NVIDIA A100-SXM4-40GB",
   "gpus": 32,
@@ -72,9 +123,9 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
       "write_bytes_per_s": 15200000000.0,
       "write_s": 1.229693052631579
     },
-    "cost": 764.9062801798187,
+    "cost": 1668.858991222708,
     "dataset_samples": null,
-    "energy_kwh": 262.6748441887681,
+    "energy_kwh": 309.02072071503346,
     "epochs": null,
     "failures": {
       "expected": 0.008039865382042316,
@@ -91,7 +142,9 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
     "finishes": true,
     "goodput": 0.9992379858985146,
     "length": "steps",
+    "own": 326.3227089231695,
     "priced": true,
+    "rent": 1668.858991222708,
     "samples_per_step": 128.0,
     "steps": 100000,
     "tokens": null,

@@ -3,6 +3,7 @@ $ simtrain scenarios/4xdgx_a100_llama2_13b_hsdp.yaml
 simtrain: 4x DGX A100, Llama-2-13B FSDP hybrid shard
   Llama-2-13B FSDP on 32 x NVIDIA A100-SXM4-40GB (DGX A100 (8x A100-SXM4-40GB), 4 nodes)
   batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 13 B params, HYBRID_SHARD, 42 units, shard groups of 8
+  activation checkpointing: 40 of 42 blocks recomputed in backward
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
 Step time      3620.32 ms   (mean of 2 steps after 1 warm-up)
@@ -21,5 +22,8 @@ Busiest links
     8.1%  node0/gpu1 -> node0/nvswitch (nvlink3 x12)
     8.1%  node0/nvswitch -> node0/gpu1 (nvlink3 x12)
     8.1%  node0/gpu2 -> node0/nvswitch (nvlink3 x12)
-Energy       24373 W, 88.2 kJ/step; cost $0.0512/step
+Energy       24373 W, 88.2 kJ/step: 32 GPUs x 398 W + 4 nodes x 1,500 W overhead (system), PUE 1.30
+Cost         rent $0.1318/step, own $0.0258/step; headline rent (cost.basis)
+  rent       32 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
+  own        capex $0.0228/step: (32 GPUs x $10,000 (catalog, 2023-02) + 4 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.00294/step at $0.12/kWh (scenario)
 Verdict      compute-bound: GPUs compute  99.5% of each step; exposed communication   0.4%, data stall   0.0%

@@ -3,6 +3,7 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml
 simtrain: 8x A100 80GB, Llama-2-7B FSDP full shard
   Llama-2-7B FSDP on 8 x NVIDIA A100-SXM4-80GB (DGX A100 640GB (8x A100-SXM4-80GB), 1 node)
   batch 1/GPU x 1 micro-batch, amp_bf16, adamw, 6.74 B params, FULL_SHARD, 34 units
+  activation checkpointing: 32 of 34 blocks recomputed in backward
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
 Step time      1773.06 ms   (mean of 2 steps after 1 warm-up)
@@ -21,5 +22,8 @@ Busiest links
     8.5%  gpu1 -> nvswitch (nvlink3 x12)
     8.5%  nvswitch -> gpu1 (nvlink3 x12)
     8.5%  gpu2 -> nvswitch (nvlink3 x12)
-Energy       6094 W, 10.8 kJ/step; cost $0.0082/step
+Energy       6094 W, 10.8 kJ/step: 8 GPUs x 398 W + 1 node x 1,500 W overhead (system), PUE 1.30
+Cost         rent $0.0202/step, own $0.00344/step; headline rent (cost.basis)
+  rent       8 GPUs x $5.12/GPU-h on demand (catalog, 2024)
+  own        capex $0.00308/step: (8 GPUs x $12,500 (catalog, 2024-mid) + 1 node x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.000360/step at $0.12/kWh (scenario)
 Verdict      compute-bound: GPUs compute  99.6% of each step; exposed communication   0.4%, data stall   0.0%

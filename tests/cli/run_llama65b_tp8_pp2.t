@@ -21,5 +21,8 @@ Busiest links
    12.8%  node1/gpu1 -> node1/nvswitch (nvlink3 x12)
    12.8%  node1/nvswitch -> node1/gpu1 (nvlink3 x12)
    12.8%  node1/gpu2 -> node1/nvswitch (nvlink3 x12)
-Energy       4848 W, 30.6 kJ/step; cost: no price given (cost.gpu_hour, energy.electricity)
+Energy       7848 W, 49.6 kJ/step: 16 GPUs x 303 W + 2 nodes x 1,500 W overhead (system), PUE 1.00
+Cost         rent $0.1438/step, own $0.0230/step; headline rent (cost.basis)
+  rent       16 GPUs x $5.12/GPU-h on demand (catalog, 2024)
+  own        capex $0.0219/step: (16 GPUs x $12,500 (catalog, 2024-mid) + 2 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.00111/step at $0.0806/kWh (catalog, 2023)
 Verdict      compute-bound: GPUs compute  72.3% of each step; exposed communication  21.6%, data stall   0.0%; memory at 91% of the card: expect the caching allocator to stall on cudaMalloc retries (not timed here)

@@ -14,5 +14,8 @@ Throughput   22 samples/s
   per GPU    54.2 TFLOP/s achieved, MFU  32.8%
 Memory/GPU   19.5 GiB of 24.0 GiB, peak in "fwd b38"
   weights 3.2, gradients 3.2, optimizer_state 6.4, cuda_context_workspace 0.8, activations 3.5, amp_weight_copies 1.6, allocator_slack 0.9 (GiB)
-Energy       792 W, 0.1 kJ/step; cost $0.0000/step
+Energy       792 W, 0.1 kJ/step: 1 GPU x 442 W + 1 node x 350 W overhead (system), PUE 1.00
+Cost         rent $0.0000248/step, own $0.0000226/step; headline own (cost.basis)
+  rent       1 GPU x $0.5/GPU-h on demand (catalog, 2024)
+  own        capex $0.0000108/step: (1 GPU x $1,599 (catalog, 2022-10-12) + 1 node x $6,000 (system, 2022)) over 4 years (catalog); power $0.0000118/step at $0.3/kWh (scenario)
 Verdict      compute-bound: GPUs compute  98.2% of each step; exposed communication   0.0%, data stall   0.0%

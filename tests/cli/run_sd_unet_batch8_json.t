@@ -1,17 +1,68 @@
 $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
 # exit 0
 {
+  "activation_checkpointing": {
+    "blocks": 40,
+    "blocks_recomputed": 0
+  },
   "bottleneck": "compute",
   "calibration": null,
   "cost": {
-    "per_step": 5.280123301436445e-05,
+    "basis": "own",
+    "inputs": {
+      "electricity_usd_per_kwh": {
+        "date": null,
+        "from": "scenario",
+        "source": null,
+        "value": 0.3
+      },
+      "gpu_hour_usd": {
+        "date": "2024",
+        "from": "catalog",
+        "source": "assumption: GPU marketplaces (RunPod, vast.ai) rent RTX 4090s for about $0.35-0.70/h (not read here); no hyperscaler offers the card",
+        "value": 0.5
+      },
+      "gpu_purchase_usd": {
+        "date": "2022-10-12",
+        "from": "catalog",
+        "source": "NVIDIA launch MSRP of the GeForce RTX 4090 (Founders Edition), on sale 2022-10-12 (Tom's Guide, PC Gamer; read here)",
+        "value": 1599.0
+      },
+      "life_years": {
+        "date": null,
+        "from": "catalog",
+        "source": "assumption: a convention, between the 3 years of GPU-cloud TCO write-ups and the 5-6 years hyperscalers depreciate servers over (not read here)",
+        "value": 4.0
+      },
+      "node_price_usd": {
+        "date": "2022",
+        "from": "system",
+        "source": "assumption: Threadripper PRO 5975WX (~$3,300 launch price, not read here) + WRX80 board, 256 GB DRAM, 2 PSUs, drive and case",
+        "value": 6000.0
+      }
+    },
+    "own_capex_per_step": 1.79300530141699e-05,
+    "own_energy_per_step": 1.973008904192e-05,
+    "own_per_step": 3.76601420560899e-05,
+    "per_step": 3.76601420560899e-05,
     "priced": true,
-    "run": 0.0,
-    "run_hours": 0.0
+    "rent_per_step": 4.1338929965555555e-05,
+    "run": null,
+    "run_hours": 0.0,
+    "run_own": null,
+    "run_rent": null
   },
   "energy": {
+    "gpu_power_w": 445.460399287851,
     "joules_per_step": 236.76106850304,
+    "node_overhead_w": {
+      "date": null,
+      "from": "system",
+      "source": "assumption: 280 W Threadripper PRO 5975WX (catalog tdp) + ~70 W for DRAM, the drive and fans",
+      "value": 350.0
+    },
     "power_w": 795.460399287851,
+    "pue": 1.0,
     "run_kwh": 0.0
   },
   "gpu": "NVIDIA GeForce RTX 4090",

@@ -1,13 +1,56 @@
 $ simtrain scenarios/8xA100_video_nvme.yaml --json
 # exit 0
 {
+  "activation_checkpointing": {
+    "blocks": 18,
+    "blocks_recomputed": 0
+  },
   "bottleneck": "data",
   "calibration": null,
   "cost": {
-    "per_step": null,
-    "priced": false,
+    "basis": "rent",
+    "inputs": {
+      "electricity_usd_per_kwh": {
+        "date": "2023",
+        "from": "catalog",
+        "source": "EIA, average retail price of electricity to US industrial customers, 2023: 8.06 cents/kWh (Statista chart of EIA data, published 2024-03-18; read here)",
+        "value": 0.0806
+      },
+      "gpu_hour_usd": {
+        "date": "2024",
+        "from": "catalog",
+        "source": "assumption: Azure NC24ads_A100_v4 (1x A100 80GB PCIe) on demand, East US, about $3.67/h (Azure pricing page, not read here)",
+        "value": 3.67
+      },
+      "gpu_purchase_usd": {
+        "date": "2024-mid",
+        "from": "catalog",
+        "source": "assumption: as a100_sxm4_80gb (xither.com's $10,000-$15,000 for 'A100 80GB' names no form factor; read here), midpoint",
+        "value": 12500.0
+      },
+      "life_years": {
+        "date": null,
+        "from": "catalog",
+        "source": "assumption: a convention, between the 3 years of GPU-cloud TCO write-ups and the 5-6 years hyperscalers depreciate servers over (not read here)",
+        "value": 4.0
+      },
+      "node_price_usd": {
+        "date": null,
+        "from": "not given",
+        "source": null,
+        "value": null
+      }
+    },
+    "own_capex_per_step": 0.0001658255833682141,
+    "own_energy_per_step": 1.0328054592645918e-05,
+    "own_per_step": 0.00017615363796086002,
+    "per_step": 0.0017059711503428444,
+    "priced": true,
+    "rent_per_step": 0.0017059711503428444,
     "run": null,
-    "run_hours": 0.0
+    "run_hours": 0.0,
+    "run_own": null,
+    "run_rent": null
   },
   "data": {
     "cpu_cores_available": 72,
@@ -37,8 +80,16 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
     "workers_per_gpu": 8
   },
   "energy": {
-    "joules_per_step": 252.12366263616505,
-    "power_w": 1205.300885121158,
+    "gpu_power_w": 150.66261064014475,
+    "joules_per_step": 461.3026865201651,
+    "node_overhead_w": {
+      "date": null,
+      "from": "system",
+      "source": "assumption: 2 x 270 W Xeon 8380 (catalog tdp) + ~450 W for 2 PCIe switches, the NIC, 512 GiB DRAM, drives and fans",
+      "value": 1000.0
+    },
+    "power_w": 2205.300885121158,
+    "pue": 1.0,
     "run_kwh": 0.0
   },
   "gpu": "NVIDIA A100 80GB PCIe",

@@ -27,5 +27,8 @@ Busiest links
     7.4%  nvme0 -> cpu0 (pcie4x4)
     7.2%  cpu1 (root complex transit)
     7.2%  cpu0 -> plx0 (pcie4x16)
-Energy       2329 W, 0.2 kJ/step; cost: no price given (cost.gpu_hour, energy.electricity)
+Energy       3329 W, 0.3 kJ/step: 8 GPUs x 291 W + 1 node x 1,000 W overhead (system), PUE 1.00
+Cost         rent $0.000772/step, own $0.0000821/step; headline rent (cost.basis)
+  rent       8 GPUs x $3.67/GPU-h on demand (catalog, 2024)
+  own        capex $0.0000750/step: (8 GPUs x $12,500 (catalog, 2024-mid) + node price not given ($0: cost.node_price, or the system's node_overhead.price)) over 4 years (catalog); power $0.00000705/step at $0.0806/kWh (catalog, 2023)
 Verdict      compute-bound: GPUs compute  96.6% of each step; exposed communication   1.8%, data stall   0.0%

@@ -27,5 +27,8 @@ Busiest links
     9.2%  cpu0 (root complex transit)
     7.9%  cpu0 -> cpu1 (upi x3)
     2.8%  cpu1 (root complex transit)
-Energy       1205 W, 0.3 kJ/step; cost: no price given (cost.gpu_hour, energy.electricity)
+Energy       2205 W, 0.5 kJ/step: 8 GPUs x 151 W + 1 node x 1,000 W overhead (system), PUE 1.00
+Cost         rent $0.00171/step, own $0.000176/step; headline rent (cost.basis)
+  rent       8 GPUs x $3.67/GPU-h on demand (catalog, 2024)
+  own        capex $0.000166/step: (8 GPUs x $12,500 (catalog, 2024-mid) + node price not given ($0: cost.node_price, or the system's node_overhead.price)) over 4 years (catalog); power $0.0000103/step at $0.0806/kWh (catalog, 2023)
 Verdict      data-bound: GPUs wait for data  53.2% of each step (busy  43.6%); bound by storage nvme0 (Samsung PM1733 3.84TB U.2) busy 87% of the run

@@ -3,12 +3,12 @@ $ simtrain sweep scenarios/8xA100_pcie_switch.yaml --sweep system=pcie_switch_8g
 simtrain sweep: 8x A100 PCIe switch, ResNet-50 DDP
   6 points (system x batch_per_gpu), ranked by cost per sample
 
-rank  system            batch_per_gpu  GPUs  step ms  samples/s    MFU  mem GiB  bound    J/sample  $/1M samples
-   1  pcie_switch_8gpu  256               8   148.29     13,810  13.7%     11.9  compute     0.298          0.30
-   2  pcie_switch_8gpu  128               8    76.58     13,372  13.3%      6.6  compute     0.305          0.31
-   3  pcie_switch_8gpu  64                8    40.62     12,603  12.5%      3.9  compute     0.317          0.33
-   4  dgx_a100          256               8   171.90     11,914  11.8%     11.9  compute     0.434          0.35
-   5  dgx_a100          128               8    88.13     11,620  11.5%      6.6  compute     0.442          0.36
-   6  dgx_a100          64                8    46.15     11,094  11.0%      3.9  compute     0.457          0.38
+rank  system            batch_per_gpu  GPUs  step ms  samples/s    MFU  mem GiB  bound    J/sample  rent $/1M samples  own $/1M samples
+   1  pcie_switch_8gpu  256               8   148.29     13,810  13.7%     11.9  compute     0.317              0.591            0.0680
+   2  pcie_switch_8gpu  128               8    76.58     13,372  13.3%      6.6  compute     0.324              0.610            0.0701
+   3  pcie_switch_8gpu  64                8    40.62     12,603  12.5%      3.9  compute     0.338              0.647            0.0742
+   4  dgx_a100          256               8   171.90     11,914  11.8%     11.9  compute     0.510              0.764             0.149
+   5  dgx_a100          128               8    88.13     11,620  11.5%      6.6  compute     0.520              0.783             0.153
+   6  dgx_a100          64                8    46.15     11,094  11.0%      3.9  compute     0.539              0.820             0.160
 
-Rank 1 takes 1.25x less money per sample than rank 6, the last that fits.
+Rank 1 takes 1.39x less money per sample than rank 6, the last that fits.

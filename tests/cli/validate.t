@@ -53,15 +53,15 @@ gemm-mamf-bf16-fp8/h200-sxm-fp8                                     H200 SXM fp8
 [cnn_1gpu]
 dle-resnet50-pytorch-dgxa100-dgx1/a100-tf32                         A100, ResNet-50, TF32, batch 256, 1 GPU                                                                                                       938 img/s       983.6    +4.9%  yes (+-15%)
 dle-resnet50-pytorch-dgxa100-dgx1/a100-amp                          A100, ResNet-50, AMP, batch 256, 1 GPU                                                                                                      2,470 img/s       1,906     -23%  yes (+-25%)
-lambda-resnet50-amp-1gpu/a100-sxm4                                  A100, ResNet-50, AMP, 1 GPU (Lambda)                                                                                                        1,582 img/s       1,906     +20%  yes (+-25%)
+lambda-resnet50-amp-1gpu/a100-sxm4                                  A100, ResNet-50, AMP, 1 GPU (Lambda)                                                                                                        1,582 img/s       1,501    -5.1%  yes (+-15%)
 dle-resnet50-pytorch-dgxa100-dgx1/v100-amp                          V100 32GB, ResNet-50, AMP, batch 256, 1 GPU                                                                                                 1,156 img/s       1,036     -10%  yes (+-12%)
 dle-resnet50-pytorch-dgxa100-dgx1/v100-fp32                         V100 32GB, ResNet-50, FP32, batch 112, 1 GPU                                                                                                  356 img/s       270.1     -24%  yes (+-25%)
-lambda-resnet50-amp-1gpu/rtx4090                                    RTX 4090, ResNet-50, AMP, 1 GPU (Lambda)                                                                                                    1,301 img/s       1,149     -12%  yes (+-15%)
-lambda-resnet50-amp-1gpu/h100-sxm5                                  H100 SXM, ResNet-50, AMP, 1 GPU (Lambda)                                                                                                    2,616 img/s       4,277     +64%  yes (+-80%)
+lambda-resnet50-amp-1gpu/rtx4090                                    RTX 4090, ResNet-50, AMP, 1 GPU (Lambda)                                                                                                    1,301 img/s       919.3     -29%  yes (+-35%)
+lambda-resnet50-amp-1gpu/h100-sxm5                                  H100 SXM, ResNet-50, AMP, 1 GPU (Lambda)                                                                                                    2,616 img/s       3,328     +27%  yes (+-35%)
 lambda-resnet50-fp32-1gpu/a100-sxm4-80gb                            A100 80GB SXM, ResNet-50, "FP32" (TF32), batch 640, 1 GPU (Lambda)                                                                          1,066 img/s       1,215     +14%  yes (+-25%)
 lambda-resnet50-fp32-1gpu/h100-sxm5                                 H100 SXM, ResNet-50, "FP32" (TF32), batch 640, 1 GPU (Lambda)                                                                               1,753 img/s       2,240     +28%  yes (+-35%)
 lambda-resnet50-fp32-1gpu/rtx4090                                   RTX 4090, ResNet-50, "FP32" (TF32), batch 224, 1 GPU (Lambda)                                                                                 721 img/s       596.6     -17%  yes (+-25%)
-lambda-resnet50-amp-1gpu/a100-pcie-80gb                             A100 80GB PCIe, ResNet-50, AMP, 1 GPU (Lambda)                                                                                              1,527 img/s       2,184     +43%  yes (+-45%)
+lambda-resnet50-amp-1gpu/a100-pcie-80gb                             A100 80GB PCIe, ResNet-50, AMP, 1 GPU (Lambda)                                                                                              1,527 img/s       1,748     +14%  yes (+-20%)
 [transformer_1gpu]
 dle-bert-large-pretrain-dgxa100/a100-amp-seq512                     A100, BERT-Large seq 512, AMP, batch 32, 1 GPU                                                                                                210 seq/s       127.9     -39%  yes (+-45%)
 dle-bert-large-pretrain-dgx1-v100/v100-amp-seq512                   V100 32GB, BERT-Large seq 512, AMP, batch 8, 1 GPU                                                                                             75 seq/s       51.40     -31%  yes (+-35%)
@@ -144,11 +144,11 @@ fsdp-ibm-2024-llama2-a100-h100/70b-batch2-fits                      Llama-2-70B,
 By category (bounds and calibration anchors excluded from the errors):
   collective         40 cases, median |error|   3.9%, worst  93.3%, mean signed   +4.1%, 40 of 40 within
   gemm                5 cases, none with an error (bounds or anchors), 5 of 5 within
-  cnn_1gpu           11 cases, median |error|  20.5%, worst  63.5%, mean signed   +7.9%, 11 of 11 within
+  cnn_1gpu           11 cases, median |error|  17.2%, worst  29.3%, mean signed   -1.9%, 11 of 11 within
   transformer_1gpu    2 cases, median |error|  35.3%, worst  39.1%, mean signed  -35.3%, 2 of 2 within
   ddp                 6 cases, median |error|  15.3%, worst  37.1%, mean signed  -13.6%, 6 of 6 within
   fsdp               11 cases, median |error|  23.3%, worst  42.6%, mean signed  +24.8%, 11 of 11 within
   parallel_3d        40 cases, median |error|  15.3%, worst  40.9%, mean signed   -3.3%, 40 of 40 within
   memory             14 cases, median |error|  17.9%, worst  20.9%, mean signed  -12.7%, 14 of 14 within
 
-129 cases, median |error| 15.2% (bounds and anchors excluded), 129 of 129 within tolerance or bound
+129 cases, median |error| 14.6% (bounds and anchors excluded), 129 of 129 within tolerance or bound

@@ -94,7 +94,7 @@ TEST_CASE("sweep: bad values and keys are errors at their place, before anything
     drive::run_sweep(bad, {}, drive::sweep_axes(bad, {}, {}), {});
     FAIL("expected an error");
   } catch (const ScenarioError& e) {
-    CHECK(e.line() == 23);
+    CHECK(e.line() == 20);  // sweep_gpt2_1.5b_dgx.yaml: `batch_per_gpu: [4, 8]` is line 20
     CHECK(e.col() == 22);
     CHECK(e.message().find("value '0' of batch_per_gpu") != std::string::npos);
   }
@@ -117,7 +117,7 @@ TEST_CASE("sweep: bad values and keys are errors at their place, before anything
   CHECK_THROWS_WITH(drive::sweep_axes(none, {}, {}), Catch::Contains("nothing to sweep"));
   drive::ScenarioSweepOptions cost;
   cost.rank_by = report::RankBy::cost;
-  const std::string unpriced = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_video_lmdb.yaml";
+  const std::string unpriced = std::string(SIMTRAIN_TEST_DATA) + "/unpriced/scenario.yaml";  // no prices.yaml
   CHECK_THROWS_WITH(drive::run_sweep(unpriced, {}, drive::sweep_axes(unpriced, {}, {"batch_per_gpu=8,16"}), cost),
                     Catch::Contains("cost.gpu_hour"));
 }

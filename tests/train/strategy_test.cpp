@@ -99,11 +99,14 @@ TEST_CASE("strategy options reach the builders typed, and bad values are errors 
       "fsdp_typed.yaml", std::string(kBase) +
                              "strategy: fsdp\nfsdp:\n  sharding: hybrid_shard\n  wrap: every_n_layers\n  every_n_layers: 4\n"
                              "  activation_checkpointing: 0.5\n  mixed_precision: {reduce_dtype: fp32}\n");
-  const train::FsdpConfig& c = train::strategy_config(load_scenario(fsdp, {})).fsdp;
+  const ScenarioSpec spec = load_scenario(fsdp, {});  // holds the options the references below read
+  const train::StrategyConfig& sc = train::strategy_config(spec);
+  const train::FsdpConfig& c = sc.fsdp;
   CHECK(c.options.sharding == train::Sharding::hybrid_shard);
   CHECK(c.options.every_n_blocks == 4);
-  CHECK(c.options.activation_checkpointing);
-  CHECK(c.options.checkpoint_fraction == Approx(0.5));
+  CHECK(sc.checkpointing.on);  // the fsdp: block's spelling of every strategy's setting
+  CHECK(sc.checkpointing.fraction == Approx(0.5));
+  CHECK(sc.checkpointing_key == "fsdp.activation_checkpointing");
   CHECK(c.reduce_dtype == work::Precision::fp32);
   CHECK_FALSE(c.param_dtype.has_value());  // from the precision when the step is built
 

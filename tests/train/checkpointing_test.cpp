@@ -1,0 +1,82 @@
+// Activation checkpointing as an option of every strategy (train/ddp.hpp Checkpointing).
+#include <catch2/catch.hpp>
+
+#include "drive/run.hpp"
+#include "train/strategy.hpp"
+
+using namespace simtrain;
+using namespace simtrain::drive;
+using namespace simtrain::train;
+
+namespace {
+const std::string kScen = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/";
+const std::string k7b = kScen + "8xA100_llama2_7b_fsdp.yaml";       // fsdp: activation_checkpointing: true
+const std::string kGpt2 = kScen + "4xdgx_a100_gpt2_1.5b.yaml";      // ddp, no checkpointing
+
+RunResult run(const std::string& path, std::vector<std::string> sets) {
+  sets.push_back("steps=1");
+  return run_scenario(load_scenario(path, sets), {});
+}
+double part(const RunResult& r, const std::string& name) {
+  for (const auto& [k, v] : r.memory_breakdown)
+    if (k == name) return v;
+  return 0;
+}
+}  // namespace
+
+TEST_CASE("DDP with activation checkpointing recomputes the forward and keeps only block inputs", "[checkpointing][ddp]") {
+  // One GPU (no communication), GPT-2 1.5B, 4 sequences of 1024.
+  const std::vector<std::string> base = {"gpus_per_node=1", "nodes=1", "batch_per_gpu=4"};
+  auto with = [&](const char* ck) {
+    std::vector<std::string> s = base;
+    s.push_back(std::string("activation_checkpointing=") + ck);
+    return run(kGpt2, s);
+  };
+  const RunResult off = with("false"), on = with("true");
+  REQUIRE(on.checkpointed_blocks == 48);  // the 48 transformer blocks; not the embeddings, not the head
+  REQUIRE(off.checkpointed_blocks == 0);
+  // The recompute is one more forward of the repeated blocks: a GEMM's backward is two GEMMs of
+  // its forward's FLOPs, so the forward is about a third of forward + backward and the step
+  // grows by about that (a little less: the embeddings, head and optimizer are not recomputed).
+  const double extra = (on.step_time_s - off.step_time_s) / off.step_time_s;
+  CHECK(extra > 0.20);
+  CHECK(extra < 0.40);
+  // Each block keeps its input, s x h x 2 bytes a sequence: 48 x 4 x 1024 x 1600 x 2 = 0.63 GB,
+  // against every saved activation without checkpointing (tens of GB).
+  CHECK(part(on, "activations") < part(off, "activations") / 20);
+  CHECK(on.memory_peak_bytes < off.memory_peak_bytes);
+}
+
+TEST_CASE("a strategy=ddp override keeps the file's checkpointing instead of dropping it", "[checkpointing]") {
+  // The FSDP file checkpoints in its fsdp: block; the DDP what-if checkpoints the same blocks.
+  const RunResult ddp = run(k7b, {"strategy=ddp", "model=gpt2_1.5b"});
+  CHECK(ddp.checkpointed_blocks == 48);
+  const RunResult fsdp = run(k7b, {"model=gpt2_1.5b"});
+  CHECK(fsdp.checkpointed_blocks == 48);
+  CHECK(strategy_config(load_scenario(k7b, {"strategy=ddp"})).checkpointing.on);
+}
+
+TEST_CASE("megatron takes activation_checkpointing as full recompute", "[checkpointing][parallel]") {
+  const std::vector<std::string> base = {"strategy=megatron", "parallel.tp=2", "model=gpt2_124m", "fsdp.activation_checkpointing=false"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> s = base;
+    s.insert(s.end(), extra.begin(), extra.end());
+    return run(k7b, s);
+  };
+  const RunResult general = with({"activation_checkpointing=true", "fsdp.activation_checkpointing=true"});
+  const RunResult full = with({"parallel.recompute=full"});
+  CHECK(general.step_time_s == Approx(full.step_time_s));
+  CHECK(general.memory_peak_bytes == Approx(full.memory_peak_bytes));
+  CHECK_THROWS_WITH(with({"activation_checkpointing=0.5", "fsdp.activation_checkpointing=0.5"}),
+                    Catch::Contains("a fraction of the blocks is not modelled"));
+}
+
+TEST_CASE("checkpointing keys: errors at the key that gave them", "[checkpointing][errors]") {
+  // Two spellings that disagree.
+  CHECK_THROWS_WITH(load_scenario(k7b, {"activation_checkpointing=false"}), Catch::Contains("disagrees with"));
+  // Offload is modelled under FSDP only.
+  CHECK_THROWS_WITH(run(k7b, {"strategy=ddp", "model=gpt2_124m", "fsdp.activation_offload=true"}),
+                    Catch::Contains("under ddp it is not"));
+  // Offload needs checkpointing.
+  CHECK_THROWS_WITH(load_scenario(kGpt2, {"activation_offload=true"}), Catch::Contains("needs activation_checkpointing"));
+}
