@@ -55,7 +55,10 @@ std::string figure(const std::string& name, const std::string& value) {
 std::string cost_text(const train::RunResult& r) {
   if (!r.priced) return "no price given (cost.gpu_hour, energy.electricity)";
   std::string o = fmt::format("${}/step", num(r.cost_per_step, 4));
-  if (r.run_steps > 0) o += fmt::format("; run of {} steps ${}", thousands(static_cast<double>(r.run_steps)), num(r.run_cost, 2));
+  // The whole run (run:): priced over its expected wall clock, checkpoints and failures included.
+  if (r.run_steps > 0)
+    o += fmt::format("; whole run of {} steps, expected {} h wall clock: ${}", thousands(static_cast<double>(r.run_steps)),
+                     num(r.run_hours, 1), num(r.run_cost, 2));
   return o;
 }
 

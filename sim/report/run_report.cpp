@@ -95,15 +95,134 @@ std::string format_money(const train::RunResult& r) {
     if (!in.life_years.value) missing += std::string(missing.empty() ? "" : "; ") + "cost.life_years";
     o += fmt::format("  own        no price given ({})\n", missing);
   }
-  if (r.run_steps > 0) {
-    const train::CostFigures& run = r.run_cost_figures;
-    o += fmt::format("  run of {} steps: {:.2f} h, {:.1f} kWh; rent {}, own {}\n", thousands(static_cast<double>(r.run_steps)),
-                     r.run_hours, r.run_energy_kwh, run.rent ? usd(*run.rent) : std::string("no price given"),
-                     run.own ? usd(*run.own) : std::string("no price given"));
-  }
   return o;
 }
 
+}  // namespace
+
+// The whole run (train/goodput.hpp): its length, the expected wall clock and what checkpoints
+// and failures take of it, its energy and money. A block of its own, after Energy and Cost
+// (which are per step).
+namespace {
+std::string span(double s) {
+  if (!std::isfinite(s)) return "never";
+  if (s < 10) return fmt::format("{:.1f} s", s);
+  if (s < 120) return fmt::format("{:.0f} s", s);
+  if (s < 7200) return fmt::format("{:.0f} min", s / 60);
+  if (s < 48 * 3600) return fmt::format("{:.1f} h", s / 3600);
+  return fmt::format("{:.1f} days", s / 86400);
+}
+std::string decimal_bytes(double b) {
+  return b >= 1e12 ? fmt::format("{:.2f} TB", b / 1e12) : fmt::format("{:.1f} GB", b / 1e9);
+}
+std::string count_text(double n) {
+  if (n >= 1e12) return fmt::format("{:.1f} T", n / 1e12);
+  if (n >= 1e9) return fmt::format("{:.1f} B", n / 1e9);
+  if (n >= 1e6) return fmt::format("{:.1f} M", n / 1e6);
+  return thousands(n);
+}
+
+std::string format_whole_run(const train::RunResult& r) {
+  const train::WholeRun& w = r.whole_run;
+  if (!w.enabled) return "";
+  const train::Goodput& e = w.expected;
+  std::string o = "Run          ";
+  if (w.length == "tokens")
+    o += fmt::format("{} tokens = {} steps of {} tokens", count_text(w.tokens), thousands(static_cast<double>(w.steps)),
+                     thousands(w.tokens_per_step));
+  else if (w.length == "epochs")
+    o += fmt::format("{:g} epoch{} of {} samples ({}) = {} steps of {} samples", w.epochs, w.epochs == 1 ? "" : "s",
+                     thousands(static_cast<double>(w.dataset_samples)), w.dataset_from,
+                     thousands(static_cast<double>(w.steps)), thousands(w.samples_per_step));
+  else
+    o += fmt::format("{} steps", thousands(static_cast<double>(w.steps)));
+  o += fmt::format(": {} of work", span(e.work_s));
+  if (!e.finishes) {
+    o += fmt::format("; does NOT finish: a failure every {} (MTBF) costs more than that ({} restart + {} lost work)\n",
+                     span(w.mtbf_s), span(w.restart_s), span(e.lost_per_failure_s));
+    return o;
+  }
+  o += fmt::format("; expected {} wall clock, goodput {}\n", span(e.wall_s), pct(e.goodput()));
+  if (e.checkpoints > 0)
+    o += fmt::format("  checkpoints {}   {} every {} ({}), {} each at {:.1f} GB/s to {}\n", pct(e.checkpoint_s / e.wall_s),
+                     decimal_bytes(w.checkpoint_bytes), span(w.interval_s), w.interval_auto ? "Young" : "run.checkpoint.interval",
+                     span(w.write_s), w.write_bytes_per_s / 1e9,
+                     w.storage + (w.storage_from == "run.checkpoint.storage" ? std::string() : " (default: " + w.storage_from + ")"));
+  else
+    o += "  checkpoints   none   (no failures to recover from)\n";
+  if (std::isfinite(w.mtbf_s)) {
+    std::string rates = fmt::format("{:.3g}/GPU-h x {} GPU{}", w.failures_per_gpu_hour, r.gpus, r.gpus == 1 ? "" : "s");
+    if (w.failures_per_node_hour > 0)
+      rates += fmt::format(" + {:.3g}/node-h x {} node{}", w.failures_per_node_hour, r.nodes, r.nodes == 1 ? "" : "s");
+    o += fmt::format("  failures    {}   {} expected, MTBF {} ({}; {}); each loses {} of work + {} restart",
+                     pct(e.failure_s / e.wall_s), e.failures < 10 ? fmt::format("{:.2f}", e.failures) : thousands(e.failures),
+                     span(w.mtbf_s), rates, w.failure_source,
+                     span(e.lost_per_failure_s), span(w.restart_s));
+    if (!w.restart_given) o += fmt::format(" ({} relaunch + {} load)", span(w.relaunch_s), span(w.load_s));
+    o += "\n";
+  } else {
+    o += "  failures      none   (failure rates 0)\n";
+  }
+  // Energy and money over the expected wall clock (train/cost_of_run.hpp): the one place the
+  // report gives the whole run's; without a price a cost is not $0 but unknown, said so.
+  auto figure = [](double v) { return v < 1000 ? fmt::format("{:.2f}", v) : thousands(v); };
+  const train::CostFigures& f = w.cost_figures;
+  o += fmt::format("  energy      {} kWh (training power over the work and the redone work, idle while checkpointing and "
+                   "restarting)\n",
+                   figure(w.energy_kwh));
+  o += fmt::format("  cost        over the {} wall clock: rent {}, own {}; headline {} (cost.basis)\n", span(e.wall_s),
+                   f.rent ? usd(*f.rent) : std::string("no price given"), f.own ? usd(*f.own) : std::string("no price given"),
+                   r.cost_inputs.basis);
+  return o;
+}
+
+nlohmann::json whole_run_json(const train::RunResult& r) {
+  const train::WholeRun& w = r.whole_run;
+  const train::Goodput& e = w.expected;
+  auto num = [](double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); };
+  return {
+      {"length", w.length},
+      {"tokens", w.length == "tokens" ? nlohmann::json(w.tokens) : nlohmann::json()},
+      {"epochs", w.length == "epochs" ? nlohmann::json(w.epochs) : nlohmann::json()},
+      {"dataset_samples", w.length == "epochs" ? nlohmann::json(w.dataset_samples) : nlohmann::json()},
+      {"steps", w.steps},
+      {"samples_per_step", w.samples_per_step},
+      {"tokens_per_step", w.tokens_per_step},
+      {"work_s", e.work_s},
+      {"finishes", e.finishes},
+      {"wall_clock_s", num(e.wall_s)},
+      {"goodput", e.finishes ? nlohmann::json(e.goodput()) : nlohmann::json()},
+      {"checkpoint",
+       {{"bytes", w.checkpoint_bytes},
+        {"storage", w.storage},
+        {"storage_from", w.storage_from},
+        {"write_bytes_per_s", w.write_bytes_per_s},
+        {"read_bytes_per_s", w.read_bytes_per_s},
+        {"write_s", w.write_s},
+        {"load_s", w.load_s},
+        {"interval_s", num(w.interval_s)},
+        {"interval_auto", w.interval_auto},
+        {"count", e.checkpoints},
+        {"time_s", e.checkpoint_s},
+        {"share", e.finishes && e.wall_s > 0 ? nlohmann::json(e.checkpoint_s / e.wall_s) : nlohmann::json()}}},
+      {"failures",
+       {{"per_gpu_hour", w.failures_per_gpu_hour},
+        {"per_node_hour", w.failures_per_node_hour},
+        {"source", w.failure_source},
+        {"mtbf_s", num(w.mtbf_s)},
+        {"expected", e.failures},
+        {"lost_work_s_each", num(e.lost_per_failure_s)},
+        {"restart_s", w.restart_s},
+        {"relaunch_s", w.restart_given ? nlohmann::json() : nlohmann::json(w.relaunch_s)},
+        {"time_s", e.failure_s},
+        {"share", e.finishes && e.wall_s > 0 ? nlohmann::json(e.failure_s / e.wall_s) : nlohmann::json()}}},
+      {"energy_kwh", e.finishes ? nlohmann::json(w.energy_kwh) : nlohmann::json()},
+      {"cost", r.priced && e.finishes ? nlohmann::json(w.cost) : nlohmann::json()},
+      {"rent", e.finishes && w.cost_figures.rent ? nlohmann::json(*w.cost_figures.rent) : nlohmann::json()},
+      {"own", e.finishes && w.cost_figures.own ? nlohmann::json(*w.cost_figures.own) : nlohmann::json()},
+      {"priced", r.priced},
+  };
+}
 }  // namespace
 
 std::string format_run(const train::RunResult& r) {
@@ -199,6 +318,7 @@ std::string format_run(const train::RunResult& r) {
     for (const auto& l : r.links) o += fmt::format("  {}  {}\n", pct(l.utilization), l.name);
   }
   o += format_money(r);
+  o += format_whole_run(r);  // the whole run's time, energy and money, when run: gives one
   // The verdict names the bound and the next-largest share.
   std::string detail;
   if (r.bottleneck == "compute")
@@ -248,7 +368,7 @@ void add_money_json(nlohmann::json& j, const train::RunResult& r) {
   c["own_per_step"] = opt(r.step_cost.own);
   c["own_capex_per_step"] = opt(r.step_cost.capex);
   c["own_energy_per_step"] = opt(r.step_cost.energy);
-  const bool run = r.run_steps > 0;
+  const bool run = r.run_steps > 0;  // the whole run's expected wall clock (run:), when it finishes
   c["run_rent"] = run ? opt(r.run_cost_figures.rent) : nlohmann::json();
   c["run_own"] = run ? opt(r.run_cost_figures.own) : nlohmann::json();
   c["inputs"] = {{"gpu_hour_usd", input_json(in.gpu_hour)},
@@ -333,6 +453,7 @@ nlohmann::json run_to_json(const train::RunResult& r) {
                  {"limiter", d.limiter},
                  {"limiter_detail", d.limiter_detail}};
   }
+  if (r.whole_run.enabled) j["run"] = whole_run_json(r);
   return j;
 }
 

@@ -34,6 +34,16 @@ const std::vector<KeyInfo>& general_scenario_keys() {
       {"cost.node_price", "own: purchase price of one node beyond its GPUs (chassis, CPUs, memory, NICs, fabric share)", "USD", "the system file's node_overhead.price ($0 and said so if it gives none)"},
       {"cost.life_years", "own: years a purchase is written off over, linearly, used around the clock", "", "topologies/prices.yaml defaults.life (4, an assumption)"},
       {"run.steps", "optimizer steps in the whole run, for per-run energy and cost", "", "0 (none)"},
+      // The whole run (scenario/run_spec.hpp, train/goodput.hpp): one length, then checkpoints,
+      // failures and restarts; defaults from topologies/reliability.yaml.
+      {"run.tokens", "tokens in the whole run (instead of run.steps): steps = tokens / (samples per step x sequence length), rounded up", "", "-"},
+      {"run.epochs", "epochs in the whole run (instead of run.steps), over run.dataset_samples or data.dataset.samples", "", "-"},
+      {"run.dataset_samples", "samples in one epoch, for run.epochs", "", "data.dataset.samples"},
+      {"run.checkpoint.interval", "useful work between checkpoints, or auto: Young's optimum sqrt(2 x write time x MTBF)", "s", "auto"},
+      {"run.checkpoint.storage", "storage device(s) the checkpoint is written to (nvme0: every node's own, in parallel; a fabric storage: shared)", "", "the data block's storage, else the node's first storage device"},
+      {"run.failures.per_gpu_hour", "job-stopping failures per GPU-hour", "1/h", "Llama 3: 419 in 54 days on 16,384 GPUs (topologies/reliability.yaml)"},
+      {"run.failures.per_node_hour", "job-stopping failures per node-hour, on top of the GPUs'", "1/h", "0 (topologies/reliability.yaml)"},
+      {"run.restart", "time from a failure to training again, checkpoint load included", "s", "relaunch (topologies/reliability.yaml) + checkpoint size / storage read bandwidth"},
       // data pipeline (sim/data; DESIGN §8)
       {"data.dataset.samples", "samples in the dataset (one epoch)", "", "required with data"},
       {"data.dataset.bytes_per_sample", "stored size of one sample (encoded image, clip, record)", "bytes", "required with data"},
@@ -268,8 +278,9 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
       s.sweep_field = *sw;
     }
     if (auto r = root.get("run")) {
-      r->check_keys(table.children("run"));
-      if (auto f = r->get("steps")) s.run_steps = f->as_int_at_least(0);
+      std::set<std::string> overridden;
+      for (const std::string& a : applied) overridden.insert(a.substr(0, a.find('=')));
+      s.run = parse_run(*r, root, table, overridden);
     }
     return s;
   } catch (const ScenarioError& e) {

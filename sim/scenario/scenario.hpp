@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "scenario/run_spec.hpp"
 #include "scenario/yaml_doc.hpp"
 
 namespace simtrain {
@@ -94,7 +95,7 @@ struct ScenarioSpec {
   std::optional<double> node_price;           // USD per node beyond its GPUs (own)
   std::optional<double> life_years;           // years a purchase is written off over (own)
   std::string cost_basis = "rent";            // the headline cost: rent | own
-  long long run_steps = 0;         // the run the per-run figures describe (0: none)
+  RunSpec run;                                // the run the per-run figures describe (`run:`; none by default)
 
   std::optional<Field> data_field;  // `data:` (the data pipeline), parsed by sim/data
   // `sweep:` (for `simtrain sweep`): key paths to lists of values; a run ignores it. The keys

@@ -146,13 +146,17 @@ std::shared_ptr<const Catalog> Catalog::load(const std::string& path) {
     cat->switches_[s.key] = s;
   }
   for (const Field& f : root.at("storage").entries()) {
-    f.check_keys({"name", "kind", "read_bandwidth", "read_iops", "read_latency", "host"});
+    f.check_keys({"name", "kind", "read_bandwidth", "write_bandwidth", "read_iops", "read_latency", "host"});
     StorageModel s;
     s.key = short_key(f);
     s.name = f.at("name").as_string();
     if (auto k = f.get("kind")) s.kind = k->as_choice({"nvme", "nfs", "lustre", "gpfs"});
     s.read_bandwidth_bytes_per_s = f.at("read_bandwidth").as_quantity(Dimension::bandwidth);
     if (!(s.read_bandwidth_bytes_per_s > 0)) throw f.at("read_bandwidth").error("a storage device needs a positive read bandwidth");
+    if (auto w = f.get("write_bandwidth")) {
+      s.write_bandwidth_bytes_per_s = w->as_quantity(Dimension::bandwidth);
+      if (!(s.write_bandwidth_bytes_per_s > 0)) throw w->error("a write bandwidth is positive");
+    }
     s.read_iops = f.at("read_iops").as_number();
     if (!(s.read_iops > 0)) throw f.at("read_iops").error("a storage device needs a positive read_iops");
     if (auto l = f.get("read_latency")) s.read_latency_ps = seconds_to_ps(l->as_quantity(Dimension::time));

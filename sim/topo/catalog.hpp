@@ -88,10 +88,13 @@ struct SwitchModel {
 // gpfs: a vertex on the fabric whose bandwidth every node's reads share). `read_iops` is the
 // random-read rate at full queue depth; `read_latency` the time of one read at queue depth 1
 // (a DataLoader worker reads its files one after another, so it waits this long per file).
+// `write_bandwidth` (sequential) is what a checkpoint is written at; 0 when the catalog does
+// not give it, and a run that checkpoints to the device is then refused (train/goodput.hpp).
 struct StorageModel {
   std::string key, name;
   std::string kind = "nvme";  // nvme | nfs | lustre | gpfs
   double read_bandwidth_bytes_per_s = 0;
+  double write_bandwidth_bytes_per_s = 0;
   double read_iops = 0;
   TimePs read_latency_ps = 0;
   std::string host;  // link kind to its host (drives) or to the fabric (network filesystems)

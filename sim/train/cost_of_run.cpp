@@ -32,6 +32,25 @@ CostFigures cost_of(const CostInputs& in, double seconds) {
   return f;
 }
 
+CostFigures cost_of(const CostInputs& in, double busy_s, double idle_s, double idle_gpu_power_w) {
+  CostInputs idle_in = in;
+  idle_in.gpu_power_w = idle_gpu_power_w;
+  const CostFigures b = cost_of(in, busy_s), i = cost_of(idle_in, idle_s);
+  auto sum = [](const std::optional<double>& x, const std::optional<double>& y) -> std::optional<double> {
+    if (x && y) return *x + *y;
+    return std::nullopt;
+  };
+  CostFigures f;
+  f.joules = b.joules + i.joules;
+  f.kwh = b.kwh + i.kwh;
+  f.power_w = busy_s + idle_s > 0 ? f.joules / (busy_s + idle_s) : b.power_w;
+  f.rent = sum(b.rent, i.rent);
+  f.capex = sum(b.capex, i.capex);
+  f.energy = sum(b.energy, i.energy);
+  f.own = sum(b.own, i.own);
+  return f;
+}
+
 namespace {
 
 CostInput from_scenario(const std::optional<double>& v) {

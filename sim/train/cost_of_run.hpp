@@ -71,6 +71,12 @@ constexpr double kHoursPerYear = 8760;  // 365 days; a written-off life runs aro
 
 CostFigures cost_of(const CostInputs& in, double seconds);
 
+// A stretch of `busy_s` seconds training (GPUs at in.gpu_power_w) and `idle_s` seconds with
+// the GPUs idle at `idle_gpu_power_w` (checkpoint writes and restarts: the whole run,
+// train/goodput.hpp). Rent and the purchase's share run over both; the power bill is each
+// part's draw; power_w is the mean over both.
+CostFigures cost_of(const CostInputs& in, double busy_s, double idle_s, double idle_gpu_power_w);
+
 // The inputs of a run on `gpus` GPUs of model `gpu` over `nodes` nodes of `cluster`, each from
 // the scenario, else the system file, else the catalog's price list.
 CostInputs resolve_cost_inputs(const ScenarioSpec& spec, const topo::Cluster& cluster, const topo::GpuModel& gpu,

@@ -311,6 +311,9 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
   sg.strategy_detail = std::to_string(sg.buckets.size()) + " buckets";
   if (feed) sg.data = std::make_shared<data::FeedRecord>(feed->finish());
   sg.memory = sb.take_memory(0);
+  // Every rank holds the whole model state: a checkpoint is one replica's weights and states.
+  for (const auto& [name, bytes] : sg.memory.static_parts)
+    if (name == "weights" || name == "optimizer_state") sg.checkpoint_bytes += bytes;
   sg.graph = std::move(g);
   return sg;
 }

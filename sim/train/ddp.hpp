@@ -93,6 +93,10 @@ struct StepGraph {
   std::vector<MemoryPlan> stage_memory;
   std::vector<char> rank0_comm;
   int pipeline_stages = 1;
+  // What a checkpoint holds (train/goodput.hpp): one copy of the model state, the weights as
+  // the strategy keeps them and the optimizer's states with the fp32 master weights (not the
+  // gradients), summed over the shards the ranks hold, in bytes.
+  double checkpoint_bytes = 0;
 };
 
 std::vector<Bucket> make_buckets(const work::Model& m, double grad_bytes_per_param, double first_bucket_bytes,

@@ -586,6 +586,11 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
   sg.strategy_detail = std::string(sharding_name(opt.sharding)) + ", " + std::to_string(units.size()) + " units";
   if (opt.sharding == Sharding::hybrid_shard) sg.strategy_detail += ", shard groups of " + std::to_string(gr.shard_size);
   sg.memory = sb.take_memory(0);
+  // The shards of the parameters and of the states (fp32 master included) over the shard
+  // group make one copy of each, whether the GPU or the host (CPU offload) holds them.
+  sg.checkpoint_bytes = static_cast<double>(model.params()) * ((cost.precision() == work::Precision::fp32 ||
+                                                                cost.precision() == work::Precision::tf32 ? 4.0 : 2.0) +
+                                                               zero.state_bytes);
   sg.graph = std::move(sb.graph());
   return sg;
 }

@@ -915,6 +915,10 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   sg.comm = dp > 1 ? dp_stream[0] : engine::kNoServer;
   for (int s = 0; s < p; ++s) sg.stage_memory.push_back(sb.take_memory(layout.stage(s).front()));
   sg.memory = sg.stage_memory.front();
+  // The tensor-, pipeline- and data-parallel shards make one copy of the weights and of the
+  // states with the fp32 master weights (k_state less the fp32 gradient copy, which is no state).
+  sg.checkpoint_bytes = static_cast<double>(model.params()) *
+                        (P.pbytes + P.k_state - (P.gbytes == 2.0 && P.pbytes == 2.0 ? 4.0 : 0.0));
   sg.strategy_detail = "TP" + std::to_string(mesh.tp) + " PP" + std::to_string(p) + " DP" + std::to_string(mesh.dp) +
                        (mesh.cp > 1 ? " CP" + std::to_string(mesh.cp) : "") +
                        (mesh.ep > 1 ? " EP" + std::to_string(mesh.ep) : "") +

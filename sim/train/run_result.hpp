@@ -28,6 +28,7 @@
 #include "engine/executor.hpp"
 #include "train/cost_of_run.hpp"
 #include "train/ddp.hpp"
+#include "train/goodput.hpp"
 
 namespace simtrain::train {
 
@@ -78,10 +79,13 @@ struct RunResult {
   std::vector<FitRow> fits;  // filled by `simtrain memory`
   double power_w = 0, joules_per_step = 0, cost_per_step = 0;
   bool priced = false;  // the headline cost (cost.basis) has its prices (else the costs are not figures)
+  // The whole run (whole_run): its steps, expected wall clock, energy and headline cost.
   double run_hours = 0, run_energy_kwh = 0, run_cost = 0;
   long long run_steps = 0;
+  WholeRun whole_run;  // the scenario's run: (train/goodput.hpp), when it gives one
   // Money (train/cost_of_run.hpp): the inputs with their origins, and rent and own (TCO) side
-  // by side, per step and for the run of run_steps; cost_per_step / run_cost are the basis's.
+  // by side, per step and for the whole run's expected wall clock; cost_per_step / run_cost
+  // are the basis's.
   CostInputs cost_inputs;
   CostFigures step_cost, run_cost_figures;
   std::string bottleneck, verdict;

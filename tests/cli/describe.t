@@ -179,6 +179,30 @@ Scenario keys (YAML, or --set key.path=value):
   run.steps
       optimizer steps in the whole run, for per-run energy and cost
       default: 0 (none)
+  run.tokens
+      tokens in the whole run (instead of run.steps): steps = tokens / (samples per step x sequence length), rounded up
+      default: -
+  run.epochs
+      epochs in the whole run (instead of run.steps), over run.dataset_samples or data.dataset.samples
+      default: -
+  run.dataset_samples
+      samples in one epoch, for run.epochs
+      default: data.dataset.samples
+  run.checkpoint.interval [s]
+      useful work between checkpoints, or auto: Young's optimum sqrt(2 x write time x MTBF)
+      default: auto
+  run.checkpoint.storage
+      storage device(s) the checkpoint is written to (nvme0: every node's own, in parallel; a fabric storage: shared)
+      default: the data block's storage, else the node's first storage device
+  run.failures.per_gpu_hour [1/h]
+      job-stopping failures per GPU-hour
+      default: Llama 3: 419 in 54 days on 16,384 GPUs (topologies/reliability.yaml)
+  run.failures.per_node_hour [1/h]
+      job-stopping failures per node-hour, on top of the GPUs'
+      default: 0 (topologies/reliability.yaml)
+  run.restart [s]
+      time from a failure to training again, checkpoint load included
+      default: relaunch (topologies/reliability.yaml) + checkpoint size / storage read bandwidth
   data.dataset.samples
       samples in the dataset (one epoch)
       default: required with data

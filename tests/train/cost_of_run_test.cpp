@@ -128,7 +128,8 @@ TEST_CASE("every shipped system gives its node overhead with a source", "[cost][
   for (const auto& e : std::filesystem::directory_iterator(kSrc + "/topologies")) {
     if (e.path().extension() != ".yaml") continue;
     const std::string stem = e.path().stem().string();
-    if (stem == "devices" || stem == "prices" || stem == "collectives" || stem == "compute" || stem == "software")
+    if (stem == "devices" || stem == "prices" || stem == "collectives" || stem == "compute" || stem == "software" ||
+        stem == "reliability")
       continue;
     INFO(e.path().string());
     auto c = topo::load_system(e.path().string());
@@ -202,8 +203,12 @@ TEST_CASE("a run's headline cost is its basis's, rent and own both reported", "[
   const std::string scen = kSrc + "/scenarios/8xA100_imagenet_resnet50.yaml";
   drive::RunOptions o;
   o.steps_override = 2;
-  const train::RunResult rent = drive::run_scenario(load_scenario(scen, {"run.steps=1000"}), o);
-  const train::RunResult own = drive::run_scenario(load_scenario(scen, {"run.steps=1000", "cost.basis=own"}), o);
+  // No failures: no checkpoints, the whole run is 1,000 steps back to back.
+  const std::vector<std::string> run = {"run.steps=1000", "run.failures.per_gpu_hour=0", "run.failures.per_node_hour=0"};
+  std::vector<std::string> own_sets = run;
+  own_sets.push_back("cost.basis=own");
+  const train::RunResult rent = drive::run_scenario(load_scenario(scen, run), o);
+  const train::RunResult own = drive::run_scenario(load_scenario(scen, own_sets), o);
   REQUIRE(rent.priced);
   REQUIRE(own.priced);
   CHECK(rent.cost_per_step == Approx(*rent.step_cost.rent));
@@ -213,6 +218,53 @@ TEST_CASE("a run's headline cost is its basis's, rent and own both reported", "[
   // The run is 1,000 steps of the same.
   CHECK(rent.run_cost == Approx(1000 * rent.cost_per_step));
   CHECK(*own.run_cost_figures.own == Approx(1000 * *own.step_cost.own));
+  CHECK(*rent.run_cost_figures.rent == Approx(rent.run_cost));
   // The step itself does not move with the price.
   CHECK(rent.step_time_s == own.step_time_s);
+}
+
+TEST_CASE("the whole run is priced over its expected wall clock", "[cost][goodput]") {
+  const std::string scen = kSrc + "/scenarios/8xA100_imagenet_resnet50.yaml";
+  drive::RunOptions o;
+  o.steps_override = 2;
+  // Failures at a high rate: checkpoints and restarts lengthen the run beyond its work.
+  const train::RunResult r = drive::run_scenario(
+      load_scenario(scen, {"run.steps=100000", "run.failures.per_gpu_hour=0.01"}), o);
+  const train::WholeRun& w = r.whole_run;
+  REQUIRE(w.expected.finishes);
+  REQUIRE(w.expected.wall_s > w.expected.work_s);
+  REQUIRE(r.priced);
+  // Rent: the GPUs are held over the whole wall clock.
+  CHECK(*r.run_cost_figures.rent == Approx(8 * *r.cost_inputs.gpu_hour.value * w.expected.wall_s / 3600));
+  CHECK(r.run_cost == Approx(*r.run_cost_figures.rent));
+  CHECK(r.run_hours == Approx(w.expected.wall_s / 3600));
+  // Own: the purchase's share over the wall clock, power at the training draw while busy and
+  // at idle while checkpointing and restarting (less than the training draw over it all).
+  REQUIRE(r.run_cost_figures.own);
+  const train::CostFigures all_busy = train::cost_of(r.cost_inputs, w.expected.wall_s);
+  CHECK(*r.run_cost_figures.capex == Approx(*all_busy.capex));
+  CHECK(r.run_cost_figures.kwh < all_busy.kwh);
+  CHECK(r.run_energy_kwh == Approx(r.run_cost_figures.kwh));
+  CHECK(*r.run_cost_figures.energy == Approx(r.run_cost_figures.kwh * *r.cost_inputs.electricity_per_kwh.value));
+  CHECK(*r.run_cost_figures.own == Approx(*r.run_cost_figures.capex + *r.run_cost_figures.energy));
+}
+
+TEST_CASE("busy and idle stretches: rent and capex over both, power at each's draw", "[cost]") {
+  train::CostInputs in;
+  in.gpus = 8;
+  in.nodes = 1;
+  in.gpu_power_w = 400;
+  in.node_overhead_w.value = 1000;
+  in.gpu_hour.value = 2;
+  in.gpu_purchase.value = 20000;
+  in.life_years.value = 4;
+  in.electricity_per_kwh.value = 0.1;
+  const train::CostFigures f = train::cost_of(in, 3600, 1800, 100);
+  CHECK(*f.rent == Approx(8 * 2 * 1.5));
+  CHECK(*f.capex == Approx(8 * 20000 * 1.5 / (4 * train::kHoursPerYear)));
+  CHECK(f.kwh == Approx(((8 * 400 + 1000) * 1.0 + (8 * 100 + 1000) * 0.5) / 1000));
+  CHECK(*f.energy == Approx(f.kwh * 0.1));
+  CHECK(*f.own == Approx(*f.capex + *f.energy));
+  in.gpu_hour.value.reset();
+  CHECK_FALSE(train::cost_of(in, 3600, 1800, 100).rent);
 }

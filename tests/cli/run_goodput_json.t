@@ -1,0 +1,187 @@
+$ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.checkpoint.interval=30min --json
+# exit 0
+{
+  "activation_checkpointing": {
+    "blocks": 34,
+    "blocks_recomputed": 32
+  },
+  "bottleneck": "compute",
+  "calibration": null,
+  "cost": {
+    "basis": "rent",
+    "inputs": {
+      "electricity_usd_per_kwh": {
+        "date": null,
+        "from": "scenario",
+        "source": null,
+        "value": 0.12
+      },
+      "gpu_hour_usd": {
+        "date": "2024",
+        "from": "catalog",
+        "source": "AWS EC2 p4de.24xlarge (8x A100-SXM4-80GB) on demand, US East: $40.96/h (AWS on-demand pricing page, not read here) / 8",
+        "value": 5.12
+      },
+      "gpu_purchase_usd": {
+        "date": "2024-mid",
+        "from": "catalog",
+        "source": "assumption: no NVIDIA list price; xither.com: A100 80GB 'range from $10,000 to $15,000 per GPU as of mid-2024' (read here), midpoint",
+        "value": 12500.0
+      },
+      "life_years": {
+        "date": null,
+        "from": "catalog",
+        "source": "assumption: a convention, between the 3 years of GPU-cloud TCO write-ups and the 5-6 years hyperscalers depreciate servers over (not read here)",
+        "value": 4.0
+      },
+      "node_price_usd": {
+        "date": "2020-05",
+        "from": "system",
+        "source": "assumption: the dgx_a100 node (same chassis, CPUs, NICs and NVSwitches; see dgx_a100.yaml)",
+        "value": 119000.0
+      }
+    },
+    "own_capex_per_step": 0.00307823726146875,
+    "own_energy_per_step": 0.0003601803621350567,
+    "own_per_step": 0.0034384176236038066,
+    "per_step": 0.0201735357167616,
+    "priced": true,
+    "rent_per_step": 0.0201735357167616,
+    "run": 624.1889038407912,
+    "run_hours": 15.238986910175566,
+    "run_own": 106.29766119835035,
+    "run_rent": 624.1889038407912
+  },
+  "energy": {
+    "gpu_power_w": 398.48077992488953,
+    "joules_per_step": 10805.4108640517,
+    "node_overhead_w": {
+      "date": null,
+      "from": "system",
+      "source": "assumption: 2 x 225 W EPYC 7742 (catalog tdp) + ~1 kW for 6 NVSwitches, NICs, 1 TB DRAM, NVMe drives and fans; NVIDIA's 6.5 kW maximum system power less 8 x 400 W GPUs = 3.3 kW bounds it above (DGX A100 User Guide, not read here)",
+      "value": 1500.0
+    },
+    "power_w": 6094.200111218851,
+    "pue": 1.3,
+    "run_kwh": 92.11660841460888
+  },
+  "gpu": "NVIDIA A100-SXM4-80GB",
+  "gpus": 8,
+  "links": [
+    {
+      "name": "gpu0 -> nvswitch (nvlink3 x12)",
+      "utilization": 0.08526615237190294
+    },
+    {
+      "name": "nvswitch -> gpu0 (nvlink3 x12)",
+      "utilization": 0.08526615237190294
+    },
+    {
+      "name": "gpu1 -> nvswitch (nvlink3 x12)",
+      "utilization": 0.08526615237190294
+    },
+    {
+      "name": "nvswitch -> gpu1 (nvlink3 x12)",
+      "utilization": 0.08526615237190294
+    },
+    {
+      "name": "gpu2 -> nvswitch (nvlink3 x12)",
+      "utilization": 0.08526615237190294
+    }
+  ],
+  "memory": {
+    "breakdown": {
+      "activations": 2743083008.0,
+      "allocator_slack": 932217651.2,
+      "cuda_context_workspace": 805306368.0,
+      "gathered_parameters": 809533440.0,
+      "gradients": 1684603904.0,
+      "input_batch": 65536.0,
+      "optimizer_state": 10107623424.0,
+      "parameters": 1684603904.0,
+      "unsharded_gradients": 809533440.0
+    },
+    "capacity_bytes": 85899345920.0,
+    "host_memory_bytes": 2199023255552.0,
+    "host_offload_bytes_per_node": 0.0,
+    "host_oom": false,
+    "oom": false,
+    "peak_at": "bwd unit31",
+    "peak_bytes_per_gpu": 19576570675.2
+  },
+  "model": "Llama-2-7B",
+  "nodes": 1,
+  "overrides": [
+    "run.tokens=1e9",
+    "run.checkpoint.interval=30min"
+  ],
+  "run": {
+    "checkpoint": {
+      "bytes": 94337818624.0,
+      "count": 30.06132631856106,
+      "interval_auto": false,
+      "interval_s": 1800.0,
+      "load_s": 13.476831232,
+      "read_bytes_per_s": 7000000000.0,
+      "share": 0.013603534875534482,
+      "storage": "nvme0 (Samsung PM1733 3.84TB U.2)",
+      "storage_from": "the node's first storage device",
+      "time_s": 746.2947236413924,
+      "write_bytes_per_s": 3800000000.0,
+      "write_s": 24.825741743157895
+    },
+    "cost": 624.1889038407912,
+    "dataset_samples": null,
+    "energy_kwh": 92.11660841460888,
+    "epochs": null,
+    "failures": {
+      "expected": 0.002405665085540983,
+      "lost_work_s_each": 912.412870871579,
+      "mtbf_s": 22804651.07398568,
+      "per_gpu_hour": 1.9732816719714506e-05,
+      "per_node_hour": 0.0,
+      "relaunch_s": 600.0,
+      "restart_s": 613.476831232,
+      "share": 6.691133739135487e-05,
+      "source": "Llama 3: 419 interruptions in 54 days on 16,384 GPUs",
+      "time_s": 3.6707795807371117
+    },
+    "finishes": true,
+    "goodput": 0.9863295537870742,
+    "length": "tokens",
+    "own": 106.29766119835035,
+    "priced": true,
+    "rent": 624.1889038407912,
+    "samples_per_step": 8.0,
+    "steps": 30518,
+    "tokens": 1000000000.0,
+    "tokens_per_step": 32768.0,
+    "wall_clock_s": 54860.35287663204,
+    "work_s": 54110.38737340991
+  },
+  "scaling_efficiency": 1.0,
+  "scenario": "8x A100 80GB, Llama-2-7B FSDP full shard",
+  "single_gpu_step_s": 1.800102326544,
+  "software": "pytorch_eager",
+  "step": {
+    "bubble_s": 0.0,
+    "comm_exposed_s": 0.006696215514,
+    "comm_total_s": 0.176546115517,
+    "compute_s": 1.765368447092,
+    "compute_shared_s": 0.074870436938,
+    "data_stall_s": 0.0,
+    "idle_s": 0.0010000000000001267,
+    "measured_steps": 2,
+    "steady_state": null,
+    "time_s": 1.773064662606,
+    "warmup_steps": 1
+  },
+  "strategy": "fsdp",
+  "system": "DGX A100 640GB (8x A100-SXM4-80GB)",
+  "throughput": {
+    "mfu": 0.34178537507841605,
+    "samples_per_s": 4.511961784993124,
+    "tflops_per_gpu": 106.63703702446581,
+    "tokens_per_s": 18480.995471331837
+  }
+}

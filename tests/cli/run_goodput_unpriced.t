@@ -1,0 +1,28 @@
+$ simtrain tests/data/unpriced/scenario.yaml --set run.steps=1000 --set run.failures.per_gpu_hour=0
+# exit 0
+simtrain: GPT-2 124M on one unpriced RTX 4090
+  GPT-2 124M DDP on 1 x NVIDIA GeForce RTX 4090 (one RTX 4090 (test, unpriced), 1 node)
+  batch 4/GPU x 1 micro-batch, amp_bf16, adamw, 124 M params
+  software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
+  --set run.steps=1000
+  --set run.failures.per_gpu_hour=0
+
+Step time        76.54 ms   (mean of 2 steps after 1 warm-up)
+  compute        75.45 ms   98.6%   GEMM/conv/attention  81.1% of it
+  exposed comm    0.00 ms    0.0%   (communication 0.00 ms,   n/a hidden under compute)
+  data stall      0.00 ms    0.0%
+  idle            1.09 ms    1.4%   (waiting for the host to issue kernels)
+Throughput   52 samples/s, 53,514 tokens/s
+  per GPU    45.9 TFLOP/s achieved, MFU  27.8%
+Memory/GPU   5.5 GiB of 24.0 GiB, peak in "fwd b13"
+  weights 0.5, gradients 0.5, optimizer_state 0.9, cuda_context_workspace 0.8, input_batch 0.0, activations 2.6, allocator_slack 0.3 (GiB)
+Energy       444 W, 0.0 kJ/step: 1 GPU x 444 W + node overhead not given (0 W: energy.node_overhead, or the system's node_overhead.power), PUE 1.00
+Cost         rent no price given, own no price given; headline rent (cost.basis)
+  rent       no price given (cost.gpu_hour, or the GPU's cloud_gpu_hour in topologies/prices.yaml)
+  own        no price given (cost.purchase, or the GPU's purchase in topologies/prices.yaml; energy.electricity; cost.life_years)
+Run          1,000 steps: 77 s of work; expected 77 s wall clock, goodput 100.0%
+  checkpoints   none   (no failures to recover from)
+  failures      none   (failure rates 0)
+  energy      0.01 kWh (training power over the work and the redone work, idle while checkpointing and restarting)
+  cost        over the 77 s wall clock: rent no price given, own no price given; headline rent (cost.basis)
+Verdict      compute-bound: GPUs compute  98.6% of each step; exposed communication   0.0%, data stall   0.0%
