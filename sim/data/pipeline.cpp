@@ -19,10 +19,6 @@ constexpr double kWorkerBytes = 2.0 * 1073741824.0;
 // on server CPUs typically lands at 70-80% of the DDR peak).
 constexpr double kMemcpyEfficiency = 0.75;
 
-std::string short_name(const std::string& n) {
-  auto p = n.find('/');
-  return p == std::string::npos ? n : n.substr(p + 1);
-}
 
 }  // namespace
 
@@ -57,14 +53,14 @@ Plan::Plan(const topo::Cluster& cluster, const DataSpec& spec, const std::vector
   // Storage devices: a name means every node's own drive of that name, or the fabric's system.
   if (spec.format != Format::ram) {
     std::set<std::string> known;
-    for (topo::Vertex v : cluster.storage_devices()) known.insert(short_name(g[v].name));
+    for (topo::Vertex v : cluster.storage_devices()) known.insert(topo::local_name(g[v].name));
     std::vector<std::string> known_v(known.begin(), known.end());
     for (std::size_t i = 0; i < spec.storage_devices.size(); ++i) {
       const std::string& n = spec.storage_devices[i];
       bool found = false;
       for (topo::Vertex v : cluster.storage_devices()) {
         const topo::Device& d = g[v];
-        const bool match = d.node < 0 ? d.name == n : short_name(d.name) == n;
+        const bool match = d.node < 0 ? d.name == n : topo::local_name(d.name) == n;
         if (!match) continue;
         found = true;
         const topo::StorageModel& m = cluster.catalog().storage_models().at(d.model);

@@ -519,12 +519,7 @@ std::string run_to_html(const train::RunResult& r) {
 }
 
 std::string sweep_to_html(const std::vector<SweepPoint>& points, const std::vector<SweepAxis>& axes, RankBy by) {
-  std::string scen = "?";
-  for (const SweepPoint& p : points)
-    if (p.result) {
-      scen = p.result->scenario;
-      break;
-    }
+  const std::string scen = sweep_scenario_name(points);
   std::string keys;
   for (const SweepAxis& a : axes) keys += (keys.empty() ? "" : " &times; ") + escape(a.key);
   const TimeUnit unit = sample_time_unit(points);

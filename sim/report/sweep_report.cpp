@@ -48,13 +48,14 @@ double rank_value(const SweepPoint& p, RankBy by) {
   return 0;
 }
 
-std::string format_sweep(const std::vector<SweepPoint>& points, const std::vector<SweepAxis>& axes, RankBy by) {
-  std::string scen = "?";
+std::string sweep_scenario_name(const std::vector<SweepPoint>& points) {
   for (const SweepPoint& p : points)
-    if (p.result) {
-      scen = p.result->scenario;
-      break;
-    }
+    if (p.result) return p.result->scenario;
+  return "?";
+}
+
+std::string format_sweep(const std::vector<SweepPoint>& points, const std::vector<SweepAxis>& axes, RankBy by) {
+  const std::string scen = sweep_scenario_name(points);
   std::string keys;
   for (const SweepAxis& a : axes) keys += (keys.empty() ? "" : " x ") + a.key;
   const char* per = by == RankBy::time ? "time per sample" : by == RankBy::cost ? "cost per sample" : "energy per sample";

@@ -53,6 +53,8 @@ const char* rank_by_name(RankBy by);
 double rank_value(const SweepPoint& p, RankBy by);
 
 std::string format_sweep(const std::vector<SweepPoint>& points, const std::vector<SweepAxis>& axes, RankBy by);
+// The scenario's name, from the first point that ran ("?" when none did).
+std::string sweep_scenario_name(const std::vector<SweepPoint>& points);
 nlohmann::json sweep_to_json(const std::vector<SweepPoint>& points, const std::vector<SweepAxis>& axes, RankBy by);
 std::string sweep_to_csv(const std::vector<SweepPoint>& points, const std::vector<SweepAxis>& axes);
 

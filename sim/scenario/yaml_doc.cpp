@@ -214,4 +214,18 @@ Field root_field(const std::shared_ptr<const YamlDoc>& doc) {
   return Field(doc, doc->root(), "");
 }
 
+Field deepest_field(const Field& root, const std::string& dotted) {
+  Field f = root;
+  std::size_t start = 0;
+  while (start <= dotted.size()) {
+    const std::size_t dot = dotted.find('.', start);
+    const std::string part = dotted.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    if (!f.is_map() || !f.has(part)) break;
+    f = f.at(part);
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  return f;
+}
+
 }  // namespace simtrain

@@ -101,4 +101,8 @@ class Field {
 // The root of a document as a Field with an empty key path.
 Field root_field(const std::shared_ptr<const YamlDoc>& doc);
 
+// The deepest field a document has on a dotted key path from `root`: the key itself, else the
+// block holding it, else the root (where an error about that key is best reported).
+Field deepest_field(const Field& root, const std::string& dotted);
+
 }  // namespace simtrain

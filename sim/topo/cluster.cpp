@@ -6,6 +6,11 @@
 #include <stdexcept>
 
 namespace simtrain::topo {
+
+std::string local_name(const std::string& device_name) {
+  const auto p = device_name.find('/');
+  return p == std::string::npos ? device_name : device_name.substr(p + 1);
+}
 namespace {
 
 // splitmix64: a fixed, portable hash so ECMP choices are the same on every machine.

@@ -120,6 +120,9 @@ struct NodeOverhead {
   std::string price_date, price_source;
 };
 
+// A device's name within its node: "node3/nvme0" -> "nvme0" (fabric devices have no node part).
+std::string local_name(const std::string& device_name);
+
 class Cluster {
  public:
   Cluster(std::shared_ptr<const Catalog> catalog, std::string name, std::string source);

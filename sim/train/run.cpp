@@ -10,22 +10,6 @@ StrategyBuilder::StrategyBuilder(const ScenarioSpec& spec, const work::Model& mo
 
 namespace {
 
-// The deepest field the scenario has on a dotted key path (the key itself, else the block
-// holding it, else the root).
-Field field_at(const Field& root, const std::string& dotted) {
-  Field f = root;
-  std::size_t start = 0;
-  while (start <= dotted.size()) {
-    const std::size_t dot = dotted.find('.', start);
-    const std::string part = dotted.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-    if (!f.is_map() || !f.has(part)) break;
-    f = f.at(part);
-    if (dot == std::string::npos) break;
-    start = dot + 1;
-  }
-  return f;
-}
-
 // The micro-batch's input on the GPU, held for the step: an image model's decoded images as
 // float32 (ToTensor / DALI normalize: 3 x size^2 x 4 bytes a sample), a token model's input ids
 // and labels as int64 (2 x 8 bytes a token). One micro-batch at a time (the loader's prefetched
@@ -54,9 +38,9 @@ StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, 
       // The checkpointing setting is reported where the scenario gave it (root or fsdp: block).
       const StrategyConfig& c = strategy_config(spec_);
       const std::string key = e.key() == "activation_checkpointing" && !c.checkpointing_key.empty() ? c.checkpointing_key : e.key();
-      throw field_at(spec_.root, key).error(e.what());
+      throw deepest_field(spec_.root, key).error(e.what());
     } catch (const std::invalid_argument& e) {
-      throw field_at(spec_.root, "collective.algorithm").error(e.what());
+      throw deepest_field(spec_.root, "collective.algorithm").error(e.what());
     }
   } catch (const ScenarioError& e) {
     throw attribute_to_override(spec_.path, spec_.overrides_applied, e);

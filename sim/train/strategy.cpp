@@ -330,21 +330,6 @@ std::string strategy_meaning() {
   return m;
 }
 
-// The field at a dotted key path of the scenario (it is there: the parser found it).
-Field key_field(const Field& root, const std::string& dotted) {
-  Field f = root;
-  std::size_t start = 0;
-  while (start <= dotted.size()) {
-    const std::size_t dot = dotted.find('.', start);
-    const std::string part = dotted.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-    if (!f.is_map() || !f.has(part)) break;
-    f = f.at(part);
-    if (dot == std::string::npos) break;
-    start = dot + 1;
-  }
-  return f;
-}
-
 void parse_strategy_blocks(ScenarioSpec& spec, bool strategy_overridden) {
   auto config = std::make_shared<StrategyConfig>();
   parse_checkpointing_at(spec.root, "", *config);
@@ -358,7 +343,7 @@ void parse_strategy_blocks(ScenarioSpec& spec, bool strategy_overridden) {
     if (!read && !strategy_overridden) throw f->key_error(b.misplaced);
   }
   if (config->checkpointing.offload && !config->checkpointing.on)
-    throw key_field(spec.root, config->offload_key)
+    throw deepest_field(spec.root, config->offload_key)
         .key_error("activation_offload moves the checkpointed block inputs: it needs activation_checkpointing: true");
   spec.strategy_config = std::move(config);
 }
