@@ -18,12 +18,14 @@
 
 #include "coll/collective.hpp"
 #include "coll/nccl_params.hpp"
+#include "drive/advise.hpp"
 #include "drive/collective.hpp"
 #include "drive/plan.hpp"
 #include "drive/run.hpp"
 #include "train/strategy.hpp"
 #include "drive/sweep.hpp"
 #include "drive/validate.hpp"
+#include "report/advise_report.hpp"
 #include "report/collective_report.hpp"
 #include "report/html_report.hpp"
 #include "report/plan_report.hpp"
@@ -112,7 +114,7 @@ int main(int argc, char** argv) {
 
   // `simtrain SCENARIO.yaml ...` is `simtrain run SCENARIO.yaml ...`.
   std::vector<std::string> args(argv + 1, argv + argc);
-  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory", "validate", "sweep", "plan"};
+  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory", "validate", "sweep", "plan", "advise"};
   if (!args.empty() && args[0].rfind("-", 0) != 0 &&
       std::find(subcommands.begin(), subcommands.end(), args[0]) == subcommands.end())
     args.insert(args.begin(), "run");
@@ -171,6 +173,24 @@ int main(int argc, char** argv) {
   sweep_cmd->add_option("--jobs", s_jobs, "Worker threads (default: the machine's cores)")->check(CLI::Range(1u, 1024u));
   sweep_cmd->add_option("--steps", s_steps, "Steps to simulate per point (overrides `steps`)")->check(CLI::Range(1LL, 10000LL));
   sweep_cmd->add_flag("--json", s_json, "Print a JSON array instead of the table");
+
+  // --- advise ---
+  auto* adv_cmd = app.add_subcommand("advise", "Which systems, node counts and strategies train the scenario's run (run.tokens | epochs | steps) "
+                                                "soonest and cheapest: the Pareto front of days against cost, and the cheapest that meets a deadline");
+  std::string a_scenario, a_html, a_systems, a_nodes, a_strategies, a_deadline, a_budget;
+  std::vector<std::string> a_set;
+  unsigned a_jobs = 0;
+  bool a_json = false;
+  adv_cmd->add_option("scenario", a_scenario, "Scenario file (model, batch per GPU, precision, run:, and optionally advise:)")->required();
+  adv_cmd->add_option("--set", a_set, "Override a scenario value for every configuration: key.path=value (repeatable)");
+  adv_cmd->add_option("--systems", a_systems, "Systems to search, comma-separated (default: advise.systems, else every shipped system)");
+  adv_cmd->add_option("--nodes", a_nodes, "Node counts, comma-separated (default: advise.nodes, else 1,2,4,8)");
+  adv_cmd->add_option("--strategies", a_strategies, "Strategies, comma-separated (default: advise.strategies, else all)");
+  adv_cmd->add_option("--deadline", a_deadline, "The run must end within this time: '14 days', '336 h' (default: advise.deadline)");
+  adv_cmd->add_option("--budget", a_budget, "The run must cost at most this, on cost.basis: '$60000' (default: advise.budget)");
+  adv_cmd->add_option("--html", a_html, "Also write a self-contained HTML page (days vs cost, Pareto front, table) to this file");
+  adv_cmd->add_option("--jobs", a_jobs, "Worker threads (default: the machine's cores)")->check(CLI::Range(1u, 1024u));
+  adv_cmd->add_flag("--json", a_json, "Print one JSON object instead of the report");
 
   // --- describe ---
   auto* desc_cmd = app.add_subcommand("describe", "List every scenario key: meaning, unit, default");
@@ -298,6 +318,48 @@ int main(int argc, char** argv) {
       if (!s_html.empty()) write_file_atomic(s_html, report::sweep_to_html(points, axes, so.rank_by));
       if (s_json) std::cout << report::sweep_to_json(points, axes, so.rank_by).dump(2) << "\n";
       else std::cout << report::format_sweep(points, axes, so.rank_by);
+      return 0;
+    }
+    if (*adv_cmd) {
+      drive::AdviseOptions ao;
+      auto list = [](const std::string& flag, const std::string& v) {
+        std::vector<std::string> out;
+        std::stringstream ss(v);
+        std::string item;
+        while (std::getline(ss, item, ','))
+          if (!item.empty()) out.push_back(item);
+        if (!v.empty() && out.empty()) throw ScenarioError(flag, 0, 0, flag, "expected a comma-separated list");
+        return out;
+      };
+      ao.systems = list("--systems", a_systems);
+      ao.strategies = list("--strategies", a_strategies);
+      for (const std::string& n : list("--nodes", a_nodes)) {
+        std::size_t used = 0;
+        int v = 0;
+        try {
+          v = std::stoi(n, &used);
+        } catch (...) {
+          used = 0;
+        }
+        if (used != n.size() || v < 1)
+          throw ScenarioError("--nodes", 0, 0, "--nodes", "expected whole node counts of at least 1, got '" + n + "'");
+        ao.nodes.push_back(v);
+      }
+      if (!a_deadline.empty()) ao.deadline = a_deadline;
+      if (!a_budget.empty()) ao.budget = a_budget;
+      ao.jobs = a_jobs;
+      if (isatty(STDERR_FILENO)) {
+        ao.progress = [](std::size_t done, std::size_t total) {
+          const int width = 30, filled = static_cast<int>(width * done / total);
+          std::cerr << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
+                    << std::string(static_cast<std::size_t>(width - filled), ' ') << "] " << done << "/" << total
+                    << (done == total ? "\n" : "") << std::flush;
+        };
+      }
+      const report::AdviseResult res = drive::advise(a_scenario, a_set, ao);
+      if (!a_html.empty()) write_file_atomic(a_html, report::advise_to_html(res));
+      if (a_json) std::cout << report::advise_to_json(res).dump(2) << "\n";
+      else std::cout << report::format_advise(res);
       return 0;
     }
     if (*desc_cmd) {

@@ -175,6 +175,7 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
     {
       std::vector<std::string> top = table.children("");
       top.push_back("sweep");
+      top.push_back("advise");
       std::sort(top.begin(), top.end());
       root.check_keys(top);
     }
@@ -276,6 +277,10 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
           if (!v.is_scalar()) throw v.error("expected a scalar value (a number, a name or a quantity)");
       }
       s.sweep_field = *sw;
+    }
+    if (auto a = root.get("advise")) {
+      if (!a->is_map()) throw a->error("expected a mapping, e.g. advise: {systems: [dgx_a100_80gb, dgx_h100], nodes: [1, 2], deadline: 14 days}");
+      s.advise_field = *a;
     }
     if (auto r = root.get("run")) {
       std::set<std::string> overridden;

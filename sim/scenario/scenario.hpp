@@ -101,6 +101,9 @@ struct ScenarioSpec {
   // `sweep:` (for `simtrain sweep`): key paths to lists of values; a run ignores it. The keys
   // and the shape are checked here, the values by the sweep (sim/drive/sweep.hpp).
   std::optional<Field> sweep_field;
+  // `advise:` (for `simtrain advise`): the systems, node counts and strategies to search, the
+  // deadline and the budget; a run ignores it. Parsed by drive/advise.hpp.
+  std::optional<Field> advise_field;
 
   std::vector<std::string> overrides_applied;  // "key=value", echoed in reports
 };

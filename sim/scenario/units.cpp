@@ -29,6 +29,8 @@ constexpr std::array kBandwidth = {
 constexpr std::array kTime = {
     Unit{"ps", 1e-12}, Unit{"ns", 1e-9}, Unit{"us", 1e-6}, Unit{"ms", 1e-3},
     Unit{"s", 1.0},    Unit{"min", 60.0}, Unit{"h", 3600.0},
+    // A whole run's length and a deadline: a day is 86,400 s, a week seven of them.
+    Unit{"day", 86400.0}, Unit{"days", 86400.0}, Unit{"week", 604800.0}, Unit{"weeks", 604800.0},
 };
 constexpr std::array kFlops = {
     Unit{"FLOPS", 1.0},   Unit{"GFLOPS", 1e9}, Unit{"TFLOPS", 1e12}, Unit{"PFLOPS", 1e15},

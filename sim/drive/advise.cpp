@@ -1,0 +1,422 @@
+#include "drive/advise.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "drive/plan.hpp"
+#include "drive/run.hpp"
+#include "scenario/error.hpp"
+#include "topo/cluster.hpp"
+#include "train/strategy.hpp"
+
+namespace simtrain::drive {
+
+using report::AdviseCandidate;
+using report::AdviseResult;
+
+namespace {
+
+// The layouts the layout search simulates in full per system and node count (its best by the
+// closed forms): the closed forms rank layouts well but not exactly (plan_llama65b), so more
+// than one.
+constexpr int kPlanSimulate = 3;
+// A bound on the configurations of one search (systems x nodes x strategies).
+constexpr std::size_t kMaxConfigurations = 5000;
+
+// A data-parallel strategy of the search: the keys that select it. `checkpointing`: activation
+// checkpointing on every block (true) or none (false).
+struct DataParallel {
+  const char* name;
+  const char* label;
+  const char* strategy;
+  const char* sharding;  // "" : none
+  bool checkpointing;
+  bool multi_node_only;  // hybrid sharding is full sharding on one node
+};
+
+// In search order (memory_candidates' strategies, train/strategy.hpp, with checkpointing where
+// it is what lets a large model fit); `megatron` follows them.
+constexpr DataParallel kDataParallel[] = {
+    {"ddp", "ddp", "ddp", "", false, false},
+    {"ddp_checkpointed", "ddp + checkpointing", "ddp", "", true, false},
+    {"zero1", "zero1", "zero1", "", false, false},
+    {"shard_grad_op", "fsdp shard_grad_op", "fsdp", "shard_grad_op", false, false},
+    {"full_shard", "fsdp full_shard", "fsdp", "full_shard", false, false},
+    {"full_shard_checkpointed", "fsdp full_shard + checkpointing", "fsdp", "full_shard", true, false},
+    {"hybrid_shard", "fsdp hybrid_shard", "fsdp", "hybrid_shard", false, true},
+    {"hybrid_shard_checkpointed", "fsdp hybrid_shard + checkpointing", "fsdp", "hybrid_shard", true, true},
+};
+constexpr const char* kMegatron = "megatron";
+
+const std::vector<int> kDefaultNodes = {1, 2, 4, 8};
+
+// A system of the search: as named, where its file is, and what it is.
+struct SystemEntry {
+  std::string name, path, title;
+  bool has_fabric = false;
+  int gpus_per_node = 0;  // the scenario's gpus_per_node, else the system's
+  std::vector<int> nodes;  // its own node counts (`{system: S, nodes: [...]}`); empty: the search's
+};
+
+// Every system file shipped in topologies/ (a file with `devices:`), by file name.
+std::vector<std::string> shipped_systems() {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  const fs::path dir = fs::path(SIMTRAIN_SOURCE_DIR) / "topologies";
+  for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".yaml") continue;
+    const auto doc = YamlDoc::load(e.path().string());
+    if (doc->root().IsMap() && doc->root()["devices"]) out.push_back(e.path().stem().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The search as the block and the command line give it; errors at their place.
+struct Search {
+  std::vector<SystemEntry> systems;
+  std::vector<int> nodes;
+  std::vector<std::string> strategies;
+  std::optional<double> deadline_s, budget;
+};
+
+constexpr int kMaxNodes = 65536;
+
+void sort_unique(std::vector<int>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+// A list of node counts in the block.
+std::vector<int> node_list(const Field& f) {
+  if (!f.is_sequence() || f.items().empty()) throw f.error("expected a non-empty list of node counts, e.g. [1, 2, 4]");
+  std::vector<int> out;
+  for (const Field& v : f.items()) {
+    const long long n = v.as_int_at_least(1);
+    if (n > kMaxNodes) throw v.error("expected at most " + std::to_string(kMaxNodes) + " nodes");
+    out.push_back(static_cast<int>(n));
+  }
+  sort_unique(out);
+  return out;
+}
+
+SystemEntry load_entry(const ScenarioSpec& spec, const std::string& name, const std::optional<Field>& at,
+                       const std::string& flag) {
+  SystemEntry s;
+  s.name = name;
+  s.path = resolve_data_file(name, spec.path, "topologies");
+  if (s.path.empty()) {
+    const std::string msg = "no system file '" + name + "' (looked next to the scenario, in the current directory and in "
+                            "topologies/)" + did_you_mean(name, shipped_systems());
+    if (at) throw at->error(msg);
+    throw ScenarioError(flag, 0, 0, flag, msg);
+  }
+  const auto cluster = topo::load_system(s.path, 1);
+  s.title = cluster->name();
+  s.has_fabric = !cluster->fabric().topology.empty();
+  s.gpus_per_node = spec.gpus_per_node > 0 ? spec.gpus_per_node : cluster->gpus_per_node();
+  return s;
+}
+
+Search read_search(const ScenarioSpec& spec, const AdviseOptions& opt) {
+  Search s;
+  std::optional<Field> block = spec.advise_field;
+  auto get = [&](const char* key) -> std::optional<Field> { return block ? block->get(key) : std::nullopt; };
+  if (block) block->check_keys({"systems", "nodes", "strategies", "deadline", "budget"});
+
+  // Systems.
+  if (!opt.systems.empty()) {
+    for (const std::string& n : opt.systems) s.systems.push_back(load_entry(spec, n, std::nullopt, "--systems"));
+  } else if (auto f = get("systems")) {
+    if (!f->is_sequence() || f->items().empty())
+      throw f->error("expected a non-empty list of systems, e.g. [dgx_a100_80gb, {system: dgx_h100, nodes: [1, 2]}]");
+    for (const Field& v : f->items()) {
+      if (!v.is_map()) {
+        s.systems.push_back(load_entry(spec, v.as_string(), v, ""));
+        continue;
+      }
+      // {system: NAME, nodes: [...]}: a system at its own node counts.
+      v.check_keys({"system", "nodes"});
+      const Field name = v.at("system");
+      SystemEntry e = load_entry(spec, name.as_string(), name, "");
+      if (auto n = v.get("nodes")) e.nodes = node_list(*n);
+      s.systems.push_back(std::move(e));
+    }
+  } else {
+    for (const std::string& n : shipped_systems()) s.systems.push_back(load_entry(spec, n, std::nullopt, "--systems"));
+  }
+  for (std::size_t i = 0; i < s.systems.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (s.systems[i].path == s.systems[j].path)
+        throw ScenarioError(spec.path, 0, 0, "advise.systems", "system '" + s.systems[i].name + "' is listed twice");
+
+  // Node counts.
+  if (!opt.nodes.empty()) {
+    s.nodes = opt.nodes;
+  } else if (auto f = get("nodes")) {
+    s.nodes = node_list(*f);
+  } else {
+    s.nodes = kDefaultNodes;
+  }
+  for (int n : s.nodes)
+    if (n < 1 || n > kMaxNodes)
+      throw ScenarioError("--nodes", 0, 0, "--nodes", "expected node counts from 1 to " + std::to_string(kMaxNodes));
+  sort_unique(s.nodes);
+  for (SystemEntry& e : s.systems)
+    if (e.nodes.empty()) e.nodes = s.nodes;
+
+  // Strategies.
+  const std::vector<std::string>& known = advise_strategy_names();
+  auto check_strategy = [&](const std::string& n, const std::optional<Field>& at) {
+    if (std::find(known.begin(), known.end(), n) != known.end()) return;
+    std::string list;
+    for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+    const std::string msg = "unknown strategy '" + n + "'" + did_you_mean(n, known) + "; expected one of " + list;
+    if (at) throw at->error(msg);
+    throw ScenarioError("--strategies", 0, 0, "--strategies", msg);
+  };
+  if (!opt.strategies.empty()) {
+    for (const std::string& n : opt.strategies) check_strategy(n, std::nullopt);
+    s.strategies = opt.strategies;
+  } else if (auto f = get("strategies")) {
+    if (!f->is_sequence() || f->items().empty()) throw f->error("expected a non-empty list of strategies");
+    for (const Field& v : f->items()) {
+      check_strategy(v.as_string(), v);
+      s.strategies.push_back(v.as_string());
+    }
+  } else {
+    s.strategies = known;
+  }
+  // In search order, once each.
+  std::vector<std::string> ordered;
+  for (const std::string& k : known)
+    if (std::find(s.strategies.begin(), s.strategies.end(), k) != s.strategies.end()) ordered.push_back(k);
+  s.strategies = ordered;
+
+  // The meeting's constraints.
+  auto quantity = [&](const std::optional<std::string>& flag_value, const char* flag, const char* key, Dimension dim)
+      -> std::optional<double> {
+    double v = 0;
+    if (flag_value) {
+      try {
+        v = parse_quantity(*flag_value, dim);
+      } catch (const UnitError& e) {
+        throw ScenarioError(flag, 0, 0, flag, e.what());
+      }
+    } else if (auto f = get(key)) {
+      v = f->as_quantity(dim);
+      if (!(v > 0)) throw f->error("expected a positive figure");
+      return v;
+    } else {
+      return std::nullopt;
+    }
+    if (!(v > 0)) throw ScenarioError(flag, 0, 0, flag, "expected a positive figure");
+    return v;
+  };
+  s.deadline_s = quantity(opt.deadline, "--deadline", "deadline", Dimension::time);
+  s.budget = quantity(opt.budget, "--budget", "budget", Dimension::money);
+
+  std::size_t n = 0;
+  for (const SystemEntry& e : s.systems) n += e.nodes.size() * s.strategies.size();
+  if (n > kMaxConfigurations)
+    throw ScenarioError(spec.path, 0, 0, "advise",
+                        std::to_string(n) + " configurations, more than " + std::to_string(kMaxConfigurations) +
+                            "; search fewer systems, node counts or strategies at a time");
+  return s;
+}
+
+// "50 B tokens (run.tokens)".
+std::string workload_text(const RunSpec& r) {
+  std::ostringstream o;
+  switch (r.length) {
+    case RunSpec::Length::tokens:
+      if (r.tokens >= 1e9) o << r.tokens / 1e9 << " B tokens";
+      else if (r.tokens >= 1e6) o << r.tokens / 1e6 << " M tokens";
+      else o << r.tokens << " tokens";
+      o << " (run.tokens)";
+      break;
+    case RunSpec::Length::epochs: o << r.epochs << " epochs of " << r.dataset_samples << " samples (run.epochs)"; break;
+    case RunSpec::Length::steps: o << r.steps << " steps (run.steps)"; break;
+    case RunSpec::Length::none: break;
+  }
+  return o.str();
+}
+
+// The checkpointing keys a configuration sets: the scenario's own spelling (its fsdp: block's
+// older one, or the root's), so that the override replaces it instead of disagreeing with it.
+std::vector<std::string> checkpointing_sets(const ScenarioSpec& spec, bool on) {
+  const train::StrategyConfig& c = train::strategy_config(spec);
+  std::vector<std::string> sets;
+  sets.push_back((c.checkpointing_key.empty() ? std::string("activation_checkpointing") : c.checkpointing_key) + "=" +
+                 (on ? "true" : "false"));
+  if (!c.offload_key.empty()) sets.push_back(c.offload_key + "=false");
+  return sets;
+}
+
+// Runs one configuration (not a megatron one); a reason when it cannot be built.
+void run_data_parallel(AdviseCandidate& cand, const DataParallel& dp, const ScenarioSpec& base,
+                       const std::string& scenario, const std::vector<std::string>& base_sets) {
+  cand.sets.push_back(std::string("strategy=") + dp.strategy);
+  if (*dp.sharding) cand.sets.push_back(std::string("fsdp.sharding=") + dp.sharding);
+  for (const std::string& s : checkpointing_sets(base, dp.checkpointing)) cand.sets.push_back(s);
+  std::vector<std::string> sets = base_sets;
+  sets.insert(sets.end(), cand.sets.begin(), cand.sets.end());
+  cand.result = run_scenario(load_scenario(scenario, sets), RunOptions{});
+}
+
+// The layout search's fastest simulated layout that fits, or the reason none does.
+void run_megatron(AdviseCandidate& cand, const std::string& scenario, const std::vector<std::string>& base_sets) {
+  std::vector<std::string> sets = base_sets;
+  sets.insert(sets.end(), cand.sets.begin(), cand.sets.end());
+  const ScenarioSpec spec = load_scenario(scenario, sets);
+  PlanOptions po;
+  po.simulate = kPlanSimulate;
+  PlanResult plan = plan_layouts(spec, sets, po);
+  for (PlanRow& row : plan.rows) {
+    if (!(row.simulated && row.feasible)) continue;
+    cand.layout = row.layout.name();
+    for (const std::string& s : row.layout.sets()) cand.sets.push_back(s);
+    // The layout search simulates one step; run it as the scenario runs (its steps, its run:).
+    std::vector<std::string> all = base_sets;
+    all.insert(all.end(), cand.sets.begin(), cand.sets.end());
+    cand.result = run_scenario(load_scenario(scenario, all), RunOptions{});
+    return;
+  }
+  // No layout fits: the most common reason, with the count.
+  std::map<std::string, int> reasons;
+  std::string example;
+  for (const PlanRow& row : plan.rows) {
+    if (row.reason.empty()) continue;
+    std::string kind = row.reason.substr(0, row.reason.find(" ("));
+    ++reasons[kind];
+  }
+  int best = 0;
+  for (const auto& [k, n] : reasons)
+    if (n > best) {
+      best = n;
+      example = k;
+    }
+  cand.skipped = "no tensor/pipeline layout fits" + (example.empty() ? std::string() : ": " + std::to_string(best) + " of " +
+                                                                                        std::to_string(plan.rows.size()) +
+                                                                                        " layouts " + example);
+}
+
+}  // namespace
+
+const std::vector<std::string>& advise_strategy_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const DataParallel& d : kDataParallel) v.push_back(d.name);
+    v.push_back(kMegatron);
+    return v;
+  }();
+  return names;
+}
+
+AdviseResult advise(const std::string& scenario, const std::vector<std::string>& base_sets, const AdviseOptions& opt) {
+  const ScenarioSpec spec = load_scenario(scenario, base_sets);
+  if (!spec.run.enabled())
+    throw ScenarioError(scenario, 0, 0, "run",
+                        "advise needs the run's length to compare systems on: add run.tokens, run.epochs (with the "
+                        "dataset's size) or run.steps");
+  const Search search = read_search(spec, opt);
+
+  AdviseResult a;
+  a.scenario = spec.name;
+  a.scenario_file = scenario;
+  a.model = load_scenario_model(spec)->name;
+  a.workload = workload_text(spec.run);
+  a.basis = spec.cost_basis;
+  a.deadline_s = search.deadline_s;
+  a.budget = search.budget;
+  a.systems = search.systems.size();
+  for (const SystemEntry& e : search.systems) a.clusters += e.nodes.size();
+  a.strategies = search.strategies.size();
+
+  // The configurations, in search order, with those that cannot apply marked; each one's
+  // data-parallel strategy (nullptr: megatron).
+  std::vector<const DataParallel*> kinds;
+  for (const SystemEntry& sys : search.systems)
+    for (int n : sys.nodes)
+      for (const std::string& st : search.strategies) {
+        AdviseCandidate c;
+        c.system = sys.name;
+        c.system_name = sys.title;
+        c.nodes = n;
+        c.sets = {"system=" + sys.name, "nodes=" + std::to_string(n)};
+        const DataParallel* dp = nullptr;
+        for (const DataParallel& d : kDataParallel)
+          if (st == d.name) dp = &d;
+        c.strategy = dp ? dp->label : kMegatron;
+        kinds.push_back(dp);
+        const bool one_gpu = n * sys.gpus_per_node == 1;
+        if (n > 1 && !sys.has_fabric) c.skipped = "a single box: the system file has no fabric to join nodes";
+        else if (dp && dp->multi_node_only && n == 1) c.skipped = "hybrid sharding needs more than one node";
+        else if (one_gpu && (!dp || std::string(dp->strategy) != "ddp"))
+          c.skipped = "one GPU: nothing to shard or split (ddp is the same run)";
+        a.candidates.push_back(std::move(c));
+      }
+
+  // Run them on worker threads. A configuration the simulator cannot build keeps the reason;
+  // anything else is rethrown after the join.
+  const std::size_t total = a.candidates.size();
+  const std::size_t attempted = static_cast<std::size_t>(std::count_if(
+      a.candidates.begin(), a.candidates.end(), [](const AdviseCandidate& c) { return c.skipped.empty(); }));
+  std::vector<std::exception_ptr> failures(total);
+  std::vector<std::optional<ScenarioError>> input_errors(total);
+  std::atomic<std::size_t> next{0}, done{0};
+  std::mutex progress_mutex;
+  auto worker = [&] {
+    for (std::size_t i = next++; i < total; i = next++) {
+      AdviseCandidate& c = a.candidates[i];
+      if (c.skipped.empty()) {
+        try {
+          if (kinds[i]) run_data_parallel(c, *kinds[i], spec, scenario, base_sets);
+          else run_megatron(c, scenario, base_sets);
+        } catch (const ScenarioError& e) {
+          c.result.reset();
+          c.skipped = e.message();
+          input_errors[i] = e;
+        } catch (const std::invalid_argument& e) {
+          c.result.reset();
+          c.skipped = e.what();
+        } catch (...) {
+          failures[i] = std::current_exception();
+        }
+      }
+      const std::size_t k = ++done;
+      if (opt.progress) {
+        std::lock_guard<std::mutex> lock(progress_mutex);
+        opt.progress(k, total);
+      }
+    }
+  };
+  unsigned jobs = opt.jobs > 0 ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
+  jobs = static_cast<unsigned>(std::min<std::size_t>(jobs, std::max<std::size_t>(1, total)));
+  {
+    std::vector<std::thread> threads;
+    for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
+    worker();
+    for (std::thread& t : threads) t.join();
+  }
+  for (std::size_t i = 0; i < total; ++i)
+    if (failures[i]) std::rethrow_exception(failures[i]);
+  // An input error that every configuration meets is the scenario's, not a configuration's.
+  const std::size_t errors = static_cast<std::size_t>(
+      std::count_if(input_errors.begin(), input_errors.end(), [](const auto& e) { return e.has_value(); }));
+  if (errors > 0 && errors == attempted)
+    for (const auto& e : input_errors)
+      if (e) throw *e;
+
+  report::advise_summary(a);
+  return a;
+}
+
+}  // namespace simtrain::drive

@@ -1,0 +1,352 @@
+#include "report/advise_report.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "report/html_chart.hpp"
+#include "report/run_report.hpp"
+
+namespace simtrain::report {
+
+bool AdviseCandidate::fits() const {
+  return result && !result->oom && !result->host_oom && result->whole_run.enabled &&
+         result->whole_run.expected.finishes;
+}
+
+std::string AdviseCandidate::bound() const {
+  if (!result) return "";
+  if (result->oom || result->host_oom) return "memory";
+  return result->bottleneck;
+}
+
+std::optional<double> AdviseCandidate::purchase() const {
+  if (!result) return std::nullopt;
+  const train::CostInputs& in = result->cost_inputs;
+  if (!in.gpu_purchase.value || !in.node_price.value) return std::nullopt;
+  return in.gpus * *in.gpu_purchase.value + in.nodes * *in.node_price.value;
+}
+
+namespace {
+
+bool meets_deadline(const AdviseResult& a, const AdviseCandidate& c) {
+  return !a.deadline_s || c.days() * 86400.0 <= *a.deadline_s;
+}
+bool within_budget(const AdviseResult& a, const AdviseCandidate& c) {
+  return !a.budget || (c.priced() && c.cost() <= *a.budget);
+}
+
+// The chart's points: the candidates that fit and are priced, fastest first (their place is
+// their number on the chart and in the front's table).
+std::vector<std::size_t> priced_by_time(const AdviseResult& a) {
+  std::vector<std::size_t> out;
+  for (std::size_t i : fitting_by_time(a))
+    if (a.candidates[i].priced()) out.push_back(i);
+  return out;
+}
+
+std::vector<html::ChartPoint> chart_points(const AdviseResult& a, const std::vector<std::size_t>& order) {
+  std::vector<html::ChartPoint> out;
+  for (std::size_t i : order) {
+    const AdviseCandidate& c = a.candidates[i];
+    out.push_back({fmt::format("{} x{} {}", c.system, c.nodes, c.strategy), c.days(), c.cost(), c.bound(), c.fits()});
+  }
+  return out;
+}
+
+// --- text --------------------------------------------------------------------------------
+
+std::string usd(double v) { return v >= 100 ? fmt::format("${}", thousands(v)) : fmt::format("${:.2f}", v); }
+std::string days_text(double d) { return d >= 10 ? fmt::format("{:.1f}", d) : fmt::format("{:.2f}", d); }
+
+// "2x DGX H100 (8x H100 SXM5) = 16 GPUs".
+std::string where(const AdviseCandidate& c) {
+  const int gpus = c.result ? c.result->gpus : 0;
+  return fmt::format("{} x {} ({} GPUs)", c.nodes, c.system, gpus);
+}
+
+std::string strategy_text(const AdviseCandidate& c) { return c.layout.empty() ? c.strategy : c.strategy + " " + c.layout; }
+
+bool uses_tokens(const AdviseResult& a) {
+  return std::any_of(a.candidates.begin(), a.candidates.end(),
+                     [](const AdviseCandidate& c) { return c.result && c.result->tokens_per_s > 0; });
+}
+
+std::string money_or_none(const std::optional<double>& v) { return v ? usd(*v) : "-"; }
+
+std::string answer_line(const AdviseResult& a, const AdviseCandidate& c) {
+  const train::RunResult& r = *c.result;
+  const std::optional<double> buy = c.purchase();
+  return fmt::format("{}, {}: {} days, {} ({}); {}-bound", where(c), strategy_text(c), days_text(c.days()),
+                     c.priced() ? usd(c.cost()) : "no price given", a.basis, c.bound()) +
+         (buy ? fmt::format("; buying it: {}", usd(*buy)) : std::string()) +
+         fmt::format("; step {:.0f} ms, goodput {:.1f}%", r.step_time_s * 1e3, 100 * r.whole_run.expected.goodput());
+}
+
+std::string repro(const AdviseResult& a, const AdviseCandidate& c) {
+  std::string s = "      reproduce: simtrain " + a.scenario_file;
+  for (const std::string& x : c.sets) s += " --set " + x;
+  return s + "\n";
+}
+
+std::string table_header(bool tokens) {
+  return fmt::format("  {:>3}  {:<26} {:>5} {:>5}  {:<52} {:>9} {:>11} {:>7} {:>12} {:>12}  {}\n", "#", "system", "nodes",
+                     "GPUs", "strategy", "step ms", tokens ? "tokens/s" : "samples/s", "days", "rent", "own", "bound");
+}
+
+std::string table_row(std::size_t n, const AdviseCandidate& c, bool tokens, const std::string& marks) {
+  const train::RunResult& r = *c.result;
+  return fmt::format("  {:>3}  {:<26} {:>5} {:>5}  {:<52} {:>9.1f} {:>11} {:>7} {:>12} {:>12}  {}{}\n", n, c.system,
+                     c.nodes, r.gpus, strategy_text(c), r.step_time_s * 1e3,
+                     thousands(tokens ? r.tokens_per_s : r.samples_per_s), days_text(c.days()),
+                     money_or_none(r.run_cost_figures.rent), money_or_none(r.run_cost_figures.own), c.bound(), marks);
+}
+
+// " D" meets the deadline, " B" within the budget (when given).
+std::string marks(const AdviseResult& a, const AdviseCandidate& c) {
+  std::string m;
+  if (a.deadline_s && meets_deadline(a, c)) m += " D";
+  if (a.budget && within_budget(a, c)) m += " B";
+  return m.empty() ? "" : "  " + m.substr(1);
+}
+
+std::string constraints_text(const AdviseResult& a) {
+  std::string s;
+  if (a.deadline_s) s += fmt::format("deadline {} days", days_text(*a.deadline_s / 86400.0));
+  if (a.budget) s += fmt::format("{}budget {} ({})", s.empty() ? "" : ", ", usd(*a.budget), a.basis);
+  return s.empty() ? "no deadline or budget given" : s;
+}
+
+}  // namespace
+
+std::vector<std::size_t> fitting_by_time(const AdviseResult& a) {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < a.candidates.size(); ++i)
+    if (a.candidates[i].fits()) out.push_back(i);
+  std::stable_sort(out.begin(), out.end(),
+                   [&](std::size_t x, std::size_t y) { return a.candidates[x].days() < a.candidates[y].days(); });
+  return out;
+}
+
+void advise_summary(AdviseResult& a) {
+  const std::vector<std::size_t> fit = fitting_by_time(a);
+  const std::vector<std::size_t> priced = priced_by_time(a);
+  a.front.clear();
+  const std::vector<bool> on = html::pareto_front(chart_points(a, priced));
+  for (std::size_t k = 0; k < priced.size(); ++k)
+    if (on[k]) a.front.push_back(priced[k]);
+  a.fastest = fit.empty() ? std::nullopt : std::optional<std::size_t>(fit.front());
+  a.cheapest.reset();
+  a.cheapest_in_deadline.reset();
+  a.fastest_in_budget.reset();
+  auto cheaper = [&](std::optional<std::size_t> best, std::size_t i) {
+    return !best || a.candidates[i].cost() < a.candidates[*best].cost();
+  };
+  for (std::size_t i : priced) {  // fastest first: the first of equal cost is the faster
+    const AdviseCandidate& c = a.candidates[i];
+    if (cheaper(a.cheapest, i)) a.cheapest = i;
+    if (a.deadline_s && meets_deadline(a, c) && within_budget(a, c) && cheaper(a.cheapest_in_deadline, i))
+      a.cheapest_in_deadline = i;
+    if (a.budget && within_budget(a, c) && meets_deadline(a, c) && !a.fastest_in_budget) a.fastest_in_budget = i;
+  }
+}
+
+std::string format_advise(const AdviseResult& a) {
+  const bool tokens = uses_tokens(a);
+  std::size_t fit = 0, oom = 0, not_run = 0;
+  for (const AdviseCandidate& c : a.candidates) {
+    if (!c.result) ++not_run;
+    else if (c.fits()) ++fit;
+    else ++oom;
+  }
+  std::string o = fmt::format("simtrain advise: {}\n", a.scenario);
+  o += fmt::format("  {}, {}; {}\n", a.model, a.workload, constraints_text(a));
+  o += fmt::format("  {} clusters ({} systems at their node counts) x {} strategies = {} configurations: {} fit, {} do "
+                   "not fit (memory, or the run never finishes), {} not run\n",
+                   a.clusters, a.systems, a.strategies, a.candidates.size(), fit, oom, not_run);
+  o += "  Every configuration trains the scenario's batch per GPU (the global batch grows with the GPUs); days are "
+       "the run's expected wall clock with checkpoints and failures.\n\n";
+
+  // The answer first.
+  o += "Answer\n";
+  auto say = [&](const std::string& what, const std::optional<std::size_t>& i) {
+    if (!i) return;
+    o += "  " + what + ": " + answer_line(a, a.candidates[*i]) + "\n";
+    o += repro(a, a.candidates[*i]);
+  };
+  if (a.deadline_s) {
+    if (a.cheapest_in_deadline) say("Cheapest that meets the deadline" + std::string(a.budget ? " and the budget" : ""), a.cheapest_in_deadline);
+    else o += "  Nothing searched meets the deadline" + std::string(a.budget ? " within the budget" : "") + ".\n";
+  }
+  if (a.budget && !a.deadline_s) {
+    if (a.fastest_in_budget) say("Fastest within the budget", a.fastest_in_budget);
+    else o += "  Nothing searched fits within the budget.\n";
+  }
+  if (a.fastest && a.fastest == a.cheapest) {
+    say("Fastest and cheapest of all", a.fastest);
+  } else {
+    say("Fastest of all", a.fastest);
+    say("Cheapest of all", a.cheapest);
+  }
+  if (!a.fastest) o += "  No configuration fits.\n";
+  if (a.fastest && !a.cheapest) o += "  No price given for any configuration that fits: cost is not compared.\n";
+
+  // The front.
+  if (!a.front.empty()) {
+    o += fmt::format("\nPareto front: days against {} cost, fastest first (none of them is both slower and dearer than "
+                     "another)\n",
+                     a.basis);
+    o += table_header(tokens);
+    std::size_t n = 0;
+    for (std::size_t i : a.front) o += table_row(++n, a.candidates[i], tokens, marks(a, a.candidates[i]));
+  }
+
+  // Everything that fits.
+  const std::vector<std::size_t> fitting = fitting_by_time(a);
+  constexpr std::size_t kShown = 20;
+  if (!fitting.empty()) {
+    o += fmt::format("\nConfigurations that fit, fastest first{}{}\n",
+                     fitting.size() > kShown ? fmt::format(" (the first {} of {})", kShown, fitting.size()) : "",
+                     a.deadline_s || a.budget ? " (D: meets the deadline, B: within the budget)" : "");
+    o += table_header(tokens);
+    for (std::size_t k = 0; k < fitting.size() && k < kShown; ++k)
+      o += table_row(k + 1, a.candidates[fitting[k]], tokens, marks(a, a.candidates[fitting[k]]));
+  }
+
+  // The rest, by reason.
+  std::map<std::string, std::pair<int, std::string>> reasons;  // reason -> count, example
+  std::vector<std::string> order;
+  for (const AdviseCandidate& c : a.candidates) {
+    if (c.fits()) continue;
+    std::string why;
+    if (!c.result) why = c.skipped;
+    else if (c.result->oom) why = "does not fit in GPU memory";
+    else if (c.result->host_oom) why = "offloaded state exceeds the node's host memory";
+    else why = "the run never finishes (failures come faster than checkpoints)";
+    auto [it, fresh] = reasons.try_emplace(why, 0, fmt::format("{} x{} {}", c.system, c.nodes, strategy_text(c)));
+    if (fresh) order.push_back(why);
+    ++it->second.first;
+  }
+  if (!order.empty()) {
+    o += "\nNot fitting or not run, by reason (count, first example)\n";
+    for (const std::string& why : order)
+      o += fmt::format("  {:>4}  {}: {}\n", reasons[why].first, reasons[why].second, why);
+  }
+  return o;
+}
+
+nlohmann::json advise_to_json(const AdviseResult& a) {
+  using nlohmann::json;
+  auto opt = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
+  json j;
+  j["scenario"] = a.scenario;
+  j["model"] = a.model;
+  j["workload"] = a.workload;
+  j["cost_basis"] = a.basis;
+  j["deadline_days"] = a.deadline_s ? json(*a.deadline_s / 86400.0) : json(nullptr);
+  j["budget"] = opt(a.budget);
+  j["configurations"] = a.candidates.size();
+  auto index = [](const std::optional<std::size_t>& i) { return i ? json(*i) : json(nullptr); };
+  j["answer"] = {{"cheapest_meeting_deadline", index(a.cheapest_in_deadline)},
+                 {"fastest_within_budget", index(a.fastest_in_budget)},
+                 {"fastest", index(a.fastest)},
+                 {"cheapest", index(a.cheapest)}};
+  j["pareto_front"] = a.front;
+  json list = json::array();
+  for (std::size_t i = 0; i < a.candidates.size(); ++i) {
+    const AdviseCandidate& c = a.candidates[i];
+    json e = {{"index", i}, {"system", c.system}, {"system_name", c.system_name}, {"nodes", c.nodes},
+              {"strategy", c.strategy}, {"layout", c.layout}, {"sets", c.sets}};
+    if (!c.result) {
+      e["skipped"] = c.skipped;
+    } else {
+      const train::RunResult& r = *c.result;
+      e["gpus"] = r.gpus;
+      e["fits"] = c.fits();
+      e["bound"] = c.bound();
+      e["step_time_s"] = r.step_time_s;
+      e["tokens_per_s"] = r.tokens_per_s;
+      e["samples_per_s"] = r.samples_per_s;
+      e["peak_memory_bytes"] = r.memory_peak_bytes;
+      e["days"] = c.days();
+      e["energy_kwh"] = r.run_energy_kwh;
+      e["rent"] = opt(r.run_cost_figures.rent);
+      e["own"] = opt(r.run_cost_figures.own);
+      e["cost"] = c.priced() ? json(c.cost()) : json(nullptr);
+      e["goodput"] = r.whole_run.expected.goodput();
+      e["purchase"] = opt(c.purchase());
+      e["meets_deadline"] = a.deadline_s ? json(c.fits() && meets_deadline(a, c)) : json(nullptr);
+      e["within_budget"] = a.budget ? json(c.fits() && within_budget(a, c)) : json(nullptr);
+    }
+    list.push_back(std::move(e));
+  }
+  j["candidates"] = std::move(list);
+  return j;
+}
+
+std::string advise_to_html(const AdviseResult& a) {
+  using html::escape;
+  const bool tokens = uses_tokens(a);
+  std::string body = fmt::format("<h1>simtrain advise: {}</h1>\n<p>{}, {}; {}. {} configurations ({} clusters of {} systems "
+                                 "&times; {} strategies).</p>\n",
+                                 escape(a.scenario), escape(a.model), escape(a.workload), escape(constraints_text(a)),
+                                 a.candidates.size(), a.clusters, a.systems, a.strategies);
+  // The answer.
+  body += "<section id=\"answer\">\n<h2>Answer</h2>\n<ul>\n";
+  auto say = [&](const std::string& what, const std::optional<std::size_t>& i) {
+    if (i) body += "<li><b>" + escape(what) + "</b>: " + escape(answer_line(a, a.candidates[*i])) + "</li>\n";
+  };
+  if (a.deadline_s && !a.cheapest_in_deadline) body += "<li>Nothing searched meets the deadline.</li>\n";
+  say("Cheapest that meets the deadline", a.cheapest_in_deadline);
+  if (!a.deadline_s) say("Fastest within the budget", a.fastest_in_budget);
+  say("Fastest of all", a.fastest);
+  say("Cheapest of all", a.cheapest);
+  if (!a.fastest) body += "<li>No configuration fits.</li>\n";
+  body += "</ul>\n</section>\n";
+
+  // The chart and the table: the configurations that fit, fastest first, those with a price
+  // first when any has one (a marker's number is its row in the table).
+  std::vector<std::size_t> rows = priced_by_time(a);
+  const std::size_t charted = rows.size();
+  for (std::size_t i : fitting_by_time(a))
+    if (!a.candidates[i].priced()) rows.push_back(i);
+  std::vector<std::string> bounds;
+  for (std::size_t i : rows) bounds.push_back(a.candidates[i].bound());
+  if (charted > 0) {
+    body += "<section id=\"pareto\">\n<h2>Days against cost</h2>\n<p>Each configuration that fits: the whole run's "
+            "expected days against its " + escape(a.basis) + " cost, numbered as in the table. Ringed and joined: the "
+            "Pareto front.</p>\n";
+    body += html::time_cost_chart_svg(chart_points(a, std::vector<std::size_t>(rows.begin(), rows.begin() + charted)),
+                                      {"days (expected wall clock)", "cost of the run ($, " + a.basis + ")"});
+    body += html::bound_legend(bounds) + "</section>\n";
+  } else if (!rows.empty()) {
+    body += "<section id=\"times\">\n<h2>Days</h2>\n<p>No price given: time only.</p>\n" +
+            html::time_bars_svg(chart_points(a, rows), "days (expected wall clock)") + html::bound_legend(bounds) +
+            "</section>\n";
+  }
+
+  body += fmt::format("<section id=\"configurations\">\n<h2>Configurations that fit</h2>\n<table>\n<tr><th>#</th>"
+                      "<th class=\"l\">system</th><th>nodes</th><th>GPUs</th><th class=\"l\">strategy</th><th>step ms</th>"
+                      "<th>{}</th><th>days</th><th>rent $</th><th>own $</th><th class=\"l\">bound</th></tr>\n",
+                      tokens ? "tokens/s" : "samples/s");
+  std::size_t n = 0;
+  for (std::size_t i : rows) {
+    const AdviseCandidate& c = a.candidates[i];
+    const train::RunResult& r = *c.result;
+    const bool on_front = std::find(a.front.begin(), a.front.end(), i) != a.front.end();
+    auto td = [](const std::string& s, bool left = false) { return (left ? "<td class=\"l\">" : "<td>") + s + "</td>"; };
+    body += fmt::format("<tr{}>", on_front ? " class=\"front\"" : "") + td(std::to_string(++n)) + td(escape(c.system), true) +
+            td(std::to_string(c.nodes)) + td(std::to_string(r.gpus)) + td(escape(strategy_text(c)), true) +
+            td(html::num(r.step_time_s * 1e3, 1)) + td(thousands(tokens ? r.tokens_per_s : r.samples_per_s)) +
+            td(html::num_sig(c.days(), 3)) +
+            td(r.run_cost_figures.rent ? thousands(*r.run_cost_figures.rent) : "-") +
+            td(r.run_cost_figures.own ? thousands(*r.run_cost_figures.own) : "-") +
+            td(escape(c.bound()) + (on_front ? " (front)" : ""), true) + "</tr>\n";
+  }
+  body += "</table>\n</section>\n";
+  body += "<p class=\"note\">Written by simtrain advise --html; self-contained, opens offline.</p>\n";
+  return html::page("simtrain advise: " + a.scenario, body);
+}
+
+}  // namespace simtrain::report
