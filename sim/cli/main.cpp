@@ -259,6 +259,7 @@ int main(int argc, char** argv) {
       ro.steps_override = r_steps;
       ro.full_solve = r_solver == "full";
       ro.keep_trace = !r_trace.empty() || !r_html.empty();
+      ro.data_ceiling = true;
       train::RunResult res = drive::run_scenario(spec, ro);
       if (!r_trace.empty()) write_file_atomic(r_trace, report::chrome_trace(res));
       if (!r_html.empty()) write_file_atomic(r_html, report::run_to_html(res));

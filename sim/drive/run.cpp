@@ -492,6 +492,16 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     if (r.data.enabled && r.data_stall_s > 0.05 * r.step_time_s && r.data.limiter != "none") k = 2;
     r.bottleneck = names[k];
   }
+  if (opt.data_ceiling && r.data.enabled && r.bottleneck == "data") {
+    // The same step with the batches always ready: the run without its data pipeline (and
+    // without its whole run, which this figure does not need).
+    ScenarioSpec fed = spec;
+    fed.data_field.reset();
+    fed.run = RunSpec{};
+    RunOptions once;
+    once.steps_override = opt.steps_override;
+    r.no_stall_step_s = run_scenario(fed, once).step_time_s;
+  }
   if (opt.keep_trace) {
     r.graph = sg;
     r.records = rec;

@@ -21,6 +21,9 @@ struct RunOptions {
   bool full_solve = false;
   bool keep_trace = false;
   double link_scale = 1.0;  // what-if: every link's capacity times this (the plan stays the same)
+  // A data-bound run is run again without its data: block (a loader that keeps up) to report
+  // what fixing the pipeline buys (RunResult::no_stall_step_s).
+  bool data_ceiling = false;
 };
 
 train::RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt);

@@ -59,6 +59,10 @@ std::vector<html::ChartPoint> chart_points(const AdviseResult& a, const std::vec
 
 std::string usd(double v) { return v >= 100 ? fmt::format("${}", thousands(v)) : fmt::format("${:.2f}", v); }
 std::string days_text(double d) { return d >= 10 ? fmt::format("{:.1f}", d) : fmt::format("{:.2f}", d); }
+// A run's length in words: hours under two days ("6.8 h"), else days ("12.3 days").
+std::string duration_text(double days) {
+  return days < 2 ? fmt::format("{:.1f} h", days * 24) : fmt::format("{} days", days_text(days));
+}
 
 // "2x DGX H100 (8x H100 SXM5) = 16 GPUs".
 std::string where(const AdviseCandidate& c) {
@@ -78,8 +82,9 @@ std::string money_or_none(const std::optional<double>& v) { return v ? usd(*v) :
 std::string answer_line(const AdviseResult& a, const AdviseCandidate& c) {
   const train::RunResult& r = *c.result;
   const std::optional<double> buy = c.purchase();
-  return fmt::format("{}, {}: {} days, {} ({}); {}-bound", where(c), strategy_text(c), days_text(c.days()),
-                     c.priced() ? usd(c.cost()) : "no price given", a.basis, c.bound()) +
+  const std::string why = c.bound() == "data" && !r.data.limiter_detail.empty() ? " (" + r.data.limiter_detail + ")" : "";
+  return fmt::format("{}, {}: {}, {} ({}); {}-bound{}", where(c), strategy_text(c), duration_text(c.days()),
+                     c.priced() ? usd(c.cost()) : "no price given", a.basis, c.bound(), why) +
          (buy ? fmt::format("; buying it: {}", usd(*buy)) : std::string()) +
          fmt::format("; step {:.0f} ms, goodput {:.1f}%", r.step_time_s * 1e3, 100 * r.whole_run.expected.goodput());
 }

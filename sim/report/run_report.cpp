@@ -289,6 +289,10 @@ std::string format_run(const train::RunResult& r) {
                      d.cores_busy, d.cores_available, d.cores_total, d.cores_needed);
     o += fmt::format("  workers    {} per GPU needed for no stall{}\n", d.workers_needed_per_gpu,
                      d.limiter == "none" ? "" : "; bound by " + (d.limiter_detail.empty() ? d.limiter : d.limiter_detail));
+    if (r.no_stall_step_s > 0)
+      o += fmt::format("  keeping up {:.2f} ms per step with a loader that keeps up (no data: block): {:.2f}x the "
+                       "throughput, the most fixing the pipeline can buy\n",
+                       r.no_stall_step_s * 1e3, r.step_time_s / r.no_stall_step_s);
   }
   o += fmt::format("Throughput   {} samples/s", thousands(r.samples_per_s));
   if (r.tokens_per_s > 0) o += fmt::format(", {} tokens/s", thousands(r.tokens_per_s));
@@ -451,7 +455,8 @@ nlohmann::json run_to_json(const train::RunResult& r) {
                  {"workers_needed_per_gpu", d.workers_needed_per_gpu},
                  {"h2d_utilization", d.h2d_utilization},
                  {"limiter", d.limiter},
-                 {"limiter_detail", d.limiter_detail}};
+                 {"limiter_detail", d.limiter_detail},
+                 {"no_stall_step_time_s", r.no_stall_step_s > 0 ? nlohmann::json(r.no_stall_step_s) : nlohmann::json()}};
   }
   if (r.whole_run.enabled) j["run"] = whole_run_json(r);
   return j;

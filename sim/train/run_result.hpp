@@ -50,6 +50,10 @@ struct RunResult {
   double step_time_s = 0, compute_s = 0, comm_total_s = 0, comm_exposed_s = 0, data_stall_s = 0, idle_s = 0;
   double compute_shared_s = 0;  // of compute_s: kernels slowed by NCCL kernels holding SMs and HBM (per step)
   data::DataSummary data;  // the data pipeline's figures (data.enabled: modelled)
+  // When the loader bounds the step (bottleneck "data") and drive::RunOptions::data_ceiling:
+  // the step of the same run with a loader that always keeps up (no data: block), what fixing
+  // the pipeline can buy at most; 0 when not computed.
+  double no_stall_step_s = 0;
   double samples_per_s = 0, tokens_per_s = 0, tflops_per_gpu = 0, mfu = 0;
   double single_gpu_step_s = 0, scaling_efficiency = 1;
   double gemm_share = 0;  // share of compute time in gemm / conv / attention kernels
