@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "report/error_bands.hpp"
 #include "scenario/scenario.hpp"
 #include "train/strategy.hpp"  // load_scenario
 #include "train/run_result.hpp"
@@ -21,6 +22,10 @@ struct RunOptions {
   bool full_solve = false;
   bool keep_trace = false;
   double link_scale = 1.0;  // what-if: every link's capacity times this (the plan stays the same)
+  // The bands file (validation/error_bands.yaml, loaded by the caller): given, the result
+  // carries how far to trust its headline figures. Validation runs leave it out, so that the
+  // bands can be regenerated from the model whatever the file holds.
+  const report::ErrorBands* error_bands = nullptr;
 };
 
 train::RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt);
