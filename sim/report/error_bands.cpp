@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -303,7 +304,12 @@ ErrorBands parse_bands_doc(const std::shared_ptr<const YamlDoc>& doc) {
 }
 }  // namespace
 
-ErrorBands load_error_bands(const std::string& path) { return parse_bands_doc(YamlDoc::load(path)); }
+ErrorBands load_error_bands(const std::string& path) {
+  if (!std::filesystem::is_regular_file(path))
+    throw ScenarioError(path, 0, 0, "",
+                        "cannot open the error bands file; `simtrain validate --bands > validation/error_bands.yaml` writes it");
+  return parse_bands_doc(YamlDoc::load(path));
+}
 
 ErrorBands parse_error_bands(const std::string& text, const std::string& name) {
   return parse_bands_doc(YamlDoc::parse(text, name));
