@@ -5,6 +5,7 @@
 //   3  internal error
 //   4  the scenario does not fit in GPU memory and --fail-on-oom was given
 //   5  `validate --strict`: a case lies outside its tolerance
+//   6  `validate --check-bands FILE`: FILE differs from the error bands the model gives now
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -27,6 +28,7 @@
 #include "drive/validate.hpp"
 #include "report/advise_report.hpp"
 #include "report/collective_report.hpp"
+#include "report/error_bands.hpp"
 #include "report/html_report.hpp"
 #include "report/plan_report.hpp"
 #include "report/run_report.hpp"
@@ -238,11 +240,15 @@ int main(int argc, char** argv) {
   auto* val_cmd = app.add_subcommand("validate", "The simulator against public measurements, case by case, with the error of each");
   std::string v_cases;
   std::vector<std::string> v_only;
-  bool v_json = false, v_strict = false;
+  bool v_json = false, v_strict = false, v_bands = false;
+  std::string v_check_bands;
   val_cmd->add_option("--cases", v_cases, "Cases file (default: the project's validation/cases.yaml)");
   val_cmd->add_option("--only", v_only, "Run only these cases (an id, or id/case)")->expected(1, -1);
   val_cmd->add_flag("--json", v_json, "Print a JSON array instead of the table");
   val_cmd->add_flag("--strict", v_strict, "Exit with status 5 when a case lies outside its tolerance");
+  val_cmd->add_flag("--bands", v_bands, "Print the error bands (YAML of validation/error_bands.yaml) instead of the table");
+  val_cmd->add_option("--check-bands", v_check_bands,
+                      "After the table, check this bands file against the results; exit with status 6 when it differs");
 
   try {
     app.parse(args);
@@ -260,6 +266,8 @@ int main(int argc, char** argv) {
       ro.full_solve = r_solver == "full";
       ro.keep_trace = !r_trace.empty() || !r_html.empty();
       ro.data_ceiling = true;
+      const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
+      ro.error_bands = &bands;
       train::RunResult res = drive::run_scenario(spec, ro);
       if (!r_trace.empty()) write_file_atomic(r_trace, report::chrome_trace(res));
       if (!r_html.empty()) write_file_atomic(r_html, report::run_to_html(res));
@@ -289,9 +297,25 @@ int main(int argc, char** argv) {
     if (*val_cmd) {
       const std::string path = v_cases.empty() ? drive::default_cases_path() : v_cases;
       auto results = drive::run_validation(drive::load_cases(path), v_only);
+      if (v_bands) {
+        std::cout << report::format_bands_yaml(report::compute_bands(results));
+        return 0;
+      }
       if (v_json) std::cout << report::validation_to_json(results).dump(2) << "\n";
       else std::cout << report::format_validation(results, v_cases.empty() ? "validation/cases.yaml" : v_cases);
       const bool all_within = std::all_of(results.begin(), results.end(), [](const auto& r) { return r.within; });
+      if (!v_check_bands.empty()) {
+        std::ifstream in(v_check_bands, std::ios::binary);
+        if (!in) throw ScenarioError(v_check_bands, 0, 0, "--check-bands", "cannot read this file");
+        std::ostringstream file;
+        file << in.rdbuf();
+        const bool same = file.str() == report::format_bands_yaml(report::compute_bands(results));
+        std::cout << "\nerror bands: " << v_check_bands
+                  << (same ? " matches these results\n"
+                           : " differs from these results: regenerate it with `simtrain validate --bands > " +
+                                 v_check_bands + "` and review the change\n");
+        if (!same) return 6;
+      }
       return v_strict && !all_within ? 5 : 0;
     }
     if (*sweep_cmd) {
@@ -304,6 +328,8 @@ int main(int argc, char** argv) {
                                                      did_you_mean(s_rank, {"time", "cost", "energy"}));
       so.steps_override = s_steps;
       so.jobs = s_jobs;
+      const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
+      so.error_bands = &bands;
       // A progress bar on a terminal only, so piped and captured output stays byte-identical.
       if (isatty(STDERR_FILENO)) {
         so.progress = [](std::size_t done, std::size_t total) {
@@ -429,6 +455,8 @@ int main(int argc, char** argv) {
         throw ScenarioError("", 0, 0, "-f", "expected a number > 1, got '" + c_factor + "'");
       }
       opt.dtype = c_dtype;
+      const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
+      opt.error_bands = &bands;
       report::SweepResult r = drive::run_sweep(*cluster, planner, opt);
       if (c_json) std::cout << report::to_json(r).dump(2) << "\n";
       else std::cout << report::format_table(r);

@@ -87,6 +87,17 @@ SweepResult run_sweep(const topo::Cluster& cluster, coll::Planner& planner, cons
     r.rows.push_back(std::move(row));
     if (opt.factor <= 1) break;
   }
+  if (opt.error_bands) {
+    // The generation of the first taking-part GPU (a system has one GPU model); multi-node
+    // when the ranks span nodes.
+    std::vector<int> ranks = opt.request.ranks;
+    if (ranks.empty())
+      for (int g = 0; g < cluster.gpu_count(); ++g) ranks.push_back(g);
+    const int gpn = cluster.gpus_per_node();
+    const bool multi_node = std::any_of(ranks.begin(), ranks.end(), [&](int g) { return g / gpn != ranks.front() / gpn; });
+    r.bands = report::bands_for_collective(*opt.error_bands, r, report::gpu_generation(cluster.gpu_model(ranks.front()).arch),
+                                           multi_node);
+  }
   return r;
 }
 

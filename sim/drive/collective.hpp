@@ -10,6 +10,7 @@
 
 #include "coll/collective.hpp"
 #include "report/collective_report.hpp"
+#include "report/error_bands.hpp"
 #include "topo/cluster.hpp"
 
 namespace simtrain::drive {
@@ -19,6 +20,8 @@ struct SweepOptions {
   double min_bytes = 8, max_bytes = 1073741824.0, factor = 2;
   std::string dtype = "float";
   bool full_solve = false;
+  // The bands file (validation/error_bands.yaml): given, the result carries a band per size class.
+  const report::ErrorBands* error_bands = nullptr;
 };
 
 // Bytes per element of an nccl-tests type name; throws std::invalid_argument if unknown.

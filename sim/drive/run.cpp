@@ -338,6 +338,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   r.system = c.name();
   r.model = m.name;
   r.gpu_name = gpu.name;
+  r.gpu_arch = gpu.arch;
   r.calibration = b.calibration;
   r.software = b.software.key;
   r.software_name = b.software.name;
@@ -506,6 +507,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     r.graph = sg;
     r.records = rec;
   }
+  if (opt.error_bands) r.error_bands = report::bands_for_run(*opt.error_bands, r);
   return r;
 }
 

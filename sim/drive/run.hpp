@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "report/error_bands.hpp"
 #include "scenario/scenario.hpp"
 #include "train/strategy.hpp"  // load_scenario
 #include "train/run_result.hpp"
@@ -24,6 +25,10 @@ struct RunOptions {
   // A data-bound run is run again without its data: block (a loader that keeps up) to report
   // what fixing the pipeline buys (RunResult::no_stall_step_s).
   bool data_ceiling = false;
+  // The bands file (validation/error_bands.yaml, loaded by the caller): given, the result
+  // carries how far to trust its headline figures. Validation runs leave it out, so that the
+  // bands can be regenerated from the model whatever the file holds.
+  const report::ErrorBands* error_bands = nullptr;
 };
 
 train::RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt);

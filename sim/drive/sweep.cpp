@@ -152,6 +152,7 @@ std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector
     for (std::size_t i = next++; i < n; i = next++) {
       RunOptions ro;
       ro.steps_override = opt.steps_override;
+      ro.error_bands = opt.error_bands;
       try {
         points[i].result = run_scenario(specs[i], ro);
       } catch (const ScenarioError& e) {

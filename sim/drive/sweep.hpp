@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "report/error_bands.hpp"
 #include "report/sweep_report.hpp"
 
 namespace simtrain::drive {
@@ -30,6 +31,7 @@ struct ScenarioSweepOptions {
   long long steps_override = 0;  // --steps
   unsigned jobs = 0;             // worker threads; 0 = the machine's cores
   report::RankBy rank_by = report::RankBy::time;
+  const report::ErrorBands* error_bands = nullptr;  // given: each point carries its error bands
   // Called from worker threads (serialized) after each point: done, total.
   std::function<void(std::size_t, std::size_t)> progress;
 };

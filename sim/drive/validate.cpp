@@ -12,6 +12,7 @@
 #include "coll/nccl_params.hpp"
 #include "drive/collective.hpp"
 #include "drive/run.hpp"
+#include "report/error_bands.hpp"
 #include "report/run_report.hpp"
 #include "scenario/error.hpp"
 #include "scenario/scenario.hpp"
@@ -165,7 +166,8 @@ ValidationCase parse_case(const Field& f, const std::string& cases_path) {
   m.check_keys({"value", "unit", "bound"});
   c.measured = m.at("value").as_number();
   if (!(c.measured > 0)) throw m.at("value").error("expected a measured value above 0");
-  c.unit = m.at("unit").as_string();
+  // A known unit: its direction says whether a positive error is optimistic (report/error_bands.hpp).
+  c.unit = m.at("unit").as_choice(report::known_units());
   if (auto b = m.get("bound")) c.bound = b->as_choice({"at_least", "at_most"});
   if (auto t = f.get("tolerance")) {
     if (!c.bound.empty()) throw t->key_error("a bound case holds or not: it takes no tolerance");
@@ -243,6 +245,8 @@ ValidationResult run_case(const ValidationCase& c) {
     const auto it = catalog->gpus().find(gc.gpu);
     if (it == catalog->gpus().end()) throw ScenarioError("", 0, 0, c.key() + ": gemm.gpu", "no GPU '" + gc.gpu + "' in the catalog");
     const topo::GpuModel* gpu = &it->second;
+    r.gpu = gpu->name;
+    r.gpu_arch = gpu->arch;
     work::Precision prec;
     work::parse_precision(gc.precision == "fp16" ? "amp_fp16" : gc.precision == "bf16" ? "amp_bf16" : gc.precision, prec);
     work::ComputeCalibration cal = work::load_calibration(work::default_calibration_path(catalog->path()), gpu->key);
@@ -263,6 +267,8 @@ ValidationResult run_case(const ValidationCase& c) {
     req.ring_order_auto = cc.ring_order == "auto";
     req.bytes = cc.size_bytes;
     const int gpn = cluster->gpus_per_node();
+    r.gpu = cluster->gpu_model(0).name;
+    r.gpu_arch = cluster->gpu_model(0).arch;
     const int per_node = cc.gpus > 0 ? cc.gpus : gpn;
     if (per_node > gpn)
       throw ScenarioError("", 0, 0, c.key() + ": collective.gpus",
@@ -281,12 +287,17 @@ ValidationResult run_case(const ValidationCase& c) {
     if (memory) {
       ro.steps_override = 1;  // as `simtrain memory`
       train::RunResult res = run_scenario(spec, ro);
+      r.gpu = res.gpu_name;
+      r.gpu_arch = res.gpu_arch;
       // The largest batch of the scenario's own strategy only (the first row of the full search).
       if (sc.field.rfind("largest_batch", 0) == 0) res.fits = largest_batches(spec, true);
       j = report::memory_to_json(res);
       j["gpus"] = res.gpus;
     } else {
-      j = report::run_to_json(run_scenario(spec, ro));
+      const train::RunResult res = run_scenario(spec, ro);
+      r.gpu = res.gpu_name;
+      r.gpu_arch = res.gpu_arch;
+      j = report::run_to_json(res);
     }
     const std::string report_name = memory ? "the memory report" : "the run report";
     const nlohmann::json* v = &j;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "report/error_bands.hpp"
+
 namespace simtrain::report {
 
 std::string format_table(const SweepResult& r) {
@@ -32,6 +34,11 @@ std::string format_table(const SweepResult& r) {
       out += fmt::format("# Bytes over network links: {:.4g} ({:.3f} x the buffer)\n", last.network_bytes,
                          last.network_bytes / last.size_bytes);
   }
+  if (!r.bands.empty()) {
+    out += "#\n# Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):\n";
+    for (const auto& b : r.bands)
+      out += fmt::format("#   {:<28} {}\n", size_class_label(b.figure), band_text(b));
+  }
   return out;
 }
 
@@ -49,6 +56,8 @@ nlohmann::json to_json(const SweepResult& r) {
                    {"protocol", row.protocol},
                    {"network_bytes", row.network_bytes},
                    {"busiest_links", links}});
+    for (const auto& b : r.bands)
+      if (b.figure == collective_size_class(row.size_bytes)) arr.back()["error_band"] = band_to_json(b);
   }
   return arr;
 }

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "train/error_band.hpp"
+
 namespace simtrain::report {
 
 struct LinkUse {
@@ -39,6 +41,9 @@ struct SweepResult {
   std::string op, dtype, redop;
   int root = -1;
   std::vector<SweepRow> rows;
+  // How far to trust busbw, per size class in the rows (report/error_bands.hpp); empty unless
+  // drive::SweepOptions::error_bands is given.
+  std::vector<train::ErrorBand> bands;
 };
 
 std::string format_table(const SweepResult& r);

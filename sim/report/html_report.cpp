@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "engine/task_graph.hpp"
+#include "report/error_bands.hpp"
 #include "report/html_chart.hpp"
 #include "report/run_report.hpp"
 #include "train/memory.hpp"
@@ -77,6 +78,21 @@ std::string run_figures(const train::RunResult& r) {
   o += figure("Energy", fmt::format("{} W, {} kJ/step", num(r.power_w, 0), num(r.joules_per_step / 1e3, 1)));
   o += figure("Cost", cost_text(r));
   o += figure("Verdict", escape(r.bottleneck) + "-bound");
+  return o + "</dl>\n</section>\n";
+}
+
+// How far to trust the figures above (report/error_bands.hpp): one line per headline figure.
+std::string trust_section(const train::RunResult& r) {
+  if (r.error_bands.empty()) return "";
+  std::string o = "<section id=\"trust\">\n<h2>How far to trust these figures</h2>\n"
+                  "<p class=\"note\">simtrain validate on public runs of the same kind (validation/error_bands.yaml)</p>\n"
+                  "<dl class=\"figures\">\n";
+  for (const train::ErrorBand& b : r.error_bands) {
+    if (b.figure == "step_time") o += figure("Step time, throughput", escape(band_text(b)));
+    else if (b.figure == "peak_memory") o += figure("Memory/GPU", escape(band_text(b)));
+    else if (b.figure == "run_time")
+      o += figure("Whole run", "the step time&#8217;s band; checkpoints, failures and restarts are not validated");
+  }
   return o + "</dl>\n</section>\n";
 }
 
@@ -512,7 +528,7 @@ std::string sweep_table(const std::vector<SweepPoint>& points, const std::vector
 }  // namespace
 
 std::string run_to_html(const train::RunResult& r) {
-  const std::string body = run_header(r) + run_figures(r) + step_split_section(r) + timeline_section(r) +
+  const std::string body = run_header(r) + run_figures(r) + trust_section(r) + step_split_section(r) + timeline_section(r) +
                            links_section(r) + memory_section(r) +
                            "<p class=\"note\">Written by simtrain --html; self-contained, opens offline.</p>\n";
   return html::page("simtrain: " + r.scenario, body);

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "engine/task_graph.hpp"
+#include "report/error_bands.hpp"
 
 namespace simtrain::report {
 namespace {
@@ -225,6 +226,22 @@ nlohmann::json whole_run_json(const train::RunResult& r) {
 }
 }  // namespace
 
+namespace {
+// How far to trust the headline figures: the error bands the run carries (report/error_bands.hpp).
+std::string format_trust(const train::RunResult& r) {
+  if (r.error_bands.empty()) return "";
+  std::string o = "Trust        how far the figures above may be off: simtrain validate on public runs of the same "
+                  "kind (validation/error_bands.yaml)\n";
+  for (const train::ErrorBand& b : r.error_bands) {
+    if (b.figure == "step_time") o += "  step time, throughput  " + band_text(b) + "\n";
+    else if (b.figure == "peak_memory") o += "  peak memory            " + band_text(b) + "\n";
+    else if (b.figure == "run_time")
+      o += "  whole run              the step time's band; checkpoints, failures and restarts are not validated\n";
+  }
+  return o;
+}
+}  // namespace
+
 std::string format_run(const train::RunResult& r) {
   std::string o;
   o += fmt::format("simtrain: {}\n", r.scenario);
@@ -323,6 +340,7 @@ std::string format_run(const train::RunResult& r) {
   }
   o += format_money(r);
   o += format_whole_run(r);  // the whole run's time, energy and money, when run: gives one
+  o += format_trust(r);
   // The verdict names the bound and the next-largest share.
   std::string detail;
   if (r.bottleneck == "compute")
@@ -459,6 +477,11 @@ nlohmann::json run_to_json(const train::RunResult& r) {
                  {"no_stall_step_time_s", r.no_stall_step_s > 0 ? nlohmann::json(r.no_stall_step_s) : nlohmann::json()}};
   }
   if (r.whole_run.enabled) j["run"] = whole_run_json(r);
+  if (!r.error_bands.empty()) {
+    nlohmann::json& b = j["error_bands"];
+    b = nlohmann::json::object();
+    for (const train::ErrorBand& e : r.error_bands) b[e.figure] = band_to_json(e);
+  }
   return j;
 }
 

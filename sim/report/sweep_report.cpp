@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "report/error_bands.hpp"
 #include "report/run_report.hpp"
 
 namespace simtrain::report {
@@ -140,6 +141,17 @@ std::string format_sweep(const std::vector<SweepPoint>& points, const std::vecto
                          by == RankBy::time ? "time" : by == RankBy::cost ? "money" : "energy",
                          static_cast<std::size_t>(worst - points.data()) + 1);
   }
+  // How far to trust the step times: each distinct band of the points, once, in rank order.
+  std::vector<std::string> trust;
+  for (const SweepPoint& p : points)
+    if (p.result)
+      for (const train::ErrorBand& b : p.result->error_bands)
+        if (b.figure == "step_time" && std::find(trust.begin(), trust.end(), band_text(b)) == trust.end())
+          trust.push_back(band_text(b));
+  if (!trust.empty()) {
+    out += "\nTrust in the step times (simtrain validate on public runs, validation/error_bands.yaml):\n";
+    for (const std::string& t : trust) out += "  " + t + "\n";
+  }
   return out;
 }
 
@@ -170,6 +182,11 @@ nlohmann::json sweep_to_json(const std::vector<SweepPoint>& points, const std::v
       o["own_per_million_samples"] = opt(p.own_per_million_samples);
       o["rent_per_million_tokens"] = opt(p.rent_per_million_tokens);
       o["own_per_million_tokens"] = opt(p.own_per_million_tokens);
+      if (!r.error_bands.empty()) {
+        nlohmann::json& eb = o["error_bands"];
+        eb = nlohmann::json::object();
+        for (const train::ErrorBand& e : r.error_bands) eb[e.figure] = band_to_json(e);
+      }
       o["error"] = nullptr;
     } else {
       o["error"] = p.error;

@@ -81,6 +81,7 @@ struct ValidationResult {
   double error = 0;  // (simulated - measured) / measured
   bool within = true;  // |error| <= tolerance (true when the case has none)
   std::string detail;  // algo/protocol of a collective, or the scenario's overrides
+  std::string gpu, gpu_arch;  // the GPU the case ran on (catalog name and arch): its error band's generation
 };
 
 struct ValidationSummary {

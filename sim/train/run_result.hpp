@@ -27,6 +27,7 @@
 #include "data/pipeline.hpp"
 #include "engine/executor.hpp"
 #include "train/cost_of_run.hpp"
+#include "train/error_band.hpp"
 #include "train/ddp.hpp"
 #include "train/goodput.hpp"
 
@@ -39,6 +40,7 @@ struct LinkUsage {
 
 struct RunResult {
   std::string scenario, system, model, gpu_name, precision, optimizer, strategy;
+  std::string gpu_arch;  // the catalog's arch ("sm_80"): the GPU generation of the error bands
   std::string calibration;  // the calibration file's summary, or "" (topologies/compute.yaml)
   std::string software, software_name;  // the software profile's key and description
   int gpus = 0, nodes = 0;
@@ -96,6 +98,9 @@ struct RunResult {
   std::size_t buckets = 0;
   std::string bucket_algo;  // e.g. "ring/Simple"
   std::vector<std::string> overrides;
+  // How far to trust the headline figures (step_time, peak_memory, run_time): filled when
+  // drive::RunOptions::error_bands is given (report/error_bands.hpp), else empty.
+  std::vector<ErrorBand> error_bands;
   std::uint64_t events = 0, tasks = 0;
   // Kept with drive::RunOptions::keep_trace: the graph, the records and the cluster's names.
   std::shared_ptr<StepGraph> graph;

@@ -18,3 +18,7 @@ $ simtrain collective topologies/dgx_a100.yaml --nodes 2 --algo tree -b 1M -e 1G
 #    88.6%  node0/gpu2 -> node0/nvswitch (nvlink3 x12)
 # Bottleneck: node0/gpu0 -> node0/nvswitch (nvlink3 x12)
 # Bytes over network links: 4.295e+09 (4.000 x the buffer)
+#
+# Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
+#   1 MiB to 64 MiB              no public run of this kind validated (collectives of 1 MiB to 64 MiB across nodes)
+#   >= 64 MiB (bandwidth-bound)  +-1.4%: median error of 4 public collectives of >= 64 MiB (bandwidth-bound) across nodes on Ampere (A100-SXM4-40GB); worst 2.6%, model tends pessimistic (-1.6% on average)

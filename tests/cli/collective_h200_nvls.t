@@ -18,3 +18,7 @@ $ simtrain collective dgx_h200 -b 1M -e 1G -f 8
 #    97.2%  nvswitch -> gpu1 (nvlink4 x18)
 #    97.2%  gpu2 -> nvswitch (nvlink4 x18)
 # Bottleneck: gpu0 -> nvswitch (nvlink4 x18)
+#
+# Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
+#   1 MiB to 64 MiB              +-14%: median error of 4 public collectives of 1 MiB to 64 MiB within a node on Hopper (H200); worst 24%, model tends optimistic (+13% on average)
+#   >= 64 MiB (bandwidth-bound)  +-1.0%: median error of 6 public collectives of >= 64 MiB (bandwidth-bound) within a node on Hopper (H100 80GB HBM3, H200); worst 7.7%, model tends optimistic (+1.6% on average)

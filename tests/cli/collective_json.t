@@ -28,6 +28,19 @@ $ simtrain collective topologies/hgx_a100_4gpu.yaml -b 1K -e 1M -f 32 --json
       }
     ],
     "count": 256,
+    "error_band": {
+      "cases": 1,
+      "category": "collective",
+      "description": "median error of 1 public collectives of < 1 MiB (latency-bound) within a node on Ampere (A100-SXM4-40GB)",
+      "fallback": false,
+      "found": true,
+      "generation": "Ampere",
+      "gpus": "A100-SXM4-40GB",
+      "kind": "collectives of < 1 MiB (latency-bound) within a node",
+      "mean_optimism": -0.0312,
+      "median_abs_error": 0.0312,
+      "worst_abs_error": 0.0312
+    },
     "network_bytes": 0.0,
     "protocol": "LL",
     "size_bytes": 1024.0,
@@ -60,6 +73,19 @@ $ simtrain collective topologies/hgx_a100_4gpu.yaml -b 1K -e 1M -f 32 --json
       }
     ],
     "count": 8192,
+    "error_band": {
+      "cases": 1,
+      "category": "collective",
+      "description": "median error of 1 public collectives of < 1 MiB (latency-bound) within a node on Ampere (A100-SXM4-40GB)",
+      "fallback": false,
+      "found": true,
+      "generation": "Ampere",
+      "gpus": "A100-SXM4-40GB",
+      "kind": "collectives of < 1 MiB (latency-bound) within a node",
+      "mean_optimism": -0.0312,
+      "median_abs_error": 0.0312,
+      "worst_abs_error": 0.0312
+    },
     "network_bytes": 0.0,
     "protocol": "LL",
     "size_bytes": 32768.0,
@@ -92,6 +118,19 @@ $ simtrain collective topologies/hgx_a100_4gpu.yaml -b 1K -e 1M -f 32 --json
       }
     ],
     "count": 262144,
+    "error_band": {
+      "cases": 4,
+      "category": "collective",
+      "description": "median error of 4 public collectives of 1 MiB to 64 MiB within a node on Ampere (A100-SXM4-40GB)",
+      "fallback": false,
+      "found": true,
+      "generation": "Ampere",
+      "gpus": "A100-SXM4-40GB",
+      "kind": "collectives of 1 MiB to 64 MiB within a node",
+      "mean_optimism": 0.2572,
+      "median_abs_error": 0.1966,
+      "worst_abs_error": 0.9327
+    },
     "network_bytes": 0.0,
     "protocol": "Simple",
     "size_bytes": 1048576.0,

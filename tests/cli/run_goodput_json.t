@@ -65,6 +65,60 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
     "pue": 1.3,
     "run_kwh": 92.11660841460888
   },
+  "error_bands": {
+    "peak_memory": {
+      "cases": 10,
+      "category": "memory",
+      "description": "median error of 10 public peak-memory and largest-batch cases on Ampere (A100-SXM4-40GB, A100-SXM4-80GB)",
+      "fallback": false,
+      "found": true,
+      "generation": "Ampere",
+      "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
+      "kind": "peak-memory and largest-batch cases",
+      "mean_optimism": 0.1461,
+      "median_abs_error": 0.1791,
+      "worst_abs_error": 0.2091
+    },
+    "run_time": {
+      "cases": 5,
+      "category": "fsdp",
+      "description": "median error of 5 public FSDP/ZeRO runs on Ampere (A100-SXM4-40GB, A100-SXM4-80GB)",
+      "fallback": false,
+      "found": true,
+      "generation": "Ampere",
+      "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
+      "kind": "FSDP/ZeRO runs",
+      "mean_optimism": 0.175,
+      "median_abs_error": 0.1644,
+      "worst_abs_error": 0.2389
+    },
+    "step_time": {
+      "cases": 5,
+      "category": "fsdp",
+      "description": "median error of 5 public FSDP/ZeRO runs on Ampere (A100-SXM4-40GB, A100-SXM4-80GB)",
+      "fallback": false,
+      "found": true,
+      "generation": "Ampere",
+      "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
+      "kind": "FSDP/ZeRO runs",
+      "mean_optimism": 0.175,
+      "median_abs_error": 0.1644,
+      "worst_abs_error": 0.2389
+    },
+    "throughput": {
+      "cases": 5,
+      "category": "fsdp",
+      "description": "median error of 5 public FSDP/ZeRO runs on Ampere (A100-SXM4-40GB, A100-SXM4-80GB)",
+      "fallback": false,
+      "found": true,
+      "generation": "Ampere",
+      "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
+      "kind": "FSDP/ZeRO runs",
+      "mean_optimism": 0.175,
+      "median_abs_error": 0.1644,
+      "worst_abs_error": 0.2389
+    }
+  },
   "gpu": "NVIDIA A100-SXM4-80GB",
   "gpus": 8,
   "links": [

@@ -26,4 +26,8 @@ Run          45,000 steps: 4 min of work; expected 4 min wall clock, goodput 100
   failures      0.0%   0.00 expected, MTBF 2111.5 days (1.97e-05/GPU-h x 1 GPU; Llama 3: 419 interruptions in 54 days on 16,384 GPUs); each loses 37 min of work + 10 min restart (10 min relaunch + 0.0 s load)
   energy      0.23 kWh (training power over the work and the redone work, idle while checkpointing and restarting)
   cost        over the 4 min wall clock: rent $0.9215, own $0.1930; headline rent (cost.basis)
+Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
+  step time, throughput  +-28%: median error of 2 public single-GPU CNN runs on Hopper (H100 80GB HBM3); worst 28%, model tends optimistic (+28% on average)
+  peak memory            +-18%: no public peak-memory and largest-batch cases on Hopper: median error of 10 on other GPUs (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
+  whole run              the step time's band; checkpoints, failures and restarts are not validated
 Verdict      host-bound: GPUs wait for their host to issue kernels  60.3% of each step (busy  39.7%); software pytorch_eager: fewer, larger kernels (batch), torch.compile or CUDA graphs cut the dispatch

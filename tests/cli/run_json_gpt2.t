@@ -65,6 +65,60 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
     "pue": 1.3,
     "run_kwh": 309.02072071503346
   },
+  "error_bands": {
+    "peak_memory": {
+      "cases": 10,
+      "category": "memory",
+      "description": "median error of 10 public peak-memory and largest-batch cases on Ampere (A100-SXM4-40GB, A100-SXM4-80GB)",
+      "fallback": false,
+      "found": true,
+      "generation": "Ampere",
+      "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
+      "kind": "peak-memory and largest-batch cases",
+      "mean_optimism": 0.1461,
+      "median_abs_error": 0.1791,
+      "worst_abs_error": 0.2091
+    },
+    "run_time": {
+      "cases": 3,
+      "category": "ddp",
+      "description": "median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB)",
+      "fallback": false,
+      "found": true,
+      "generation": "Ampere",
+      "gpus": "A100-SXM4-40GB",
+      "kind": "multi-GPU DDP runs",
+      "mean_optimism": -0.1246,
+      "median_abs_error": 0.086,
+      "worst_abs_error": 0.3713
+    },
+    "step_time": {
+      "cases": 3,
+      "category": "ddp",
+      "description": "median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB)",
+      "fallback": false,
+      "found": true,
+      "generation": "Ampere",
+      "gpus": "A100-SXM4-40GB",
+      "kind": "multi-GPU DDP runs",
+      "mean_optimism": -0.1246,
+      "median_abs_error": 0.086,
+      "worst_abs_error": 0.3713
+    },
+    "throughput": {
+      "cases": 3,
+      "category": "ddp",
+      "description": "median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB)",
+      "fallback": false,
+      "found": true,
+      "generation": "Ampere",
+      "gpus": "A100-SXM4-40GB",
+      "kind": "multi-GPU DDP runs",
+      "mean_optimism": -0.1246,
+      "median_abs_error": 0.086,
+      "worst_abs_error": 0.3713
+    }
+  },
   "gpu": "NVIDIA A100-SXM4-40GB",
   "gpus": 32,
   "links": [

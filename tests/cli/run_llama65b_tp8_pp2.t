@@ -25,4 +25,7 @@ Energy       7848 W, 49.6 kJ/step: 16 GPUs x 303 W + 2 nodes x 1,500 W overhead 
 Cost         rent $0.1438/step, own $0.0230/step; headline rent (cost.basis)
   rent       16 GPUs x $5.12/GPU-h on demand (catalog, 2024)
   own        capex $0.0219/step: (16 GPUs x $12,500 (catalog, 2024-mid) + 2 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.00111/step at $0.0806/kWh (catalog, 2023)
+Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
+  step time, throughput  +-21%: median error of 16 public tensor/pipeline-parallel (3-D) runs on Ampere (A100-SXM4-80GB); worst 40%, model tends optimistic (+21% on average)
+  peak memory            +-18%: median error of 10 public peak-memory and largest-batch cases on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
 Verdict      compute-bound: GPUs compute  72.3% of each step; exposed communication  21.6%, data stall   0.0%; memory at 91% of the card: expect the caching allocator to stall on cudaMalloc retries (not timed here)

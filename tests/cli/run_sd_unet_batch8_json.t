@@ -65,6 +65,47 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
     "pue": 1.0,
     "run_kwh": 0.0
   },
+  "error_bands": {
+    "peak_memory": {
+      "cases": 10,
+      "category": "memory",
+      "description": "no public peak-memory and largest-batch cases on Ada: median error of 10 on other GPUs (A100-SXM4-40GB, A100-SXM4-80GB)",
+      "fallback": true,
+      "found": true,
+      "generation": "Ada",
+      "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
+      "kind": "peak-memory and largest-batch cases",
+      "mean_optimism": 0.1461,
+      "median_abs_error": 0.1791,
+      "worst_abs_error": 0.2091
+    },
+    "step_time": {
+      "cases": 2,
+      "category": "cnn_1gpu",
+      "description": "median error of 2 public single-GPU CNN runs on Ada (RTX 4090)",
+      "fallback": false,
+      "found": true,
+      "generation": "Ada",
+      "gpus": "RTX 4090",
+      "kind": "single-GPU CNN runs",
+      "mean_optimism": -0.2329,
+      "median_abs_error": 0.2329,
+      "worst_abs_error": 0.2934
+    },
+    "throughput": {
+      "cases": 2,
+      "category": "cnn_1gpu",
+      "description": "median error of 2 public single-GPU CNN runs on Ada (RTX 4090)",
+      "fallback": false,
+      "found": true,
+      "generation": "Ada",
+      "gpus": "RTX 4090",
+      "kind": "single-GPU CNN runs",
+      "mean_optimism": -0.2329,
+      "median_abs_error": 0.2329,
+      "worst_abs_error": 0.2934
+    }
+  },
   "gpu": "NVIDIA GeForce RTX 4090",
   "gpus": 1,
   "links": [],

@@ -31,4 +31,7 @@ Energy       2172 W, 0.5 kJ/step: 8 GPUs x 147 W + 1 node x 1,000 W overhead (sy
 Cost         rent $0.00177/step, own $0.000183/step; headline rent (cost.basis)
   rent       8 GPUs x $3.67/GPU-h on demand (catalog, 2024)
   own        capex $0.000172/step: (8 GPUs x $12,500 (catalog, 2024-mid) + node price not given ($0: cost.node_price, or the system's node_overhead.price)) over 4 years (catalog); power $0.0000106/step at $0.0806/kWh (catalog, 2023)
+Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
+  step time, throughput  +-8.6%: median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 37%, model tends pessimistic (-12% on average)
+  peak memory            +-18%: median error of 10 public peak-memory and largest-batch cases on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
 Verdict      data-bound: GPUs wait for data  55.2% of each step (busy  42.1%); bound by storage nvme0 (Samsung PM1733 3.84TB U.2) busy 99% of the run

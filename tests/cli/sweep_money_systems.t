@@ -8,3 +8,7 @@ rank  system         GPUs  step ms  samples/s  tokens/s    MFU  mem GiB  bound  
    2  dgx_h100          8   116.40        137   140,755  18.3%     44.1  compute      70.9             0.194           0.0175
 
 Rank 1 takes 1.22x less money per sample than rank 2, the last that fits.
+
+Trust in the step times (simtrain validate on public runs, validation/error_bands.yaml):
+  +-8.6%: median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 37%, model tends pessimistic (-12% on average)
+  +-15%: no public multi-GPU DDP runs on Hopper: median error of 6 on other GPUs (A100-SXM4-40GB, V100-SXM2-32GB); worst 37%, model tends pessimistic (-14% on average)

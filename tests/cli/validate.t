@@ -1,4 +1,4 @@
-$ simtrain validate
+$ simtrain validate --check-bands validation/error_bands.yaml
 # exit 0
 simtrain validate: 129 cases from validation/cases.yaml (measured: public figures, sources in the file)
 
@@ -152,3 +152,5 @@ By category (bounds and calibration anchors excluded from the errors):
   memory             14 cases, median |error|  17.9%, worst  20.9%, mean signed  -12.7%, 14 of 14 within
 
 129 cases, median |error| 14.6% (bounds and anchors excluded), 129 of 129 within tolerance or bound
+
+error bands: validation/error_bands.yaml matches these results

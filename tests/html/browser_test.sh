@@ -54,6 +54,6 @@ check() {
 cd "$root" || exit 2
 "$bin" scenarios/8xA100_pcie_switch.yaml --html "$tmp/run.html" >/dev/null || fail "simtrain --html failed"
 "$bin" sweep scenarios/sweep_gpt2_1.5b_dgx.yaml --jobs 2 --html "$tmp/sweep.html" >/dev/null || fail "simtrain sweep --html failed"
-check "$tmp/run.html" figures step-split timeline links memory
+check "$tmp/run.html" figures trust step-split timeline links memory
 check "$tmp/sweep.html" pareto points
 echo "ok: both pages render with every section"
