@@ -124,7 +124,7 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
   std::map<std::string, std::size_t> by_name;
   for (const Field& f : root.at("devices").entries()) {
     f.check_keys({"type", "model", "label"});
-    DeviceEntry d{f.key().substr(f.key().find('.') + 1), DeviceType::gpu, "", "",
+    DeviceEntry d{f.key().substr(f.key().rfind('.') + 1), DeviceType::gpu, "", "",
                   SwitchClass::pcie, 0, f};
     const std::string type = f.at("type").as_choice({"gpu", "cpu", "switch", "nic", "storage"});
     Field model = f.at("model");

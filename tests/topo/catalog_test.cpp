@@ -2,6 +2,7 @@
 // shipped topologies/devices.yaml; it never replaces one (topo/catalog.hpp).
 #include <catch2/catch.hpp>
 
+#include "drive/validate.hpp"
 #include "scenario/error.hpp"
 #include "topo/cluster.hpp"
 #include "train/strategy.hpp"
@@ -144,6 +145,29 @@ TEST_CASE("a system file's and a scenario's catalog: extend the catalog their sy
   SECTION("the scenario's catalog: is resolved next to the scenario") {
     ScenarioSpec s = load_scenario(kExt + "sd_unet_48gb_whatif.yaml", {});
     CHECK(s.catalog_extensions == std::vector<std::string>{kExt + "whatif_4090_48gb.yaml"});
+  }
+  SECTION("an inline system naming the scenario's extension: read once, gpu0 a 48 GiB what-if") {
+    ScenarioSpec s = load_scenario(kExt + "inline_system_whatif.yaml", {});
+    REQUIRE(s.system_inline);
+    auto c = load_system_from(*s.system_inline, s.path, 1, "", "", s.catalog_extensions);
+    CHECK(c->catalog().extensions().size() == 1);
+    CHECK(c->gpu_model(0).memory_bytes == 48.0 * (1ull << 30));
+    CHECK(c->device(c->gpu(0, 0)).name == "gpu0");  // not "devices.gpu0" (the inline key's path)
+  }
+  SECTION("validate's scenario cases load the scenario's catalog: too: the card holds 48 GiB") {
+    report::ValidationCase c;
+    c.id = "catalog-extension-test";
+    c.what = "the what-if card's capacity, through a validate scenario case";
+    c.measured = 48;
+    c.unit = "GiB";
+    c.tolerance = 0.001;
+    report::ScenarioCase sc;
+    sc.file = sc.file_as_written = kExt + "sd_unet_48gb_whatif.yaml";
+    sc.set = {"steps=1", "warmup_steps=0"};
+    sc.field = "memory.capacity_bytes";
+    sc.divide_by = 1024.0 * 1024 * 1024;
+    c.scenario = sc;
+    CHECK(drive::run_case(c).simulated == 48);
   }
   SECTION("a catalog: file that does not exist is an error at its name") {
     ScenarioError e = error_of([] { load_scenario(kExt + "sd_unet_48gb_whatif.yaml", {"catalog=nope.yaml"}); });
