@@ -115,8 +115,9 @@ Built build_setup(const ScenarioSpec& spec) {
 
 Built build_setup_in_file(const ScenarioSpec& spec) {
   Built b;
-  b.cluster = spec.system_inline ? topo::load_system_from(*spec.system_inline, spec.path, spec.nodes)
-                                 : topo::load_system(spec.system_path, spec.nodes);
+  b.cluster = spec.system_inline
+                  ? topo::load_system_from(*spec.system_inline, spec.path, spec.nodes, "", "", spec.catalog_extensions)
+                  : topo::load_system(spec.system_path, spec.nodes, "", "", spec.catalog_extensions);
   const topo::Cluster& c = *b.cluster;
   b.model = load_scenario_model(spec);
   work::Precision prec;

@@ -63,7 +63,7 @@ CheckpointPath checkpoint_path(const ScenarioSpec& spec, const topo::Cluster& c,
       const topo::StorageModel& sm = c.catalog().storage_models().at(d.model);
       if (!(sm.write_bandwidth_bytes_per_s > 0))
         throw where.error("storage '" + n + "' (" + sm.name + ") has no write_bandwidth in the catalog (" +
-                          c.catalog().path() + "): a checkpoint's write time is not known");
+                          c.catalog().defined_at("storage", d.model) + "): a checkpoint's write time is not known");
       const topo::Route& w = c.route(cpu0, v);
       const topo::Route& rd = c.route(v, cpu0);
       if (w.links.empty() || rd.links.empty()) throw where.error("no path from the GPUs' CPU to storage '" + n + "'");

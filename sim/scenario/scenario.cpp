@@ -10,6 +10,7 @@ const std::vector<KeyInfo>& general_scenario_keys() {
   static const std::vector<KeyInfo> keys = {
       {"name", "display name of the scenario", "", "the file name"},
       {"system", "system file (topologies/*.yaml), a shipped system's name, or an inline system mapping", "", "required"},
+      {"catalog", "catalog extension file(s), relative to the scenario: their link_kinds, gpus, cpus, nics, switches, storage (and prices of their GPUs) are added to topologies/devices.yaml's for this scenario's system; a name the catalog already has is an error", "", "none"},
       {"nodes", "number of nodes, joined by the system's fabric", "", "1"},
       {"gpus_per_node", "GPUs of each node taking part", "", "all"},
       {"model", "model name from models/ or a path to a model file", "", "required"},
@@ -79,6 +80,30 @@ std::string resolve_data_file(const std::string& name, const std::string& scenar
   for (const auto& c : cands)
     if (fs::exists(c) && fs::is_regular_file(c)) return c.string();
   return "";
+}
+
+std::vector<std::string> catalog_extension_files(const Field& value, const std::string& naming_file) {
+  namespace fs = std::filesystem;
+  std::vector<Field> names;
+  if (value.is_sequence()) {
+    names = value.items();
+    if (names.empty()) throw value.error("expected a catalog file or a list of them, e.g. catalog: [my_gpus.yaml]");
+  } else {
+    names.push_back(value);
+  }
+  std::vector<std::string> out;
+  for (const Field& n : names) {
+    if (!n.is_scalar())
+      throw n.error("expected a catalog file (a path relative to this file), e.g. catalog: my_gpus.yaml");
+    const std::string name = n.as_string();
+    const fs::path p = fs::path(name).is_absolute() ? fs::path(name) : fs::path(naming_file).parent_path() / name;
+    if (name.empty() || !fs::is_regular_file(p))
+      throw n.error("no catalog file '" + name + "' (looked for " + p.string() +
+                    ", relative to this file); a catalog extension adds link_kinds, gpus, cpus, nics, switches or "
+                    "storage to the shipped topologies/devices.yaml");
+    out.push_back(p.string());
+  }
+  return out;
 }
 
 namespace {
@@ -194,6 +219,7 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
         throw s.system_field.error("no system file '" + name + "' (looked next to the scenario, in the current "
                                    "directory and in topologies/)");
     }
+    if (auto f = root.get("catalog")) s.catalog_extensions = catalog_extension_files(*f, path);
     s.model_field = root.at("model");
     s.model_ref = s.model_field.as_string();
     if (auto f = root.get("nodes")) s.nodes = static_cast<int>(f->as_int_at_least(1));

@@ -68,6 +68,8 @@ struct ScenarioSpec {
   Field system_field;
   std::string model_ref;
   Field model_field;
+  // `catalog:` resolved: files whose entries extend the shipped catalog (topo/catalog.hpp).
+  std::vector<std::string> catalog_extensions;
 
   int nodes = 1;
   int gpus_per_node = 0;  // 0 = all of the system's
@@ -124,5 +126,10 @@ ScenarioError attribute_to_override(const std::string& scenario_path, const std:
 // in the source tree's `subdir` (with and without ".yaml"). Returns "" if none exists.
 std::string resolve_data_file(const std::string& name, const std::string& scenario_path,
                               const std::string& subdir);
+
+// A `catalog:` value (a scenario's or a system file's) -- one file or a list of files, relative
+// to `naming_file` -- as paths to read as catalog extensions (topo/catalog.hpp); a file that
+// does not exist is an error at its name.
+std::vector<std::string> catalog_extension_files(const Field& value, const std::string& naming_file);
 
 }  // namespace simtrain

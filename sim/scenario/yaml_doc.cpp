@@ -70,6 +70,7 @@ YAML::Mark Field::mark() const {
 }
 int Field::line() const { return mark().is_null() ? 0 : mark().line + 1; }
 int Field::col() const { return mark().is_null() ? 0 : mark().column + 1; }
+int Field::key_line() const { return key_mark_.is_null() ? line() : key_mark_.line + 1; }
 
 ScenarioError Field::error(const std::string& message) const {
   int l = line(), c = col();

@@ -59,6 +59,7 @@ class Field {
   const std::shared_ptr<const YamlDoc>& doc() const { return doc_; }
   int line() const;  // 1-based line of the value
   int col() const;   // 1-based column of the value
+  int key_line() const;  // 1-based line of its key (the value's line when it has none)
 
   bool is_map() const { return node_.IsMap(); }
   bool is_sequence() const { return node_.IsSequence(); }

@@ -1,5 +1,6 @@
 #include "topo/catalog.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace simtrain::topo {
@@ -44,129 +45,240 @@ const char* link_class_name(LinkClass c) {
   return "?";
 }
 
-std::shared_ptr<const Catalog> Catalog::load(const std::string& path) {
-  auto doc = YamlDoc::load(path);
+namespace {
+
+const std::vector<std::string> kSections = {"link_kinds", "gpus", "cpus", "nics", "switches", "storage"};
+
+// What an entry of a section is called in errors.
+std::string entry_noun(const std::string& section) {
+  if (section == "link_kinds") return "link kind";
+  if (section == "gpus") return "GPU";
+  if (section == "cpus") return "CPU";
+  if (section == "nics") return "NIC";
+  if (section == "switches") return "switch";
+  return "storage device";
+}
+
+// A catalog file as errors show it: relative to the source tree when inside it
+// ("topologies/devices.yaml"), else as given.
+std::string shown_path(const std::string& p) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path file = fs::weakly_canonical(fs::absolute(p, ec), ec);
+  if (ec) return p;
+  const fs::path src = fs::weakly_canonical(fs::path(SIMTRAIN_SOURCE_DIR), ec);
+  if (ec) return p;
+  const fs::path rel = file.lexically_relative(src);
+  if (rel.empty() || *rel.begin() == "..") return p;
+  return rel.generic_string();
+}
+
+std::string short_key(const Field& f) { return f.key().substr(f.key().find('.') + 1); }
+
+}  // namespace
+
+std::shared_ptr<const Catalog> Catalog::load(const std::string& path, const std::vector<std::string>& extensions) {
   auto cat = std::make_shared<Catalog>();
   cat->path_ = path;
-  Field root = root_field(doc);
-  root.check_keys({"link_kinds", "gpus", "cpus", "nics", "switches", "storage"});
-
-  for (const Field& f : root.at("link_kinds").entries()) {
-    f.check_keys({"class", "bandwidth", "latency", "efficiency", "transport"});
-    LinkKind k;
-    k.key = f.key().substr(f.key().find('.') + 1);
-    const std::string cls = f.at("class").as_choice({"nvlink", "pcie", "cpu", "network"});
-    k.cls = cls == "nvlink" ? LinkClass::nvlink
-            : cls == "pcie" ? LinkClass::pcie
-            : cls == "cpu"  ? LinkClass::cpu
-                            : LinkClass::network;
-    k.bandwidth_bytes_per_s = f.at("bandwidth").as_quantity(Dimension::bandwidth);
-    if (k.bandwidth_bytes_per_s <= 0) throw f.at("bandwidth").error("a link needs a positive bandwidth");
-    k.latency_ps = seconds_to_ps(f.at("latency").as_quantity(Dimension::time));
-    k.efficiency = f.at("efficiency").as_number_in(0, 1);
-    if (auto t = f.get("transport")) {
-      if (k.cls != LinkClass::network) throw t->error("only network link kinds have a transport");
-      const std::string tr = t->as_choice({"ib", "roce", "socket"});
-      k.transport = tr == "ib" ? LinkKind::Transport::ib : tr == "roce" ? LinkKind::Transport::roce : LinkKind::Transport::socket;
-    } else if (k.cls == LinkClass::network) {
-      throw f.key_error("a network link kind needs `transport: ib | roce | socket` (how NCCL drives it)");
-    }
-    cat->link_kinds_[k.key] = k;
-  }
-  auto short_key = [](const Field& f) { return f.key().substr(f.key().find('.') + 1); };
-
-  for (const Field& f : root.at("gpus").entries()) {
-    f.check_keys({"name", "memory", "memory_bandwidth", "peak", "tdp", "idle_power", "nvlink",
-                  "pcie", "p2p", "sms", "arch"});
-    GpuModel g;
-    g.key = short_key(f);
-    g.name = f.at("name").as_string();
-    g.memory_bytes = f.at("memory").as_quantity(Dimension::bytes);
-    g.memory_bandwidth_bytes_per_s = f.at("memory_bandwidth").as_quantity(Dimension::bandwidth);
-    Field peak = f.at("peak");
-    peak.check_keys({"fp64", "fp32", "tf32", "fp16", "bf16", "fp8"});
-    for (const Field& p : peak.entries()) {
-      g.peak_flops[p.key().substr(p.key().rfind('.') + 1)] = p.as_quantity(Dimension::flops);
-    }
-    g.tdp_w = f.at("tdp").as_quantity(Dimension::power);
-    g.idle_power_w = f.at("idle_power").as_quantity(Dimension::power);
-    if (auto nv = f.get("nvlink")) {
-      nv->check_keys({"kind", "links"});
-      const LinkKind& k = cat->link_kind(nv->at("kind"));
-      if (k.cls != LinkClass::nvlink) throw nv->at("kind").error("expected an NVLink kind");
-      g.nvlink = std::make_pair(k.key, static_cast<int>(nv->at("links").as_int_at_least(1)));
-    }
-    g.pcie = cat->link_kind(f.at("pcie")).key;
-    g.p2p = f.at("p2p").as_bool();
-    g.sms = static_cast<int>(f.at("sms").as_int_at_least(1));
-    g.arch = f.at("arch").as_choice({"sm_70", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90"});
-    cat->gpus_[g.key] = g;
-  }
-  for (const Field& f : root.at("cpus").entries()) {
-    f.check_keys({"name", "cores", "memory_bandwidth", "tdp", "p2p_bandwidth"});
-    CpuModel c;
-    c.key = short_key(f);
-    c.name = f.at("name").as_string();
-    c.cores = static_cast<int>(f.at("cores").as_int_at_least(1));
-    c.memory_bandwidth_bytes_per_s = f.at("memory_bandwidth").as_quantity(Dimension::bandwidth);
-    c.tdp_w = f.at("tdp").as_quantity(Dimension::power);
-    c.p2p_bandwidth_bytes_per_s = f.at("p2p_bandwidth").as_quantity(Dimension::bandwidth);
-    if (c.p2p_bandwidth_bytes_per_s <= 0)
-      throw f.at("p2p_bandwidth").error("a CPU needs a positive p2p_bandwidth");
-    cat->cpus_[c.key] = c;
-  }
-  for (const Field& f : root.at("nics").entries()) {
-    f.check_keys({"name", "port", "host"});
-    NicModel n;
-    n.key = short_key(f);
-    n.name = f.at("name").as_string();
-    const LinkKind& port = cat->link_kind(f.at("port"));
-    if (port.cls != LinkClass::network) throw f.at("port").error("a NIC port must be a network link kind");
-    n.port = port.key;
-    const LinkKind& host = cat->link_kind(f.at("host"));
-    if (host.cls != LinkClass::pcie) throw f.at("host").error("a NIC host link must be a PCIe link kind");
-    n.host = host.key;
-    cat->nics_[n.key] = n;
-  }
-  for (const Field& f : root.at("switches").entries()) {
-    f.check_keys({"name", "class", "ports", "latency", "nvls"});
-    SwitchModel s;
-    s.key = short_key(f);
-    s.name = f.at("name").as_string();
-    const std::string cls = f.at("class").as_choice({"nvswitch", "pcie", "network"});
-    s.cls = cls == "nvswitch" ? SwitchClass::nvswitch : cls == "pcie" ? SwitchClass::pcie : SwitchClass::network;
-    if (auto p = f.get("ports")) s.ports = static_cast<int>(p->as_int_at_least(2));
-    if (s.cls == SwitchClass::network && s.ports == 0)
-      throw f.key_error("a network switch needs `ports` (its radix)");
-    s.latency_ps = seconds_to_ps(f.at("latency").as_quantity(Dimension::time));
-    if (auto nv = f.get("nvls")) {
-      if (s.cls != SwitchClass::nvswitch) throw nv->error("only NVSwitches reduce in the switch (nvls)");
-      s.nvls = nv->as_bool();
-    }
-    cat->switches_[s.key] = s;
-  }
-  for (const Field& f : root.at("storage").entries()) {
-    f.check_keys({"name", "kind", "read_bandwidth", "write_bandwidth", "read_iops", "read_latency", "host"});
-    StorageModel s;
-    s.key = short_key(f);
-    s.name = f.at("name").as_string();
-    if (auto k = f.get("kind")) s.kind = k->as_choice({"nvme", "nfs", "lustre", "gpfs"});
-    s.read_bandwidth_bytes_per_s = f.at("read_bandwidth").as_quantity(Dimension::bandwidth);
-    if (!(s.read_bandwidth_bytes_per_s > 0)) throw f.at("read_bandwidth").error("a storage device needs a positive read bandwidth");
-    if (auto w = f.get("write_bandwidth")) {
-      s.write_bandwidth_bytes_per_s = w->as_quantity(Dimension::bandwidth);
-      if (!(s.write_bandwidth_bytes_per_s > 0)) throw w->error("a write bandwidth is positive");
-    }
-    s.read_iops = f.at("read_iops").as_number();
-    if (!(s.read_iops > 0)) throw f.at("read_iops").error("a storage device needs a positive read_iops");
-    if (auto l = f.get("read_latency")) s.read_latency_ps = seconds_to_ps(l->as_quantity(Dimension::time));
-    s.host = cat->link_kind(f.at("host")).key;
-    cat->storage_[s.key] = s;
+  {
+    auto doc = YamlDoc::load(path);
+    Field root = root_field(doc);
+    root.check_keys(kSections);
+    const bool shipped = shown_path(path) == "topologies/devices.yaml";
+    const std::string in = shipped ? "the shipped catalog" : "the catalog";
+    for (const std::string& section : kSections) cat->read_section(section, root.at(section), in, false);
   }
   // Prices: optional, beside the catalog (a test catalog may have none).
   const std::string prices = default_prices_path(path);
   if (std::filesystem::exists(prices)) cat->prices_ = load_prices(prices, *cat);
+
+  // Extensions, each file once (a scenario and its system may name the same one).
+  std::vector<Field> roots;
+  {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> seen;
+    for (const std::string& e : extensions) {
+      std::error_code ec;
+      const fs::path id = fs::weakly_canonical(fs::absolute(e, ec), ec);
+      if (std::find(seen.begin(), seen.end(), id) != seen.end()) continue;
+      seen.push_back(id);
+      cat->extensions_.push_back(e);
+      Field root = root_field(YamlDoc::load(e));
+      std::vector<std::string> keys = kSections;
+      keys.push_back("prices");
+      root.check_keys(keys);
+      roots.push_back(root);
+    }
+  }
+  // Section by section across the files: every file's link kinds before any file's GPUs.
+  for (const std::string& section : kSections)
+    for (const Field& root : roots)
+      if (auto f = root.get(section)) cat->read_section(section, *f, "the catalog extension", true);
+  for (const Field& root : roots)
+    if (auto f = root.get("prices")) cat->read_extension_prices(*f);
   return cat;
+}
+
+void Catalog::claim(const std::string& section, const std::string& key, const Field& f, const std::string& in,
+                    bool extension) {
+  const auto id = std::make_pair(section, key);
+  if (extension) {
+    auto it = origins_.find(id);
+    if (it != origins_.end())
+      throw f.key_error(entry_noun(section) + " '" + key + "' is already in " + it->second.in + " (" +
+                        it->second.at + "); give yours another name");
+  }
+  origins_[id] = Origin{shown_path(f.doc()->path()) + ":" + std::to_string(f.key_line()), in, f.doc()->path()};
+}
+
+std::string Catalog::defined_at(const std::string& section, const std::string& key) const {
+  auto it = origins_.find(std::make_pair(section, key));
+  return it == origins_.end() ? "" : it->second.at;
+}
+
+// A catalog extension prices its own GPUs; a GPU of the base catalog keeps the base price list's
+// figures (a scenario's cost.gpu_hour / cost.purchase set others).
+void Catalog::read_extension_prices(const Field& prices) {
+  for (const Field& f : prices.entries()) {
+    const std::string key = short_key(f);
+    auto it = origins_.find(std::make_pair(std::string("gpus"), key));
+    if (it == origins_.end()) {
+      const std::vector<std::string> known = keys_of(gpus_);
+      throw f.key_error("no GPU '" + key + "' in the catalog" + did_you_mean(key, known) +
+                        "; an extension's prices: are for the GPUs its gpus: defines");
+    }
+    if (it->second.file != f.doc()->path())
+      throw f.key_error("GPU '" + key + "' is defined in " + it->second.in + " (" + it->second.at +
+                        "); an extension's prices: are for the GPUs its own gpus: defines (a scenario sets "
+                        "another price with cost.gpu_hour or cost.purchase)");
+    prices_.gpus[key] = parse_gpu_prices(f);
+  }
+}
+
+void Catalog::read_section(const std::string& section, const Field& entries, const std::string& in, bool extension) {
+  if (section == "link_kinds") {
+    for (const Field& f : entries.entries()) {
+      f.check_keys({"class", "bandwidth", "latency", "efficiency", "transport"});
+      LinkKind k;
+      k.key = short_key(f);
+      const std::string cls = f.at("class").as_choice({"nvlink", "pcie", "cpu", "network"});
+      k.cls = cls == "nvlink" ? LinkClass::nvlink
+              : cls == "pcie" ? LinkClass::pcie
+              : cls == "cpu"  ? LinkClass::cpu
+                              : LinkClass::network;
+      k.bandwidth_bytes_per_s = f.at("bandwidth").as_quantity(Dimension::bandwidth);
+      if (k.bandwidth_bytes_per_s <= 0) throw f.at("bandwidth").error("a link needs a positive bandwidth");
+      k.latency_ps = seconds_to_ps(f.at("latency").as_quantity(Dimension::time));
+      k.efficiency = f.at("efficiency").as_number_in(0, 1);
+      if (auto t = f.get("transport")) {
+        if (k.cls != LinkClass::network) throw t->error("only network link kinds have a transport");
+        const std::string tr = t->as_choice({"ib", "roce", "socket"});
+        k.transport = tr == "ib" ? LinkKind::Transport::ib : tr == "roce" ? LinkKind::Transport::roce : LinkKind::Transport::socket;
+      } else if (k.cls == LinkClass::network) {
+        throw f.key_error("a network link kind needs `transport: ib | roce | socket` (how NCCL drives it)");
+      }
+      claim("link_kinds", k.key, f, in, extension);
+      link_kinds_[k.key] = k;
+    }
+  } else if (section == "gpus") {
+    for (const Field& f : entries.entries()) {
+      f.check_keys({"name", "memory", "memory_bandwidth", "peak", "tdp", "idle_power", "nvlink",
+                    "pcie", "p2p", "sms", "arch"});
+      GpuModel g;
+      g.key = short_key(f);
+      g.name = f.at("name").as_string();
+      g.memory_bytes = f.at("memory").as_quantity(Dimension::bytes);
+      g.memory_bandwidth_bytes_per_s = f.at("memory_bandwidth").as_quantity(Dimension::bandwidth);
+      Field peak = f.at("peak");
+      peak.check_keys({"fp64", "fp32", "tf32", "fp16", "bf16", "fp8"});
+      for (const Field& p : peak.entries()) {
+        g.peak_flops[p.key().substr(p.key().rfind('.') + 1)] = p.as_quantity(Dimension::flops);
+      }
+      g.tdp_w = f.at("tdp").as_quantity(Dimension::power);
+      g.idle_power_w = f.at("idle_power").as_quantity(Dimension::power);
+      if (auto nv = f.get("nvlink")) {
+        nv->check_keys({"kind", "links"});
+        const LinkKind& k = link_kind(nv->at("kind"));
+        if (k.cls != LinkClass::nvlink) throw nv->at("kind").error("expected an NVLink kind");
+        g.nvlink = std::make_pair(k.key, static_cast<int>(nv->at("links").as_int_at_least(1)));
+      }
+      g.pcie = link_kind(f.at("pcie")).key;
+      g.p2p = f.at("p2p").as_bool();
+      g.sms = static_cast<int>(f.at("sms").as_int_at_least(1));
+      g.arch = f.at("arch").as_choice({"sm_70", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90"});
+      claim("gpus", g.key, f, in, extension);
+      gpus_[g.key] = g;
+    }
+  } else if (section == "cpus") {
+    for (const Field& f : entries.entries()) {
+      f.check_keys({"name", "cores", "memory_bandwidth", "tdp", "p2p_bandwidth"});
+      CpuModel c;
+      c.key = short_key(f);
+      c.name = f.at("name").as_string();
+      c.cores = static_cast<int>(f.at("cores").as_int_at_least(1));
+      c.memory_bandwidth_bytes_per_s = f.at("memory_bandwidth").as_quantity(Dimension::bandwidth);
+      c.tdp_w = f.at("tdp").as_quantity(Dimension::power);
+      c.p2p_bandwidth_bytes_per_s = f.at("p2p_bandwidth").as_quantity(Dimension::bandwidth);
+      if (c.p2p_bandwidth_bytes_per_s <= 0)
+        throw f.at("p2p_bandwidth").error("a CPU needs a positive p2p_bandwidth");
+      claim("cpus", c.key, f, in, extension);
+      cpus_[c.key] = c;
+    }
+  } else if (section == "nics") {
+    for (const Field& f : entries.entries()) {
+      f.check_keys({"name", "port", "host"});
+      NicModel n;
+      n.key = short_key(f);
+      n.name = f.at("name").as_string();
+      const LinkKind& port = link_kind(f.at("port"));
+      if (port.cls != LinkClass::network) throw f.at("port").error("a NIC port must be a network link kind");
+      n.port = port.key;
+      const LinkKind& host = link_kind(f.at("host"));
+      if (host.cls != LinkClass::pcie) throw f.at("host").error("a NIC host link must be a PCIe link kind");
+      n.host = host.key;
+      claim("nics", n.key, f, in, extension);
+      nics_[n.key] = n;
+    }
+  } else if (section == "switches") {
+    for (const Field& f : entries.entries()) {
+      f.check_keys({"name", "class", "ports", "latency", "nvls"});
+      SwitchModel s;
+      s.key = short_key(f);
+      s.name = f.at("name").as_string();
+      const std::string cls = f.at("class").as_choice({"nvswitch", "pcie", "network"});
+      s.cls = cls == "nvswitch" ? SwitchClass::nvswitch : cls == "pcie" ? SwitchClass::pcie : SwitchClass::network;
+      if (auto p = f.get("ports")) s.ports = static_cast<int>(p->as_int_at_least(2));
+      if (s.cls == SwitchClass::network && s.ports == 0)
+        throw f.key_error("a network switch needs `ports` (its radix)");
+      s.latency_ps = seconds_to_ps(f.at("latency").as_quantity(Dimension::time));
+      if (auto nv = f.get("nvls")) {
+        if (s.cls != SwitchClass::nvswitch) throw nv->error("only NVSwitches reduce in the switch (nvls)");
+        s.nvls = nv->as_bool();
+      }
+      claim("switches", s.key, f, in, extension);
+      switches_[s.key] = s;
+    }
+  } else {
+    for (const Field& f : entries.entries()) {
+      f.check_keys({"name", "kind", "read_bandwidth", "write_bandwidth", "read_iops", "read_latency", "host"});
+      StorageModel s;
+      s.key = short_key(f);
+      s.name = f.at("name").as_string();
+      if (auto k = f.get("kind")) s.kind = k->as_choice({"nvme", "nfs", "lustre", "gpfs"});
+      s.read_bandwidth_bytes_per_s = f.at("read_bandwidth").as_quantity(Dimension::bandwidth);
+      if (!(s.read_bandwidth_bytes_per_s > 0)) throw f.at("read_bandwidth").error("a storage device needs a positive read bandwidth");
+      if (auto w = f.get("write_bandwidth")) {
+        s.write_bandwidth_bytes_per_s = w->as_quantity(Dimension::bandwidth);
+        if (!(s.write_bandwidth_bytes_per_s > 0)) throw w->error("a write bandwidth is positive");
+      }
+      s.read_iops = f.at("read_iops").as_number();
+      if (!(s.read_iops > 0)) throw f.at("read_iops").error("a storage device needs a positive read_iops");
+      if (auto l = f.get("read_latency")) s.read_latency_ps = seconds_to_ps(l->as_quantity(Dimension::time));
+      s.host = link_kind(f.at("host")).key;
+      claim("storage", s.key, f, in, extension);
+      storage_[s.key] = s;
+    }
+  }
 }
 
 const LinkKind& Catalog::link_kind(const std::string& key) const {

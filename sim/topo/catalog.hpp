@@ -8,6 +8,16 @@
 // the share NCCL-style transfers reach (calibrated from nccl-tests figures, see the file).
 // A CPU's `p2p_bandwidth` is its root complex's forwarding rate (see CpuModel and cluster.hpp).
 // The GPUs' prices live in prices.yaml beside the catalog (topo/prices.hpp), loaded with it.
+//
+// Extensions: a scenario's or a system file's `catalog:` names files of the same sections (each
+// optional) whose entries are ADDED to the catalog; an extension may also price its own GPUs
+// (`prices:`, a mapping of GPU keys to entries of prices.yaml's `gpus:`). The catalog keeps the
+// base file's path, so every default found beside it (prices, software, compute, NCCL,
+// reliability) stays the base's. Entries are never replaced: a key already in the base catalog
+// or in an earlier extension, in the same section, is an error at the new entry naming the
+// first one's file:line. Extensions are read section by section across all the files (every
+// file's link kinds before any file's GPUs), so a new GPU or NIC may use the base's link kinds
+// or any extension's.
 #pragma once
 
 #include <map>
@@ -102,9 +112,18 @@ struct StorageModel {
 
 class Catalog {
  public:
-  static std::shared_ptr<const Catalog> load(const std::string& path);
+  // The catalog at `path` (topologies/devices.yaml, or a file of the same schema), extended
+  // by the files `extensions` (already resolved; see above). Throws ScenarioError.
+  static std::shared_ptr<const Catalog> load(const std::string& path,
+                                             const std::vector<std::string>& extensions = {});
 
+  // The base catalog file; defaults beside it (prices.yaml, compute.yaml ...) are found from it.
   const std::string& path() const { return path_; }
+  // The extension files, in the order given (duplicates named once).
+  const std::vector<std::string>& extensions() const { return extensions_; }
+  // Where an entry is defined, "topologies/devices.yaml:198" ("" for an unknown one);
+  // `section` is the file's: link_kinds, gpus, cpus, nics, switches, storage.
+  std::string defined_at(const std::string& section, const std::string& key) const;
   // Look-ups by key; the Field overloads throw a ScenarioError at `where` naming the
   // valid keys when the name is unknown.
   const LinkKind& link_kind(const std::string& key) const;
@@ -124,7 +143,21 @@ class Catalog {
   const PriceList& prices() const { return prices_; }
 
  private:
+  struct Origin {
+    std::string at;   // "file:line", the file as errors show it
+    std::string in;   // "the shipped catalog", "the catalog", "the catalog extension"
+    std::string file;  // the file as loaded
+  };
+  // Reads one section's entries into the catalog; an extension's entry may not reuse a key.
+  void read_section(const std::string& section, const Field& entries, const std::string& in, bool extension);
+  // Records where (section, key) is defined, or throws at `f` if it already is (extensions).
+  void claim(const std::string& section, const std::string& key, const Field& f, const std::string& in,
+             bool extension);
+  void read_extension_prices(const Field& prices);
+
   std::string path_;
+  std::vector<std::string> extensions_;
+  std::map<std::pair<std::string, std::string>, Origin> origins_;
   std::map<std::string, LinkKind> link_kinds_;
   std::map<std::string, GpuModel> gpus_;
   std::map<std::string, CpuModel> cpus_;

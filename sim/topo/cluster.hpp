@@ -218,20 +218,31 @@ class Cluster {
 };
 
 // Loads a system file (one node type), instantiates `nodes` copies (0 = 1) and joins them
-// with the file's fabric. The catalog is `catalog_path` if given, else devices.yaml next to
-// the system file. Unknown keys, unknown models, bad units and GPUs that no path connects
-// are ScenarioErrors with file:line:col.
+// with the file's fabric. Unknown keys, unknown models, bad units and GPUs that no path
+// connects are ScenarioErrors with file:line:col.
+//
+// The catalog: the base is `catalog_path` if given, else devices.yaml next to the system file,
+// else the shipped topologies/devices.yaml. The system file's `catalog: FILE | [FILE, ...]`
+// (relative to the system file) EXTENDS that base, as a scenario's `catalog:` does
+// (`catalog_extensions`, already resolved, read after the system's own): new link kinds, GPUs,
+// CPUs, NICs, switches and storage are added, a name the base already has is an error, and
+// the base's path -- so prices.yaml, software.yaml, compute.yaml, collectives.yaml and
+// reliability.yaml beside it -- stays the catalog's (topo/catalog.hpp). Before issue 11 the
+// system's `catalog:` replaced the whole catalog; no shipped or test file relied on that (a
+// replacement catalog is still had by putting a devices.yaml beside the system file).
 // `fabric_topology`, if given, replaces the file's fabric topology (single_switch, fat_tree,
 // rail_optimized) for what-if studies.
 std::unique_ptr<Cluster> load_system(const std::string& path, int nodes = 1,
                                      const std::string& catalog_path = "",
-                                     const std::string& fabric_topology = "");
+                                     const std::string& fabric_topology = "",
+                                     const std::vector<std::string>& catalog_extensions = {});
 
 // The same from a mapping already parsed (a scenario's inline `system:`); `path` locates the
-// catalog (devices.yaml next to it, else the shipped one).
+// base catalog (devices.yaml next to it, else the shipped one) and the files its `catalog:` names.
 std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& path, int nodes = 1,
                                           const std::string& catalog_path = "",
-                                          const std::string& fabric_topology = "");
+                                          const std::string& fabric_topology = "",
+                                          const std::vector<std::string>& catalog_extensions = {});
 
 // Joins the nodes' NICs (called by load_system when nodes > 1).
 void build_fabric(Cluster& cluster, const FabricSpec& spec, const Field* where);

@@ -34,6 +34,16 @@ std::string default_prices_path(const std::string& catalog_path) {
   return (std::filesystem::path(catalog_path).parent_path() / "prices.yaml").string();
 }
 
+GpuPrices parse_gpu_prices(const Field& f) {
+  f.check_keys({"purchase", "purchase_date", "purchase_source", "cloud_gpu_hour", "cloud_date", "cloud_source"});
+  GpuPrices p;
+  if (f.has("purchase") || f.has("purchase_date") || f.has("purchase_source"))
+    p.purchase = dated(f, "purchase", "purchase_date", "purchase_source");
+  if (f.has("cloud_gpu_hour") || f.has("cloud_date") || f.has("cloud_source"))
+    p.cloud_gpu_hour = dated(f, "cloud_gpu_hour", "cloud_date", "cloud_source");
+  return p;
+}
+
 PriceList load_prices(const std::string& path, const Catalog& catalog) {
   PriceList list;
   list.path = path;
@@ -64,12 +74,7 @@ PriceList load_prices(const std::string& path, const Catalog& catalog) {
         throw f.key_error("no GPU '" + key + "' in the catalog " + catalog.path() + did_you_mean(key, known) +
                           "; known: " + join_names(known));
       }
-      GpuPrices p;
-      if (f.has("purchase") || f.has("purchase_date") || f.has("purchase_source"))
-        p.purchase = dated(f, "purchase", "purchase_date", "purchase_source");
-      if (f.has("cloud_gpu_hour") || f.has("cloud_date") || f.has("cloud_source"))
-        p.cloud_gpu_hour = dated(f, "cloud_gpu_hour", "cloud_date", "cloud_source");
-      list.gpus[key] = p;
+      list.gpus[key] = parse_gpu_prices(f);
     }
   }
   return list;

@@ -11,6 +11,10 @@
 #include <optional>
 #include <string>
 
+namespace simtrain {
+class Field;
+}
+
 namespace simtrain::topo {
 
 class Catalog;
@@ -43,5 +47,8 @@ struct PriceList {
 std::string default_prices_path(const std::string& catalog_path);
 // Loads and checks a price list against the catalog's GPUs (throws ScenarioError).
 PriceList load_prices(const std::string& path, const Catalog& catalog);
+// One GPU's entry of a price list's `gpus:` (purchase, cloud_gpu_hour, each with its date and
+// source); also what a catalog extension's `prices:` holds (topo/catalog.hpp).
+GpuPrices parse_gpu_prices(const Field& entry);
 
 }  // namespace simtrain::topo

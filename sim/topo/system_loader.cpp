@@ -2,6 +2,7 @@
 #include <map>
 #include <set>
 
+#include "scenario/scenario.hpp"
 #include "topo/cluster.hpp"
 
 namespace simtrain::topo {
@@ -34,9 +35,10 @@ std::string default_catalog_for(const std::string& system_path) {
 
 std::unique_ptr<Cluster> load_system(const std::string& path, int nodes,
                                      const std::string& catalog_path,
-                                     const std::string& fabric_topology) {
+                                     const std::string& fabric_topology,
+                                     const std::vector<std::string>& catalog_extensions) {
   auto doc = YamlDoc::load(path);
-  return load_system_from(root_field(doc), path, nodes, catalog_path, fabric_topology);
+  return load_system_from(root_field(doc), path, nodes, catalog_path, fabric_topology, catalog_extensions);
 }
 
 namespace {
@@ -103,18 +105,14 @@ NodeOverhead parse_node_overhead(const Field& f) {
 
 std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& path, int nodes,
                                           const std::string& catalog_path,
-                                          const std::string& fabric_topology) {
+                                          const std::string& fabric_topology,
+                                          const std::vector<std::string>& catalog_extensions) {
   root.check_keys({"name", "source", "catalog", "host_memory", "node_overhead", "devices", "links", "fabric"});
-  std::string cat_path = catalog_path;
-  if (cat_path.empty()) {
-    if (auto c = root.get("catalog")) {
-      namespace fs = std::filesystem;
-      cat_path = (fs::path(path).parent_path() / c->as_string()).string();
-    } else {
-      cat_path = default_catalog_for(path);
-    }
-  }
-  auto catalog = Catalog::load(cat_path);
+  const std::string cat_path = catalog_path.empty() ? default_catalog_for(path) : catalog_path;
+  std::vector<std::string> extensions;
+  if (auto c = root.get("catalog")) extensions = catalog_extension_files(*c, path);
+  extensions.insert(extensions.end(), catalog_extensions.begin(), catalog_extensions.end());
+  auto catalog = Catalog::load(cat_path, extensions);
   const Catalog& cat = *catalog;
   auto cluster = std::make_unique<Cluster>(catalog, root.at("name").as_string(),
                                            root.has("source") ? root.at("source").as_string() : "");
@@ -126,7 +124,7 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
   std::map<std::string, std::size_t> by_name;
   for (const Field& f : root.at("devices").entries()) {
     f.check_keys({"type", "model", "label"});
-    DeviceEntry d{f.key().substr(f.key().find('.') + 1), DeviceType::gpu, "", "",
+    DeviceEntry d{f.key().substr(f.key().rfind('.') + 1), DeviceType::gpu, "", "",
                   SwitchClass::pcie, 0, f};
     const std::string type = f.at("type").as_choice({"gpu", "cpu", "switch", "nic", "storage"});
     Field model = f.at("model");

@@ -8,6 +8,9 @@ Scenario keys (YAML, or --set key.path=value):
   system
       system file (topologies/*.yaml), a shipped system's name, or an inline system mapping
       default: required
+  catalog
+      catalog extension file(s), relative to the scenario: their link_kinds, gpus, cpus, nics, switches, storage (and prices of their GPUs) are added to topologies/devices.yaml's for this scenario's system; a name the catalog already has is an error
+      default: none
   nodes
       number of nodes, joined by the system's fabric
       default: 1

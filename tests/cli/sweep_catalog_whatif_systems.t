@@ -1,0 +1,8 @@
+$ simtrain sweep tests/data/catalog_ext/sd_unet_48gb_whatif.yaml --sweep system=workstation_4x4090,workstation_4x4090_48gb_whatif.yaml
+# exit 0
+simtrain sweep: 1x RTX 4090 48GB what-if, SD UNet fine-tuning at batch 16
+  2 points (system), ranked by time per sample
+
+rank  system                               GPUs  step ms  samples/s    MFU   mem GiB  bound         J/sample  rent $/1M samples  own $/1M samples
+   1  workstation_4x4090_48gb_whatif.yaml     1   538.63         30  43.6%      30.4  compute           26.8               4.68              4.27
+   2  workstation_4x4090                      1   538.63         30  43.6%  30.4 OOM  compute, OOM      26.8               4.68              4.27
