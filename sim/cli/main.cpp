@@ -383,6 +383,8 @@ int main(int argc, char** argv) {
                     << (done == total ? "\n" : "") << std::flush;
         };
       }
+      const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
+      ao.error_bands = &bands;
       const report::AdviseResult res = drive::advise(a_scenario, a_set, ao);
       if (!a_html.empty()) write_file_atomic(a_html, report::advise_to_html(res));
       if (a_json) std::cout << report::advise_to_json(res).dump(2) << "\n";

@@ -262,17 +262,18 @@ std::vector<std::string> checkpointing_sets(const ScenarioSpec& spec, bool on) {
 
 // Runs one configuration (not a megatron one); a reason when it cannot be built.
 void run_data_parallel(AdviseCandidate& cand, const DataParallel& dp, const ScenarioSpec& base,
-                       const std::string& scenario, const std::vector<std::string>& base_sets) {
+                       const std::string& scenario, const std::vector<std::string>& base_sets, const RunOptions& ro) {
   cand.sets.push_back(std::string("strategy=") + dp.strategy);
   if (*dp.sharding) cand.sets.push_back(std::string("fsdp.sharding=") + dp.sharding);
   for (const std::string& s : checkpointing_sets(base, dp.checkpointing)) cand.sets.push_back(s);
   std::vector<std::string> sets = base_sets;
   sets.insert(sets.end(), cand.sets.begin(), cand.sets.end());
-  cand.result = run_scenario(load_scenario(scenario, sets), RunOptions{});
+  cand.result = run_scenario(load_scenario(scenario, sets), ro);
 }
 
 // The layout search's fastest simulated layout that fits, or the reason none does.
-void run_megatron(AdviseCandidate& cand, const std::string& scenario, const std::vector<std::string>& base_sets) {
+void run_megatron(AdviseCandidate& cand, const std::string& scenario, const std::vector<std::string>& base_sets,
+                  const RunOptions& ro) {
   std::vector<std::string> sets = base_sets;
   sets.insert(sets.end(), cand.sets.begin(), cand.sets.end());
   const ScenarioSpec spec = load_scenario(scenario, sets);
@@ -286,7 +287,7 @@ void run_megatron(AdviseCandidate& cand, const std::string& scenario, const std:
     // The layout search simulates one step; run it as the scenario runs (its steps, its run:).
     std::vector<std::string> all = base_sets;
     all.insert(all.end(), cand.sets.begin(), cand.sets.end());
-    cand.result = run_scenario(load_scenario(scenario, all), RunOptions{});
+    cand.result = run_scenario(load_scenario(scenario, all), ro);
     return;
   }
   // No layout fits: the most common reason, with the count.
@@ -378,8 +379,10 @@ AdviseResult advise(const std::string& scenario, const std::vector<std::string>&
       AdviseCandidate& c = a.candidates[i];
       if (c.skipped.empty()) {
         try {
-          if (kinds[i]) run_data_parallel(c, *kinds[i], spec, scenario, base_sets);
-          else run_megatron(c, scenario, base_sets);
+          RunOptions ro;
+          ro.error_bands = opt.error_bands;
+          if (kinds[i]) run_data_parallel(c, *kinds[i], spec, scenario, base_sets, ro);
+          else run_megatron(c, scenario, base_sets, ro);
         } catch (const ScenarioError& e) {
           c.result.reset();
           c.skipped = e.message();

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "report/advise_report.hpp"
+#include "report/error_bands.hpp"
 #include "scenario/scenario.hpp"
 
 namespace simtrain::drive {
@@ -49,6 +50,9 @@ struct AdviseOptions {
   std::optional<std::string> deadline;  // --deadline "14 days"
   std::optional<std::string> budget;    // --budget $60000
   unsigned jobs = 0;                    // worker threads; 0 = the machine's cores
+  // The bands file (drive::RunOptions::error_bands): given, each configuration carries how far
+  // to trust its figures and the answers say it.
+  const report::ErrorBands* error_bands = nullptr;
   std::function<void(std::size_t, std::size_t)> progress;  // done, total (serialized)
 };
 

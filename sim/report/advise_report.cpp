@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "report/error_bands.hpp"
 #include "report/html_chart.hpp"
 #include "report/run_report.hpp"
 
@@ -28,7 +29,18 @@ std::optional<double> AdviseCandidate::purchase() const {
   return in.gpus * *in.gpu_purchase.value + in.nodes * *in.node_price.value;
 }
 
+double AdviseCandidate::days_with_margin() const {
+  if (!result) return 0;
+  for (const train::ErrorBand& b : result->error_bands)
+    if (b.figure == "step_time" && b.found) return days() * (1 + b.median_abs_error);
+  return days();
+}
+
 namespace {
+
+bool meets_deadline_with_margin(const AdviseResult& a, const AdviseCandidate& c) {
+  return !a.deadline_s || c.days_with_margin() * 86400.0 <= *a.deadline_s;
+}
 
 bool meets_deadline(const AdviseResult& a, const AdviseCandidate& c) {
   return !a.deadline_s || c.days() * 86400.0 <= *a.deadline_s;
@@ -67,7 +79,7 @@ std::string duration_text(double days) {
 // "2x DGX H100 (8x H100 SXM5) = 16 GPUs".
 std::string where(const AdviseCandidate& c) {
   const int gpus = c.result ? c.result->gpus : 0;
-  return fmt::format("{} x {} ({} GPUs)", c.nodes, c.system, gpus);
+  return fmt::format("{} x {} ({} GPU{})", c.nodes, c.system, gpus, gpus == 1 ? "" : "s");
 }
 
 std::string strategy_text(const AdviseCandidate& c) { return c.layout.empty() ? c.strategy : c.strategy + " " + c.layout; }
@@ -87,6 +99,19 @@ std::string answer_line(const AdviseResult& a, const AdviseCandidate& c) {
                      c.priced() ? usd(c.cost()) : "no price given", a.basis, c.bound(), why) +
          (buy ? fmt::format("; buying it: {}", usd(*buy)) : std::string()) +
          fmt::format("; step {:.0f} ms, goodput {:.1f}%", r.step_time_s * 1e3, 100 * r.whole_run.expected.goodput());
+}
+
+// The step time's band (the whole run takes it), or nullptr when the run carries none.
+const train::ErrorBand* step_band(const AdviseCandidate& c) {
+  if (!c.result) return nullptr;
+  for (const train::ErrorBand& b : c.result->error_bands)
+    if (b.figure == "step_time") return &b;
+  return nullptr;
+}
+
+std::string trust_line(const AdviseCandidate& c) {
+  const train::ErrorBand* b = step_band(c);
+  return b ? "      trust: days and cost " + band_text(*b) + "\n" : "";
 }
 
 std::string repro(const AdviseResult& a, const AdviseCandidate& c) {
@@ -111,7 +136,8 @@ std::string table_row(std::size_t n, const AdviseCandidate& c, bool tokens, cons
 // " D" meets the deadline, " B" within the budget (when given).
 std::string marks(const AdviseResult& a, const AdviseCandidate& c) {
   std::string m;
-  if (a.deadline_s && meets_deadline(a, c)) m += " D";
+  if (a.deadline_s && meets_deadline_with_margin(a, c)) m += " D+";
+  else if (a.deadline_s && meets_deadline(a, c)) m += " D";
   if (a.budget && within_budget(a, c)) m += " B";
   return m.empty() ? "" : "  " + m.substr(1);
 }
@@ -144,6 +170,7 @@ void advise_summary(AdviseResult& a) {
   a.fastest = fit.empty() ? std::nullopt : std::optional<std::size_t>(fit.front());
   a.cheapest.reset();
   a.cheapest_in_deadline.reset();
+  a.cheapest_in_deadline_with_margin.reset();
   a.fastest_in_budget.reset();
   auto cheaper = [&](std::optional<std::size_t> best, std::size_t i) {
     return !best || a.candidates[i].cost() < a.candidates[*best].cost();
@@ -153,6 +180,8 @@ void advise_summary(AdviseResult& a) {
     if (cheaper(a.cheapest, i)) a.cheapest = i;
     if (a.deadline_s && meets_deadline(a, c) && within_budget(a, c) && cheaper(a.cheapest_in_deadline, i))
       a.cheapest_in_deadline = i;
+    if (a.deadline_s && meets_deadline_with_margin(a, c) && within_budget(a, c) && cheaper(a.cheapest_in_deadline_with_margin, i))
+      a.cheapest_in_deadline_with_margin = i;
     if (a.budget && within_budget(a, c) && meets_deadline(a, c) && !a.fastest_in_budget) a.fastest_in_budget = i;
   }
 }
@@ -178,11 +207,18 @@ std::string format_advise(const AdviseResult& a) {
   auto say = [&](const std::string& what, const std::optional<std::size_t>& i) {
     if (!i) return;
     o += "  " + what + ": " + answer_line(a, a.candidates[*i]) + "\n";
+    o += trust_line(a.candidates[*i]);
     o += repro(a, a.candidates[*i]);
   };
   if (a.deadline_s) {
     if (a.cheapest_in_deadline) say("Cheapest that meets the deadline" + std::string(a.budget ? " and the budget" : ""), a.cheapest_in_deadline);
     else o += "  Nothing searched meets the deadline" + std::string(a.budget ? " within the budget" : "") + ".\n";
+    if (a.cheapest_in_deadline && a.cheapest_in_deadline_with_margin != a.cheapest_in_deadline) {
+      if (a.cheapest_in_deadline_with_margin)
+        say("Cheapest that still meets it if the model is off by its median error", a.cheapest_in_deadline_with_margin);
+      else
+        o += "  Nothing searched still meets the deadline if the model is off by its median error.\n";
+    }
   }
   if (a.budget && !a.deadline_s) {
     if (a.fastest_in_budget) say("Fastest within the budget", a.fastest_in_budget);
@@ -213,7 +249,7 @@ std::string format_advise(const AdviseResult& a) {
   if (!fitting.empty()) {
     o += fmt::format("\nConfigurations that fit, fastest first{}{}\n",
                      fitting.size() > kShown ? fmt::format(" (the first {} of {})", kShown, fitting.size()) : "",
-                     a.deadline_s || a.budget ? " (D: meets the deadline, B: within the budget)" : "");
+                     a.deadline_s || a.budget ? " (D: meets the deadline, D+: even if off by its median error, B: within the budget)" : "");
     o += table_header(tokens);
     for (std::size_t k = 0; k < fitting.size() && k < kShown; ++k)
       o += table_row(k + 1, a.candidates[fitting[k]], tokens, marks(a, a.candidates[fitting[k]]));
@@ -254,6 +290,7 @@ nlohmann::json advise_to_json(const AdviseResult& a) {
   j["configurations"] = a.candidates.size();
   auto index = [](const std::optional<std::size_t>& i) { return i ? json(*i) : json(nullptr); };
   j["answer"] = {{"cheapest_meeting_deadline", index(a.cheapest_in_deadline)},
+                 {"cheapest_meeting_deadline_with_margin", index(a.cheapest_in_deadline_with_margin)},
                  {"fastest_within_budget", index(a.fastest_in_budget)},
                  {"fastest", index(a.fastest)},
                  {"cheapest", index(a.cheapest)}};
@@ -281,7 +318,19 @@ nlohmann::json advise_to_json(const AdviseResult& a) {
       e["cost"] = c.priced() ? json(c.cost()) : json(nullptr);
       e["goodput"] = r.whole_run.expected.goodput();
       e["purchase"] = opt(c.purchase());
+      if (const train::ErrorBand* b = step_band(c))
+        e["error_band"] = {{"kind", b->kind},
+                           {"found", b->found},
+                           {"cases", b->cases},
+                           {"median_abs_error", b->median_abs_error},
+                           {"worst_abs_error", b->worst_abs_error},
+                           {"mean_optimism", b->mean_optimism},
+                           {"generation", b->generation},
+                           {"fallback", b->fallback},
+                           {"description", b->description}};
       e["meets_deadline"] = a.deadline_s ? json(c.fits() && meets_deadline(a, c)) : json(nullptr);
+      e["days_with_margin"] = c.days_with_margin();
+      e["meets_deadline_with_margin"] = a.deadline_s ? json(c.fits() && meets_deadline_with_margin(a, c)) : json(nullptr);
       e["within_budget"] = a.budget ? json(c.fits() && within_budget(a, c)) : json(nullptr);
     }
     list.push_back(std::move(e));
@@ -300,10 +349,15 @@ std::string advise_to_html(const AdviseResult& a) {
   // The answer.
   body += "<section id=\"answer\">\n<h2>Answer</h2>\n<ul>\n";
   auto say = [&](const std::string& what, const std::optional<std::size_t>& i) {
-    if (i) body += "<li><b>" + escape(what) + "</b>: " + escape(answer_line(a, a.candidates[*i])) + "</li>\n";
+    if (!i) return;
+    const train::ErrorBand* b = step_band(a.candidates[*i]);
+    body += "<li><b>" + escape(what) + "</b>: " + escape(answer_line(a, a.candidates[*i])) +
+            (b ? "<br><span class=\"note\">trust: days and cost " + escape(band_text(*b)) + "</span>" : "") + "</li>\n";
   };
   if (a.deadline_s && !a.cheapest_in_deadline) body += "<li>Nothing searched meets the deadline.</li>\n";
   say("Cheapest that meets the deadline", a.cheapest_in_deadline);
+  if (a.cheapest_in_deadline_with_margin != a.cheapest_in_deadline)
+    say("Cheapest that still meets it if the model is off by its median error", a.cheapest_in_deadline_with_margin);
   if (!a.deadline_s) say("Fastest within the budget", a.fastest_in_budget);
   say("Fastest of all", a.fastest);
   say("Cheapest of all", a.cheapest);

@@ -12,6 +12,10 @@
 //              host, pipeline), or "memory" when it does not fit in GPU or host memory
 //   fits       it fits in GPU memory and in host memory, and the run finishes (a job that
 //              fails faster than it checkpoints has no expected wall clock)
+// With a deadline, the answer is given twice when they differ: the cheapest configuration
+// whose simulated days meet it, and the cheapest whose days still meet it when the model is as
+// far off as its median error on public runs of the same kind (report/error_bands.hpp), in the
+// slow direction: what to buy when missing the deadline is not an option.
 // The front: the configurations that fit and have a cost, none of which another that fits
 // is at least as fast and as cheap as, and strictly better in one (report/html_chart.hpp
 // pareto_front). A configuration without a price is never on it (nor an answer on cost).
@@ -43,6 +47,9 @@ struct AdviseCandidate {
   double days() const { return result ? result->run_hours / 24.0 : 0; }
   double cost() const { return result ? result->run_cost : 0; }
   std::string bound() const;  // "memory" when it does not fit
+  // The days if the model is off by its error band's median in the slow direction (days x (1 +
+  // median |error|) of the step time's band; the days when the run carries no band).
+  double days_with_margin() const;
   // What buying the cluster costs: GPUs x purchase + nodes x node price (none without both).
   std::optional<double> purchase() const;
 };
@@ -59,6 +66,7 @@ struct AdviseResult {
   // Derived (advise_summary): indices into candidates.
   std::vector<std::size_t> front;            // fastest first
   std::optional<std::size_t> cheapest_in_deadline;  // meets the deadline (and the budget, given both)
+  std::optional<std::size_t> cheapest_in_deadline_with_margin;  // the same at days_with_margin()
   std::optional<std::size_t> fastest_in_budget;     // within the budget (and the deadline, given both)
   std::optional<std::size_t> fastest, cheapest;     // of all that fit (cheapest: of those priced)
 };

@@ -60,6 +60,7 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
     "h2d_utilization": 0.031560872383759285,
     "limiter": "storage nvme0 (Samsung PM1733 3.84TB U.2)",
     "limiter_detail": "storage nvme0 (Samsung PM1733 3.84TB U.2) busy 99% of the run",
+    "no_stall_step_time_s": 0.094608340788,
     "page_cache_hit_rate": 0.0,
     "read_achieved_bytes_per_s": 6957463725.579881,
     "read_available_bytes_per_s": 6998639153.4979315,

@@ -6,3 +6,6 @@ simtrain sweep: 1x RTX 4090 48GB what-if, SD UNet fine-tuning at batch 16
 rank  system                               GPUs  step ms  samples/s    MFU   mem GiB  bound         J/sample  rent $/1M samples  own $/1M samples
    1  workstation_4x4090_48gb_whatif.yaml     1   538.63         30  43.6%      30.4  compute           26.8               4.68              4.27
    2  workstation_4x4090                      1   538.63         30  43.6%  30.4 OOM  compute, OOM      26.8               4.68              4.27
+
+Trust in the step times (simtrain validate on public runs, validation/error_bands.yaml):
+  +-23%: median error of 2 public single-GPU CNN runs on Ada (RTX 4090); worst 29%, model tends pessimistic (-23% on average)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The --html pages in a real browser: Debian's headless Chromium loads a run's page and a
-# sweep's from file:// (no network), the rendered DOM must hold every section, and a
+# sweep's and an advise's from file:// (no network), the rendered DOM must hold every section, and a
 # screenshot must not be blank (ImageMagick counts its colours and its mean brightness).
 # Usage: browser_test.sh SIMTRAIN_BINARY PROJECT_ROOT
 # CI installs chromium and imagemagick (.ci/run); without chromium the test fails, unless
@@ -55,5 +55,7 @@ cd "$root" || exit 2
 "$bin" scenarios/8xA100_pcie_switch.yaml --html "$tmp/run.html" >/dev/null || fail "simtrain --html failed"
 "$bin" sweep scenarios/sweep_gpt2_1.5b_dgx.yaml --jobs 2 --html "$tmp/sweep.html" >/dev/null || fail "simtrain sweep --html failed"
 check "$tmp/run.html" figures trust step-split timeline links memory
+"$bin" advise scenarios/advise_llama2_13b_50b_tokens.yaml --jobs 2 --html "$tmp/advise.html" >/dev/null || fail "simtrain advise --html failed"
 check "$tmp/sweep.html" pareto points
-echo "ok: both pages render with every section"
+check "$tmp/advise.html" answer pareto configurations
+echo "ok: the run, sweep and advise pages render with every section"

@@ -1,0 +1,153 @@
+$ simtrain advise scenarios/8xA100_resnet50_starved.yaml --json
+# exit 0
+{
+  "answer": {
+    "cheapest": 0,
+    "cheapest_meeting_deadline": null,
+    "cheapest_meeting_deadline_with_margin": null,
+    "fastest": 1,
+    "fastest_within_budget": null
+  },
+  "budget": null,
+  "candidates": [
+    {
+      "bound": "data",
+      "cost": 222.43214596896163,
+      "days": 0.2828370996716329,
+      "days_with_margin": 0.30716109024339333,
+      "energy_kwh": 20.33900957110157,
+      "error_band": {
+        "cases": 3,
+        "description": "median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB)",
+        "fallback": false,
+        "found": true,
+        "generation": "Ampere",
+        "kind": "multi-GPU DDP runs",
+        "mean_optimism": -0.1246,
+        "median_abs_error": 0.086,
+        "worst_abs_error": 0.3713
+      },
+      "fits": true,
+      "goodput": 0.999939343567364,
+      "gpus": 8,
+      "index": 0,
+      "layout": "",
+      "meets_deadline": null,
+      "meets_deadline_with_margin": null,
+      "nodes": 1,
+      "own": 40.1904083047561,
+      "peak_memory_bytes": 12927685159.2,
+      "purchase": 199000.0,
+      "rent": 222.43214596896163,
+      "samples_per_s": 4718.782940406473,
+      "sets": [
+        "system=dgx_a100",
+        "nodes=1",
+        "strategy=ddp",
+        "activation_checkpointing=false"
+      ],
+      "step_time_s": 0.434010215317,
+      "strategy": "ddp",
+      "system": "dgx_a100",
+      "system_name": "DGX A100 (8x A100-SXM4-40GB)",
+      "tokens_per_s": 0.0,
+      "within_budget": null
+    },
+    {
+      "bound": "data",
+      "cost": 222.43799866114037,
+      "days": 0.1414222708772916,
+      "days_with_margin": 0.15358458617273868,
+      "energy_kwh": 20.339348933446875,
+      "error_band": {
+        "cases": 3,
+        "description": "median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB)",
+        "fallback": false,
+        "found": true,
+        "generation": "Ampere",
+        "kind": "multi-GPU DDP runs",
+        "mean_optimism": -0.1246,
+        "median_abs_error": 0.086,
+        "worst_abs_error": 0.3713
+      },
+      "fits": true,
+      "goodput": 0.9999130335968979,
+      "gpus": 16,
+      "index": 1,
+      "layout": "",
+      "meets_deadline": null,
+      "meets_deadline_with_margin": null,
+      "nodes": 2,
+      "own": 40.19145002346188,
+      "peak_memory_bytes": 12927685159.2,
+      "purchase": 398000.0,
+      "rent": 222.43799866114037,
+      "samples_per_s": 9437.565880812946,
+      "sets": [
+        "system=dgx_a100",
+        "nodes=2",
+        "strategy=ddp",
+        "activation_checkpointing=false"
+      ],
+      "step_time_s": 0.434010215317,
+      "strategy": "ddp",
+      "system": "dgx_a100",
+      "system_name": "DGX A100 (8x A100-SXM4-40GB)",
+      "tokens_per_s": 0.0,
+      "within_budget": null
+    },
+    {
+      "bound": "data",
+      "cost": 667.3193204591009,
+      "days": 0.28280076979043806,
+      "days_with_margin": 0.3261541277993122,
+      "energy_kwh": 23.592199919116123,
+      "error_band": {
+        "cases": 6,
+        "description": "no public multi-GPU DDP runs on Hopper: median error of 6 on other GPUs (A100-SXM4-40GB, V100-SXM2-32GB)",
+        "fallback": true,
+        "found": true,
+        "generation": "Hopper",
+        "kind": "multi-GPU DDP runs",
+        "mean_optimism": -0.136,
+        "median_abs_error": 0.1533,
+        "worst_abs_error": 0.3713
+      },
+      "fits": true,
+      "goodput": 0.9999393435673638,
+      "gpus": 8,
+      "index": 2,
+      "layout": "",
+      "meets_deadline": null,
+      "meets_deadline_with_margin": null,
+      "nodes": 1,
+      "own": 54.200303808972734,
+      "peak_memory_bytes": 12927685159.2,
+      "purchase": 270000.0,
+      "rent": 667.3193204591009,
+      "samples_per_s": 4719.389136859674,
+      "sets": [
+        "system=dgx_h100",
+        "nodes=1",
+        "strategy=ddp",
+        "activation_checkpointing=false"
+      ],
+      "step_time_s": 0.43395446754,
+      "strategy": "ddp",
+      "system": "dgx_h100",
+      "system_name": "DGX H100 (8x H100 SXM5)",
+      "tokens_per_s": 0.0,
+      "within_budget": null
+    }
+  ],
+  "configurations": 3,
+  "cost_basis": "rent",
+  "deadline_days": null,
+  "model": "ResNet-50",
+  "pareto_front": [
+    1,
+    0
+  ],
+  "scenario": "8x A100 DGX, ResNet-50 starved by its loader (3 workers per GPU)",
+  "workload": "90 epochs of 1281167 samples (run.epochs)"
+}
