@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "drive/advise.hpp"
 #include "drive/plan.hpp"
 #include "drive/run.hpp"
 
@@ -108,6 +109,24 @@ int main(int argc, char** argv) {
     for (const auto& r : last.rows) simulated += r.simulated ? 1 : 0;
     std::printf("  %-40s  %9.3f  %9.3f  %9zu  %9d\n", c.label.c_str(), t.wall_s, t.cpu_s,
                 last.rows.size(), simulated);
+  }
+  // advise (issue 11: at least 200 configurations under 60 s on 2 cores): every shipped system
+  // at 1, 2, 4 and 8 nodes x the nine strategies, on two worker threads; and the 13B question.
+  std::printf("# simtrain bench: advise, 2 threads (median of %d)\n", repeats);
+  std::printf("# %-40s  %9s  %9s  %9s  %9s\n", "case", "wall_s", "cpu_s", "configs", "ran");
+  struct AdviseCase {
+    std::string label, file;
+  };
+  for (const AdviseCase& c : std::vector<AdviseCase>{
+           {"advise ResNet-50, every shipped system", "8xA100_pcie_switch.yaml"},
+           {"advise Llama-2-13B 50B tokens question", "advise_llama2_13b_50b_tokens.yaml"}}) {
+    report::AdviseResult last;
+    drive::AdviseOptions o;
+    o.jobs = 2;
+    const Timing t = median_of(repeats, [&] { last = drive::advise(dir + c.file, {}, o); });
+    std::size_t ran = 0;
+    for (const auto& k : last.candidates) ran += k.result ? 1 : 0;
+    std::printf("  %-40s  %9.3f  %9.3f  %9zu  %9zu\n", c.label.c_str(), t.wall_s, t.cpu_s, last.candidates.size(), ran);
   }
   return 0;
 }
