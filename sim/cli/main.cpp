@@ -17,6 +17,7 @@
 
 #include <unistd.h>
 
+#include "cli/output_file.hpp"
 #include "coll/collective.hpp"
 #include "coll/nccl_params.hpp"
 #include "drive/advise.hpp"
@@ -42,6 +43,7 @@
 namespace {
 
 using namespace simtrain;
+using cli::write_file_atomic;
 
 // A system given by path, or by name from the shipped topologies/ ("dgx_a100").
 std::string resolve_system(const std::string& arg) {
@@ -52,27 +54,6 @@ std::string resolve_system(const std::string& arg) {
     if (fs::exists(cand) && fs::path(arg).filename() == fs::path(arg)) return cand;
   }
   return arg;  // load_system reports the missing file
-}
-
-// Writes a file atomically: to a temporary name, renamed on success, so no partial output
-// is left behind if anything fails.
-void write_file_atomic(const std::string& path, const std::string& content) {
-  const std::string tmp = path + ".tmp-simtrain";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    if (!out) throw ScenarioError(path, 0, 0, "", "cannot write file");
-    out << content;
-    if (!out) {
-      std::filesystem::remove(tmp);
-      throw ScenarioError(path, 0, 0, "", "cannot write file");
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    throw ScenarioError(path, 0, 0, "", "cannot write file");
-  }
 }
 
 coll::Op parse_op(const std::string& s) {
@@ -260,6 +241,8 @@ int main(int argc, char** argv) {
     if (*run_cmd) {
       if (r_solver != "incremental" && r_solver != "full")
         throw ScenarioError("", 0, 0, "--solver", "expected incremental or full, got '" + r_solver + "'");
+      if (!r_trace.empty()) cli::check_output_path("--trace", r_trace);
+      if (!r_html.empty()) cli::check_output_path("--html", r_html);
       ScenarioSpec spec = load_scenario(r_scenario, r_set);
       drive::RunOptions ro;
       ro.steps_override = r_steps;
@@ -339,6 +322,8 @@ int main(int argc, char** argv) {
                     << (done == total ? "\n" : "") << std::flush;
         };
       }
+      if (!s_csv.empty()) cli::check_output_path("--csv", s_csv);
+      if (!s_html.empty()) cli::check_output_path("--html", s_html);
       const auto axes = drive::sweep_axes(s_scenario, s_set, s_sweep);
       const auto points = drive::run_sweep(s_scenario, s_set, axes, so);
       if (!s_csv.empty()) write_file_atomic(s_csv, report::sweep_to_csv(points, axes));
@@ -348,6 +333,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (*adv_cmd) {
+      if (!a_html.empty()) cli::check_output_path("--html", a_html);
       drive::AdviseOptions ao;
       auto list = [](const std::string& flag, const std::string& v) {
         std::vector<std::string> out;
@@ -468,6 +454,7 @@ int main(int argc, char** argv) {
       if (!t_import.empty()) {
         if (!t_system.empty() || !t_dot.empty())
           throw ScenarioError("", 0, 0, "--import", "reads a matrix and writes a system file: give no system and no --dot with it");
+        if (!t_out.empty()) cli::check_output_path("-o", t_out);
         std::string text;
         if (t_import == "-") {
           std::ostringstream ss;
@@ -495,6 +482,7 @@ int main(int argc, char** argv) {
       if (t_system.empty()) throw ScenarioError("", 0, 0, "system", "required: a system file or a shipped system's name (or --import)");
       for (const auto* flag : {&t_imp.gpu_model, &t_imp.cpu_model, &t_imp.nic_model, &t_imp.name, &t_out})
         if (!flag->empty()) throw ScenarioError("", 0, 0, "--import", "--gpu, --cpu, --nic, --name and -o go with --import");
+      if (!t_dot.empty() && t_dot != "-") cli::check_output_path("--dot", t_dot);
       auto cluster = topo::load_system(resolve_system(t_system), t_nodes);
       if (!t_dot.empty()) {
         std::ostringstream dot;
