@@ -6,6 +6,7 @@
 //   4  the scenario does not fit in GPU memory and --fail-on-oom was given
 //   5  `validate --strict`: a case lies outside its tolerance
 //   6  `validate --check-bands FILE`: FILE differs from the error bands the model gives now
+//   7  --max-seconds: the simulation stopped at the time limit (no figures)
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -21,6 +22,7 @@
 #include "coll/collective.hpp"
 #include "coll/nccl_params.hpp"
 #include "drive/advise.hpp"
+#include "engine/executor.hpp"
 #include "drive/collective.hpp"
 #include "drive/plan.hpp"
 #include "drive/run.hpp"
@@ -116,6 +118,8 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--html", r_html, "Write a self-contained HTML page (step split, per-GPU timeline, links, memory) to this file");
   run_cmd->add_option("--solver", r_solver, "incremental (default) | full");
   run_cmd->add_flag("--json", r_json, "Print one JSON object instead of the report");
+  double r_max_seconds = 0;
+  run_cmd->add_option("--max-seconds", r_max_seconds, "Stop simulating after this many seconds of wall clock (exit 7, no figures)")->check(CLI::PositiveNumber);
   bool r_fail_oom = false;
   run_cmd->add_flag("--fail-on-oom", r_fail_oom, "Exit with status 4 when the peak memory exceeds the GPU's");
 
@@ -156,6 +160,8 @@ int main(int argc, char** argv) {
   sweep_cmd->add_option("--jobs", s_jobs, "Worker threads (default: the machine's cores)")->check(CLI::Range(1u, 1024u));
   sweep_cmd->add_option("--steps", s_steps, "Steps to simulate per point (overrides `steps`)")->check(CLI::Range(1LL, 10000LL));
   sweep_cmd->add_flag("--json", s_json, "Print a JSON array instead of the table");
+  double s_max_seconds = 0;
+  sweep_cmd->add_option("--max-seconds", s_max_seconds, "Stop a point after this many seconds of simulating (the row says so)")->check(CLI::PositiveNumber);
 
   // --- advise ---
   auto* adv_cmd = app.add_subcommand("advise", "Which systems, node counts and strategies train the scenario's run (run.tokens | epochs | steps) "
@@ -174,6 +180,8 @@ int main(int argc, char** argv) {
   adv_cmd->add_option("--html", a_html, "Also write a self-contained HTML page (days vs cost, Pareto front, table) to this file");
   adv_cmd->add_option("--jobs", a_jobs, "Worker threads (default: the machine's cores)")->check(CLI::Range(1u, 1024u));
   adv_cmd->add_flag("--json", a_json, "Print one JSON object instead of the report");
+  double a_max_seconds = 0;
+  adv_cmd->add_option("--max-seconds", a_max_seconds, "Stop a configuration after this many seconds of simulating (listed as not run, with the reason)")->check(CLI::PositiveNumber);
 
   // --- describe ---
   auto* desc_cmd = app.add_subcommand("describe", "List every scenario key: meaning, unit, default");
@@ -249,6 +257,7 @@ int main(int argc, char** argv) {
       ro.full_solve = r_solver == "full";
       ro.keep_trace = !r_trace.empty() || !r_html.empty();
       ro.data_ceiling = true;
+      ro.max_seconds = r_max_seconds;
       const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
       ro.error_bands = &bands;
       train::RunResult res = drive::run_scenario(spec, ro);
@@ -310,6 +319,7 @@ int main(int argc, char** argv) {
         throw ScenarioError("", 0, 0, "--rank-by", "expected time, cost or energy, got '" + s_rank + "'" +
                                                      did_you_mean(s_rank, {"time", "cost", "energy"}));
       so.steps_override = s_steps;
+      so.max_seconds = s_max_seconds;
       so.jobs = s_jobs;
       const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
       so.error_bands = &bands;
@@ -361,6 +371,7 @@ int main(int argc, char** argv) {
       if (!a_deadline.empty()) ao.deadline = a_deadline;
       if (!a_budget.empty()) ao.budget = a_budget;
       ao.jobs = a_jobs;
+      ao.max_seconds = a_max_seconds;
       if (isatty(STDERR_FILENO)) {
         ao.progress = [](std::size_t done, std::size_t total) {
           const int width = 30, filled = static_cast<int>(width * done / total);
@@ -494,6 +505,10 @@ int main(int argc, char** argv) {
       std::cout << topo::topo_matrix(*cluster, 0);
       return 0;
     }
+  } catch (const engine::DeadlineExceeded& e) {
+    std::cerr << "simtrain: " << drive::time_limit_reason(e) << "; no figures (simulate fewer steps or GPUs, or give "
+              << "more time)\n";
+    return 7;
   } catch (const ScenarioError& e) {
     std::cerr << e.what() << "\n";
     return 2;

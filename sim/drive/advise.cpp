@@ -12,6 +12,7 @@
 
 #include "drive/plan.hpp"
 #include "drive/run.hpp"
+#include "engine/executor.hpp"
 #include "scenario/error.hpp"
 #include "topo/cluster.hpp"
 #include "train/strategy.hpp"
@@ -381,8 +382,12 @@ AdviseResult advise(const std::string& scenario, const std::vector<std::string>&
         try {
           RunOptions ro;
           ro.error_bands = opt.error_bands;
+          ro.max_seconds = opt.max_seconds;
           if (kinds[i]) run_data_parallel(c, *kinds[i], spec, scenario, base_sets, ro);
           else run_megatron(c, scenario, base_sets, ro);
+        } catch (const engine::DeadlineExceeded& e) {
+          c.result.reset();
+          c.skipped = time_limit_reason(e);
         } catch (const ScenarioError& e) {
           c.result.reset();
           c.skipped = e.message();

@@ -53,6 +53,7 @@ struct AdviseOptions {
   // The bands file (drive::RunOptions::error_bands): given, each configuration carries how far
   // to trust its figures and the answers say it.
   const report::ErrorBands* error_bands = nullptr;
+  double max_seconds = 0;  // --max-seconds per configuration (0: none): past it, not run with the reason
   std::function<void(std::size_t, std::size_t)> progress;  // done, total (serialized)
 };
 

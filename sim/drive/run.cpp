@@ -2,6 +2,8 @@
 #include "drive/setup.hpp"
 #include "drive/whole_run.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -182,6 +184,7 @@ SteadyCheck steady_state_window(const std::vector<engine::TaskId>& step_end, con
 }  // namespace
 
 RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
+  const engine::Deadline limit(opt.max_seconds);
   RunResult r;
   r.scenario = spec.name;
   r.overrides = spec.overrides_applied;
@@ -510,6 +513,13 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   }
   if (opt.error_bands) r.error_bands = report::bands_for_run(*opt.error_bands, r);
   return r;
+}
+
+std::string time_limit_reason(const std::exception& e) {
+  if (const auto* d = dynamic_cast<const engine::DeadlineExceeded*>(&e))
+    return "stopped at the --max-seconds limit (" + fmt::format("{:g}", d->limit_s()) + " s), " +
+           std::to_string(d->events()) + " events or tasks into one run";
+  return e.what();
 }
 
 std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec, bool own_only) {

@@ -25,6 +25,9 @@ struct RunOptions {
   // A data-bound run is run again without its data: block (a loader that keeps up) to report
   // what fixing the pipeline buys (RunResult::no_stall_step_s).
   bool data_ceiling = false;
+  // Wall-clock seconds the simulation may take (0: no limit); past it the run throws
+  // engine::DeadlineExceeded (engine/executor.hpp) instead of answering.
+  double max_seconds = 0;
   // The bands file (validation/error_bands.yaml, loaded by the caller): given, the result
   // carries how far to trust its headline figures. Validation runs leave it out, so that the
   // bands can be regenerated from the model whatever the file holds.
@@ -32,6 +35,10 @@ struct RunOptions {
 };
 
 train::RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt);
+
+// "stopped at the --max-seconds limit (5 s) after 1,234,567 events": why a sweep point or an
+// advise configuration has no figures.
+std::string time_limit_reason(const std::exception& deadline_exceeded);
 
 // The scenario's model, with its overrides (flash_attention) applied.
 std::shared_ptr<const work::Model> load_scenario_model(const ScenarioSpec& spec);

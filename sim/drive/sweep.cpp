@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "drive/run.hpp"
+#include "engine/executor.hpp"
 #include "scenario/error.hpp"
 #include "scenario/scenario.hpp"
 #include "train/strategy.hpp"
@@ -153,8 +154,11 @@ std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector
       RunOptions ro;
       ro.steps_override = opt.steps_override;
       ro.error_bands = opt.error_bands;
+      ro.max_seconds = opt.max_seconds;
       try {
         points[i].result = run_scenario(specs[i], ro);
+      } catch (const engine::DeadlineExceeded& e) {
+        points[i].error = time_limit_reason(e);
       } catch (const ScenarioError& e) {
         input_errors[i] = e;
       } catch (const std::invalid_argument& e) {

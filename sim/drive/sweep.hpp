@@ -29,6 +29,7 @@ std::vector<report::SweepAxis> sweep_axes(const std::string& scenario, const std
 
 struct ScenarioSweepOptions {
   long long steps_override = 0;  // --steps
+  double max_seconds = 0;        // --max-seconds per point (0: none): a point past it is a row with the reason
   unsigned jobs = 0;             // worker threads; 0 = the machine's cores
   report::RankBy rank_by = report::RankBy::time;
   const report::ErrorBands* error_bands = nullptr;  // given: each point carries its error bands

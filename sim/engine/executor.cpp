@@ -1,6 +1,7 @@
 #include "engine/executor.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <deque>
 #include <stdexcept>
 
@@ -8,6 +9,19 @@
 
 namespace simtrain::engine {
 namespace {
+
+// The thread's deadline (Deadline), if any.
+struct ThreadDeadline {
+  bool active = false;
+  std::chrono::steady_clock::time_point at;
+  double limit_s = 0;
+};
+thread_local ThreadDeadline t_deadline;
+
+void check_deadline(std::uint64_t events) {
+  if (t_deadline.active && std::chrono::steady_clock::now() >= t_deadline.at)
+    throw DeadlineExceeded(t_deadline.limit_s, events);
+}
 
 struct ServerState {
   std::uint32_t capacity = 1;
@@ -81,6 +95,7 @@ class Run {
         Event e = q_.pop();
         now_ = e.time;
         ++events;
+        if (events % kDeadlineCheckEvents == 0) check_deadline(events);
         if (e.phase == Phase::flow_done) on_flow_done(e);
         else on_task_done(e);
       }
@@ -272,6 +287,21 @@ class Run {
 };
 
 }  // namespace
+
+void poll_deadline(std::uint64_t work) { check_deadline(work); }
+
+Deadline::Deadline(double seconds) {
+  if (!(seconds > 0) || t_deadline.active) return;  // no limit, or keep the outer one
+  t_deadline.active = true;
+  t_deadline.limit_s = seconds;
+  t_deadline.at = std::chrono::steady_clock::now() +
+                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+  set_ = true;
+}
+
+Deadline::~Deadline() {
+  if (set_) t_deadline = ThreadDeadline{};
+}
 
 RunStats Executor::run(const TaskGraph& graph, TimePs start_ps) {
   const std::uint64_t solves_before = network_.solves();

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "engine/task_graph.hpp"
@@ -24,6 +25,37 @@ struct TaskRecord {
   TimePs start = -1;
   TimePs end = -1;
 };
+
+// A wall-clock limit on simulating (the CLI's --max-seconds): while a Deadline is alive on a
+// thread, every Executor::run on that thread checks the clock every kDeadlineCheckEvents
+// events and throws DeadlineExceeded once it has passed. Thread-local, so each point of a
+// sweep or an advise search has its own.
+class DeadlineExceeded : public std::runtime_error {
+ public:
+  DeadlineExceeded(double limit_s, std::uint64_t events)
+      : std::runtime_error("stopped at the time limit"), limit_s_(limit_s), events_(events) {}
+  double limit_s() const { return limit_s_; }
+  std::uint64_t events() const { return events_; }  // events simulated (or tasks built) when it stopped
+
+ private:
+  double limit_s_;
+  std::uint64_t events_;
+};
+
+class Deadline {
+ public:
+  // No limit when seconds <= 0. Nested deadlines keep the earlier one.
+  explicit Deadline(double seconds);
+  ~Deadline();
+  Deadline(const Deadline&) = delete;
+  Deadline& operator=(const Deadline&) = delete;
+
+ private:
+  bool set_ = false;
+};
+inline constexpr std::uint64_t kDeadlineCheckEvents = 4096;
+// Throws DeadlineExceeded when the thread's deadline has passed (`work`: events or tasks so far).
+void poll_deadline(std::uint64_t work);
 
 struct RunStats {
   TimePs makespan_ps = 0;

@@ -1,4 +1,5 @@
 #include "engine/task_graph.hpp"
+#include "engine/executor.hpp"  // poll_deadline
 
 #include <cmath>
 #include <stdexcept>
@@ -83,6 +84,8 @@ void TaskGraph::hold(TaskId transfer, GroupId group, std::int32_t units) {
 }
 
 TaskId TaskGraph::push(Task t, std::span<const TaskId> deps) {
+  // Building a large step takes seconds too: the thread's Deadline (executor.hpp) is polled here.
+  if ((tasks_.size() + 1) % kDeadlineCheckEvents == 0) poll_deadline(tasks_.size());
   const TaskId id = static_cast<TaskId>(tasks_.size());
   for (TaskId d : deps) {
     if (d >= id) throw std::invalid_argument("a task may depend only on earlier tasks");
