@@ -107,6 +107,18 @@ static void refuse_mixed_gpus(const ScenarioSpec& spec, const topo::Cluster& c, 
 }
 
 // Errors about overridden values (an unknown model given with --set) name the override.
+std::unique_ptr<topo::Cluster> one_node_of(const ScenarioSpec& spec);  // below, beside the size checks
+
+long long scenario_gpus(const ScenarioSpec& spec) {
+  try {
+    const auto one = one_node_of(spec);
+    const int per_node = spec.gpus_per_node > 0 ? std::min(spec.gpus_per_node, one->gpus_per_node()) : one->gpus_per_node();
+    return static_cast<long long>(spec.nodes) * per_node;
+  } catch (const ScenarioError& e) {
+    throw attribute_to_override(spec.path, spec.overrides_applied, e);
+  }
+}
+
 Built build_setup(const ScenarioSpec& spec) {
   try {
     return build_setup_in_file(spec);
@@ -243,11 +255,15 @@ void check_run_size(const ScenarioSpec& spec, const work::Model& m, const topo::
 // The same check before the cluster is built, for runs of many nodes: building 65,536 nodes
 // takes seconds before the first estimate could refuse them. One node of the system gives the
 // GPUs per node; the scenario's steps and warm-up are the run's before a data pipeline adds any.
+std::unique_ptr<topo::Cluster> one_node_of(const ScenarioSpec& spec) {
+  return spec.system_inline
+             ? topo::load_system_from(*spec.system_inline, spec.path, 1, "", "", spec.catalog_extensions)
+             : topo::load_system(spec.system_path, 1, "", "", spec.catalog_extensions);
+}
+
 void check_run_size_early(const ScenarioSpec& spec, long long steps) {
   if (spec.nodes <= 64) return;  // a small cluster builds in milliseconds: the later check does
-  const auto one = spec.system_inline
-                       ? topo::load_system_from(*spec.system_inline, spec.path, 1, "", "", spec.catalog_extensions)
-                       : topo::load_system(spec.system_path, 1, "", "", spec.catalog_extensions);
+  const auto one = one_node_of(spec);
   if (one->gpus_per_node() < 1) return;  // the full build reports a system without GPUs
   const int per_node = spec.gpus_per_node > 0 ? std::min(spec.gpus_per_node, one->gpus_per_node()) : one->gpus_per_node();
   const auto model = load_scenario_model(spec);
