@@ -37,6 +37,7 @@
 #include "report/run_report.hpp"
 #include "report/sweep_report.hpp"
 #include "report/validation_report.hpp"
+#include "scenario/limits.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/error.hpp"
 #include "topo/topo_import.hpp"
@@ -194,7 +195,7 @@ int main(int argc, char** argv) {
   std::string c_fabric;
   bool c_json = false;
   coll_cmd->add_option("system", c_system, "System file (topologies/*.yaml) or a shipped system's name")->required();
-  coll_cmd->add_option("--nodes", c_nodes, "Number of nodes joined by the system's fabric")->check(CLI::PositiveNumber);
+  coll_cmd->add_option("--nodes", c_nodes, "Number of nodes joined by the system's fabric")->check(CLI::Range(1LL, limits::max_nodes));
   coll_cmd->add_option("--fabric", c_fabric, "Override the system's fabric: single_switch | fat_tree | rail_optimized");
   coll_cmd->add_option("--gpus", c_gpus, "GPUs per node taking part (default: all)")->check(CLI::PositiveNumber);
   coll_cmd->add_option("--op", c_op, "all_reduce | reduce_scatter | all_gather | broadcast");
@@ -215,7 +216,7 @@ int main(int argc, char** argv) {
   int t_nodes = 1;
   topo::TopoImportOptions t_imp;
   topo_cmd->add_option("system", t_system, "System file or a shipped system's name");
-  topo_cmd->add_option("--nodes", t_nodes, "Number of nodes (for --dot)")->check(CLI::PositiveNumber);
+  topo_cmd->add_option("--nodes", t_nodes, "Number of nodes (for --dot)")->check(CLI::Range(1LL, limits::max_nodes));
   topo_cmd->add_option("--dot", t_dot, "Write Graphviz DOT of the whole graph to this file ('-' for stdout)");
   topo_cmd->add_option("--import", t_import, "Build a system file from a real `nvidia-smi topo -m` output (this file; '-' for stdin)");
   topo_cmd->add_option("--gpu", t_imp.gpu_model, "--import: the catalog's GPU model (topologies/devices.yaml key)");
@@ -364,8 +365,9 @@ int main(int argc, char** argv) {
         } catch (...) {
           used = 0;
         }
-        if (used != n.size() || v < 1)
-          throw ScenarioError("--nodes", 0, 0, "--nodes", "expected whole node counts of at least 1, got '" + n + "'");
+        if (used != n.size() || v < 1 || v > limits::max_nodes)
+          throw ScenarioError("--nodes", 0, 0, "--nodes", "expected whole node counts from 1 to " +
+                              std::to_string(limits::max_nodes) + ", got '" + n + "'");
         ao.nodes.push_back(v);
       }
       if (!a_deadline.empty()) ao.deadline = a_deadline;

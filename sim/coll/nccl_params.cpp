@@ -1,4 +1,5 @@
 #include "coll/nccl_params.hpp"
+#include "scenario/limits.hpp"
 
 #include <filesystem>
 
@@ -37,7 +38,7 @@ NcclParams NcclParams::load(const std::string& path) {
   root.check_keys({"call_overhead", "protocol_steps", "protocols", "nvls", "channels", "transports", "p2p"});
   NcclParams p;
   p.call_overhead_ps = time_of(root.at("call_overhead"));
-  p.protocol_steps = static_cast<int>(root.at("protocol_steps").as_int_at_least(1));
+  p.protocol_steps = static_cast<int>(root.at("protocol_steps").as_int_in(1, limits::max_units));
   Field protos = root.at("protocols");
   protos.check_keys({"ll", "ll128", "simple"});
   const char* names[3] = {"ll", "ll128", "simple"};
@@ -63,10 +64,10 @@ NcclParams NcclParams::load(const std::string& path) {
     pp.nvlink_only = f.at("nvlink_only").as_bool();
     pp.buffer_bytes = f.at("buffer").as_quantity(Dimension::bytes);
     if (!(pp.buffer_bytes > 0)) throw f.at("buffer").error("a protocol buffer must be positive");
-    pp.chunk_steps = static_cast<int>(f.at("chunk_steps").as_int_at_least(1));
-    pp.slice_steps = static_cast<int>(f.at("slice_steps").as_int_at_least(1));
+    pp.chunk_steps = static_cast<int>(f.at("chunk_steps").as_int_in(1, limits::max_units));
+    pp.slice_steps = static_cast<int>(f.at("slice_steps").as_int_in(1, limits::max_units));
     if (pp.chunk_steps % pp.slice_steps != 0) throw f.at("slice_steps").error("slice_steps must divide chunk_steps");
-    pp.threads = static_cast<int>(f.at("threads").as_int_at_least(32));
+    pp.threads = static_cast<int>(f.at("threads").as_int_in(32, limits::max_units));
     pp.thread_threshold_bytes = f.at("thread_threshold").as_quantity(Dimension::bytes);
     pp.threshold_per_rank = f.at("threshold_per_rank").as_bool();
   }
@@ -82,11 +83,11 @@ NcclParams NcclParams::load(const std::string& path) {
     t.check_keys({"nvlink", "network"});
     p.nvls.tree_step_nvlink_ps = time_of(t.at("nvlink"));
     p.nvls.tree_step_network_ps = time_of(t.at("network"));
-    p.nvls.channels = static_cast<int>(f.at("channels").as_int_at_least(1));
+    p.nvls.channels = static_cast<int>(f.at("channels").as_int_in(1, limits::max_units));
     p.nvls.chunk_bytes = f.at("chunk").as_quantity(Dimension::bytes);
     if (!(p.nvls.chunk_bytes > 0)) throw f.at("chunk").error("the NVLS chunk must be positive");
-    p.nvls.pipeline_stages = static_cast<int>(f.at("pipeline_stages").as_int_at_least(1));
-    p.nvls.min_gpus = static_cast<int>(f.at("min_gpus").as_int_at_least(2));
+    p.nvls.pipeline_stages = static_cast<int>(f.at("pipeline_stages").as_int_in(1, limits::max_units));
+    p.nvls.min_gpus = static_cast<int>(f.at("min_gpus").as_int_in(2, limits::max_units));
     p.nvls.bandwidth_share = f.at("bandwidth_share").as_number_in(0, 1);
     if (!(p.nvls.bandwidth_share > 0)) throw f.at("bandwidth_share").error("NVLS must carry some data");
   }
@@ -100,7 +101,7 @@ NcclParams NcclParams::load(const std::string& path) {
     p.channels.speeds_inter_sm90 = speeds(f.at("speeds_inter_sm90"));
     p.channels.dup_min_bytes_per_s = f.at("dup_min_speed").as_quantity(Dimension::bandwidth);
     p.channels.dup_min_sm90_bytes_per_s = f.at("dup_min_speed_sm90").as_quantity(Dimension::bandwidth);
-    p.channels.max = static_cast<int>(f.at("max").as_int_at_least(1));
+    p.channels.max = static_cast<int>(f.at("max").as_int_in(1, limits::max_units));
     Field nv = f.at("nvlink_bandwidth");
     nv.check_keys({"sm_70", "sm_80", "sm_86", "sm_90"});
     for (const Field& e : nv.entries()) {
@@ -135,10 +136,10 @@ NcclParams NcclParams::load(const std::string& path) {
     p.p2p.ll_threshold_bytes = bytes(f.at("ll_threshold"));
     Field per = f.at("channels_per_peer");
     per.check_keys({"nvlink", "pcie", "network"});
-    p.p2p.channels_per_nvlink = static_cast<int>(per.at("nvlink").as_int_at_least(1));
-    p.p2p.channels_pcie = static_cast<int>(per.at("pcie").as_int_at_least(1));
-    p.p2p.channels_network = static_cast<int>(per.at("network").as_int_at_least(1));
-    p.p2p.network_channel_load = static_cast<int>(f.at("network_channel_load").as_int_at_least(1));
+    p.p2p.channels_per_nvlink = static_cast<int>(per.at("nvlink").as_int_in(1, limits::max_units));
+    p.p2p.channels_pcie = static_cast<int>(per.at("pcie").as_int_in(1, limits::max_units));
+    p.p2p.channels_network = static_cast<int>(per.at("network").as_int_in(1, limits::max_units));
+    p.p2p.network_channel_load = static_cast<int>(f.at("network_channel_load").as_int_in(1, limits::max_units));
     Field part = f.at("part_size");
     part.check_keys({"one_node", "several_nodes"});
     auto range = [](const Field& x, double& lo, double& hi) {
@@ -149,7 +150,7 @@ NcclParams NcclParams::load(const std::string& path) {
     };
     range(part.at("one_node"), p.p2p.part_min_node, p.p2p.part_max_node);
     range(part.at("several_nodes"), p.p2p.part_min_nodes, p.p2p.part_max_nodes);
-    p.p2p.works_per_batch = static_cast<int>(f.at("works_per_batch").as_int_at_least(1));
+    p.p2p.works_per_batch = static_cast<int>(f.at("works_per_batch").as_int_in(1, limits::max_units));
     p.p2p.network_ll_buffers = f.at("network_ll_buffers").as_bool();
   }
   return p;

@@ -1,4 +1,5 @@
 #include "data/data_spec.hpp"
+#include "scenario/limits.hpp"
 
 namespace simtrain::data {
 
@@ -24,6 +25,7 @@ DataSpec parse_data(const Field& data) {
   d.samples_field = ds.at("samples");
   d.samples = ds.at("samples").as_int();
   if (d.samples < 1) throw ds.at("samples").error("a dataset needs at least one sample");
+  d.samples = ds.at("samples").as_int_in(1, limits::max_dataset_samples);
   d.bytes_per_sample = ds.at("bytes_per_sample").as_quantity(Dimension::bytes);
   if (!(d.bytes_per_sample > 0)) throw ds.at("bytes_per_sample").error("expected a size > 0 (e.g. 110 KB)");
   if (auto f = ds.get("tensor_bytes_per_sample")) {
@@ -66,13 +68,13 @@ DataSpec parse_data(const Field& data) {
     ld->check_keys({"num_workers", "prefetch_factor", "pin_memory", "decode", "cpu_cores"});
     if (auto f = ld->get("num_workers")) {
       d.workers_field = *f;
-      d.num_workers = static_cast<int>(f->as_int_at_least(0));
+      d.num_workers = static_cast<int>(f->as_int_in(0, limits::max_workers));
     }
-    if (auto f = ld->get("prefetch_factor")) d.prefetch_factor = static_cast<int>(f->as_int_at_least(1));
+    if (auto f = ld->get("prefetch_factor")) d.prefetch_factor = static_cast<int>(f->as_int_in(1, limits::max_prefetch));
     if (auto f = ld->get("pin_memory")) d.pin_memory = f->as_bool();
     if (auto f = ld->get("cpu_cores")) {
       d.cores_field = *f;
-      d.cpu_cores = static_cast<int>(f->as_int_at_least(0));
+      d.cpu_cores = static_cast<int>(f->as_int_in(0, limits::max_units));
       if (d.cpu_cores == 0) throw f->error("0 CPU cores leave nothing to run the loader's workers on");
     }
     if (auto dec = ld->get("decode")) {
@@ -96,7 +98,7 @@ DataSpec parse_data(const Field& data) {
       }
     }
   }
-  if (auto f = data.get("epochs")) d.epochs = f->as_int_at_least(1);
+  if (auto f = data.get("epochs")) d.epochs = f->as_int_in(1, limits::max_epochs);
   if (auto f = data.get("page_cache")) d.page_cache_bytes = f->as_quantity(Dimension::bytes);
   return d;
 }

@@ -197,6 +197,14 @@ void simulate_best(std::vector<PlanRow>& rows, int n, const ScenarioSpec& spec, 
 }  // namespace
 
 PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>& overrides, const PlanOptions& opt) {
+  // The search enumerates the layouts of every divisor of the GPUs and builds the cluster
+  // first: past 65,536 GPUs (4x the largest shipped run) it would take minutes (issue 12).
+  constexpr long long kMaxPlanGpus = 65536;
+  if (const long long gpus = scenario_gpus(spec); gpus > kMaxPlanGpus) {
+    const Field f = spec.root.has("nodes") ? spec.root.at("nodes") : spec.root;
+    throw f.error("plan searches layouts of at most " + std::to_string(kMaxPlanGpus) + " GPUs; this scenario has " +
+                  std::to_string(gpus) + " (lower nodes)");
+  }
   Built b = build_setup(spec);
   const topo::Cluster& c = *b.cluster;
   const work::Model& model = *b.model;

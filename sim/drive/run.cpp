@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/core.h>
 #include <memory>
 #include <map>
 #include <optional>
@@ -16,6 +17,7 @@
 #include "engine/executor.hpp"
 #include "net/flow_network.hpp"
 #include "scenario/error.hpp"
+#include "scenario/limits.hpp"
 #include "scenario/yaml_doc.hpp"
 #include "topo/cluster.hpp"
 #include "train/memory.hpp"
@@ -107,6 +109,18 @@ static void refuse_mixed_gpus(const ScenarioSpec& spec, const topo::Cluster& c, 
 }
 
 // Errors about overridden values (an unknown model given with --set) name the override.
+std::unique_ptr<topo::Cluster> one_node_of(const ScenarioSpec& spec);  // below, beside the size checks
+
+long long scenario_gpus(const ScenarioSpec& spec) {
+  try {
+    const auto one = one_node_of(spec);
+    const int per_node = spec.gpus_per_node > 0 ? std::min(spec.gpus_per_node, one->gpus_per_node()) : one->gpus_per_node();
+    return static_cast<long long>(spec.nodes) * per_node;
+  } catch (const ScenarioError& e) {
+    throw attribute_to_override(spec.path, spec.overrides_applied, e);
+  }
+}
+
 Built build_setup(const ScenarioSpec& spec) {
   try {
     return build_setup_in_file(spec);
@@ -183,8 +197,89 @@ SteadyCheck steady_state_window(const std::vector<engine::TaskId>& step_end, con
 
 }  // namespace
 
+// A run's size, checked before its step graph is built (issue 12: huge but legal inputs ran for
+// minutes, exhausted memory or overflowed the clock instead of being refused). Two estimates,
+// both from quantities known before the build:
+//   tasks ~= (warmup + steps) x grad_accumulation x GPUs x K
+// with K = 2 x ops for the data-parallel strategies (each op's forward and backward on every
+// GPU once per micro-batch; the builders merge ops into fewer kernels and add collectives, so
+// this is an upper estimate) and K = 8 x model chunks for Megatron (whose passes are one task
+// per chunk, with their host issue and TP/DP transfers beside them); the engine schedules each
+// task about once. Refused past limits::max_estimated_events; and
+//   simulated seconds ~= (warmup + steps) x grad_accumulation x batch_per_gpu x 3 x fwd FLOPs
+//                        per sample / the GPU's best dense peak
+// (forward + backward at the fastest the GPU could go: a lower estimate of the simulated
+// span), refused past kMaxSimulatedSeconds so the picosecond clock (int64, 106 days) cannot
+// wrap however slow the kernels turn out. The largest shipped run (16,384 GPUs) estimates
+// about 9 M tasks; nothing shipped comes near either bound.
+constexpr double kMaxSimulatedSeconds = 1e5;  // 28 hours of simulated time for a few steps
+
+void check_run_size(const ScenarioSpec& spec, const work::Model& m, const topo::GpuModel& gpu,
+                    std::size_t gpus, long long steps, long long warm) {
+  const double passes = static_cast<double>(steps + warm) * static_cast<double>(spec.grad_accumulation);
+  const bool megatron = spec.strategy == "megatron";
+  const double per_pass = megatron ? 8.0 * std::max(1, train::strategy_config(spec).parallel.options.virtual_stages)
+                                   : 2.0 * static_cast<double>(m.ops.size());
+  const double tasks = passes * static_cast<double>(gpus) * per_pass;
+  // The key to name: the one the user is most likely to lower.
+  auto field_of = [&](std::initializer_list<const char*> keys) {
+    for (const char* k : keys)
+      if (auto f = spec.root.get(k)) return *f;
+    return spec.root;
+  };
+  const std::string fixes = "lower warmup_steps, steps, grad_accumulation or nodes";
+  if (tasks > limits::max_estimated_events) {
+    const Field f = steps + warm > 100 ? field_of({warm > steps ? "warmup_steps" : "steps", "warmup_steps", "steps"})
+                    : spec.grad_accumulation > 16 ? field_of({"grad_accumulation"})
+                                                   : field_of({"nodes", "gpus_per_node"});
+    throw f.error(fmt::format(
+        "this run would take about {:.3g} M engine tasks ({} steps, warm-up included, x {} micro-batch(es) x {} GPUs "
+        "x {} tasks per pass), more than the {:.0f} M a run may take; {}",
+        tasks / 1e6, steps + warm, spec.grad_accumulation, gpus, per_pass, limits::max_estimated_events / 1e6,
+        fixes));
+  }
+  double peak = 0;
+  for (const auto& [name, flops] : gpu.peak_flops) peak = std::max(peak, flops);
+  const double flops = passes * static_cast<double>(spec.batch_per_gpu) * 3.0 * m.fwd_flops_per_sample();
+  if (peak > 0 && flops / peak > kMaxSimulatedSeconds) {
+    const Field f = spec.grad_accumulation > 1 && spec.grad_accumulation > spec.batch_per_gpu
+                        ? field_of({"grad_accumulation"})
+                        : field_of({"batch_per_gpu"});
+    throw f.error(fmt::format(
+        "the simulated steps would span at least {:.3g} s of GPU time ({} steps, warm-up included, x {} "
+        "micro-batch(es) x {} samples x {:.3g} TFLOP per sample at {}'s {:.0f} TFLOP/s peak), more than the {:.0f} s "
+        "a run may simulate; lower batch_per_gpu or grad_accumulation",
+        flops / peak, steps + warm, spec.grad_accumulation, spec.batch_per_gpu, 3.0 * m.fwd_flops_per_sample() / 1e12,
+        gpu.key, peak / 1e12, kMaxSimulatedSeconds));
+  }
+}
+
+// The same check before the cluster is built, for runs of many nodes: building 65,536 nodes
+// takes seconds before the first estimate could refuse them. One node of the system gives the
+// GPUs per node; the scenario's steps and warm-up are the run's before a data pipeline adds any.
+std::unique_ptr<topo::Cluster> one_node_of(const ScenarioSpec& spec) {
+  return spec.system_inline
+             ? topo::load_system_from(*spec.system_inline, spec.path, 1, "", "", spec.catalog_extensions)
+             : topo::load_system(spec.system_path, 1, "", "", spec.catalog_extensions);
+}
+
+void check_run_size_early(const ScenarioSpec& spec, long long steps) {
+  if (spec.nodes <= 64) return;  // a small cluster builds in milliseconds: the later check does
+  const auto one = one_node_of(spec);
+  if (one->gpus_per_node() < 1) return;  // the full build reports a system without GPUs
+  const int per_node = spec.gpus_per_node > 0 ? std::min(spec.gpus_per_node, one->gpus_per_node()) : one->gpus_per_node();
+  const auto model = load_scenario_model(spec);
+  check_run_size(spec, *model, one->gpu_model(0), static_cast<std::size_t>(spec.nodes) * static_cast<std::size_t>(per_node),
+                 steps, spec.warmup_steps);
+}
+
 RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   const engine::Deadline limit(opt.max_seconds);
+  try {
+    check_run_size_early(spec, opt.steps_override > 0 ? opt.steps_override : spec.steps);
+  } catch (const ScenarioError& e) {
+    throw attribute_to_override(spec.path, spec.overrides_applied, e);
+  }
   RunResult r;
   r.scenario = spec.name;
   r.overrides = spec.overrides_applied;
@@ -232,6 +327,11 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   // With a data pipeline and no --steps, the steps run until the loader's stall has converged
   // (steady_state_window); otherwise the scenario's steps after its warm-up.
   const bool seek_steady = data_plan && opt.steps_override <= 0;
+  try {
+    check_run_size(spec, m, gpu, ranks.size(), steps, warm);
+  } catch (const ScenarioError& e) {
+    throw attribute_to_override(spec.path, spec.overrides_applied, e);
+  }
   const long long wave = data_spec ? std::max(1, data_spec->num_workers) : 1;
   std::shared_ptr<StepGraph> sg;
   std::unique_ptr<net::FlowNetwork> network_owner;

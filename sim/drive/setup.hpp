@@ -31,4 +31,8 @@ struct Built {
 // Builds it; errors about overridden values (an unknown model given with --set) name the override.
 Built build_setup(const ScenarioSpec& spec);
 
+// The GPUs a scenario takes part with (nodes x GPUs per node), from one node of its system:
+// what a search checks before it builds a cluster of many nodes (issue 12).
+long long scenario_gpus(const ScenarioSpec& spec);
+
 }  // namespace simtrain::drive

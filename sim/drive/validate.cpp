@@ -1,4 +1,5 @@
 #include "drive/validate.hpp"
+#include "scenario/limits.hpp"
 
 #include <fmt/format.h>
 
@@ -82,8 +83,8 @@ CollectiveCase parse_collective(const Field& f, const std::string& cases_path) {
   const Field sys = f.at("system");
   c.system = resolve_system(sys.as_string(), cases_path);
   if (c.system.empty()) throw sys.error("no such system file or shipped system '" + sys.as_string() + "'");
-  if (auto n = f.get("nodes")) c.nodes = static_cast<int>(n->as_int_at_least(1));
-  if (auto g = f.get("gpus")) c.gpus = static_cast<int>(g->as_int_at_least(1));
+  if (auto n = f.get("nodes")) c.nodes = static_cast<int>(n->as_int_in(1, limits::max_nodes));
+  if (auto g = f.get("gpus")) c.gpus = static_cast<int>(g->as_int_in(1, limits::max_parallel_degree));
   if (auto o = f.get("op")) c.op = o->as_choice({"all_reduce", "reduce_scatter", "all_gather", "broadcast"});
   if (auto a = f.get("algo")) c.algo = a->as_choice({"auto", "ring", "tree", "hierarchical"});
   if (auto r = f.get("ring_order")) c.ring_order = r->as_choice({"auto", "given"});
@@ -151,8 +152,8 @@ ValidationCase parse_case(const Field& f, const std::string& cases_path) {
                 "tolerance", "note"});
   ValidationCase c;
   c.line = f.line();
-  c.id = f.at("id").as_string();
-  if (auto l = f.get("case")) c.label = l->as_string();
+  c.id = f.at("id").as_name();
+  if (auto l = f.get("case")) c.label = l->as_name();
   c.what = f.at("what").as_string();
   const Field src = f.at("source");
   if (!src.is_map()) throw src.error("expected a mapping: repo/path/commit or url, provenance, confidence");

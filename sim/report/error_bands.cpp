@@ -1,4 +1,5 @@
 #include "report/error_bands.hpp"
+#include "scenario/limits.hpp"
 
 #include <fmt/format.h>
 
@@ -290,7 +291,7 @@ ErrorBands parse_bands_doc(const std::shared_ptr<const YamlDoc>& doc) {
     if (!gpus.is_sequence()) throw gpus.error("expected a list of GPU names");
     for (const Field& n : gpus.items()) g.gpus.push_back(n.as_string());
     g.what = item.at("what").as_string();
-    g.cases = static_cast<int>(item.at("cases").as_int_at_least(1));
+    g.cases = static_cast<int>(item.at("cases").as_int_in(1, limits::max_units));
     g.median_abs_error = item.at("median_abs_error").as_number_in(0, 100);
     g.worst_abs_error = item.at("worst_abs_error").as_number_in(0, 100);
     if (g.worst_abs_error < g.median_abs_error)

@@ -1,6 +1,7 @@
 #include "scenario/error.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace simtrain {
 namespace {
@@ -18,8 +19,33 @@ std::string format_what(const std::string& file, int line, int col, const std::s
   if (!key.empty()) out.append("'").append(key).append("': ");
   out.append(message);
   if (!context.empty()) {
-    out.append("\n    ").append(context);
-    if (col > 0) out.append("\n    ").append(static_cast<size_t>(col - 1), ' ').append("^");
+    // The quoted line is input: a line of thousands of bytes is cut to a window around the
+    // caret, and bytes that are not printable UTF-8 are shown as '?' (one byte for one, so the
+    // caret stays under its column), so an error about bad text does not print it.
+    constexpr size_t kWindow = 120;
+    const size_t caret = col > 0 ? static_cast<size_t>(col - 1) : 0;
+    size_t start = 0;
+    std::string prefix, suffix;
+    if (context.size() > kWindow) {
+      start = caret > kWindow / 2 ? std::min(caret - kWindow / 2, context.size() - kWindow) : 0;
+      if (start > 0) prefix = "... ";
+      if (start + kWindow < context.size()) suffix = " ...";
+    }
+    std::string shown = context.substr(start, kWindow);
+    for (size_t i = 0; i < shown.size();) {
+      const size_t bad = first_invalid_utf8(std::string_view(shown).substr(i));
+      const size_t stop = bad == std::string_view::npos ? shown.size() : i + bad;
+      for (size_t k = i; k < stop; ++k) {
+        const auto c = static_cast<unsigned char>(shown[k]);
+        if ((c < 0x20 && c != '\t') || c == 0x7F) shown[k] = '?';
+      }
+      if (stop == shown.size()) break;
+      shown[stop] = '?';
+      i = stop + 1;
+    }
+    out.append("\n    ").append(prefix).append(shown).append(suffix);
+    if (col > 0 && caret >= start && caret <= start + kWindow)
+      out.append("\n    ").append(prefix.size() + caret - start, ' ').append("^");
   }
   return out;
 }
@@ -48,6 +74,35 @@ ScenarioError::ScenarioError(std::string file, int line, int col, std::string ke
       col_(col),
       key_(std::move(key)),
       message_(std::move(message)) {}
+
+std::size_t first_invalid_utf8(std::string_view s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const std::size_t n = s.size();
+  std::size_t i = 0;
+  while (i < n) {
+    const unsigned char c = p[i];
+    std::size_t len = 0;
+    std::uint32_t cp = 0;
+    if (c < 0x80) { ++i; continue; }
+    if (c >= 0xC2 && c <= 0xDF) { len = 2; cp = c & 0x1Fu; }
+    else if (c >= 0xE0 && c <= 0xEF) { len = 3; cp = c & 0x0Fu; }
+    else if (c >= 0xF0 && c <= 0xF4) { len = 4; cp = c & 0x07u; }
+    else return i;  // a continuation byte first, an overlong 2-byte lead (C0, C1), or F5-FF
+    if (i + len > n) return i;
+    for (std::size_t k = 1; k < len; ++k) {
+      if ((p[i + k] & 0xC0u) != 0x80u) return i;
+      cp = (cp << 6) | (p[i + k] & 0x3Fu);
+    }
+    // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8.
+    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+      return i;
+    i += len;
+  }
+  return std::string_view::npos;
+}
+
+bool valid_utf8(std::string_view s) { return first_invalid_utf8(s) == std::string_view::npos; }
 
 std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates) {
   size_t best = std::string::npos;

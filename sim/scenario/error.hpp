@@ -38,6 +38,12 @@ class ScenarioError : public std::runtime_error {
 // nearest candidate within a small edit distance, or an empty string.
 std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates);
 
+// The byte offset of the first byte of `s` that is not part of valid UTF-8 (overlong forms,
+// surrogates and code points past U+10FFFF included), or npos. Input text is checked with it
+// at load (yaml_doc.hpp), so nothing invalid reaches a report or a JSON encoder.
+std::size_t first_invalid_utf8(std::string_view s);
+bool valid_utf8(std::string_view s);
+
 // "a, b, c" for error messages that list the valid names.
 std::string join_names(const std::vector<std::string>& names);
 

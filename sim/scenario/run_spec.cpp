@@ -1,4 +1,5 @@
 #include "scenario/run_spec.hpp"
+#include "scenario/limits.hpp"
 
 #include "scenario/scenario.hpp"
 
@@ -51,7 +52,7 @@ RunSpec parse_run(const Field& run, const Field& root, const KeyTable& table, co
     throw ds->key_error("run.dataset_samples is the size of an epoch: it goes with run.epochs");
   if (s.length == RunSpec::Length::epochs) {
     if (ds) {
-      s.dataset_samples = ds->as_int_at_least(1);
+      s.dataset_samples = ds->as_int_in(1, limits::max_dataset_samples);
       s.dataset_from = "run.dataset_samples";
     } else {
       std::optional<Field> samples;
@@ -60,7 +61,7 @@ RunSpec parse_run(const Field& run, const Field& root, const KeyTable& table, co
       if (!samples)
         throw s.length_field->key_error("run.epochs needs the dataset's size: give run.dataset_samples (samples in "
                                         "one epoch), or a data: block with data.dataset.samples");
-      s.dataset_samples = samples->as_int_at_least(1);
+      s.dataset_samples = samples->as_int_in(1, limits::max_dataset_samples);
       s.dataset_from = "data.dataset.samples";
     }
   }

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <set>
 
+#include "scenario/limits.hpp"
+
 namespace simtrain {
 
 const std::vector<KeyInfo>& general_scenario_keys() {
@@ -180,6 +182,12 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
     if (eq == std::string::npos || eq == 0)
       throw ScenarioError("--set", 0, 0, o, "expected key.path=value");
     const std::string key = o.substr(0, eq), value = o.substr(eq + 1);
+    // The value becomes one scalar node (YAML::Node(value) parses nothing, so `{a: 1}` stays
+    // text and cannot inject structure); it is echoed into reports and JSON, so it must be
+    // valid UTF-8 like any file's text.
+    if (!valid_utf8(o))
+      throw ScenarioError("--set", 0, 0, valid_utf8(key) ? key : std::string("--set"),
+                          "this override is not valid UTF-8 (byte " + std::to_string(first_invalid_utf8(o) + 1) + ")");
     if (!table.has(key))
       throw ScenarioError("--set", 0, 0, key, "unknown scenario key" + did_you_mean(key, table.names()) +
                                                   "; `simtrain describe` lists them all");
@@ -206,7 +214,7 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
     }
     ScenarioSpec s(path, doc, root);
     s.overrides_applied = applied;
-    s.name = root.has("name") ? root.at("name").as_string()
+    s.name = root.has("name") ? root.at("name").as_name()
                               : std::filesystem::path(path).stem().string();
     // System: a name, a path, or an inline mapping.
     s.system_field = root.at("system");
@@ -222,11 +230,10 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
     if (auto f = root.get("catalog")) s.catalog_extensions = catalog_extension_files(*f, path);
     s.model_field = root.at("model");
     s.model_ref = s.model_field.as_string();
-    if (auto f = root.get("nodes")) s.nodes = static_cast<int>(f->as_int_at_least(1));
-    if (auto f = root.get("gpus_per_node")) s.gpus_per_node = static_cast<int>(f->as_int_at_least(1));
-    s.batch_per_gpu = root.at("batch_per_gpu").as_int_at_least(1);
-    if (s.batch_per_gpu > (1LL << 24))
-      throw root.at("batch_per_gpu").error("expected a per-GPU batch of at most 16777216 samples");
+    if (auto f = root.get("nodes")) s.nodes = static_cast<int>(f->as_int_in(1, limits::max_nodes));
+    if (auto f = root.get("gpus_per_node"))
+      s.gpus_per_node = static_cast<int>(f->as_int_in(1, limits::max_gpus_per_node));
+    s.batch_per_gpu = root.at("batch_per_gpu").as_int_in(1, limits::max_batch_per_gpu);
     if (auto f = root.get("calibration")) {
       s.calibration_path = resolve_data_file(f->as_string(), path, "calibrate");
       if (s.calibration_path.empty())
@@ -252,21 +259,16 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
     bool strategy_overridden = false;
     for (const std::string& a : applied) strategy_overridden = strategy_overridden || a.rfind("strategy=", 0) == 0;
     if (grammar.parse_strategy_blocks) grammar.parse_strategy_blocks(s, strategy_overridden);
-    if (auto f = root.get("grad_accumulation")) s.grad_accumulation = f->as_int_at_least(1);
+    if (auto f = root.get("grad_accumulation")) s.grad_accumulation = f->as_int_in(1, limits::max_grad_accumulation);
     if (auto c = root.get("collective")) {
       c->check_keys(table.children("collective"));
       if (auto f = c->get("algorithm")) s.collective_algorithm = f->as_choice({"auto", "ring", "tree", "hierarchical"});
       if (auto f = c->get("ring_order")) s.ring_order = f->as_choice({"auto", "given"});
     }
     // The step graph grows with the steps simulated: keep it to what a user can wait for.
-    if (auto f = root.get("steps")) {
-      s.steps = f->as_int_at_least(1);
-      if (s.steps > 10000) throw f->error("simulate at most 10000 steps (the averages settle within a few)");
-    }
-    if (auto f = root.get("warmup_steps")) {
-      s.warmup_steps = f->as_int_at_least(0);
-      if (s.warmup_steps > 10000) throw f->error("at most 10000 warm-up steps");
-    }
+    // (The averages settle within a few steps.)
+    if (auto f = root.get("steps")) s.steps = f->as_int_in(1, limits::max_steps);
+    if (auto f = root.get("warmup_steps")) s.warmup_steps = f->as_int_in(0, limits::max_steps);
     if (auto e = root.get("energy")) {
       e->check_keys(table.children("energy"));
       if (auto f = e->get("node_overhead")) s.node_overhead_w = f->as_quantity(Dimension::power);

@@ -144,6 +144,9 @@ double parse_quantity(std::string_view text, Dimension dim) {
     throw UnitError("'" + std::string(text) + "' is negative: expected a non-negative " +
                     std::string(dimension_name(dim)).substr(2));
   }
+  // 1e308 TB fits a double as written but not in bytes: an infinite quantity is no quantity.
+  if (!std::isfinite(value * factor))
+    throw UnitError("'" + std::string(text) + "' is too large to be " + std::string(dimension_name(dim)));
   return value * factor;
 }
 

@@ -1,11 +1,19 @@
 #include "scenario/yaml_doc.hpp"
 
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
+
 #include <cerrno>
+#include <climits>
+#include <map>
+#include <unordered_map>
 #include <cstring>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+
+#include "scenario/limits.hpp"
 
 namespace simtrain {
 namespace {
@@ -25,7 +33,187 @@ std::string join_key(const std::string& parent, const std::string& child) {
   return parent.empty() ? child : parent + "." + child;
 }
 
+// Checks a document's event stream before any node graph is built from it (yaml-cpp builds
+// one silently whatever the stream holds):
+//  - a key given twice in one mapping is an error at the second, naming the first's line
+//    (yaml-cpp keeps both and a lookup answers with the first, so the file would say two
+//    things and the simulator would pick one without a word);
+//  - an alias to a node that is still open (`path: &x [*x]`) would make the graph cyclic and
+//    every later walk recurse forever: an error at the alias;
+//  - the document's size with every alias expanded is counted from each anchor's size (known
+//    when its node closes), never by expanding: past limits::max_expanded_nodes (an alias
+//    bomb) is an error at the alias or node that crosses it, found in time linear in the text;
+//  - every scalar and key must be valid UTF-8 and a key at most limits::max_key_bytes, so no
+//    invalid byte reaches a report or a JSON encoder.
+// Only the first document is checked: YAML::Load reads only the first.
+class DocumentChecker : public YAML::EventHandler {
+ public:
+  DocumentChecker(const std::string& name, const YamlDoc& doc) : name_(name), doc_(doc) {}
+
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnAnchor(const YAML::Mark&, const std::string& anchor_name) override { pending_anchor_name_ = anchor_name; }
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    leaf(mark, anchor, nullptr);
+  }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    auto it = anchor_size_.find(anchor);
+    std::string alias = "*";  // appended: GCC 12 warns falsely (-Wrestrict) on "*" + string
+    alias.append(anchor_name(anchor));
+    if (it == anchor_size_.end()) {
+      // The anchor exists (the parser refuses unknown ones) but its node has not closed: the
+      // alias sits inside the node it names.
+      fail(mark, key_path_for_next(), "alias '" + alias + "' refers to a node that contains it (an alias cycle); "
+           "an alias may only repeat a node that is already complete");
+    }
+    complete(mark, 0, it->second, nullptr, true);
+  }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                const std::string& value) override {
+    leaf(mark, anchor, &value);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value) override {
+    open(mark, anchor, false);
+  }
+  void OnSequenceEnd() override { close(); }
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value) override {
+    open(mark, anchor, true);
+  }
+  void OnMapEnd() override { close(); }
+
+ private:
+  struct Frame {
+    bool is_map = false;
+    YAML::anchor_t anchor = 0;
+    YAML::Mark mark;
+    std::string path;         // dotted key path of this node
+    std::uint64_t size = 1;   // nodes under it, aliases expanded, itself included
+    std::size_t children = 0; // nodes completed directly under it
+    std::map<std::string, int> keys;  // scalar keys seen -> 1-based line (maps only)
+    std::string pending_key;  // the key whose value comes next (maps only)
+  };
+
+  std::string anchor_name(YAML::anchor_t anchor) const {
+    auto it = anchor_names_.find(anchor);
+    return it == anchor_names_.end() ? std::to_string(anchor) : it->second;
+  }
+
+  // The key path of the node about to complete under the innermost open node.
+  std::string key_path_for_next() const {
+    if (stack_.empty()) return "";
+    const Frame& f = stack_.back();
+    if (!f.is_map) return f.path + "[" + std::to_string(f.children) + "]";
+    if (f.children % 2 == 0) return f.path;  // a key: errors about it are about the mapping
+    return join_key(f.path, f.pending_key);
+  }
+
+  [[noreturn]] void fail(const YAML::Mark& mark, const std::string& key, const std::string& message) const {
+    const int line = mark.is_null() ? 0 : mark.line + 1, col = mark.is_null() ? 0 : mark.column + 1;
+    throw ScenarioError(name_, line, col, key, message, doc_.line_text(line));
+  }
+
+  void remember_anchor(YAML::anchor_t anchor) {
+    if (anchor != 0 && !pending_anchor_name_.empty()) anchor_names_[anchor] = pending_anchor_name_;
+    pending_anchor_name_.clear();
+  }
+
+  void leaf(const YAML::Mark& mark, YAML::anchor_t anchor, const std::string* value) {
+    remember_anchor(anchor);
+    if (value && !valid_utf8(*value)) {
+      fail(mark, key_path_for_next(), "this text is not valid UTF-8 (byte " +
+           std::to_string(first_invalid_utf8(*value) + 1) + " of the value); save the file as UTF-8");
+    }
+    complete(mark, anchor, 1, value, false);
+  }
+
+  void open(const YAML::Mark& mark, YAML::anchor_t anchor, bool is_map) {
+    remember_anchor(anchor);
+    Frame f;
+    f.is_map = is_map;
+    f.anchor = anchor;
+    f.mark = mark;
+    f.path = key_path_for_next();
+    if (!stack_.empty() && stack_.back().is_map && stack_.back().children % 2 == 0)
+      stack_.back().pending_key.clear();  // a mapping or list used as a key
+    stack_.push_back(std::move(f));
+  }
+
+  void close() {
+    Frame f = std::move(stack_.back());
+    stack_.pop_back();
+    complete(f.mark, f.anchor, f.size, nullptr, false);
+  }
+
+  // A node of `size` expanded nodes completed at `mark`: record its anchor, add it to its
+  // parent, and in a mapping check a key against the keys already seen there.
+  void complete(const YAML::Mark& mark, YAML::anchor_t anchor, std::uint64_t size,
+                const std::string* scalar, bool is_alias) {
+    if (anchor != 0) anchor_size_[anchor] = size;
+    if (stack_.empty()) {
+      total_ = size;
+      return;
+    }
+    Frame& parent = stack_.back();
+    if (parent.is_map && parent.children % 2 == 0) {
+      // A key.
+      parent.pending_key = scalar ? *scalar : (is_alias ? "<alias>" : "<complex key>");
+      if (scalar) {
+        const std::string path = join_key(parent.path, *scalar);
+        if (scalar->size() > limits::max_key_bytes)
+          fail(mark, parent.path, "a key of " + std::to_string(scalar->size()) + " bytes; keys and names are at most " +
+               std::to_string(limits::max_key_bytes) + " bytes");
+        for (const char ch : *scalar)
+          if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F)
+            fail(mark, parent.path, "a key is one line of text: this one holds a control character");
+        auto [it, fresh] = parent.keys.emplace(*scalar, mark.line + 1);
+        if (!fresh)
+          fail(mark, path, "key given twice in this mapping (first at line " + std::to_string(it->second) +
+               "); YAML keys are unique: keep one");
+      }
+    }
+    ++parent.children;
+    parent.size += size;
+    if (parent.size > limits::max_expanded_nodes) {
+      fail(mark, key_path_for_next_after_add(parent),
+           std::string(is_alias ? "with this alias expanded" : "with its aliases expanded") +
+           ", the document has more than " + std::to_string(limits::max_expanded_nodes) +
+           " nodes (an alias bomb?); no input needs that many");
+    }
+  }
+
+  std::string key_path_for_next_after_add(const Frame& parent) const {
+    if (!parent.is_map) return parent.path + "[" + std::to_string(parent.children - 1) + "]";
+    return join_key(parent.path, parent.pending_key);
+  }
+
+  const std::string& name_;
+  const YamlDoc& doc_;
+  std::vector<Frame> stack_;
+  std::unordered_map<YAML::anchor_t, std::uint64_t> anchor_size_;
+  std::unordered_map<YAML::anchor_t, std::string> anchor_names_;
+  std::string pending_anchor_name_;
+  std::uint64_t total_ = 0;
+};
+
 }  // namespace
+
+
+void check_name_text(std::string_view s, const std::function<void(const std::string&)>& fail) {
+  if (s.empty()) fail("expected a name, got an empty one");
+  const std::size_t bad = first_invalid_utf8(s);
+  if (bad != std::string_view::npos)
+    fail("a name must be valid UTF-8; byte " + std::to_string(bad + 1) + " is not");
+  if (s.size() > limits::max_name_bytes)
+    fail("a name of " + std::to_string(s.size()) + " bytes; names are at most " +
+         std::to_string(limits::max_name_bytes) + " bytes");
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7F)
+      fail("a name is one line of text; byte " + std::to_string(i + 1) + " is a control character");
+  }
+}
 
 std::shared_ptr<const YamlDoc> YamlDoc::load(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -42,6 +230,14 @@ std::shared_ptr<const YamlDoc> YamlDoc::parse(const std::string& text, const std
   doc->path_ = name;
   doc->lines_ = split_lines(text);
   try {
+    // Check the event stream first: duplicate keys, alias cycles, alias bombs, bad UTF-8 are
+    // refused before yaml-cpp builds a node graph (a cyclic one would never be walked out of).
+    {
+      std::istringstream in(text);
+      YAML::Parser parser(in);
+      DocumentChecker checker(name, *doc);
+      parser.HandleNextDocument(checker);
+    }
     doc->root_ = YAML::Load(text);
   } catch (const YAML::ParserException& e) {
     int line = e.mark.line + 1, col = e.mark.column + 1;
@@ -163,9 +359,10 @@ long long Field::as_int() const {
   char* end = nullptr;
   errno = 0;
   long long v = std::strtoll(s.c_str(), &end, 10);
-  if (s.empty() || end != s.c_str() + s.size() || errno != 0) {
+  if (s.empty() || end != s.c_str() + s.size()) {
     throw error("expected a whole number, got '" + s + "'");
   }
+  if (errno == ERANGE) throw error("the whole number " + s + " is too large for any count (past 2^63)");
   return v;
 }
 
@@ -201,6 +398,25 @@ long long Field::as_int_at_least(long long lo) const {
     throw error("expected a whole number >= " + std::to_string(lo) + ", got " + as_string());
   }
   return v;
+}
+
+long long Field::as_int_in(long long lo, long long hi) const {
+  long long v = as_int();
+  if (v < lo || v > hi) {
+    throw error("expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                ", got " + as_string());
+  }
+  return v;
+}
+
+int Field::as_count_in(int lo, int hi) const {
+  return static_cast<int>(as_int_in(lo, hi));  // in [lo, hi], both ints: exact
+}
+
+std::string Field::as_name() const {
+  std::string s = as_string();
+  check_name_text(s, [&](const std::string& m) { throw error(m); });
+  return s;
 }
 
 std::string Field::as_choice(const std::vector<std::string>& choices) const {

@@ -9,9 +9,12 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "scenario/error.hpp"
@@ -21,7 +24,10 @@ namespace simtrain {
 
 class YamlDoc {
  public:
-  // Reads and parses a file: a missing file or a YAML syntax error is a ScenarioError.
+  // Reads and parses a file: a missing file or a YAML syntax error is a ScenarioError; so are a
+  // key given twice in one mapping, an alias cycle, more than limits::max_expanded_nodes nodes
+  // with aliases expanded (an alias bomb), text that is not valid UTF-8 and a key longer than
+  // limits::max_key_bytes, each at its position.
   static std::shared_ptr<const YamlDoc> load(const std::string& path);
   // Parses text held in memory (tests, inline overrides); `name` stands in for the file.
   static std::shared_ptr<const YamlDoc> parse(const std::string& text, const std::string& name);
@@ -88,6 +94,15 @@ class Field {
   // A number in (lo, hi] -- e.g. an efficiency in (0, 1].
   double as_number_in(double lo, double hi) const;
   long long as_int_at_least(long long lo) const;
+  // A whole number in [lo, hi], else an error naming the key, the value and the range. Every
+  // count read from input goes through this (or as_count_in) with a bound from limits.hpp, so
+  // nothing wraps on its way to the engine.
+  long long as_int_in(long long lo, long long hi) const;
+  // as_int_in for an int destination (the bounds are ints, so the result fits).
+  int as_count_in(int lo, int hi) const;
+  // A name or label: valid UTF-8, one line (no control characters), at most
+  // limits::max_name_bytes bytes; else an error at its position.
+  std::string as_name() const;
   // One of the names in `choices`, else an error listing them.
   std::string as_choice(const std::vector<std::string>& choices) const;
 
@@ -98,6 +113,10 @@ class Field {
   std::string key_;
   YAML::Mark key_mark_;
 };
+
+// Calls `fail` with a message when `s` is not a name: empty, not valid UTF-8, longer than
+// limits::max_name_bytes, or holding a control character. (Field::as_name and --set use it.)
+void check_name_text(std::string_view s, const std::function<void(const std::string&)>& fail);
 
 // The root of a document as a Field with an empty key path.
 Field root_field(const std::shared_ptr<const YamlDoc>& doc);

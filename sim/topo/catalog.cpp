@@ -1,4 +1,5 @@
 #include "topo/catalog.hpp"
+#include "scenario/limits.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -186,7 +187,7 @@ void Catalog::read_section(const std::string& section, const Field& entries, con
                     "pcie", "p2p", "sms", "arch"});
       GpuModel g;
       g.key = short_key(f);
-      g.name = f.at("name").as_string();
+      g.name = f.at("name").as_name();
       g.memory_bytes = f.at("memory").as_quantity(Dimension::bytes);
       g.memory_bandwidth_bytes_per_s = f.at("memory_bandwidth").as_quantity(Dimension::bandwidth);
       Field peak = f.at("peak");
@@ -200,11 +201,11 @@ void Catalog::read_section(const std::string& section, const Field& entries, con
         nv->check_keys({"kind", "links"});
         const LinkKind& k = link_kind(nv->at("kind"));
         if (k.cls != LinkClass::nvlink) throw nv->at("kind").error("expected an NVLink kind");
-        g.nvlink = std::make_pair(k.key, static_cast<int>(nv->at("links").as_int_at_least(1)));
+        g.nvlink = std::make_pair(k.key, static_cast<int>(nv->at("links").as_int_in(1, limits::max_link_count)));
       }
       g.pcie = link_kind(f.at("pcie")).key;
       g.p2p = f.at("p2p").as_bool();
-      g.sms = static_cast<int>(f.at("sms").as_int_at_least(1));
+      g.sms = static_cast<int>(f.at("sms").as_int_in(1, limits::max_units));
       g.arch = f.at("arch").as_choice({"sm_70", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90"});
       claim("gpus", g.key, f, in, extension);
       gpus_[g.key] = g;
@@ -214,8 +215,8 @@ void Catalog::read_section(const std::string& section, const Field& entries, con
       f.check_keys({"name", "cores", "memory_bandwidth", "tdp", "p2p_bandwidth"});
       CpuModel c;
       c.key = short_key(f);
-      c.name = f.at("name").as_string();
-      c.cores = static_cast<int>(f.at("cores").as_int_at_least(1));
+      c.name = f.at("name").as_name();
+      c.cores = static_cast<int>(f.at("cores").as_int_in(1, limits::max_units));
       c.memory_bandwidth_bytes_per_s = f.at("memory_bandwidth").as_quantity(Dimension::bandwidth);
       c.tdp_w = f.at("tdp").as_quantity(Dimension::power);
       c.p2p_bandwidth_bytes_per_s = f.at("p2p_bandwidth").as_quantity(Dimension::bandwidth);
@@ -229,7 +230,7 @@ void Catalog::read_section(const std::string& section, const Field& entries, con
       f.check_keys({"name", "port", "host"});
       NicModel n;
       n.key = short_key(f);
-      n.name = f.at("name").as_string();
+      n.name = f.at("name").as_name();
       const LinkKind& port = link_kind(f.at("port"));
       if (port.cls != LinkClass::network) throw f.at("port").error("a NIC port must be a network link kind");
       n.port = port.key;
@@ -244,10 +245,10 @@ void Catalog::read_section(const std::string& section, const Field& entries, con
       f.check_keys({"name", "class", "ports", "latency", "nvls"});
       SwitchModel s;
       s.key = short_key(f);
-      s.name = f.at("name").as_string();
+      s.name = f.at("name").as_name();
       const std::string cls = f.at("class").as_choice({"nvswitch", "pcie", "network"});
       s.cls = cls == "nvswitch" ? SwitchClass::nvswitch : cls == "pcie" ? SwitchClass::pcie : SwitchClass::network;
-      if (auto p = f.get("ports")) s.ports = static_cast<int>(p->as_int_at_least(2));
+      if (auto p = f.get("ports")) s.ports = static_cast<int>(p->as_int_in(2, limits::max_units));
       if (s.cls == SwitchClass::network && s.ports == 0)
         throw f.key_error("a network switch needs `ports` (its radix)");
       s.latency_ps = seconds_to_ps(f.at("latency").as_quantity(Dimension::time));
@@ -263,7 +264,7 @@ void Catalog::read_section(const std::string& section, const Field& entries, con
       f.check_keys({"name", "kind", "read_bandwidth", "write_bandwidth", "read_iops", "read_latency", "host"});
       StorageModel s;
       s.key = short_key(f);
-      s.name = f.at("name").as_string();
+      s.name = f.at("name").as_name();
       if (auto k = f.get("kind")) s.kind = k->as_choice({"nvme", "nfs", "lustre", "gpfs"});
       s.read_bandwidth_bytes_per_s = f.at("read_bandwidth").as_quantity(Dimension::bandwidth);
       if (!(s.read_bandwidth_bytes_per_s > 0)) throw f.at("read_bandwidth").error("a storage device needs a positive read bandwidth");

@@ -1,4 +1,5 @@
 #include <filesystem>
+#include "scenario/limits.hpp"
 #include <map>
 #include <set>
 
@@ -114,7 +115,7 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
   extensions.insert(extensions.end(), catalog_extensions.begin(), catalog_extensions.end());
   auto catalog = Catalog::load(cat_path, extensions);
   const Catalog& cat = *catalog;
-  auto cluster = std::make_unique<Cluster>(catalog, root.at("name").as_string(),
+  auto cluster = std::make_unique<Cluster>(catalog, root.at("name").as_name(),
                                            root.has("source") ? root.at("source").as_string() : "");
   if (auto h = root.get("host_memory")) cluster->set_host_memory_bytes(h->as_quantity(Dimension::bytes));
   if (auto o = root.get("node_overhead")) cluster->set_node_overhead(parse_node_overhead(*o));
@@ -149,7 +150,7 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
       d.type = DeviceType::storage;
       d.model = cat.storage(model).key;
     }
-    if (auto l = f.get("label")) d.label = l->as_string();
+    if (auto l = f.get("label")) d.label = l->as_name();
     by_name[d.name] = devices.size();
     devices.push_back(std::move(d));
   }
@@ -171,7 +172,7 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
     std::size_t a = lookup(f.at("a")), b = lookup(f.at("b"));
     if (a == b) throw f.at("b").error("a link must join two different devices");
     const LinkKind& kind = cat.link_kind(f.at("kind"));
-    int count = f.has("count") ? static_cast<int>(f.at("count").as_int_at_least(1)) : 1;
+    int count = f.has("count") ? static_cast<int>(f.at("count").as_int_in(1, limits::max_link_count)) : 1;
     if (kind.cls == LinkClass::network)
       throw f.at("kind").error("network links are made by the fabric, not listed in a node");
     for (std::size_t x : {a, b}) {
@@ -251,14 +252,14 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
       for (const Field& e : st->items()) {
         e.check_keys({"name", "model", "link", "count"});
         FabricStorage fs;
-        fs.name = e.at("name").as_string();
+        fs.name = e.at("name").as_name();
         const StorageModel& sm = cat.storage(e.at("model"));
         if (sm.kind == "nvme") throw e.at("model").error("a drive (kind nvme) belongs inside a node; the fabric holds network filesystems (nfs, lustre, gpfs)");
         fs.model = sm.key;
         const LinkKind& lk = cat.link_kind(e.at("link"));
         if (lk.cls != LinkClass::network) throw e.at("link").error("a fabric storage system joins the fabric over a network link kind");
         fs.link = lk.key;
-        if (auto c = e.get("count")) fs.count = static_cast<int>(c->as_int_at_least(1));
+        if (auto c = e.get("count")) fs.count = static_cast<int>(c->as_int_in(1, limits::max_link_count));
         spec.storage.push_back(fs);
       }
     }

@@ -41,7 +41,8 @@ std::vector<std::string> split_ws(const std::string& line) {
 }
 
 bool is_relation(const std::string& r) {
-  static const std::regex nv("NV[0-9]+");
+  // NV# is a count of NVLinks (18 on an H100): four digits at most, so stoi cannot overflow.
+  static const std::regex nv("NV[0-9]{1,4}");
   return r == "X" || r == "SYS" || r == "NODE" || r == "PHB" || r == "PXB" || r == "PIX" || std::regex_match(r, nv);
 }
 
@@ -95,7 +96,9 @@ Matrix parse(const std::string& text, const std::string& source) {
       // GPU rows go on: CPU Affinity, NUMA Affinity, GPU NUMA ID.
       if (m.devs[r].gpu && t.size() >= n + 3) {
         const std::string& numa = t[n + 2];
-        if (!numa.empty() && std::all_of(numa.begin(), numa.end(), ::isdigit)) m.devs[r].numa = std::stoi(numa);
+        // A NUMA id of at most six digits (stoi would throw past INT_MAX): longer is not one.
+        if (!numa.empty() && numa.size() <= 6 && std::all_of(numa.begin(), numa.end(), ::isdigit))
+          m.devs[r].numa = std::stoi(numa);
       }
       continue;
     }

@@ -1,4 +1,5 @@
 #include "train/strategy.hpp"
+#include "scenario/limits.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -187,14 +188,14 @@ void parse_fsdp(const Field& fs, StrategyConfig& out) {
   if (auto f = fs.get("wrap")) {
     if (f->is_sequence()) {
       wrap = "list";
-      for (const Field& i : f->items()) o.unit_starts.push_back(static_cast<int>(i.as_int_at_least(0)));
+      for (const Field& i : f->items()) o.unit_starts.push_back(static_cast<int>(i.as_int_in(0, limits::max_layers)));
       std::sort(o.unit_starts.begin(), o.unit_starts.end());
     } else {
       wrap = f->as_choice({"per_block", "every_n_layers", "per_linear"});
     }
   }
   int every_n = 1;
-  if (auto f = fs.get("every_n_layers")) every_n = static_cast<int>(f->as_int_at_least(1));
+  if (auto f = fs.get("every_n_layers")) every_n = static_cast<int>(f->as_int_in(1, limits::max_layers));
   if (wrap == "every_n_layers") o.every_n_blocks = every_n;
   o.per_linear = wrap == "per_linear";
   if (auto f = fs.get("backward_prefetch")) {
@@ -211,7 +212,7 @@ void parse_fsdp(const Field& fs, StrategyConfig& out) {
   }
   parse_checkpointing_at(fs, "fsdp.", out);
   if (auto f = fs.get("cpu_offload")) o.cpu_offload = f->as_bool();
-  if (auto f = fs.get("shard_group_size")) o.shard_group_size = static_cast<int>(f->as_int_at_least(1));
+  if (auto f = fs.get("shard_group_size")) o.shard_group_size = static_cast<int>(f->as_int_in(1, limits::max_parallel_degree));
   if (auto f = fs.get("sync_each_microbatch")) o.sync_each_microbatch = f->as_bool();
 }
 

@@ -1,4 +1,5 @@
 #include "work/model.hpp"
+#include "scenario/limits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -166,19 +167,20 @@ void build_layers(Model& m, const Field& list) {
     const std::string kind =
         it.at("kind").as_choice(
             {"conv2d", "linear", "norm", "elementwise", "attention", "pool", "embedding", "loss"});
-    const std::string name = it.at("name").as_string();
+    const std::string name = it.at("name").as_name();
     // A layer stays in the previous layer's block unless it names one; blocks only grow.
     if (auto v = it.get("block")) {
-      const int blk = static_cast<int>(v->as_int_at_least(0));
+      const int blk = static_cast<int>(v->as_int_in(0, limits::max_layers));
       if (blk < b.block)
         throw v->error("blocks must not decrease along the list (the previous layer is in block " +
                        std::to_string(b.block) + ")");
       b.block = blk;
     }
-    auto pos = [&](const char* key) { return it.at(key).as_int_at_least(1); };
+    // Every size of a layer (channels, features, kernel, stride) is at most max_ffn_hidden.
+    auto pos = [&](const char* key) { return it.at(key).as_int_in(1, limits::max_ffn_hidden); };
     auto opt = [&](const char* key, long long dflt, long long lo) {
       auto v = it.get(key);
-      return v ? v->as_int_at_least(lo) : dflt;
+      return v ? v->as_int_in(lo, limits::max_ffn_hidden) : dflt;
     };
     auto flag = [&](const char* key, bool dflt) {
       auto v = it.get(key);
@@ -189,13 +191,13 @@ void build_layers(Model& m, const Field& list) {
       auto input = it.get("input");
       if (hw && input) throw input->key_error("give either hw or input, not both");
       if (hw) {
-        long long x = hw->as_int_at_least(1);
+        long long x = hw->as_int_in(1, limits::max_image);
         return {x, x};
       }
       if (!input) throw it.error("missing the input size: `hw: N` or `input: [h, w]`");
       auto items = input->items();
       if (items.size() != 2) throw input->error("expected [height, width]");
-      return {items[0].as_int_at_least(1), items[1].as_int_at_least(1)};
+      return {items[0].as_int_in(1, limits::max_image), items[1].as_int_in(1, limits::max_image)};
     };
     if (kind == "conv2d") {
       it.check_keys({"name", "kind", "block", "in", "out", "kernel", "hw", "input", "stride",
@@ -336,7 +338,7 @@ std::shared_ptr<const Model> load_model_doc(const std::shared_ptr<const YamlDoc>
                    "family", "seq_len", "image_size"});
   auto m = std::make_shared<Model>();
   m->key = key;
-  m->name = root.at("name").as_string();
+  m->name = root.at("name").as_name();
   m->source = root.at("source").as_string();
   for (const std::string& other : generators) {
     if (other == gen) continue;
@@ -357,8 +359,8 @@ std::shared_ptr<const Model> load_model_doc(const std::shared_ptr<const YamlDoc>
     detail::build_resnet(*m, spec);
   } else {
     m->family = root.at("family").as_choice({"cnn", "transformer"});
-    if (auto f = root.get("seq_len")) m->seq_len = f->as_int_at_least(0);
-    if (auto f = root.get("image_size")) m->image_size = f->as_int_at_least(0);
+    if (auto f = root.get("seq_len")) m->seq_len = f->as_int_in(0, limits::max_seq_len);
+    if (auto f = root.get("image_size")) m->image_size = f->as_int_in(0, limits::max_image);
     detail::build_layers(*m, spec);
   }
   return m;

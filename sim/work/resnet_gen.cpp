@@ -12,6 +12,7 @@
 // (which the next conv and the residual also use), max-pool its indices; a conv keeps its
 // input only where no earlier op already keeps it (the image, the max-pool output, a concat).
 #include "work/model_build.hpp"
+#include "scenario/limits.hpp"
 
 namespace simtrain::work::detail {
 namespace {
@@ -40,15 +41,15 @@ void build_resnet(Model& m, const Field& f) {
   f.check_keys({"blocks", "bottleneck", "width", "image", "classes", "channels", "dilate", "head",
                 "aux_classifier"});
   std::vector<long long> blocks;
-  for (const Field& it : f.at("blocks").items()) blocks.push_back(it.as_int_at_least(1));
+  for (const Field& it : f.at("blocks").items()) blocks.push_back(it.as_int_in(1, limits::max_layers));
   if (blocks.empty()) throw f.at("blocks").error("expected at least one stage");
   bool bottleneck = true;
   if (auto v = f.get("bottleneck")) bottleneck = v->as_bool();
   long long width = 64, image = 224, classes = 1000, channels = 3;
-  if (auto v = f.get("width")) width = v->as_int_at_least(1);
-  if (auto v = f.get("image")) image = v->as_int_at_least(32);
-  if (auto v = f.get("classes")) classes = v->as_int_at_least(1);
-  if (auto v = f.get("channels")) channels = v->as_int_at_least(1);
+  if (auto v = f.get("width")) width = v->as_int_in(1, limits::max_channels);
+  if (auto v = f.get("image")) image = v->as_int_in(32, limits::max_image);
+  if (auto v = f.get("classes")) classes = v->as_int_in(1, limits::max_classes);
+  if (auto v = f.get("channels")) channels = v->as_int_in(1, limits::max_channels);
   std::vector<bool> dilate(blocks.size(), false);
   if (auto v = f.get("dilate")) {
     auto items = v->items();

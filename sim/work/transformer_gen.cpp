@@ -38,6 +38,7 @@
 //           outputs and r weights (the routing weights' gradient); a2a c r h
 // so a token's forward FLOPs are 2 x (active params) + attention, as for a dense model.
 #include <cmath>
+#include "scenario/limits.hpp"
 
 #include "work/model_build.hpp"
 
@@ -336,11 +337,11 @@ void expand(Model& m, const Spec& t) {
 
 // Keys shared by transformer and vit blocks.
 void read_core(Spec& t, const Field& f) {
-  t.layers = f.at("layers").as_int_at_least(1);
-  t.hidden = f.at("hidden").as_int_at_least(1);
-  t.heads = f.at("heads").as_int_at_least(1);
+  t.layers = f.at("layers").as_int_in(1, limits::max_layers);
+  t.hidden = f.at("hidden").as_int_in(1, limits::max_hidden);
+  t.heads = f.at("heads").as_int_in(1, limits::max_heads);
   check_divides(f.at("hidden"), t.hidden, t.heads, "hidden must be a multiple of heads");
-  t.ffn = f.at("ffn_hidden").as_int_at_least(1);
+  t.ffn = f.at("ffn_hidden").as_int_in(1, limits::max_ffn_hidden);
   t.kv_heads = t.heads;
   if (auto v = f.get("flash_attention")) t.flash = v->as_bool();
 }
@@ -350,25 +351,25 @@ void read_moe(Spec& t, const Field& f) {
   f.check_keys({"experts", "top_k", "expert_ffn_hidden", "shared_experts", "shared_ffn_hidden",
                 "first_dense_layers", "every_n_layers", "router", "capacity_factor"});
   Moe& e = t.moe;
-  e.experts = f.at("experts").as_int_at_least(1);
-  e.top_k = f.at("top_k").as_int_at_least(1);
+  e.experts = f.at("experts").as_int_in(1, limits::max_experts);
+  e.top_k = f.at("top_k").as_int_in(1, limits::max_experts);
   if (e.top_k > e.experts)
     throw f.at("top_k").error("top_k must be at most experts (" + std::to_string(e.experts) + ")");
   e.expert_ffn = t.ffn;
-  if (auto v = f.get("expert_ffn_hidden")) e.expert_ffn = v->as_int_at_least(1);
+  if (auto v = f.get("expert_ffn_hidden")) e.expert_ffn = v->as_int_in(1, limits::max_ffn_hidden);
   long long shared = 0;
-  if (auto v = f.get("shared_experts")) shared = v->as_int_at_least(0);
+  if (auto v = f.get("shared_experts")) shared = v->as_int_in(0, limits::max_experts);
   e.shared_ffn = shared * e.expert_ffn;
   if (auto v = f.get("shared_ffn_hidden")) {
     if (shared == 0) throw v->key_error("shared_ffn_hidden is the shared experts' width: needs shared_experts >= 1");
-    e.shared_ffn = v->as_int_at_least(1);
+    e.shared_ffn = v->as_int_in(1, limits::max_ffn_hidden);
   }
   if (auto v = f.get("first_dense_layers")) {
-    e.first_dense = v->as_int_at_least(0);
+    e.first_dense = v->as_int_in(0, limits::max_layers);
     if (e.first_dense >= t.layers)
       throw v->error("first_dense_layers must leave at least one MoE layer (layers: " + std::to_string(t.layers) + ")");
   }
-  if (auto v = f.get("every_n_layers")) e.every_n = v->as_int_at_least(1);
+  if (auto v = f.get("every_n_layers")) e.every_n = v->as_int_in(1, limits::max_layers);
   if (auto v = f.get("router")) e.sigmoid = v->as_choice({"softmax", "sigmoid"}) == "sigmoid";
   if (auto v = f.get("capacity_factor")) {
     e.capacity = v->as_number();
@@ -387,8 +388,8 @@ void build_transformer(Model& m, const Field& f) {
                 "embedding_norm", "pooler", "kv_heads", "head", "classes", "flash_attention", "dropout", "moe"});
   Spec t;
   read_core(t, f);
-  t.seq = f.at("seq_len").as_int_at_least(1);
-  t.vocab = f.at("vocab").as_int_at_least(1);
+  t.seq = f.at("seq_len").as_int_in(1, limits::max_seq_len);
+  t.vocab = f.at("vocab").as_int_in(1, limits::max_vocab);
   if (auto v = f.get("kind")) t.encoder = v->as_choice({"decoder", "encoder"}) == "encoder";
   if (auto v = f.get("ffn")) {
     const std::string k = v->as_choice({"gelu", "swiglu", "relu"});
@@ -404,16 +405,16 @@ void build_transformer(Model& m, const Field& f) {
   if (auto v = f.get("max_positions")) {
     if (t.pos != Positional::learned)
       throw v->key_error("max_positions is the learned table's size; rope and alibi have none");
-    t.max_positions = v->as_int_at_least(1);
+    t.max_positions = v->as_int_in(1, limits::max_seq_len);
     if (t.max_positions < t.seq)
       throw v->error("max_positions must be at least seq_len (" + std::to_string(t.seq) + ")");
   }
   if (auto v = f.get("tied_embeddings")) t.tied = v->as_bool();
-  if (auto v = f.get("type_vocab")) t.type_vocab = v->as_int_at_least(0);
+  if (auto v = f.get("type_vocab")) t.type_vocab = v->as_int_in(0, limits::max_vocab);
   if (auto v = f.get("embedding_norm")) t.emb_norm = v->as_bool();
   if (auto v = f.get("dropout")) t.dropout = v->as_bool();
   if (auto v = f.get("kv_heads")) {
-    t.kv_heads = v->as_int_at_least(1);
+    t.kv_heads = v->as_int_in(1, limits::max_heads);
     check_divides(*v, t.heads, t.kv_heads, "heads must be a multiple of kv_heads");
   }
   t.head = t.encoder ? Head::mlm : Head::lm;
@@ -428,7 +429,7 @@ void build_transformer(Model& m, const Field& f) {
   }
   if (auto v = f.get("classes")) {
     if (t.head != Head::classifier) throw v->key_error("classes is for head: classifier");
-    t.classes = v->as_int_at_least(1);
+    t.classes = v->as_int_in(1, limits::max_classes);
   } else if (t.head == Head::classifier) {
     (void)f.at("classes");  // throws "missing required key"
   }
@@ -444,11 +445,11 @@ void build_vit(Model& m, const Field& f) {
   Spec t;
   read_core(t, f);
   t.encoder = true;
-  t.image = f.at("image").as_int_at_least(1);
-  t.patch = f.at("patch").as_int_at_least(1);
+  t.image = f.at("image").as_int_in(1, limits::max_image);
+  t.patch = f.at("patch").as_int_in(1, limits::max_image);
   check_divides(f.at("image"), t.image, t.patch, "image must be a multiple of patch");
-  if (auto v = f.get("channels")) t.channels = v->as_int_at_least(1);
-  t.classes = f.at("classes").as_int_at_least(1);
+  if (auto v = f.get("channels")) t.channels = v->as_int_in(1, limits::max_channels);
+  t.classes = f.at("classes").as_int_in(1, limits::max_classes);
   t.head = Head::classifier;
   const long long side = t.image / t.patch;
   t.seq = side * side + 1;  // patches + class token

@@ -165,3 +165,42 @@ TEST_CASE("the Chrome trace has one track per GPU stream and one for the collect
   CHECK(tracks.count("host: kernel issue (every rank)") == 1);
   CHECK(spans > 8);
 }
+
+TEST_CASE("hostile scenario input is refused up front with the key and the estimate (issue 12)", "[errors]") {
+  const std::string a = std::string(SIMTRAIN_SOURCE_DIR) + "/tests/data/attack/";
+  SECTION("65,536 DGX A100 nodes of DDP ResNet-50 (524,288 GPUs) is refused at 'nodes' before any graph is "
+          "built: the estimate is hundreds of millions of tasks, past the 50 M bound") {
+    ScenarioError e = scenario_error(a + "nodes_65536.yaml", {});
+    CHECK(e.key() == "nodes");
+    CHECK_THAT(e.what(), Catch::Contains("M engine tasks") && Catch::Contains("more than the 50 M"));
+  }
+  SECTION("10,000 warm-up steps of FSDP Llama-2-7B on 8 GPUs is refused at 'warmup_steps'") {
+    ScenarioError e = scenario_error(a + "warmup_10000.yaml", {});
+    CHECK(e.key() == "warmup_steps");
+  }
+  SECTION("a 16M-sample batch on a 7B model would span more simulated time than the clock holds: refused "
+          "at 'batch_per_gpu' (it used to end in 'event scheduled in the past')") {
+    ScenarioError e = scenario_error(a + "batch_16m_7b.yaml", {});
+    CHECK(e.key() == "batch_per_gpu");
+    CHECK_THAT(e.what(), Catch::Contains("s of GPU time"));
+  }
+  SECTION("a --set value is one scalar: '{a: 1}' is text, not a mapping, and not a number") {
+    ScenarioError e = scenario_error(kHeadline, {"batch_per_gpu={a: 1}"});
+    CHECK(e.key() == "batch_per_gpu");
+    CHECK_THAT(e.what(), Catch::Contains("expected a whole number"));
+  }
+  SECTION("a --set value that is not valid UTF-8 is refused before it can reach a report") {
+    ScenarioError e = scenario_error(kHeadline, {"name=bad\xff"});
+    CHECK_THAT(e.what(), Catch::Contains("not valid UTF-8"));
+  }
+}
+
+TEST_CASE("names with quotes and backslashes and non-ASCII text come back intact through the JSON report", "[report]") {
+  // nlohmann::json escapes '"' and '\\' and throws on invalid UTF-8; names are validated UTF-8
+  // at the edge, so the dump succeeds and parses back to the same name.
+  const std::string name = "q\"uote \\ back caf\xc3\xa9 \xe8\xae\xad\xe7\xbb\x83";
+  train::RunResult r = run(kHeadline, {"steps=1", "name=" + name});
+  const std::string text = report::run_to_json(r).dump();
+  CHECK(text.find("\\\"uote \\\\ back") != std::string::npos);
+  CHECK(nlohmann::json::parse(text).at("scenario").get<std::string>() == name);
+}

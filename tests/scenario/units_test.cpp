@@ -48,3 +48,16 @@ TEST_CASE("units: nccl-tests sizes on the command line are binary", "[units]") {
   CHECK(parse_cli_size("128MiB") == 128.0 * 1048576);
   CHECK_THROWS_AS(parse_cli_size("1Q"), UnitError);
 }
+
+TEST_CASE("units: quantities past a double are errors, not infinities (issue 12)", "[units]") {
+  SECTION("1e400 GB does not fit a double as written: refused") {
+    CHECK_THROWS_AS(parse_quantity("1e400 GB", Dimension::bytes), UnitError);
+  }
+  SECTION("1e308 TB fits as written but is 1e320 bytes, past a double: refused, not infinity") {
+    CHECK_THROWS_WITH(parse_quantity("1e308 TB", Dimension::bytes), Catch::Contains("too large"));
+  }
+  SECTION("inf and nan are not numbers of anything") {
+    CHECK_THROWS_AS(parse_quantity("inf GB/s", Dimension::bandwidth), UnitError);
+    CHECK_THROWS_AS(parse_quantity("nan s", Dimension::time), UnitError);
+  }
+}

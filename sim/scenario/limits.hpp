@@ -1,0 +1,71 @@
+// The bounds every count and size read from input is checked against, in one place.
+//
+// Why bounds at all: values travel from YAML into int fields and into products (GPUs x batch x
+// accumulation, layers x hidden^2) that must not wrap, and into task graphs whose size is what
+// a run costs. Each bound is far above anything a real system or model has (the largest shipped
+// run is 16,384 GPUs: 2,048 nodes of 8), so no honest input meets one, and far enough below
+// INT_MAX that the products the simulator forms of them stay exact in int64 and double.
+// A value outside its range is an error naming the key, its line and column, the value and the
+// range (Field::as_int_in); the README's "Errors" section lists the table.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace simtrain::limits {
+
+// --- Scenario --------------------------------------------------------------------------
+// 65,536 nodes of 8 is 4x the largest cluster a published run used (Llama 3: 16,384 GPUs).
+inline constexpr long long max_nodes = 65536;
+// No node holds more than a few dozen GPUs (NVL72 racks are 72); 4,096 covers any system file.
+inline constexpr long long max_gpus_per_node = 4096;
+// A per-GPU batch of 2^24 samples; the activation memory alone is far past any GPU.
+inline constexpr long long max_batch_per_gpu = 1LL << 24;
+// Micro-batches per optimizer step; published recipes use at most a few thousand.
+inline constexpr long long max_grad_accumulation = 65536;
+// Simulated steps and warm-up steps: the averages settle within a few (the CLI's --steps cap).
+inline constexpr long long max_steps = 10000;
+// Parallel degrees (tp, pp, dp, cp, ep, shard groups): at most the GPUs of the largest cluster.
+inline constexpr long long max_parallel_degree = max_nodes * 16;
+
+// --- Systems and the catalog -------------------------------------------------------------
+// Parallel links between two devices (an H100 has 18 NVLinks), drives, fabric storage targets.
+inline constexpr long long max_link_count = 4096;
+// Streaming multiprocessors, CPU cores, switch ports.
+inline constexpr long long max_units = 65536;
+
+// --- Models ------------------------------------------------------------------------------
+inline constexpr long long max_layers = 16384;            // 100x the deepest published LLM
+inline constexpr long long max_hidden = 1LL << 20;        // 1,048,576; GPT-4-class is ~16k
+inline constexpr long long max_heads = 65536;
+inline constexpr long long max_ffn_hidden = 1LL << 24;    // 16,777,216
+inline constexpr long long max_vocab = 1LL << 24;         // 16,777,216; byte-level to 256k today
+inline constexpr long long max_seq_len = 1LL << 24;       // 16M tokens; the longest contexts are ~10M
+inline constexpr long long max_experts = 65536;
+inline constexpr long long max_image = 65536;             // pixels on a side
+inline constexpr long long max_channels = 65536;
+inline constexpr long long max_classes = 1LL << 24;
+
+// --- Data pipeline -----------------------------------------------------------------------
+inline constexpr long long max_workers = 4096;            // DataLoader workers per rank
+inline constexpr long long max_prefetch = 4096;           // batches prefetched per worker
+inline constexpr long long max_epochs = 1000000;
+inline constexpr long long max_dataset_samples = 1000000000000000LL;  // 10^15 samples
+
+// --- Text --------------------------------------------------------------------------------
+// A name or label (scenario, system, model, device, case id): one line of valid UTF-8.
+inline constexpr std::size_t max_name_bytes = 256;
+// Any mapping key in any file (keys are names too: device keys, catalog entries).
+inline constexpr std::size_t max_key_bytes = 256;
+
+// --- Documents ---------------------------------------------------------------------------
+// Nodes a document may have with its aliases expanded. The shipped files have a few thousand;
+// an alias bomb ("billion laughs") expands to 10^9 and more and is refused at this count.
+inline constexpr std::uint64_t max_expanded_nodes = 1000000;
+
+// --- A run's size ------------------------------------------------------------------------
+// Engine events a single run may be estimated to take before it is refused up front
+// (drive/run.cpp states the estimate). The largest shipped run is about 2 M.
+inline constexpr double max_estimated_events = 50e6;
+
+}  // namespace simtrain::limits
