@@ -6,7 +6,7 @@ set -euo pipefail
 src="$(cd "$(dirname "$0")/.." && pwd)"
 out="$1"
 rm -rf "$out"
-for t in scenario system catalog model cases calibration topo_import; do mkdir -p "$out/$t"; done
+for t in scenario scenario_run system catalog model cases calibration topo_import; do mkdir -p "$out/$t"; done
 
 has_key() { grep -qE "^($2):" "$1"; }
 put() { cp "$2" "$1/$(echo "${2#"$src"/}" | tr '/' '_')"; }
@@ -14,7 +14,7 @@ put() { cp "$2" "$1/$(echo "${2#"$src"/}" | tr '/' '_')"; }
 shopt -s nullglob
 for f in "$src"/scenarios/*.yaml "$src"/validation/scenarios/*.yaml "$src"/topologies/*.yaml "$src"/models/*.yaml \
          "$src"/validation/cases.yaml "$src"/tests/data/*.yaml "$src"/tests/data/*/*.yaml; do
-  if has_key "$f" 'model|system|batch_per_gpu|strategy'; then put "$out/scenario" "$f"; fi
+  if has_key "$f" 'model|system|batch_per_gpu|strategy'; then put "$out/scenario" "$f"; put "$out/scenario_run" "$f"; fi
   if has_key "$f" 'devices|links|fabric'; then put "$out/system" "$f"; fi
   if has_key "$f" 'link_kinds|gpus|cpus|nics|switches|storage' && ! has_key "$f" 'devices|model|system'; then
     put "$out/catalog" "$f"

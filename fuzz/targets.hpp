@@ -21,6 +21,7 @@ namespace simtrain::fuzz {
 using EntryFn = int (*)(const std::uint8_t* data, std::size_t size);
 
 int fuzz_scenario(const std::uint8_t* data, std::size_t size);      // load_scenario
+int fuzz_scenario_run(const std::uint8_t* data, std::size_t size);  // load_scenario, then one step (<= 4 nodes)
 int fuzz_system(const std::uint8_t* data, std::size_t size);        // topo::load_system_from
 int fuzz_catalog(const std::uint8_t* data, std::size_t size);       // topo::Catalog::load, as base and as extension
 int fuzz_model(const std::uint8_t* data, std::size_t size);         // work::load_model_doc
