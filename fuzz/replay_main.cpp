@@ -5,7 +5,10 @@
 // crash ends the process (ctest reports it), another exception type is reported and fails.
 //
 //   fuzz_replay REGRESSIONS_DIR [TARGET]
+#include <cxxabi.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <fstream>
@@ -34,6 +37,14 @@ std::set<std::string> read_pending(const fs::path& dir) {
     std::string path;
     if (words >> path && path[0] != '#') out.insert(path);
   }
+  return out;
+}
+
+std::string demangled(const char* name) {
+  int status = 0;
+  char* d = abi::__cxa_demangle(name, nullptr, nullptr, &status);
+  std::string out = status == 0 && d ? d : name;
+  std::free(d);
   return out;
 }
 
@@ -70,7 +81,7 @@ int main(int argc, char** argv) {
         target.fn(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
         std::cout << "  ok\n";
       } catch (const std::exception& e) {
-        std::cout << "  FAILED: uncaught " << typeid(e).name() << ": " << e.what() << "\n";
+        std::cout << "  FAILED: uncaught " << demangled(typeid(e).name()) << ": " << e.what() << "\n";
         ++failed;
       }
       ++replayed;

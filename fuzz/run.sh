@@ -59,7 +59,7 @@ for t in "${targets[@]}"; do
     grep -m3 -E 'ERROR: |runtime error|terminate called|what\(\):|Timeout|timeout after|out-of-memory|malloc\(' "$log" || true
     # the frames in simtrain's own code (sim/, fuzz/), not libFuzzer's or the C++ runtime's
     grep -A80 -m1 -E '==[0-9]+==.*ERROR|runtime error|ALARM' "$log" | grep -E '^ +#[0-9]+ ' |
-      grep -E '/sim/|/fuzz/|yaml-cpp' | head -20
+      grep -F -e "$src/sim/" -e "$src/fuzz/" -e yaml-cpp | head -20
     echo "----"
   fi
 done
