@@ -1,0 +1,157 @@
+// The fuzz entry points (fuzz/targets.hpp).
+#include "targets.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "drive/run.hpp"
+#include "drive/validate.hpp"
+#include "scenario/error.hpp"
+#include "scenario/yaml_doc.hpp"
+#include "topo/catalog.hpp"
+#include "topo/cluster.hpp"
+#include "topo/topo_import.hpp"
+#include "train/strategy.hpp"
+#include "work/calibration.hpp"
+#include "work/cost.hpp"
+#include "work/model.hpp"
+
+namespace simtrain::fuzz {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One temporary directory per process (removed at exit), a subdirectory per target so that a
+// catalog target's devices.yaml is never "the catalog next to" another target's input.
+class TempDir {
+ public:
+  TempDir() {
+    std::string templ = (fs::temp_directory_path() / "simtrain_fuzz.XXXXXX").string();
+    if (!mkdtemp(templ.data())) throw std::runtime_error("fuzz: cannot create a temporary directory");
+    root_ = templ;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(root_, ec);
+  }
+  // Writes the bytes to <root>/<target>/<name> and returns the path.
+  std::string write(const std::string& target, const std::string& name, const std::uint8_t* data, std::size_t size) {
+    const fs::path dir = root_ / target;
+    fs::create_directories(dir);
+    const fs::path p = dir / name;
+    std::ofstream out(p, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
+    out.close();
+    if (!out) throw std::runtime_error("fuzz: cannot write " + p.string());
+    return p.string();
+  }
+
+ private:
+  fs::path root_;
+};
+
+TempDir& temp_dir() {
+  static TempDir dir;
+  return dir;
+}
+
+std::string as_text(const std::uint8_t* data, std::size_t size) {
+  return std::string(reinterpret_cast<const char*>(data), size);
+}
+
+std::string shipped(const std::string& rel) { return std::string(SIMTRAIN_SOURCE_DIR) + "/" + rel; }
+
+// Runs one load; the loaders' documented answers to bad input are not findings.
+template <class F>
+int expect_user_errors_only(F&& load) {
+  try {
+    load();
+  } catch (const ScenarioError&) {
+  } catch (const std::invalid_argument&) {
+  }
+  return 0;
+}
+
+}  // namespace
+
+int fuzz_scenario(const std::uint8_t* data, std::size_t size) {
+  const std::string path = temp_dir().write("scenario", "scenario.yaml", data, size);
+  return expect_user_errors_only([&] { (void)load_scenario(path, {}); });
+}
+
+int fuzz_scenario_run(const std::uint8_t* data, std::size_t size) {
+  // A scenario that loads is also run, one measured step, so that values the loader accepts but
+  // the step builder cannot take (a grad_accumulation of 2^31) are found. Runs of more than
+  // kMaxNodes nodes are left out: a shipped 16,384-GPU scenario takes seconds under ASan and
+  // would read as a hang.
+  constexpr int kMaxNodes = 4;
+  const std::string path = temp_dir().write("scenario_run", "scenario.yaml", data, size);
+  return expect_user_errors_only([&] {
+    const ScenarioSpec spec = load_scenario(path, {});
+    if (spec.nodes > kMaxNodes) return;
+    drive::RunOptions opt;
+    opt.steps_override = 1;
+    (void)drive::run_scenario(spec, opt);
+  });
+}
+
+int fuzz_system(const std::uint8_t* data, std::size_t size) {
+  // In memory, as a scenario's inline `system:` reaches the loader; the path only places the
+  // (absent) devices.yaml and the files a `catalog:` names.
+  const std::string path = temp_dir().write("system", "system.yaml", data, size);
+  return expect_user_errors_only([&] {
+    auto doc = YamlDoc::parse(as_text(data, size), path);
+    (void)topo::load_system_from(root_field(doc), path, 1);
+  });
+}
+
+int fuzz_catalog(const std::uint8_t* data, std::size_t size) {
+  // Both ways a catalog file is read: as the base (a devices.yaml beside a system file) and as
+  // an extension of the shipped one (a scenario's or system's `catalog:`).
+  const std::string base = temp_dir().write("catalog", "devices.yaml", data, size);
+  expect_user_errors_only([&] { (void)topo::Catalog::load(base); });
+  return expect_user_errors_only([&] { (void)topo::Catalog::load(shipped("topologies/devices.yaml"), {base}); });
+}
+
+int fuzz_model(const std::uint8_t* data, std::size_t size) {
+  return expect_user_errors_only([&] {
+    auto doc = YamlDoc::parse(as_text(data, size), "fuzz_model.yaml");
+    (void)work::load_model_doc(doc, "fuzz_model");
+  });
+}
+
+int fuzz_cases(const std::uint8_t* data, std::size_t size) {
+  const std::string path = temp_dir().write("cases", "cases.yaml", data, size);
+  return expect_user_errors_only([&] { (void)drive::load_cases(path); });
+}
+
+int fuzz_calibration(const std::uint8_t* data, std::size_t size) {
+  static const work::ComputeCalibration base = work::load_calibration(
+      work::default_calibration_path(shipped("topologies/devices.yaml")), "a100_sxm4_80gb");
+  const std::string path = temp_dir().write("calibration", "calibration.yaml", data, size);
+  return expect_user_errors_only([&] { (void)work::apply_calibration_file(path, "a100_sxm4_80gb", base); });
+}
+
+int fuzz_topo_import(const std::uint8_t* data, std::size_t size) {
+  // The models of the shipped example (tests/cli/topo_import_nps4.t); the matrix is the input.
+  topo::TopoImportOptions opt;
+  opt.gpu_model = "a100_sxm4_40gb";
+  opt.cpu_model = "amd_epyc_7742";
+  opt.nic_model = "connectx6_hdr";
+  opt.name = "fuzz";
+  return expect_user_errors_only([&] { (void)topo::import_topo_matrix(as_text(data, size), "fuzz_topo.txt", opt); });
+}
+
+const std::vector<Target>& targets() {
+  static const std::vector<Target> all = {
+      {"scenario", &fuzz_scenario}, {"scenario_run", &fuzz_scenario_run}, {"system", &fuzz_system},   {"catalog", &fuzz_catalog},         {"model", &fuzz_model},
+      {"cases", &fuzz_cases},       {"calibration", &fuzz_calibration}, {"topo_import", &fuzz_topo_import},
+  };
+  return all;
+}
+
+}  // namespace simtrain::fuzz
