@@ -42,6 +42,7 @@
 #include "scenario/error.hpp"
 #include "topo/topo_import.hpp"
 #include "topo/topo_matrix.hpp"
+#include "scenario/files.hpp"
 
 namespace {
 
@@ -51,10 +52,10 @@ using cli::write_file_atomic;
 // A system given by path, or by name from the shipped topologies/ ("dgx_a100").
 std::string resolve_system(const std::string& arg) {
   namespace fs = std::filesystem;
-  if (fs::exists(arg)) return arg;
+  if (exists_quietly(arg)) return arg;
   for (const std::string& cand : {std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/" + arg,
                                   std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/" + arg + ".yaml"}) {
-    if (fs::exists(cand) && fs::path(arg).filename() == fs::path(arg)) return cand;
+    if (exists_quietly(cand) && fs::path(arg).filename() == fs::path(arg)) return cand;
   }
   return arg;  // load_system reports the missing file
 }

@@ -1,5 +1,6 @@
 #include "coll/nccl_params.hpp"
 #include "scenario/limits.hpp"
+#include "scenario/files.hpp"
 
 #include <filesystem>
 
@@ -159,7 +160,7 @@ NcclParams NcclParams::load(const std::string& path) {
 NcclParams NcclParams::load_default(const std::string& catalog_path) {
   namespace fs = std::filesystem;
   fs::path here = fs::path(catalog_path).parent_path() / "collectives.yaml";
-  if (fs::exists(here)) return load(here.string());
+  if (exists_quietly(here)) return load(here.string());
   return load(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/collectives.yaml");
 }
 

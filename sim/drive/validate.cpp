@@ -22,6 +22,7 @@
 #include "topo/cluster.hpp"
 #include "work/calibration.hpp"
 #include "work/cost.hpp"
+#include "scenario/files.hpp"
 
 namespace simtrain::drive {
 
@@ -42,7 +43,7 @@ std::string resolve_project_file(const std::string& name, const std::string& cas
   if (p.is_absolute()) return name;
   const fs::path dir = fs::path(cases_path).parent_path();
   for (const fs::path& c : {dir.parent_path() / p, dir / p, p, fs::path(SIMTRAIN_SOURCE_DIR) / p})
-    if (fs::exists(c) && fs::is_regular_file(c)) return c.string();
+    if (is_file(c)) return c.string();
   return "";
 }
 
@@ -55,7 +56,7 @@ std::string resolve_system(const std::string& name, const std::string& cases_pat
     for (const fs::path& c : {root / "topologies" / name, root / "topologies" / (name + ".yaml"),
                               fs::path(SIMTRAIN_SOURCE_DIR) / "topologies" / name,
                               fs::path(SIMTRAIN_SOURCE_DIR) / "topologies" / (name + ".yaml")})
-      if (fs::exists(c) && fs::is_regular_file(c)) return c.string();
+      if (is_file(c)) return c.string();
   }
   return "";
 }

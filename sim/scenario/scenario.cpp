@@ -5,6 +5,7 @@
 #include <set>
 
 #include "scenario/limits.hpp"
+#include "scenario/files.hpp"
 
 namespace simtrain {
 
@@ -80,7 +81,7 @@ std::string resolve_data_file(const std::string& name, const std::string& scenar
     cands.push_back(fs::path(SIMTRAIN_SOURCE_DIR) / subdir / (name + ".yaml"));
   }
   for (const auto& c : cands)
-    if (fs::exists(c) && fs::is_regular_file(c)) return c.string();
+    if (is_file(c)) return c.string();
   return "";
 }
 
@@ -99,7 +100,7 @@ std::vector<std::string> catalog_extension_files(const Field& value, const std::
       throw n.error("expected a catalog file (a path relative to this file), e.g. catalog: my_gpus.yaml");
     const std::string name = n.as_string();
     const fs::path p = fs::path(name).is_absolute() ? fs::path(name) : fs::path(naming_file).parent_path() / name;
-    if (name.empty() || !fs::is_regular_file(p))
+    if (name.empty() || !is_file(p))
       throw n.error("no catalog file '" + name + "' (looked for " + p.string() +
                     ", relative to this file); a catalog extension adds link_kinds, gpus, cpus, nics, switches or "
                     "storage to the shipped topologies/devices.yaml");

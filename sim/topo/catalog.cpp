@@ -1,5 +1,6 @@
 #include "topo/catalog.hpp"
 #include "scenario/limits.hpp"
+#include "scenario/files.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -91,7 +92,7 @@ std::shared_ptr<const Catalog> Catalog::load(const std::string& path, const std:
   }
   // Prices: optional, beside the catalog (a test catalog may have none).
   const std::string prices = default_prices_path(path);
-  if (std::filesystem::exists(prices)) cat->prices_ = load_prices(prices, *cat);
+  if (exists_quietly(prices)) cat->prices_ = load_prices(prices, *cat);
 
   // Extensions, each file once (a scenario and its system may name the same one).
   std::vector<Field> roots;

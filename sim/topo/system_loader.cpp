@@ -5,6 +5,7 @@
 
 #include "scenario/scenario.hpp"
 #include "topo/cluster.hpp"
+#include "scenario/files.hpp"
 
 namespace simtrain::topo {
 namespace {
@@ -28,7 +29,7 @@ struct LinkEntry {
 std::string default_catalog_for(const std::string& system_path) {
   namespace fs = std::filesystem;
   fs::path here = fs::path(system_path).parent_path() / "devices.yaml";
-  if (fs::exists(here)) return here.string();
+  if (exists_quietly(here)) return here.string();
   return std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml";
 }
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "scenario/yaml_doc.hpp"
+#include "scenario/files.hpp"
 
 namespace simtrain::train {
 
@@ -51,7 +52,7 @@ Goodput expected_run(const GoodputInput& in) {
 std::string default_reliability_path(const std::string& catalog_path) {
   namespace fs = std::filesystem;
   fs::path here = fs::path(catalog_path).parent_path() / "reliability.yaml";
-  if (fs::exists(here)) return here.string();
+  if (exists_quietly(here)) return here.string();
   return std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/reliability.yaml";
 }
 

@@ -8,6 +8,7 @@
 
 #include "scenario/yaml_doc.hpp"
 #include "work/model_build.hpp"
+#include "scenario/files.hpp"
 
 namespace simtrain::work {
 
@@ -372,7 +373,7 @@ std::shared_ptr<const Model> load_model(const std::string& path_or_name, const F
   std::string path = path_or_name;
   if (!is_path) {
     path = kModelsDir + path_or_name + ".yaml";
-    if (!std::filesystem::exists(path)) {
+    if (!exists_quietly(path)) {
       const auto names = shipped_models();
       const std::string msg = "unknown model '" + path_or_name + "'" +
                               did_you_mean(path_or_name, names) +

@@ -7,13 +7,14 @@
 #include "scenario/error.hpp"
 #include "scenario/units.hpp"
 #include "scenario/yaml_doc.hpp"
+#include "scenario/files.hpp"
 
 namespace simtrain::work {
 
 std::string default_software_path(const std::string& catalog_path) {
   namespace fs = std::filesystem;
   fs::path here = fs::path(catalog_path).parent_path() / "software.yaml";
-  if (fs::exists(here)) return here.string();
+  if (exists_quietly(here)) return here.string();
   return std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/software.yaml";
 }
 
