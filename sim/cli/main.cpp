@@ -299,11 +299,7 @@ int main(int argc, char** argv) {
       else std::cout << report::format_validation(results, v_cases.empty() ? "validation/cases.yaml" : v_cases);
       const bool all_within = std::all_of(results.begin(), results.end(), [](const auto& r) { return r.within; });
       if (!v_check_bands.empty()) {
-        std::ifstream in(v_check_bands, std::ios::binary);
-        if (!in) throw ScenarioError(v_check_bands, 0, 0, "--check-bands", "cannot read this file");
-        std::ostringstream file;
-        file << in.rdbuf();
-        const bool same = file.str() == report::format_bands_yaml(report::compute_bands(results));
+        const bool same = read_input_file(v_check_bands) == report::format_bands_yaml(report::compute_bands(results));
         std::cout << "\nerror bands: " << v_check_bands
                   << (same ? " matches these results\n"
                            : " differs from these results: regenerate it with `simtrain validate --bands > " +
@@ -475,11 +471,7 @@ int main(int argc, char** argv) {
           ss << std::cin.rdbuf();
           text = ss.str();
         } else {
-          std::ifstream in(t_import, std::ios::binary);
-          if (!in) throw ScenarioError(t_import, 0, 0, "--import", "cannot read this file");
-          std::ostringstream ss;
-          ss << in.rdbuf();
-          text = ss.str();
+          text = read_input_file(t_import);
         }
         const topo::TopoImportResult res =
             topo::import_topo_matrix(text, t_import == "-" ? std::string("stdin") : t_import, t_imp);

@@ -55,6 +55,10 @@ inline constexpr long long max_dataset_samples = 1000000000000000LL;  // 10^15 s
 // --- Text --------------------------------------------------------------------------------
 // A name or label (scenario, system, model, device, case id): one line of valid UTF-8.
 inline constexpr std::size_t max_name_bytes = 256;
+// An input file: the largest shipped one (validation/cases.yaml) is under 200 KB; 64 MiB leaves
+// room for generated systems of thousands of devices and keeps a hostile file (or /dev/zero
+// named as one) from being read forever.
+inline constexpr std::uintmax_t max_input_file_bytes = 64ULL << 20;
 // Any mapping key in any file (keys are names too: device keys, catalog entries).
 inline constexpr std::size_t max_key_bytes = 256;
 

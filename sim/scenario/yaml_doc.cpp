@@ -10,6 +10,7 @@
 #include <cstring>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -215,15 +216,30 @@ void check_name_text(std::string_view s, const std::function<void(const std::str
   }
 }
 
-std::shared_ptr<const YamlDoc> YamlDoc::load(const std::string& path) {
+std::string read_input_file(const std::string& path) {
+  // Only a regular file of a bounded size is read: a device (/dev/zero), a FIFO or a folder
+  // named where a file is expected would block or never end.
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw ScenarioError(path, 0, 0, "", "cannot read: not a regular file (a folder, a device or a pipe)");
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     throw ScenarioError(path, 0, 0, "", std::string("cannot open file: ") + std::strerror(errno));
   }
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return parse(buf.str(), path);
+  std::string text;
+  char chunk[65536];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > limits::max_input_file_bytes)
+      throw ScenarioError(path, 0, 0, "",
+                          "cannot read: larger than " + std::to_string(limits::max_input_file_bytes >> 20) +
+                              " MiB, more than any input needs");
+  }
+  return text;
 }
+
+std::shared_ptr<const YamlDoc> YamlDoc::load(const std::string& path) { return parse(read_input_file(path), path); }
 
 std::shared_ptr<const YamlDoc> YamlDoc::parse(const std::string& text, const std::string& name) {
   auto doc = std::make_shared<YamlDoc>();

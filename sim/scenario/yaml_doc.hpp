@@ -118,6 +118,10 @@ class Field {
 // limits::max_name_bytes, or holding a control character. (Field::as_name and --set use it.)
 void check_name_text(std::string_view s, const std::function<void(const std::string&)>& fail);
 
+// The bytes of an input file: a regular file of at most limits::max_input_file_bytes (a
+// folder, a device such as /dev/zero or a pipe is refused, never read). ScenarioError otherwise.
+std::string read_input_file(const std::string& path);
+
 // The root of a document as a Field with an empty key path.
 Field root_field(const std::shared_ptr<const YamlDoc>& doc);
 
