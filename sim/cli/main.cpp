@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <numeric>
 #include <sstream>
@@ -58,6 +59,18 @@ std::string resolve_system(const std::string& arg) {
     if (exists_quietly(cand) && fs::path(arg).filename() == fs::path(arg)) return cand;
   }
   return arg;  // load_system reports the missing file
+}
+
+// A progress bar on stderr when it is a terminal (none otherwise, so piped and captured output
+// stays byte-identical): the searches' progress callback.
+std::function<void(std::size_t, std::size_t)> terminal_progress() {
+  if (!isatty(STDERR_FILENO)) return {};
+  return [](std::size_t done, std::size_t total) {
+    const int width = 30, filled = static_cast<int>(width * done / total);
+    std::cerr << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
+              << std::string(static_cast<std::size_t>(width - filled), ' ') << "] " << done << "/" << total
+              << (done == total ? "\n" : "") << std::flush;
+  };
 }
 
 coll::Op parse_op(const std::string& s) {
@@ -321,15 +334,7 @@ int main(int argc, char** argv) {
       so.jobs = s_jobs;
       const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
       so.error_bands = &bands;
-      // A progress bar on a terminal only, so piped and captured output stays byte-identical.
-      if (isatty(STDERR_FILENO)) {
-        so.progress = [](std::size_t done, std::size_t total) {
-          const int width = 30, filled = static_cast<int>(width * done / total);
-          std::cerr << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
-                    << std::string(static_cast<std::size_t>(width - filled), ' ') << "] " << done << "/" << total
-                    << (done == total ? "\n" : "") << std::flush;
-        };
-      }
+      so.progress = terminal_progress();
       if (!s_csv.empty()) cli::check_output_path("--csv", s_csv);
       if (!s_html.empty()) cli::check_output_path("--html", s_html);
       const auto axes = drive::sweep_axes(s_scenario, s_set, s_sweep);
@@ -371,14 +376,7 @@ int main(int argc, char** argv) {
       if (!a_budget.empty()) ao.budget = a_budget;
       ao.jobs = a_jobs;
       ao.max_seconds = a_max_seconds;
-      if (isatty(STDERR_FILENO)) {
-        ao.progress = [](std::size_t done, std::size_t total) {
-          const int width = 30, filled = static_cast<int>(width * done / total);
-          std::cerr << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
-                    << std::string(static_cast<std::size_t>(width - filled), ' ') << "] " << done << "/" << total
-                    << (done == total ? "\n" : "") << std::flush;
-        };
-      }
+      ao.progress = terminal_progress();
       const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
       ao.error_bands = &bands;
       const report::AdviseResult res = drive::advise(a_scenario, a_set, ao);

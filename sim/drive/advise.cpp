@@ -1,15 +1,13 @@
 #include "drive/advise.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <exception>
 #include <filesystem>
 #include <map>
-#include <mutex>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
+#include "drive/parallel.hpp"
 #include "drive/plan.hpp"
 #include "drive/run.hpp"
 #include "engine/executor.hpp"
@@ -371,51 +369,28 @@ AdviseResult advise(const std::string& scenario, const std::vector<std::string>&
   const std::size_t total = a.candidates.size();
   const std::size_t attempted = static_cast<std::size_t>(std::count_if(
       a.candidates.begin(), a.candidates.end(), [](const AdviseCandidate& c) { return c.skipped.empty(); }));
-  std::vector<std::exception_ptr> failures(total);
   std::vector<std::optional<ScenarioError>> input_errors(total);
-  std::atomic<std::size_t> next{0}, done{0};
-  std::mutex progress_mutex;
-  auto worker = [&] {
-    for (std::size_t i = next++; i < total; i = next++) {
-      AdviseCandidate& c = a.candidates[i];
-      if (c.skipped.empty()) {
-        try {
-          RunOptions ro;
-          ro.error_bands = opt.error_bands;
-          ro.max_seconds = opt.max_seconds;
-          if (kinds[i]) run_data_parallel(c, *kinds[i], spec, scenario, base_sets, ro);
-          else run_megatron(c, scenario, base_sets, ro);
-        } catch (const engine::DeadlineExceeded& e) {
-          c.result.reset();
-          c.skipped = time_limit_reason(e);
-        } catch (const ScenarioError& e) {
-          c.result.reset();
-          c.skipped = e.message();
-          input_errors[i] = e;
-        } catch (const std::invalid_argument& e) {
-          c.result.reset();
-          c.skipped = e.what();
-        } catch (...) {
-          failures[i] = std::current_exception();
-        }
-      }
-      const std::size_t k = ++done;
-      if (opt.progress) {
-        std::lock_guard<std::mutex> lock(progress_mutex);
-        opt.progress(k, total);
-      }
+  for_each_index(total, opt.jobs, [&](std::size_t i) {
+    AdviseCandidate& c = a.candidates[i];
+    if (!c.skipped.empty()) return;
+    try {
+      RunOptions ro;
+      ro.error_bands = opt.error_bands;
+      ro.max_seconds = opt.max_seconds;
+      if (kinds[i]) run_data_parallel(c, *kinds[i], spec, scenario, base_sets, ro);
+      else run_megatron(c, scenario, base_sets, ro);
+    } catch (const engine::DeadlineExceeded& e) {
+      c.result.reset();
+      c.skipped = time_limit_reason(e);
+    } catch (const ScenarioError& e) {
+      c.result.reset();
+      c.skipped = e.message();
+      input_errors[i] = e;
+    } catch (const std::invalid_argument& e) {
+      c.result.reset();
+      c.skipped = e.what();
     }
-  };
-  unsigned jobs = opt.jobs > 0 ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
-  jobs = static_cast<unsigned>(std::min<std::size_t>(jobs, std::max<std::size_t>(1, total)));
-  {
-    std::vector<std::thread> threads;
-    for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
-    worker();
-    for (std::thread& t : threads) t.join();
-  }
-  for (std::size_t i = 0; i < total; ++i)
-    if (failures[i]) std::rethrow_exception(failures[i]);
+  }, opt.progress);
   // An input error that every configuration meets is the scenario's, not a configuration's.
   const std::size_t errors = static_cast<std::size_t>(
       std::count_if(input_errors.begin(), input_errors.end(), [](const auto& e) { return e.has_value(); }));

@@ -1,14 +1,12 @@
 #include "drive/sweep.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <exception>
-#include <mutex>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
+#include "drive/parallel.hpp"
 #include "drive/run.hpp"
 #include "engine/executor.hpp"
 #include "scenario/error.hpp"
@@ -145,44 +143,23 @@ std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector
   // Then the runs, on worker threads. Input errors found while building a point (an unknown
   // model or system given as a value) stop the sweep after the runs; a point the simulator
   // cannot build (std::invalid_argument) is a row with its reason.
+  // Anything else is rethrown after the join (drive/parallel.hpp).
   std::vector<std::optional<ScenarioError>> input_errors(n);
-  std::vector<std::exception_ptr> failures(n);  // anything else: rethrown after the join
-  std::atomic<std::size_t> next{0}, done{0};
-  std::mutex progress_mutex;
-  auto worker = [&] {
-    for (std::size_t i = next++; i < n; i = next++) {
-      RunOptions ro;
-      ro.steps_override = opt.steps_override;
-      ro.error_bands = opt.error_bands;
-      ro.max_seconds = opt.max_seconds;
-      try {
-        points[i].result = run_scenario(specs[i], ro);
-      } catch (const engine::DeadlineExceeded& e) {
-        points[i].error = time_limit_reason(e);
-      } catch (const ScenarioError& e) {
-        input_errors[i] = e;
-      } catch (const std::invalid_argument& e) {
-        points[i].error = e.what();
-      } catch (...) {
-        failures[i] = std::current_exception();
-      }
-      const std::size_t k = ++done;
-      if (opt.progress) {
-        std::lock_guard<std::mutex> lock(progress_mutex);
-        opt.progress(k, n);
-      }
+  for_each_index(n, opt.jobs, [&](std::size_t i) {
+    RunOptions ro;
+    ro.steps_override = opt.steps_override;
+    ro.error_bands = opt.error_bands;
+    ro.max_seconds = opt.max_seconds;
+    try {
+      points[i].result = run_scenario(specs[i], ro);
+    } catch (const engine::DeadlineExceeded& e) {
+      points[i].error = time_limit_reason(e);
+    } catch (const ScenarioError& e) {
+      input_errors[i] = e;
+    } catch (const std::invalid_argument& e) {
+      points[i].error = e.what();
     }
-  };
-  unsigned jobs = opt.jobs > 0 ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
-  jobs = static_cast<unsigned>(std::min<std::size_t>(jobs, n));
-  {
-    std::vector<std::thread> threads;
-    for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
-    worker();
-    for (std::thread& t : threads) t.join();
-  }
-  for (std::size_t i = 0; i < n; ++i)
-    if (failures[i]) std::rethrow_exception(failures[i]);
+  }, opt.progress);
   for (std::size_t i = 0; i < n; ++i)
     if (input_errors[i]) throw locate(*input_errors[i], axes, digits(i, axes));
 
