@@ -69,25 +69,83 @@ double covered_not_by(const std::vector<std::pair<TimePs, TimePs>>& a, const std
 
 }  // namespace
 
-std::shared_ptr<const work::Model> load_scenario_model(const ScenarioSpec& spec) {
-  auto model = work::load_model(spec.model_ref, &spec.model_field);
-  if (spec.flash_attention < 0) return model;
-  // Re-read the model file with the transformer generator's flash_attention switched.
-  std::string path = spec.model_ref;
-  if (path.find('/') == std::string::npos && path.size() > 5 && path.substr(path.size() - 5) != ".yaml")
+namespace {
+
+// The model file a scenario names, as a path (a shipped model's name resolved to models/).
+std::string model_file_path(const std::string& ref) {
+  std::string path = ref;
+  if (path.find('/') == std::string::npos && path.find(".yaml") == std::string::npos)
     path = std::string(SIMTRAIN_SOURCE_DIR) + "/models/" + path + ".yaml";
-  else if (path.find('/') == std::string::npos && path.find(".yaml") == std::string::npos)
-    path = std::string(SIMTRAIN_SOURCE_DIR) + "/models/" + path + ".yaml";
-  auto doc = YamlDoc::load(path);
-  YAML::Node root = doc->root();
-  if (!root["transformer"] && !root["vit"])
-    throw spec.flash_attention_field->error("flash_attention applies to transformer models; " + model->name +
-                                            " is not one");
-  YAML::Node gen = root["transformer"] ? root["transformer"] : root["vit"];
-  gen["flash_attention"] = YAML::Node(spec.flash_attention == 1 ? "true" : "false");
-  return work::load_model_doc(doc, model->key);
+  return path;
 }
 
+// The field an error about the scenario's sequence keys is reported at.
+const Field& sequences_key(const ScenarioSpec& spec) {
+  return spec.seq_len_field ? *spec.seq_len_field : *spec.sequences_field;
+}
+
+// The scenario's sequence lengths against the model (file) seq_len, checked.
+work::SequenceLengths scenario_lengths(const ScenarioSpec& spec, long long model_seq_len) {
+  work::SequenceLengths q;
+  q.seq_len = spec.seq_len > 0 ? spec.seq_len : model_seq_len;
+  q.mean_length = spec.mean_length;
+  work::parse_batching(spec.batching, q.batching);
+  q.bin_width = spec.bin_width;
+  if (spec.mean_length > static_cast<double>(q.seq_len))
+    throw spec.sequences_field->at("mean_length")
+        .error("a mean length of " + fmt::format("{:g}", spec.mean_length) + " tokens is longer than seq_len (" +
+               std::to_string(q.seq_len) + ")");
+  return q;
+}
+
+}  // namespace
+
+ScenarioModel load_scenario_model_shaped(const ScenarioSpec& spec) {
+  ScenarioModel out;
+  out.model = work::load_model(spec.model_ref, &spec.model_field);
+  const bool sequences = spec.seq_len_field || spec.sequences_field;
+  if (sequences && out.model->seq_len <= 0)
+    throw sequences_key(spec).key_error("seq_len and sequences are for transformer models; " + out.model->name +
+                                        " is not one");
+  if (out.model->seq_len > 0) {
+    work::SequenceLengths q{out.model->seq_len, 0, work::Batching::padded, 0};
+    if (sequences) q = scenario_lengths(spec, out.model->seq_len);
+    out.sequences = work::sequence_shape(q);
+  }
+  const bool relength = sequences && out.sequences.executed_len != out.model->seq_len;
+  if (spec.flash_attention < 0 && !relength && !sequences) return out;
+  // Re-read the model file with the generator's flash_attention and seq_len switched.
+  auto doc = YamlDoc::load(model_file_path(spec.model_ref));
+  YAML::Node root = doc->root();
+  if (spec.flash_attention >= 0 && !root["transformer"] && !root["vit"])
+    throw spec.flash_attention_field->error("flash_attention applies to transformer models; " + out.model->name +
+                                            " is not one");
+  if (sequences && !root["transformer"])
+    throw sequences_key(spec).key_error("seq_len and sequences are for models of the transformer generator; " +
+                                        out.model->name + "'s sequence length follows from its other keys");
+  YAML::Node gen = root["transformer"] ? root["transformer"] : root["vit"];
+  if (spec.flash_attention >= 0) gen["flash_attention"] = YAML::Node(spec.flash_attention == 1 ? "true" : "false");
+  if (relength) {
+    const long long rows = spec.seq_len > 0 ? spec.seq_len : out.model->seq_len;
+    const bool learned = !gen["positional"] || gen["positional"].as<std::string>() == "learned";
+    if (learned && gen["max_positions"]) {
+      const long long table = gen["max_positions"].as<long long>();
+      if (table < rows)
+        throw sequences_key(spec).error("seq_len " + std::to_string(rows) + " is longer than " + out.model->name +
+                                        "'s learned position table (max_positions " + std::to_string(table) + ")");
+    } else if (learned) {
+      // The table keeps the longest sample's rows whatever length a batch executes.
+      gen["max_positions"] = YAML::Node(std::to_string(rows));
+    }
+    gen["seq_len"] = YAML::Node(std::to_string(out.sequences.executed_len));
+  }
+  out.model = work::load_model_doc(doc, out.model->key);
+  return out;
+}
+
+std::shared_ptr<const work::Model> load_scenario_model(const ScenarioSpec& spec) {
+  return load_scenario_model_shaped(spec).model;
+}
 
 static Built build_setup_in_file(const ScenarioSpec& spec);
 
@@ -135,7 +193,11 @@ Built build_setup_in_file(const ScenarioSpec& spec) {
                   ? topo::load_system_from(*spec.system_inline, spec.path, spec.nodes, "", "", spec.catalog_extensions)
                   : topo::load_system(spec.system_path, spec.nodes, "", "", spec.catalog_extensions);
   const topo::Cluster& c = *b.cluster;
-  b.model = load_scenario_model(spec);
+  {
+    ScenarioModel sm = load_scenario_model_shaped(spec);
+    b.model = std::move(sm.model);
+    b.sequences = sm.sequences;
+  }
   work::Precision prec;
   work::parse_precision(spec.precision, prec);
   const int gpn = c.gpus_per_node();
@@ -460,8 +522,18 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   const double samples_per_step = sg->samples_per_step > 0
                                       ? sg->samples_per_step
                                       : static_cast<double>(r.gpus * spec.batch_per_gpu * spec.grad_accumulation);
-  r.samples_per_s = samples_per_step / r.step_time_s;
-  r.tokens_per_s = m.seq_len > 0 ? r.samples_per_s * static_cast<double>(m.seq_len) : 0;
+  // Rows executed per step carry samples_per_row samples of tokens_per_sample real tokens each
+  // (work/sequences.hpp); model FLOPs below count the executed rows, padding included.
+  r.tokens_per_sample = b.sequences.tokens_per_sample;
+  r.samples_per_row = b.sequences.samples_per_row;
+  r.padding_share = b.sequences.padding_share;
+  if (spec.sequences_field || spec.seq_len_field) {
+    r.batching = spec.batching;
+    r.max_seq_len = b.sequences.max_len;
+    r.bin_width = spec.bin_width;
+  }
+  r.samples_per_s = samples_per_step * r.samples_per_row / r.step_time_s;
+  r.tokens_per_s = m.seq_len > 0 ? r.samples_per_s * r.tokens_per_sample : 0;
   const double model_flops_per_gpu_step = 3.0 * m.fwd_flops_per_sample() * samples_per_step / r.gpus;
   r.tflops_per_gpu = model_flops_per_gpu_step / r.step_time_s / 1e12;
   // MFU against the dense 16-bit peak under fp8: only the linear layers run in fp8

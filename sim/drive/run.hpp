@@ -14,6 +14,7 @@
 #include "train/strategy.hpp"  // load_scenario
 #include "train/run_result.hpp"
 #include "work/model.hpp"
+#include "work/sequences.hpp"
 
 namespace simtrain::drive {
 
@@ -40,7 +41,14 @@ train::RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt);
 // advise configuration has no figures.
 std::string time_limit_reason(const std::exception& deadline_exceeded);
 
-// The scenario's model, with its overrides (flash_attention) applied.
+// The scenario's model, with its overrides (flash_attention, seq_len) applied: a transformer
+// is built at the row length the GPU executes (work/sequences.hpp), and `sequences` says how
+// many real tokens and samples a row carries.
+struct ScenarioModel {
+  std::shared_ptr<const work::Model> model;
+  work::SequenceShape sequences;  // executed_len 0: the model has no sequence (CNNs)
+};
+ScenarioModel load_scenario_model_shaped(const ScenarioSpec& spec);
 std::shared_ptr<const work::Model> load_scenario_model(const ScenarioSpec& spec);
 
 // For each strategy (DDP, ZeRO-1, FSDP shardings, with checkpointing), the largest per-GPU

@@ -26,6 +26,7 @@ struct Built {
   std::unique_ptr<coll::Planner> planner;
   std::string calibration;  // what calibrated the compute model ("" = topologies/compute.yaml)
   work::SoftwareProfile software;
+  work::SequenceShape sequences;  // real tokens and samples per executed row (work/sequences.hpp)
 };
 
 // Builds it; errors about overridden values (an unknown model given with --set) name the override.

@@ -102,8 +102,9 @@ train::WholeRun plan_whole_run(const ScenarioSpec& spec, const topo::Cluster& c,
   train::WholeRun w;
   w.enabled = true;
   w.step_s = r.step_time_s;
-  w.samples_per_step = samples_per_step;
-  w.tokens_per_step = m.seq_len > 0 ? samples_per_step * static_cast<double>(m.seq_len) : 0;
+  // Samples are sequences and tokens real tokens (work/sequences.hpp: r carries both per row).
+  w.samples_per_step = samples_per_step * r.samples_per_row;
+  w.tokens_per_step = m.seq_len > 0 ? w.samples_per_step * r.tokens_per_sample : 0;
   double steps = 0;
   switch (rs.length) {
     case RunSpec::Length::steps:
@@ -123,7 +124,7 @@ train::WholeRun plan_whole_run(const ScenarioSpec& spec, const topo::Cluster& c,
       w.epochs = rs.epochs;
       w.dataset_samples = rs.dataset_samples;
       w.dataset_from = rs.dataset_from;
-      steps = std::ceil(rs.epochs * static_cast<double>(rs.dataset_samples) / samples_per_step);
+      steps = std::ceil(rs.epochs * static_cast<double>(rs.dataset_samples) / w.samples_per_step);
       break;
     case RunSpec::Length::none: break;
   }

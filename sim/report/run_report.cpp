@@ -123,6 +123,22 @@ std::string count_text(double n) {
   return thousands(n);
 }
 
+// "  sequences  mean 256 of 512 tokens, binned by 64: ..." (work/sequences.hpp).
+std::string sequences_line(const train::RunResult& r) {
+  const double rows = static_cast<double>(r.seq_len);
+  std::string o = fmt::format("  sequences  mean {:g} of {} tokens, {}", r.tokens_per_sample, r.max_seq_len, r.batching);
+  if (r.batching == "binned") o += fmt::format(" by {}", r.bin_width);
+  if (r.batching == "packed")
+    o += fmt::format(": {:.2f} samples a row of {:g} tokens", r.samples_per_row, rows);
+  else
+    o += fmt::format(": rows of {:g} tokens executed", rows);
+  if (r.padding_share > 0)
+    o += fmt::format(", {:.1f}% of them padding (FLOPs and MFU count it)", 100.0 * r.padding_share);
+  else
+    o += ", no padding";
+  return o + "\n";
+}
+
 std::string format_whole_run(const train::RunResult& r) {
   const train::WholeRun& w = r.whole_run;
   if (!w.enabled) return "";
@@ -314,6 +330,7 @@ std::string format_run(const train::RunResult& r) {
   o += fmt::format("Throughput   {} samples/s", thousands(r.samples_per_s));
   if (r.tokens_per_s > 0) o += fmt::format(", {} tokens/s", thousands(r.tokens_per_s));
   o += "\n";
+  if (!r.batching.empty()) o += sequences_line(r);
   o += fmt::format("  per GPU    {:.1f} TFLOP/s achieved, MFU {}\n", r.tflops_per_gpu, pct(r.mfu));
   if (r.gpus > 1)
     o += fmt::format("Scaling      {} of {} x one GPU (one GPU: {:.2f} ms/step)\n", pct(r.scaling_efficiency), r.gpus,
@@ -477,6 +494,14 @@ nlohmann::json run_to_json(const train::RunResult& r) {
                  {"no_stall_step_time_s", r.no_stall_step_s > 0 ? nlohmann::json(r.no_stall_step_s) : nlohmann::json()}};
   }
   if (r.whole_run.enabled) j["run"] = whole_run_json(r);
+  if (!r.batching.empty())
+    j["sequences"] = {{"batching", r.batching},
+                      {"seq_len", r.max_seq_len},
+                      {"executed_len", r.seq_len},
+                      {"bin_width", r.bin_width},
+                      {"tokens_per_sample", r.tokens_per_sample},
+                      {"samples_per_row", r.samples_per_row},
+                      {"padding_share", r.padding_share}};
   if (!r.error_bands.empty()) {
     nlohmann::json& b = j["error_bands"];
     b = nlohmann::json::object();

@@ -19,6 +19,10 @@ const std::vector<KeyInfo>& general_scenario_keys() {
       {"model", "model name from models/ or a path to a model file", "", "required"},
       {"batch_per_gpu", "samples per GPU per micro-batch", "", "required"},
       {"flash_attention", "transformer models: fused attention (FlashAttention / SDPA) keeps no seq^2 probabilities", "", "the model file's"},
+      {"seq_len", "transformer models: tokens of the longest sample, the row length batches are padded to (replaces the model file's seq_len)", "", "the model file's"},
+      {"sequences.mean_length", "transformer models: mean real tokens of a sample (the dataset's); the rest of a row is padding (work/sequences.hpp)", "", "seq_len (every sample full)"},
+      {"sequences.batching", "padded (every sample padded to seq_len) | binned (each batch drawn from one length bin and padded to its edge, as NVIDIA LDDL) | packed (samples concatenated into full rows)", "", "padded"},
+      {"sequences.bin_width", "binned: width of the length bins", "", "required with binned"},
       {"calibration", "a calibration file measured on the GPU by simtrain-calibrate (calibrate/): its compute figures replace topologies/compute.yaml's", "", "none"},
       {"software", "the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_dle_nchw, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel", "", "pytorch_eager"},
       {"precision", "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8", "", "amp_fp16"},
@@ -40,7 +44,7 @@ const std::vector<KeyInfo>& general_scenario_keys() {
       {"run.steps", "optimizer steps in the whole run, for per-run energy and cost", "", "0 (none)"},
       // The whole run (scenario/run_spec.hpp, train/goodput.hpp): one length, then checkpoints,
       // failures and restarts; defaults from topologies/reliability.yaml.
-      {"run.tokens", "tokens in the whole run (instead of run.steps): steps = tokens / (samples per step x sequence length), rounded up", "", "-"},
+      {"run.tokens", "tokens in the whole run (instead of run.steps): steps = tokens / (samples per step x real tokens per sample: sequences.mean_length, else seq_len), rounded up", "", "-"},
       {"run.epochs", "epochs in the whole run (instead of run.steps), over run.dataset_samples or data.dataset.samples", "", "-"},
       {"run.dataset_samples", "samples in one epoch, for run.epochs", "", "data.dataset.samples"},
       {"run.checkpoint.interval", "useful work between checkpoints, or auto: Young's optimum sqrt(2 x write time x MTBF)", "s", "auto"},
@@ -168,6 +172,32 @@ ScenarioError attribute_to_override(const std::string& scenario_path, const std:
   return e;
 }
 
+// `sequences:` (work/sequences.hpp). Checked against the model's seq_len where the model is
+// loaded (drive/run.cpp: load_scenario_model).
+// A bin_width beside another batching is an error, unless --set changed the batching (a what-if
+// keeps the file's bins for when it switches back, as a strategy block of another strategy).
+static void parse_sequences(const Field& q, const KeyTable& table, ScenarioSpec& s, bool batching_overridden) {
+  q.check_keys(table.children("sequences"));
+  s.sequences_field = q;
+  if (auto f = q.get("batching")) s.batching = f->as_choice({"padded", "binned", "packed"});
+  if (auto f = q.get("mean_length")) {
+    s.mean_length = f->as_number();
+    if (!(s.mean_length >= 1) || s.mean_length > static_cast<double>(limits::max_seq_len))
+      throw f->error("expected a mean length of at least 1 token and at most " +
+                     std::to_string(limits::max_seq_len));
+  }
+  if (auto f = q.get("bin_width")) {
+    const long long width = f->as_int_in(1, limits::max_seq_len);
+    if (s.batching == "binned") s.bin_width = width;
+    else if (!batching_overridden)
+      throw f->key_error("bin_width is for batching: binned (batching is " + s.batching + ")");
+  }
+  if (s.batching != "padded" && s.mean_length == 0)
+    throw q.error("batching: " + s.batching + " needs sequences.mean_length (the mean real tokens of a sample)");
+  if (s.batching == "binned" && s.bin_width == 0)
+    throw q.error("batching: binned needs sequences.bin_width (the width of the length bins, e.g. 64)");
+}
+
 ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::string>& overrides,
                             const ScenarioGrammar& grammar) {
   const KeyTable& table = grammar.keys;
@@ -248,6 +278,15 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
     if (auto f = root.get("flash_attention")) {
       s.flash_attention = f->as_bool() ? 1 : 0;
       s.flash_attention_field = *f;
+    }
+    if (auto f = root.get("seq_len")) {
+      s.seq_len = f->as_int_in(1, limits::max_seq_len);
+      s.seq_len_field = *f;
+    }
+    if (auto q = root.get("sequences")) {
+      bool batching_overridden = false;
+      for (const std::string& a : applied) batching_overridden = batching_overridden || a.rfind("sequences.batching=", 0) == 0;
+      parse_sequences(*q, table, s, batching_overridden);
     }
     s.precision = root.has("precision")
                       ? root.at("precision").as_choice({"fp32", "tf32", "amp_fp16", "amp_bf16", "bf16", "fp16", "fp8"})

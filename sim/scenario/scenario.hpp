@@ -80,6 +80,14 @@ struct ScenarioSpec {
   std::optional<Field> software_field;
   int flash_attention = -1;  // -1: as the model file says
   std::optional<Field> flash_attention_field;
+  // Sequence lengths (work/sequences.hpp): `seq_len` replaces the model file's; `sequences:`
+  // says how long the samples really are and how the loader batches them.
+  long long seq_len = 0;  // 0: the model file's
+  std::optional<Field> seq_len_field;
+  double mean_length = 0;           // 0: every sample fills seq_len
+  std::string batching = "padded";  // padded | binned | packed
+  long long bin_width = 0;
+  std::optional<Field> sequences_field;
   std::string precision, optimizer, strategy;
   long long grad_accumulation = 1;
   // The strategy blocks (ddp:, fsdp:, parallel:) as typed options, parsed by the strategy

@@ -45,6 +45,12 @@ struct RunResult {
   std::string software, software_name;  // the software profile's key and description
   int gpus = 0, nodes = 0;
   long long batch_per_gpu = 0, grad_accumulation = 1, seq_len = 0, steps = 0, warmup_steps = 0;
+  // Sequence lengths (work/sequences.hpp): seq_len above is the row length the GPU executes;
+  // with `sequences:` a sample holds tokens_per_sample real tokens, a row samples_per_row
+  // samples, and padding_share of the executed tokens are padding. batching "" : not given.
+  std::string batching;
+  long long max_seq_len = 0, bin_width = 0;
+  double tokens_per_sample = 0, samples_per_row = 1, padding_share = 0;
   // With a data pipeline and no --steps: the steps ran until the loader's stall converged (the
   // measured window's two halves within 1%), or up to the bound without converging.
   bool sought_steady_state = false, steady_state = false;
