@@ -26,6 +26,18 @@ Scenario keys (YAML, or --set key.path=value):
   flash_attention
       transformer models: fused attention (FlashAttention / SDPA) keeps no seq^2 probabilities
       default: the model file's
+  seq_len
+      transformer models: tokens of the longest sample, the row length batches are padded to (replaces the model file's seq_len)
+      default: the model file's
+  sequences.mean_length
+      transformer models: mean real tokens of a sample (the dataset's); the rest of a row is padding (work/sequences.hpp)
+      default: seq_len (every sample full)
+  sequences.batching
+      padded (every sample padded to seq_len) | binned (each batch drawn from one length bin and padded to its edge, as NVIDIA LDDL) | packed (samples concatenated into full rows)
+      default: padded
+  sequences.bin_width
+      binned: width of the length bins
+      default: required with binned
   calibration
       a calibration file measured on the GPU by simtrain-calibrate (calibrate/): its compute figures replace topologies/compute.yaml's
       default: none
@@ -183,7 +195,7 @@ Scenario keys (YAML, or --set key.path=value):
       optimizer steps in the whole run, for per-run energy and cost
       default: 0 (none)
   run.tokens
-      tokens in the whole run (instead of run.steps): steps = tokens / (samples per step x sequence length), rounded up
+      tokens in the whole run (instead of run.steps): steps = tokens / (samples per step x real tokens per sample: sequences.mean_length, else seq_len), rounded up
       default: -
   run.epochs
       epochs in the whole run (instead of run.steps), over run.dataset_samples or data.dataset.samples

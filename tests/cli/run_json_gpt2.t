@@ -80,43 +80,43 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
       "worst_abs_error": 0.2091
     },
     "run_time": {
-      "cases": 3,
+      "cases": 4,
       "category": "ddp",
-      "description": "median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB)",
+      "description": "median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB)",
       "fallback": false,
       "found": true,
       "generation": "Ampere",
       "gpus": "A100-SXM4-40GB",
       "kind": "multi-GPU DDP runs",
-      "mean_optimism": -0.1246,
-      "median_abs_error": 0.086,
-      "worst_abs_error": 0.3713
+      "mean_optimism": 0.0891,
+      "median_abs_error": 0.1133,
+      "worst_abs_error": 0.2184
     },
     "step_time": {
-      "cases": 3,
+      "cases": 4,
       "category": "ddp",
-      "description": "median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB)",
+      "description": "median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB)",
       "fallback": false,
       "found": true,
       "generation": "Ampere",
       "gpus": "A100-SXM4-40GB",
       "kind": "multi-GPU DDP runs",
-      "mean_optimism": -0.1246,
-      "median_abs_error": 0.086,
-      "worst_abs_error": 0.3713
+      "mean_optimism": 0.0891,
+      "median_abs_error": 0.1133,
+      "worst_abs_error": 0.2184
     },
     "throughput": {
-      "cases": 3,
+      "cases": 4,
       "category": "ddp",
-      "description": "median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB)",
+      "description": "median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB)",
       "fallback": false,
       "found": true,
       "generation": "Ampere",
       "gpus": "A100-SXM4-40GB",
       "kind": "multi-GPU DDP runs",
-      "mean_optimism": -0.1246,
-      "median_abs_error": 0.086,
-      "worst_abs_error": 0.3713
+      "mean_optimism": 0.0891,
+      "median_abs_error": 0.1133,
+      "worst_abs_error": 0.2184
     }
   },
   "gpu": "NVIDIA A100-SXM4-40GB",

@@ -38,7 +38,7 @@ Run          45,000 steps: 2.1 h of work; expected 2.1 h wall clock, goodput 100
   energy      10.04 kWh (training power over the work and the redone work, idle while checkpointing and restarting)
   cost        over the 2.1 h wall clock: rent $70.42, own $13.01; headline rent (cost.basis)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
-  step time, throughput  +-8.6%: median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 37%, model tends pessimistic (-12% on average)
+  step time, throughput  +-11%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 22%, model tends optimistic (+8.9% on average)
   peak memory            +-18%: median error of 10 public peak-memory and largest-batch cases on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
   whole run              the step time's band; checkpoints, failures and restarts are not validated
 Verdict      compute-bound: GPUs compute  99.1% of each step; exposed communication   0.1%, data stall   0.0%

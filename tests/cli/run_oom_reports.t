@@ -28,6 +28,6 @@ Cost         rent $0.0220/step, own $0.00376/step; headline rent (cost.basis)
   rent       8 GPUs x $5.12/GPU-h on demand (catalog, 2024)
   own        capex $0.00336/step: (8 GPUs x $12,500 (catalog, 2024-mid) + 1 node x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.000394/step at $0.12/kWh (scenario)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
-  step time, throughput  +-8.6%: median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 37%, model tends pessimistic (-12% on average)
+  step time, throughput  +-11%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 22%, model tends optimistic (+8.9% on average)
   peak memory            +-18%: median error of 10 public peak-memory and largest-batch cases on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
 Verdict      compute-bound: GPUs compute  99.7% of each step; exposed communication   0.3%, data stall   0.0%; and it does NOT fit in GPU memory

@@ -38,7 +38,7 @@ Run          90 epochs of 1,281,167 samples (data.dataset.samples) = 56,302 step
   energy      20.34 kWh (training power over the work and the redone work, idle while checkpointing and restarting)
   cost        over the 6.8 h wall clock: rent $222, own $40.19; headline rent (cost.basis)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
-  step time, throughput  +-8.6%: median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 37%, model tends pessimistic (-12% on average)
+  step time, throughput  +-11%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 22%, model tends optimistic (+8.9% on average)
   peak memory            +-18%: median error of 10 public peak-memory and largest-batch cases on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
   whole run              the step time's band; checkpoints, failures and restarts are not validated
 Verdict      data-bound: GPUs wait for data  60.5% of each step (busy  39.2%); bound by too few workers: 3 per GPU, about 8 needed

@@ -21,4 +21,4 @@ Rank 1 takes 3.99x less time per sample than rank 3, the last that fits.
 
 Trust in the step times (simtrain validate on public runs, validation/error_bands.yaml):
   +-16%: median error of 5 public FSDP/ZeRO runs on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 24%, model tends optimistic (+18% on average)
-  +-8.6%: median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 37%, model tends pessimistic (-12% on average)
+  +-11%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 22%, model tends optimistic (+8.9% on average)

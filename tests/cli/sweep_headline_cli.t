@@ -14,4 +14,4 @@ rank  system            batch_per_gpu  GPUs  step ms  samples/s    MFU  mem GiB 
 Rank 1 takes 1.39x less money per sample than rank 6, the last that fits.
 
 Trust in the step times (simtrain validate on public runs, validation/error_bands.yaml):
-  +-8.6%: median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 37%, model tends pessimistic (-12% on average)
+  +-11%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 22%, model tends optimistic (+8.9% on average)

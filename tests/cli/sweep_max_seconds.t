@@ -12,4 +12,4 @@ rank  batch_per_gpu  system            nodes  GPUs  step ms  samples/s    MFU  m
 Rank 1 takes 1.14x less time per sample than rank 2, the last that fits.
 
 Trust in the step times (simtrain validate on public runs, validation/error_bands.yaml):
-  +-8.6%: median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 37%, model tends pessimistic (-12% on average)
+  +-11%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 22%, model tends optimistic (+8.9% on average)

@@ -10,5 +10,5 @@ rank  system         GPUs  step ms  samples/s  tokens/s    MFU  mem GiB  bound  
 Rank 1 takes 1.22x less money per sample than rank 2, the last that fits.
 
 Trust in the step times (simtrain validate on public runs, validation/error_bands.yaml):
-  +-8.6%: median error of 3 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 37%, model tends pessimistic (-12% on average)
-  +-15%: no public multi-GPU DDP runs on Hopper: median error of 6 on other GPUs (A100-SXM4-40GB, V100-SXM2-32GB); worst 37%, model tends pessimistic (-14% on average)
+  +-11%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 22%, model tends optimistic (+8.9% on average)
+  +-18%: no public multi-GPU DDP runs on Hopper: median error of 8 on other GPUs (A100-SXM4-40GB, V100-SXM2-32GB); worst 38%, model tends optimistic (+9.5% on average)
