@@ -41,6 +41,7 @@
 #include "scenario/limits.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/error.hpp"
+#include "topo/nccl_xml.hpp"
 #include "topo/topo_import.hpp"
 #include "topo/topo_matrix.hpp"
 #include "scenario/files.hpp"
@@ -226,13 +227,15 @@ int main(int argc, char** argv) {
 
   // --- topo ---
   auto* topo_cmd = app.add_subcommand("topo", "Print the GPU/NIC matrix as nvidia-smi topo -m does");
-  std::string t_system, t_dot, t_import, t_out;
+  std::string t_system, t_dot, t_import, t_out, t_import_xml, t_export_xml;
   int t_nodes = 1;
   topo::TopoImportOptions t_imp;
   topo_cmd->add_option("system", t_system, "System file or a shipped system's name");
   topo_cmd->add_option("--nodes", t_nodes, "Number of nodes (for --dot)")->check(CLI::Range(1LL, limits::max_nodes));
   topo_cmd->add_option("--dot", t_dot, "Write Graphviz DOT of the whole graph to this file ('-' for stdout)");
   topo_cmd->add_option("--import", t_import, "Build a system file from a real `nvidia-smi topo -m` output (this file; '-' for stdin)");
+  topo_cmd->add_option("--import-nccl-xml", t_import_xml, "Build a system file from NCCL's topology dump (NCCL_TOPO_DUMP_FILE; '-' for stdin): the PCIe tree, link widths, NVLink counts, NICs");
+  topo_cmd->add_option("--export-nccl-xml", t_export_xml, "Write the system's node as NCCL's topology XML to this file ('-' for stdout)");
   topo_cmd->add_option("--gpu", t_imp.gpu_model, "--import: the catalog's GPU model (topologies/devices.yaml key)");
   topo_cmd->add_option("--cpu", t_imp.cpu_model, "--import: the catalog's CPU model");
   topo_cmd->add_option("--nic", t_imp.nic_model, "--import: the catalog's NIC model (when the matrix has NICs)");
@@ -459,6 +462,29 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (*topo_cmd) {
+      if (!t_import.empty() && !t_import_xml.empty())
+        throw ScenarioError("", 0, 0, "--import-nccl-xml", "give one of --import (nvidia-smi topo -m) and --import-nccl-xml");
+      auto read_import = [](const std::string& file) {
+        if (file != "-") return read_input_file(file);
+        std::ostringstream ss;
+        ss << std::cin.rdbuf();
+        return ss.str();
+      };
+      if (!t_import_xml.empty()) {
+        if (!t_system.empty() || !t_dot.empty() || !t_export_xml.empty())
+          throw ScenarioError("", 0, 0, "--import-nccl-xml", "reads NCCL's XML and writes a system file: give no system, --dot or --export-nccl-xml with it");
+        if (t_imp.sockets > 0) throw ScenarioError("", 0, 0, "--sockets", "goes with --import; NCCL's XML names its CPUs");
+        if (!t_out.empty()) cli::check_output_path("-o", t_out);
+        const std::string text = read_import(t_import_xml);
+        const topo::NcclXmlImportResult res =
+            topo::import_nccl_xml(text, t_import_xml == "-" ? std::string("stdin") : t_import_xml, t_imp);
+        if (t_out.empty()) std::cout << res.yaml << std::flush;  // before the summary on stderr
+        else write_file_atomic(t_out, res.yaml);
+        std::cerr << "simtrain topo --import-nccl-xml: " << res.gpus << " GPUs, " << res.nics << " NICs, " << res.cpus
+                  << " CPUs (NUMA nodes), " << res.switches << " PCIe bridges as switches\n";
+        for (const std::string& n : res.notes) std::cerr << "  note: " << n << "\n";
+        return 0;
+      }
       if (!t_import.empty()) {
         if (!t_system.empty() || !t_dot.empty())
           throw ScenarioError("", 0, 0, "--import", "reads a matrix and writes a system file: give no system and no --dot with it");
@@ -483,11 +509,19 @@ int main(int argc, char** argv) {
         for (const std::string& mm : res.mismatches) std::cerr << "  warning: not reproduced: " << mm << "\n";
         return 0;
       }
-      if (t_system.empty()) throw ScenarioError("", 0, 0, "system", "required: a system file or a shipped system's name (or --import)");
+      if (t_system.empty()) throw ScenarioError("", 0, 0, "system", "required: a system file or a shipped system's name (or --import, --import-nccl-xml)");
       for (const auto* flag : {&t_imp.gpu_model, &t_imp.cpu_model, &t_imp.nic_model, &t_imp.name, &t_out})
         if (!flag->empty()) throw ScenarioError("", 0, 0, "--import", "--gpu, --cpu, --nic, --name and -o go with --import");
       if (!t_dot.empty() && t_dot != "-") cli::check_output_path("--dot", t_dot);
+      if (!t_export_xml.empty() && t_export_xml != "-") cli::check_output_path("--export-nccl-xml", t_export_xml);
       auto cluster = topo::load_system(resolve_system(t_system), t_nodes);
+      if (!t_export_xml.empty()) {
+        if (!t_dot.empty()) throw ScenarioError("", 0, 0, "--export-nccl-xml", "give one of --dot and --export-nccl-xml");
+        const std::string xml = topo::export_nccl_xml(*cluster);
+        if (t_export_xml == "-") std::cout << xml;
+        else write_file_atomic(t_export_xml, xml);
+        return 0;
+      }
       if (!t_dot.empty()) {
         std::ostringstream dot;
         topo::write_dot(*cluster, dot);
