@@ -15,6 +15,7 @@
 #include "scenario/yaml_doc.hpp"
 #include "topo/catalog.hpp"
 #include "topo/cluster.hpp"
+#include "topo/nccl_xml.hpp"
 #include "topo/topo_import.hpp"
 #include "train/strategy.hpp"
 #include "work/calibration.hpp"
@@ -156,10 +157,21 @@ int fuzz_topo_import(const std::uint8_t* data, std::size_t size) {
   return expect_user_errors_only([&] { (void)topo::import_topo_matrix(as_text(data, size), "fuzz_topo.txt", opt); });
 }
 
+int fuzz_nccl_xml(const std::uint8_t* data, std::size_t size) {
+  // The models of the shipped example (tests/cli/topo_import_nccl_xml_h200.t); the XML is the input.
+  topo::TopoImportOptions opt;
+  opt.gpu_model = "h200_sxm";
+  opt.cpu_model = "intel_xeon_8480c";
+  opt.nic_model = "connectx7_ndr";
+  opt.name = "fuzz";
+  return expect_user_errors_only([&] { (void)topo::import_nccl_xml(as_text(data, size), "fuzz_topo.xml", opt); });
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
       {"scenario", &fuzz_scenario}, {"scenario_run", &fuzz_scenario_run}, {"system", &fuzz_system},   {"catalog", &fuzz_catalog},         {"model", &fuzz_model},
       {"cases", &fuzz_cases},       {"calibration", &fuzz_calibration}, {"topo_import", &fuzz_topo_import},
+      {"nccl_xml", &fuzz_nccl_xml},
   };
   return all;
 }

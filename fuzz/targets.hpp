@@ -28,6 +28,7 @@ int fuzz_model(const std::uint8_t* data, std::size_t size);         // work::loa
 int fuzz_cases(const std::uint8_t* data, std::size_t size);         // drive::load_cases
 int fuzz_calibration(const std::uint8_t* data, std::size_t size);   // work::apply_calibration_file
 int fuzz_topo_import(const std::uint8_t* data, std::size_t size);   // topo::import_topo_matrix
+int fuzz_nccl_xml(const std::uint8_t* data, std::size_t size);      // topo::import_nccl_xml
 
 struct Target {
   std::string name;  // "scenario": the libFuzzer binary is fuzz_scenario

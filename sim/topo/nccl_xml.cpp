@@ -171,16 +171,33 @@ ScenarioError at(const std::string& source, const XmlElement& e, const std::stri
   return ScenarioError(source, e.line, e.column, "<" + e.name + ">", msg);
 }
 
-// "16.0 GT/s PCIe" -> 4 (the generation whose per-lane rate it is), 0 if unknown.
+// "16.0 GT/s PCIe" -> 4 (the generation whose per-lane rate it is), 0 if unknown. Parsed by
+// hand: attribute values are the user's bytes, of any length.
 int pcie_generation(const std::string& speed) {
-  static const std::regex re(R"(\s*([0-9]+(\.[0-9]+)?)\s*GT/s.*)");
-  std::smatch m;
-  if (!std::regex_match(speed, m, re)) return 0;
-  const double gts = std::stod(m[1].str());
+  std::size_t i = 0;
+  while (i < speed.size() && speed[i] == ' ') ++i;
+  const std::size_t start = i;
+  while (i < speed.size() && (std::isdigit(static_cast<unsigned char>(speed[i])) || speed[i] == '.')) ++i;
+  if (i == start || i - start > 6 || speed.compare(i, 5, " GT/s") != 0) return 0;
+  double gts = 0;
+  try {
+    gts = std::stod(speed.substr(start, i - start));
+  } catch (const std::exception&) {
+    return 0;
+  }
   static const std::pair<double, int> gens[] = {{2.5, 1}, {5, 2}, {8, 3}, {16, 4}, {32, 5}, {64, 6}};
   for (const auto& [rate, gen] : gens)
     if (std::fabs(gts - rate) < 0.01) return gen;
   return 0;
+}
+
+// A name that goes into the system file as it is: letters, digits, _ . : - (NCCL's net and
+// bus names are of this form); anything else could change the YAML's meaning.
+bool plain_name(const std::string& s) {
+  if (s.empty() || s.size() > 64) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == ':' || c == '-';
+  });
 }
 
 std::string switch_model_for_kind(const std::string& kind) {
@@ -216,7 +233,7 @@ class Importer {
     if (root.name != "system") throw at(src_, root, "expected <system> as the root element (NCCL's topology XML)");
     for (const XmlElement& c : root.children) {
       if (c.name != "cpu") {
-        res_.notes.push_back(fmt::format("line {}: <{}> under <system> skipped (not part of one node's topology)", c.line, c.name));
+        res_.notes.push_back(fmt::format("line {}: <{}> under <system> skipped (not part of one node's topology)", c.line, c.name.substr(0, 64)));
         continue;
       }
       const int cpu = add({Kind::cpu, "cpu" + std::to_string(cpus_++), opt_.cpu_model, "", -1, "", -1, ""});
@@ -254,7 +271,7 @@ class Importer {
       lanes = std::stoi(*width);
     if (gen == 0 || lanes == 0) {
       res_.notes.push_back(fmt::format("line {}: {} has no readable link speed/width (\"{}\" x{}): {} assumed", e.line, what,
-                                       speed ? *speed : "", width ? *width : "", fallback));
+                                       speed ? speed->substr(0, 32) : "", width ? width->substr(0, 8) : "", fallback));
       return fallback;
     }
     const std::string kind = fmt::format("pcie{}x{}", gen, lanes);
@@ -273,11 +290,12 @@ class Importer {
   bool walk(const XmlElement& e, int parent) {
     if (e.name == "nic") return add_nics(e, parent, "");
     if (e.name != "pci") {
-      res_.notes.push_back(fmt::format("line {}: <{}> skipped (not a PCI device NCCL describes)", e.line, e.name));
+      res_.notes.push_back(fmt::format("line {}: <{}> skipped (not a PCI device NCCL describes)", e.line, e.name.substr(0, 64)));
       return false;
     }
     const std::string cls = class_prefix(e);
-    const std::string busid = e.attr("busid") ? *e.attr("busid") : "";
+    std::string busid = e.attr("busid") ? *e.attr("busid") : "";
+    if (!plain_name(busid)) busid = "?";  // only shown in comments and notes
     const XmlElement* gpu = nullptr;
     const XmlElement* nic = nullptr;
     for (const XmlElement& c : e.children) {
@@ -300,7 +318,7 @@ class Importer {
     }
     if (cls == "0x0680") return false;  // an NVSwitch's own PCI function: reached over NVLink
     res_.notes.push_back(fmt::format("line {}: PCI device {} of class {} skipped (neither GPU, NIC nor bridge)", e.line,
-                                     busid, e.attr("class") ? *e.attr("class") : "?"));
+                                     busid, e.attr("class") ? e.attr("class")->substr(0, 16) : "?"));
     return false;
   }
 
@@ -346,6 +364,8 @@ class Importer {
     for (const XmlElement& net : nic.children) {
       if (net.name != "net") continue;
       const std::string name = net.attr("name") ? *net.attr("name") : "net" + std::to_string(nics_.size());
+      if (!plain_name(name))
+        throw at(src_, net, "NIC name \"" + name.substr(0, 64) + "\": expected letters, digits, _ . : - (at most 64)");
       if (!net_names_.insert(name).second) continue;  // NCCL lists a socket NIC under every CPU
       if (opt_.nic_model.empty()) {
         std::vector<std::string> keys;
@@ -392,7 +412,7 @@ class Importer {
       auto it = gpu_by_bus.find(t.target);
       if (it == gpu_by_bus.end()) {
         res_.notes.push_back(fmt::format("line {}: NVLink to {} (class {}), which is not a GPU of the file: left out",
-                                         t.where->line, t.target, t.tclass));
+                                         t.where->line, t.target.substr(0, 64), t.tclass.substr(0, 16)));
         continue;
       }
       const std::pair<int, int> key{std::min(t.gpu, it->second), std::max(t.gpu, it->second)};
