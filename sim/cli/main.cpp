@@ -42,6 +42,8 @@
 #include "scenario/scenario.hpp"
 #include "scenario/error.hpp"
 #include "topo/nccl_xml.hpp"
+#include "drive/profile_fit.hpp"
+#include "report/profile_report.hpp"
 #include "topo/topo_import.hpp"
 #include "topo/topo_matrix.hpp"
 #include "scenario/files.hpp"
@@ -115,7 +117,7 @@ int main(int argc, char** argv) {
 
   // `simtrain SCENARIO.yaml ...` is `simtrain run SCENARIO.yaml ...`.
   std::vector<std::string> args(argv + 1, argv + argc);
-  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory", "validate", "sweep", "plan", "advise"};
+  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory", "validate", "sweep", "plan", "advise", "compare", "calibrate"};
   if (!args.empty() && args[0].rfind("-", 0) != 0 &&
       std::find(subcommands.begin(), subcommands.end(), args[0]) == subcommands.end())
     args.insert(args.begin(), "run");
@@ -148,6 +150,27 @@ int main(int argc, char** argv) {
   mem_cmd->add_option("--set", m_set, "Override a scenario value: key.path=value (repeatable)");
   mem_cmd->add_flag("--json", m_json, "Print one JSON object");
   mem_cmd->add_flag("--fail-on-oom", m_fail_oom, "Exit with status 4 when the scenario does not fit");
+
+  // --- compare, calibrate: a user's profiler trace against the scenario (drive/profile_fit.hpp) ---
+  auto* cmp_cmd = app.add_subcommand("compare", "A PyTorch profiler trace of real steps beside the simulated step: compute, exposed communication, idle, kernels by kind");
+  std::string cp_profile, cp_scenario;
+  std::vector<std::string> cp_set;
+  int cp_device = -1;
+  bool cp_json = false;
+  cmp_cmd->add_option("--profile", cp_profile, "torch.profiler trace (Chrome/Kineto JSON) of training steps")->required();
+  cmp_cmd->add_option("scenario", cp_scenario, "The scenario that describes the traced run")->required();
+  cmp_cmd->add_option("--set", cp_set, "Override a scenario value: key.path=value (repeatable)");
+  cmp_cmd->add_option("--device", cp_device, "The traced GPU to compare (default: the lowest device with kernels)")->check(CLI::Range(0, 4095));
+  cmp_cmd->add_flag("--json", cp_json, "Print one JSON object");
+  auto* cal_cmd = app.add_subcommand("calibrate", "Fit the compute model to a PyTorch profiler trace of the scenario's run, into a calibration file");
+  std::string ca_profile, ca_scenario, ca_out;
+  std::vector<std::string> ca_set;
+  int ca_device = -1;
+  cal_cmd->add_option("--profile", ca_profile, "torch.profiler trace (Chrome/Kineto JSON) of training steps")->required();
+  cal_cmd->add_option("--scenario", ca_scenario, "The scenario that describes the traced run")->required();
+  cal_cmd->add_option("--set", ca_set, "Override a scenario value: key.path=value (repeatable)");
+  cal_cmd->add_option("--device", ca_device, "The traced GPU to fit (default: the lowest device with kernels)")->check(CLI::Range(0, 4095));
+  cal_cmd->add_option("-o,--output", ca_out, "The calibration file to write (a scenario names it with `calibration:`)")->required();
 
   // --- plan ---
   auto* plan_cmd = app.add_subcommand("plan", "Search tensor/pipeline/data-parallel layouts for the scenario's model and cluster, ranked by time per token, with why the rest fail");
@@ -284,6 +307,25 @@ int main(int argc, char** argv) {
       if (r_json) std::cout << report::run_to_json(res).dump(2) << "\n";
       else std::cout << report::format_run(res);
       return r_fail_oom && res.oom ? 4 : 0;
+    }
+    if (*cmp_cmd) {
+      ScenarioSpec spec = load_scenario(cp_scenario, cp_set);
+      const drive::ProfileTrace trace = drive::load_profile_trace(cp_profile);
+      const drive::ProfileComparison c = drive::compare_profile(spec, trace, cp_device);
+      if (cp_json) std::cout << report::to_json(c).dump(2) << "\n";
+      else std::cout << report::format_comparison(c);
+      return 0;
+    }
+    if (*cal_cmd) {
+      cli::check_output_path("-o", ca_out);
+      ScenarioSpec spec = load_scenario(ca_scenario, ca_set);
+      const drive::ProfileTrace trace = drive::load_profile_trace(ca_profile);
+      const std::string scratch = (std::filesystem::temp_directory_path() /
+                                   ("simtrain-fit-" + std::to_string(static_cast<long long>(::getpid())) + ".yaml")).string();
+      const drive::ProfileFit fit = drive::fit_profile(spec, trace, ca_device, scratch);
+      write_file_atomic(ca_out, fit.yaml);
+      std::cerr << report::format_fit(fit);
+      return 0;
     }
     if (*mem_cmd) {
       ScenarioSpec spec = load_scenario(m_scenario, m_set);

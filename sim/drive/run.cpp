@@ -484,12 +484,16 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     gemm_like = sg->gemm_like_s;
   } else {
     for (const work::Op& op : m.ops) {
-      if (op.kind == work::OpKind::gemm || op.kind == work::OpKind::conv || op.kind == work::OpKind::attention)
-        gemm_like += ps_to_seconds(b.cost->forward(op, static_cast<double>(spec.batch_per_gpu)) +
-                                   b.cost->backward(op, static_cast<double>(spec.batch_per_gpu)));
+      if (op.kind != work::OpKind::gemm && op.kind != work::OpKind::conv && op.kind != work::OpKind::attention) continue;
+      const double t = ps_to_seconds(b.cost->forward(op, static_cast<double>(spec.batch_per_gpu)) +
+                                     b.cost->backward(op, static_cast<double>(spec.batch_per_gpu)));
+      gemm_like += t;
+      if (op.kind == work::OpKind::attention) r.attention_s += t;
     }
     gemm_like *= static_cast<double>(spec.grad_accumulation);
+    r.attention_s *= static_cast<double>(spec.grad_accumulation);
   }
+  r.gemm_s = gemm_like - r.attention_s;
   r.gemm_share = r.compute_s > 0 ? std::min(1.0, gemm_like / r.compute_s) : 0;
   // With pipeline stages, what rank 0 idles is the bubble: it waits for the other stages.
   r.pipeline_stages = sg->pipeline_stages;

@@ -65,6 +65,9 @@ struct RunResult {
   double samples_per_s = 0, tokens_per_s = 0, tflops_per_gpu = 0, mfu = 0;
   double single_gpu_step_s = 0, scaling_efficiency = 1;
   double gemm_share = 0;  // share of compute time in gemm / conv / attention kernels
+  // Rank 0's kernel time per step with the GPU to themselves: GEMMs and convs, attention
+  // (under megatron, attention is inside gemm_s: the strategy gives one figure).
+  double gemm_s = 0, attention_s = 0;
   // Pipeline parallelism: stages, micro-batches per step, and the share of the step rank 0
   // idles waiting for other stages (the bubble; idle_s is then 0), with the closed form for
   // uniform stages (train/pipeline_schedule.hpp) beside it.

@@ -1,0 +1,266 @@
+#include "drive/profile_trace.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <regex>
+
+#include "scenario/error.hpp"
+#include "scenario/yaml_doc.hpp"
+
+namespace simtrain::drive {
+
+const char* kernel_kind_name(KernelKind k) {
+  switch (k) {
+    case KernelKind::gemm: return "gemm";
+    case KernelKind::attention: return "attention";
+    case KernelKind::other: return "other";
+    case KernelKind::nccl: return "nccl";
+  }
+  return "?";
+}
+
+KernelKind classify_kernel(const std::string& name) {
+  std::string n = name.substr(0, 4096);
+  std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  auto has = [&](std::initializer_list<const char*> words) {
+    return std::any_of(words.begin(), words.end(), [&](const char* w) { return n.find(w) != std::string::npos; });
+  };
+  if (has({"nccl"})) return KernelKind::nccl;
+  if (has({"flash", "fmha", "attention", "sdpa"})) return KernelKind::attention;
+  if (has({"gemm", "xmma", "cutlass", "nvjet", "conv", "cudnn", "wgrad", "dgrad"})) return KernelKind::gemm;
+  return KernelKind::other;
+}
+
+namespace {
+
+using nlohmann::json;
+
+// 1-based line and column of byte `pos` in `text`.
+std::pair<int, int> line_col(const std::string& text, std::size_t pos) {
+  int line = 1, col = 1;
+  for (std::size_t i = 0; i < pos && i < text.size(); ++i) {
+    if (text[i] == '\n') ++line, col = 1;
+    else ++col;
+  }
+  return {line, col};
+}
+
+double number_or(const json& j, const char* key, double fallback) {
+  auto it = j.find(key);
+  if (it == j.end()) return fallback;
+  if (it->is_number()) return it->get<double>();
+  if (it->is_string()) {  // some exporters write "ts": "123.456"
+    try {
+      return std::stod(it->get<std::string>());
+    } catch (const std::exception&) {
+      return fallback;
+    }
+  }
+  return fallback;
+}
+
+long long int_or(const json& j, const char* key, long long fallback) {
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_number()) return fallback;
+  const double v = it->get<double>();
+  return v >= -1e15 && v <= 1e15 ? static_cast<long long>(v) : fallback;
+}
+
+// A GPU event's device: args.device, else its pid (Kineto puts GPU rows under pid = device).
+int device_of(const json& e) {
+  if (auto a = e.find("args"); a != e.end() && a->is_object()) {
+    const long long d = int_or(*a, "device", -1);
+    if (d >= 0 && d < 4096) return static_cast<int>(d);
+  }
+  const long long p = int_or(e, "pid", 0);
+  return p >= 0 && p < 4096 ? static_cast<int>(p) : 0;
+}
+
+bool is_profiler_step(const std::string& name) { return name.rfind("ProfilerStep#", 0) == 0; }
+
+}  // namespace
+
+ProfileTrace load_profile_trace(const std::string& path) {
+  const std::string text = read_input_file(path);
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::parse_error& e) {
+    const auto [l, c] = line_col(text, e.byte > 0 ? e.byte - 1 : 0);
+    throw ScenarioError(path, l, c, "trace", "not JSON (a PyTorch profiler trace is Chrome-trace JSON): " + std::string(e.what()));
+  }
+  const json* events = nullptr;
+  if (doc.is_object()) {
+    auto it = doc.find("traceEvents");
+    if (it == doc.end() || !it->is_array())
+      throw ScenarioError(path, 1, 1, "traceEvents", "no traceEvents array: not a Chrome/Kineto trace");
+    events = &*it;
+  } else if (doc.is_array()) {
+    events = &doc;
+  } else {
+    throw ScenarioError(path, 1, 1, "trace", "expected {\"traceEvents\": [...]} or an array of events");
+  }
+  ProfileTrace t;
+  t.path = path;
+  std::size_t index = 0;
+  for (const json& e : *events) {
+    ++index;
+    if (!e.is_object()) continue;
+    const std::string ph = e.value("ph", std::string());
+    if (ph != "X") continue;
+    const std::string cat = e.value("cat", std::string());
+    const std::string name = e.contains("name") && e["name"].is_string() ? e["name"].get<std::string>() : "";
+    const double ts = number_or(e, "ts", -1), dur = number_or(e, "dur", -1);
+    if (!(ts >= 0) || !(dur >= 0) || !std::isfinite(ts) || !std::isfinite(dur)) {
+      if (cat == "kernel")
+        throw ScenarioError(path, 0, 0, fmt::format("traceEvents[{}]", index - 1),
+                            "a kernel without a usable ts and dur (microseconds, >= 0)");
+      continue;
+    }
+    if (cat == "kernel" || cat == "gpu_memcpy" || cat == "gpu_memset") {
+      TraceKernel k;
+      k.name = name;
+      k.start_us = ts;
+      k.dur_us = dur;
+      k.device = device_of(e);
+      k.kind = cat == "kernel" ? classify_kernel(name) : KernelKind::other;
+      if (auto a = e.find("args"); a != e.end() && a->is_object()) k.correlation = int_or(*a, "correlation", -1);
+      t.kernels.push_back(std::move(k));
+    } else if (cat == "gpu_user_annotation" && is_profiler_step(name)) {
+      t.gpu_steps_by_device[device_of(e)].push_back({ts, ts + dur, name});
+    } else if ((cat == "user_annotation" || cat == "cpu_op") && is_profiler_step(name)) {
+      t.cpu_steps.push_back({ts, ts + dur, name});
+    } else if (cat == "cuda_runtime" || cat == "cuda_driver") {
+      if (auto a = e.find("args"); a != e.end() && a->is_object()) {
+        const long long c = int_or(*a, "correlation", -1);
+        if (c >= 0) t.launch_us[c] = ts;
+      }
+    }
+  }
+  if (t.kernels.empty())
+    throw ScenarioError(path, 0, 0, "traceEvents",
+                        "no GPU kernel (events of cat \"kernel\"): record with activities=[ProfilerActivity.CUDA]");
+  std::stable_sort(t.kernels.begin(), t.kernels.end(), [](const TraceKernel& a, const TraceKernel& b) { return a.start_us < b.start_us; });
+  auto by_start = [](const StepWindow& a, const StepWindow& b) { return a.start_us < b.start_us; };
+  for (auto& [d, v] : t.gpu_steps_by_device) std::stable_sort(v.begin(), v.end(), by_start);
+  std::stable_sort(t.cpu_steps.begin(), t.cpu_steps.end(), by_start);
+  return t;
+}
+
+namespace {
+
+using Interval = std::pair<double, double>;
+
+double union_length(std::vector<Interval> v, double lo, double hi) {
+  for (auto& [a, b] : v) a = std::max(a, lo), b = std::min(b, hi);
+  std::sort(v.begin(), v.end());
+  double total = 0, cs = 0, ce = -1e300;
+  bool open = false;
+  for (const auto& [a, b] : v) {
+    if (b <= a) continue;
+    if (!open || a > ce) {
+      if (open) total += ce - cs;
+      cs = a, ce = b, open = true;
+    } else {
+      ce = std::max(ce, b);
+    }
+  }
+  if (open) total += ce - cs;
+  return total;
+}
+
+}  // namespace
+
+TraceSplit split_trace(const ProfileTrace& t, int device) {
+  TraceSplit s;
+  if (device < 0) {
+    device = t.kernels.front().device;
+    for (const TraceKernel& k : t.kernels) device = std::min(device, k.device);
+  }
+  s.device = device;
+  std::vector<const TraceKernel*> ks;
+  for (const TraceKernel& k : t.kernels)
+    if (k.device == device) ks.push_back(&k);
+  if (ks.empty()) throw ScenarioError(t.path, 0, 0, "--device", fmt::format("no kernel of device {} in the trace", device));
+
+  // The steps' GPU windows.
+  std::vector<StepWindow> windows;
+  if (auto it = t.gpu_steps_by_device.find(device); it != t.gpu_steps_by_device.end() && !it->second.empty()) {
+    windows = it->second;
+    s.step_source = "gpu_user_annotation";
+  } else if (!t.cpu_steps.empty() && !t.launch_us.empty()) {
+    // Each kernel to the CPU step that launched it; a step's GPU window runs from its first
+    // kernel to the next step's first (the idle between them is the earlier step's).
+    std::vector<double> first(t.cpu_steps.size(), -1), last(t.cpu_steps.size(), -1);
+    for (const TraceKernel* k : ks) {
+      auto l = t.launch_us.find(k->correlation);
+      if (l == t.launch_us.end()) continue;
+      for (std::size_t i = 0; i < t.cpu_steps.size(); ++i)
+        if (l->second >= t.cpu_steps[i].start_us && l->second < t.cpu_steps[i].end_us) {
+          if (first[i] < 0 || k->start_us < first[i]) first[i] = k->start_us;
+          last[i] = std::max(last[i], k->start_us + k->dur_us);
+          break;
+        }
+    }
+    for (std::size_t i = 0; i < t.cpu_steps.size(); ++i) {
+      if (first[i] < 0) continue;
+      double end = last[i];
+      for (std::size_t j = i + 1; j < t.cpu_steps.size(); ++j)
+        if (first[j] >= 0) {
+          end = std::max(end, first[j]);
+          break;
+        }
+      windows.push_back({first[i], end, t.cpu_steps[i].name});
+    }
+    s.step_source = "user_annotation via correlation";
+  }
+  if (windows.empty()) {
+    double lo = ks.front()->start_us, hi = lo;
+    for (const TraceKernel* k : ks) hi = std::max(hi, k->start_us + k->dur_us);
+    windows.push_back({lo, hi, "whole trace"});
+    s.step_source = "whole trace";
+  } else {
+    s.step_ranges = true;
+  }
+
+  std::vector<Interval> compute, comm;
+  for (const TraceKernel* k : ks) (k->kind == KernelKind::nccl ? comm : compute).emplace_back(k->start_us, k->start_us + k->dur_us);
+  double step = 0, comp = 0, com = 0, exposed = 0, idle = 0;
+  std::map<KernelKind, double> kind;
+  for (const StepWindow& w : windows) {
+    const double len = w.end_us - w.start_us;
+    if (!(len > 0)) continue;
+    ++s.steps;
+    step += len;
+    const double c = union_length(compute, w.start_us, w.end_us);
+    const double n = union_length(comm, w.start_us, w.end_us);
+    std::vector<Interval> both = compute;
+    both.insert(both.end(), comm.begin(), comm.end());
+    const double u = union_length(both, w.start_us, w.end_us);
+    comp += c;
+    com += n;
+    exposed += u - c;
+    idle += len - u;
+    for (const TraceKernel* k : ks) {
+      const double a = std::max(k->start_us, w.start_us), b = std::min(k->start_us + k->dur_us, w.end_us);
+      if (b > a) kind[k->kind] += b - a;
+      if (k->start_us >= w.start_us && k->start_us < w.end_us) ++s.kernels;
+    }
+  }
+  if (s.steps == 0) throw ScenarioError(t.path, 0, 0, "ProfilerStep", "every step range of the device is empty");
+  const double per = 1e-6 / s.steps;
+  s.step_s = step * per;
+  s.compute_s = comp * per;
+  s.comm_s = com * per;
+  s.exposed_comm_s = exposed * per;
+  s.idle_s = idle * per;
+  for (const auto& [k, v] : kind) s.by_kind_s[k] = v * per;
+  for (KernelKind k : {KernelKind::gemm, KernelKind::attention, KernelKind::other, KernelKind::nccl}) s.by_kind_s[k] += 0;
+  s.kernels /= s.steps;
+  return s;
+}
+
+}  // namespace simtrain::drive
