@@ -111,8 +111,10 @@ std::string format_compare(const CompareResult& r) {
                      r.log_hosts, r.log_hosts == 1 ? "" : "s", r.dtype, r.rows.size(), r.rows.size() == 1 ? "" : "s",
                      r.log_complete ? "" : "; no footer (# Avg bus bandwidth): the run may have been cut short");
   out += "# error: busbw, (simulated - measured) / measured, against the log's out-of-place figure\n#\n";
-  out += fmt::format("#{:>11}  {:^21}  {:^19}  {:^41}  {:>7}\n", "", "measured out-of-place", "measured in-place",
-                     "simulated", "");
+  std::string groups = fmt::format("#{:>11}  {:^21}  {:^19}  {:^41}", "", "measured out-of-place", "measured in-place",
+                                   "simulated");
+  groups.erase(groups.find_last_not_of(' ') + 1);
+  out += groups + "\n";
   out += fmt::format("#{:>11}  {:>10}  {:>9}  {:>9}  {:>8}  {:>9}  {:>8}  {:>12}  {:>6}  {:>7}\n", "size", "time",
                      "busbw", "time", "busbw", "time", "busbw", "algo", "proto", "error");
   out += fmt::format("#{:>11}  {:>10}  {:>9}  {:>9}  {:>8}  {:>9}  {:>8}  {:>12}  {:>6}  {:>7}\n", "(B)", "(us)",
