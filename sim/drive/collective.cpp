@@ -214,6 +214,7 @@ report::CompareResult compare_with_log(const topo::Cluster& cluster, coll::Plann
     row.measured_time_us = m.out_of_place.time_us;
     row.measured_algbw_gbps = m.out_of_place.algbw_gbps;
     row.measured_busbw_gbps = m.out_of_place.busbw_gbps;
+    row.measured_wrong = m.wrong;
     if (m.in_place) {
       row.in_place_time_us = m.in_place->time_us;
       row.in_place_busbw_gbps = m.in_place->busbw_gbps;

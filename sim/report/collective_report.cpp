@@ -136,6 +136,11 @@ std::string format_compare(const CompareResult& r) {
   if (uncompared > 0)
     out += fmt::format("#   {} size{} with busbw 0.00 in the log (too small to print): shown, not in the error\n",
                        uncompared, uncompared == 1 ? "" : "s");
+  int wrong = 0;
+  for (const auto& row : r.rows) wrong += row.measured_wrong && *row.measured_wrong > 0 ? 1 : 0;
+  if (wrong > 0)
+    out += fmt::format("#   {} size{} with #wrong > 0 in the log: the measured collective gave wrong results there\n",
+                       wrong, wrong == 1 ? "" : "s");
   if (!r.rows.empty())
     out += fmt::format("# Only the log's sizes are compared ({} to {} B): sizes outside its range are not.\n",
                        r.rows.front().size_bytes, r.rows.back().size_bytes);
@@ -156,7 +161,8 @@ nlohmann::json compare_to_json(const CompareResult& r) {
                    {"measured",
                     {{"time_us", row.measured_time_us},
                      {"algbw_gbps", row.measured_algbw_gbps},
-                     {"busbw_gbps", row.measured_busbw_gbps}}},
+                     {"busbw_gbps", row.measured_busbw_gbps},
+                     {"wrong", row.measured_wrong ? nlohmann::json(*row.measured_wrong) : nlohmann::json()}}},
                    {"measured_in_place", in_place},
                    {"simulated",
                     {{"time_us", row.simulated.time_us},

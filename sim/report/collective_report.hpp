@@ -60,6 +60,7 @@ struct CompareRow {
   long long size_bytes = 0, count = 0;
   double measured_time_us = 0, measured_algbw_gbps = 0, measured_busbw_gbps = 0;
   std::optional<double> in_place_time_us, in_place_busbw_gbps;  // when the log has them
+  std::optional<long long> measured_wrong;  // the log's out-of-place #wrong (none: N/A, not checked)
   SweepRow simulated;
   std::optional<double> busbw_error;  // none when the log's busbw is 0.00 (too small to print)
 };

@@ -64,6 +64,7 @@ struct Layout {
   std::vector<std::string> leading;  // size count type [redop] [root]
   int half_width = 4;                // fields per half
   bool timestamp = false;            // a trailing timestamp (any number of fields)
+  bool wrong_is_count = true;        // "#wrong" (2.13+) counts wrong elements; "error" (older) was a max deviation
   int header_line = 0;
 };
 
@@ -90,6 +91,7 @@ Layout read_layout(const std::vector<Token>& names, const std::string& path, int
   for (int half = 0; half < 2; ++half) {
     const std::size_t begin = i;
     for (const char* want : {"time", "algbw", "busbw", "#wrong"}) {
+      if (half == 0 && std::string(want) == "#wrong" && i < names.size()) lay.wrong_is_count = names[i].text == "#wrong";
       const bool ok = i < names.size() &&
                       (names[i].text == want || (std::string(want) == "time" && names[i].text == "cputime") ||
                        (std::string(want) == "#wrong" && names[i].text == "error"));
@@ -119,7 +121,9 @@ long long parse_whole(const Token& t, const char* what, bool allow_negative, con
                       const std::string& text) {
   const std::string& s = t.text;
   std::size_t digits_from = allow_negative && !s.empty() && s[0] == '-' ? 1 : 0;
-  bool ok = s.size() > digits_from && s.size() - digits_from <= 18;
+  // At most 15 digits: a petabyte is more than any run moves, and products of these stay exact in
+  // a double (fits() compares size with count x ranks x element size that way).
+  bool ok = s.size() > digits_from && s.size() - digits_from <= 15;
   for (std::size_t k = digits_from; ok && k < s.size(); ++k) ok = s[k] >= '0' && s[k] <= '9';
   if (!ok) row_error(path, line, t.col, std::string(what) + ": expected a whole number, got '" + s + "'", text);
   return std::strtoll(s.c_str(), nullptr, 10);
@@ -197,7 +201,7 @@ NcclTestsRow parse_row(const std::vector<Token>& f, const Layout& lay, const std
     const Token& w = f[at + 3];
     if (w.text != "N/A") {
       const auto wrong = parse_figure(w, "#wrong", false, path, line, text);  // 0, 0e+00 before 2.13
-      if (!in_place) row.wrong = static_cast<long long>(*wrong);
+      if (!in_place && lay.wrong_is_count) row.wrong = static_cast<long long>(*wrong);
     }
     for (std::size_t j = at + 4; j < at + half; ++j) parse_figure(f[j], "per-iteration figure", true, path, line, text);
     if (!time || !alg || !bus) return std::nullopt;
@@ -273,9 +277,9 @@ bool fits(NcclTestsBinary b, const NcclTestsLog& log) {
   if (new_columns && (first.redop == "none") != no_reduction(b)) return false;
   if (first.root && (*first.root >= 0) != rooted(b)) return false;
   const int esize = nccl_tests_type_bytes(first.type);
-  const long long per_count = static_cast<long long>(esize) * (sharded(b) ? log.ranks : 1);
+  const double per_count = static_cast<double>(esize) * (sharded(b) ? log.ranks : 1);
   for (const auto& r : log.rows)
-    if (r.count > 0 && r.size_bytes != r.count * per_count) return false;
+    if (r.count > 0 && static_cast<double>(r.size_bytes) != static_cast<double>(r.count) * per_count) return false;
   return factor_fits(log.rows, nccl_tests_busbw_factor(b, log.ranks));
 }
 

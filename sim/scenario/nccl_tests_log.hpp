@@ -66,7 +66,8 @@ struct NcclTestsRow {
   std::optional<int> root;      // when the columns have one
   NcclTestsFigures out_of_place;
   std::optional<NcclTestsFigures> in_place;  // absent or N/A in the log
-  std::optional<long long> wrong;            // #wrong (N/A: not checked)
+  std::optional<long long> wrong;            // out-of-place #wrong (none: N/A, not checked, or the
+                                             // older "error" column, a deviation rather than a count)
 };
 
 struct NcclTestsLog {

@@ -8,7 +8,8 @@ $ simtrain collective node_1gpu_hdr --nodes 2 --compare tests/data/nccl_tests/dg
     "measured": {
       "algbw_gbps": 0.23,
       "busbw_gbps": 0.23,
-      "time_us": 35.15
+      "time_us": 35.15,
+      "wrong": 0
     },
     "measured_in_place": {
       "busbw_gbps": 0.27,
@@ -31,7 +32,8 @@ $ simtrain collective node_1gpu_hdr --nodes 2 --compare tests/data/nccl_tests/dg
     "measured": {
       "algbw_gbps": 0.52,
       "busbw_gbps": 0.52,
-      "time_us": 31.67
+      "time_us": 31.67,
+      "wrong": 0
     },
     "measured_in_place": {
       "busbw_gbps": 0.53,
@@ -54,7 +56,8 @@ $ simtrain collective node_1gpu_hdr --nodes 2 --compare tests/data/nccl_tests/dg
     "measured": {
       "algbw_gbps": 0.83,
       "busbw_gbps": 0.83,
-      "time_us": 39.56
+      "time_us": 39.56,
+      "wrong": 0
     },
     "measured_in_place": {
       "busbw_gbps": 0.88,
@@ -77,7 +80,8 @@ $ simtrain collective node_1gpu_hdr --nodes 2 --compare tests/data/nccl_tests/dg
     "measured": {
       "algbw_gbps": 0.96,
       "busbw_gbps": 0.96,
-      "time_us": 67.93
+      "time_us": 67.93,
+      "wrong": 0
     },
     "measured_in_place": {
       "busbw_gbps": 1.01,
