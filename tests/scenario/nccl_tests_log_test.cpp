@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "drive/collective.hpp"
+#include "report/collective_report.hpp"
 #include "scenario/error.hpp"
 #include "scenario/nccl_tests_log.hpp"
 
@@ -312,5 +313,63 @@ TEST_CASE("the log's operation against --op, and its ranks against the command's
                                               "  1073741824     268435456     float     sum      -1   11265.   95.31  178.71      0\n" + kFooter,
                                           "mpi.log");
     CHECK_THAT(error_of([&] { drive::check_log_ranks(mpi, 1, 8, 8); }).what(), Catch::EndsWith("give --nodes 2"));
+  }
+}
+
+TEST_CASE("nccl-tests 2.19's per-iteration columns (-I 1) and a timestamp column are read past", "[nccl_log]") {
+  const std::string header =
+      "#       size         count      type   redop    root     time   algbw   busbw  #wrong    i_min    i_max    i_p99    i_cv%"
+      "     time   algbw   busbw  #wrong    i_min    i_max    i_p99    i_cv%  timestamp\n";
+  const auto log = parse_nccl_tests_log(
+      devices(8) + header +
+          "    33554432       8388608     float     sum      -1    424.0   79.14  138.49       0   420.10   430.00   429.50     0.61"
+          "    423.1   79.31  138.79       0   420.00   428.00   427.90     0.55  2025-06-01 10:00:00\n" +
+          kFooter,
+      "iter.log");
+  REQUIRE(log.rows.size() == 1);
+  CHECK(log.rows[0].out_of_place.busbw_gbps == 138.49);
+  REQUIRE(log.rows[0].in_place);
+  CHECK(log.rows[0].in_place->busbw_gbps == 138.79);
+  CHECK(cands(log) == std::vector{NcclTestsBinary::all_reduce});
+}
+
+TEST_CASE("the --compare summary: median |error| and the worst, by size range", "[nccl_log][compare]") {
+  std::vector<report::CompareRow> rows(5);
+  const long long sizes[] = {1 << 20, 2 << 20, 64 << 20, 128 << 20, 256 << 20};
+  const double errors[] = {0.10, -0.30, 0.02, -0.04, 0.06};
+  for (int i = 0; i < 5; ++i) {
+    rows[static_cast<std::size_t>(i)].size_bytes = sizes[i];
+    rows[static_cast<std::size_t>(i)].busbw_error = errors[i];
+  }
+  rows.push_back({});
+  rows.back().size_bytes = 512 << 20;  // busbw 0.00 in the log: no error, not counted
+  SECTION("below 64 MiB: 2 sizes, median of 10% and 30% is 20%, worst -30% at 2 MiB") {
+    const auto s = report::summarize_compare(rows, 0, 64.0 * (1 << 20));
+    CHECK(s.compared == 2);
+    CHECK(s.median_abs_error == Approx(0.20));
+    CHECK(s.worst_error == Approx(-0.30));
+    CHECK(s.worst_size_bytes == 2 << 20);
+  }
+  SECTION("from 64 MiB: 3 sizes (64 MiB counts as bandwidth-bound), median 4%, worst +6% at 256 MiB") {
+    const auto s = report::summarize_compare(rows, 64.0 * (1 << 20), 1e300);
+    CHECK(s.compared == 3);
+    CHECK(s.median_abs_error == Approx(0.04));
+    CHECK(s.worst_error == Approx(0.06));
+    CHECK(s.worst_size_bytes == 256 << 20);
+  }
+}
+
+TEST_CASE("the flags a rank mismatch suggests", "[nccl_log][compare]") {
+  SECTION("4 ranks on one host against a DGX's 8: --gpus 4") {
+    const auto log = parse_nccl_tests_log(devices(4) + kHeader +
+                                              "   134217728      33554432     float     sum      -1   1211.2  110.81  166.22      0\n" + kFooter,
+                                          "four.log");
+    CHECK_THAT(error_of([&] { drive::check_log_ranks(log, 1, 8, 8); }).what(), Catch::EndsWith("give --nodes 1 --gpus 4"));
+  }
+  SECTION("32 ranks on one host name (containers sharing it) against 8-GPU nodes: --nodes 4") {
+    const auto log = parse_nccl_tests_log(devices(32) + kHeader +
+                                              "   134217728      33554432     float     sum      -1   1211.2  110.81  214.69      0\n" + kFooter,
+                                          "thirtytwo.log");
+    CHECK_THAT(error_of([&] { drive::check_log_ranks(log, 2, 8, 8); }).what(), Catch::EndsWith("give --nodes 4"));
   }
 }
