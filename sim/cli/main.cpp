@@ -47,6 +47,7 @@
 #include "topo/topo_import.hpp"
 #include "topo/topo_matrix.hpp"
 #include "scenario/files.hpp"
+#include "scenario/nccl_tests_log.hpp"
 
 namespace {
 
@@ -236,13 +237,17 @@ int main(int argc, char** argv) {
   coll_cmd->add_option("--nodes", c_nodes, "Number of nodes joined by the system's fabric")->check(CLI::Range(1LL, limits::max_nodes));
   coll_cmd->add_option("--fabric", c_fabric, "Override the system's fabric: single_switch | fat_tree | rail_optimized");
   coll_cmd->add_option("--gpus", c_gpus, "GPUs per node taking part (default: all)")->check(CLI::PositiveNumber);
-  coll_cmd->add_option("--op", c_op, "all_reduce | reduce_scatter | all_gather | broadcast");
+  auto* c_op_opt = coll_cmd->add_option("--op", c_op, "all_reduce | reduce_scatter | all_gather | broadcast (with --compare: confirms the log's)");
   coll_cmd->add_option("--algo", c_algo, "auto | ring | tree | hierarchical | nvls | nvls_tree");
   coll_cmd->add_option("--ring-order", c_order, "auto (NCCL-like search) | given (rank order) | a list such as 0,2,4,6,1,3,5,7");
-  coll_cmd->add_option("-b,--minbytes", c_min, "Smallest size (8, 64K, 1M, 1G: binary as nccl-tests)");
-  coll_cmd->add_option("-e,--maxbytes", c_max, "Largest size");
-  coll_cmd->add_option("-f,--stepfactor", c_factor, "Multiply the size by this each step");
-  coll_cmd->add_option("-d,--dtype", c_dtype, "float | half | bfloat16 | double | int8 | int32 | ...");
+  auto* c_min_opt = coll_cmd->add_option("-b,--minbytes", c_min, "Smallest size (8, 64K, 1M, 1G: binary as nccl-tests)");
+  auto* c_max_opt = coll_cmd->add_option("-e,--maxbytes", c_max, "Largest size");
+  auto* c_factor_opt = coll_cmd->add_option("-f,--stepfactor", c_factor, "Multiply the size by this each step");
+  auto* c_dtype_opt = coll_cmd->add_option("-d,--dtype", c_dtype, "float | half | bfloat16 | double | int8 | int32 | ...");
+  std::string c_compare;
+  coll_cmd->add_option("--compare", c_compare,
+                       "Hold each size of a measured nccl-tests log (all_reduce_perf ... output) against the same "
+                       "collective simulated: the log gives the operation, sizes and type");
   coll_cmd->add_option("--channels", c_channels, "Channels (default: 1 in a node, NICs per node across nodes)")->check(CLI::PositiveNumber);
   coll_cmd->add_option("--protocol", c_proto, "Force LL, LL128 or Simple (default: chosen per size)");
   coll_cmd->add_option("--solver", c_solver, "incremental (default) | full: re-solve every flow on every change");
@@ -488,6 +493,22 @@ int main(int argc, char** argv) {
       if (c_solver != "incremental" && c_solver != "full")
         throw ScenarioError("", 0, 0, "--solver", "expected incremental or full, got '" + c_solver + "'");
       opt.full_solve = c_solver == "full";
+      if (!c_compare.empty()) {
+        for (const CLI::Option* o : {c_min_opt, c_max_opt, c_factor_opt, c_dtype_opt})
+          if (o->count() > 0)
+            throw ScenarioError("", 0, 0, o->get_name(), "--compare takes the sizes and the type from the log: drop this flag");
+        const NcclTestsLog log = read_nccl_tests_log(c_compare);
+        drive::CompareOptions co;
+        co.request = opt.request;
+        co.full_solve = opt.full_solve;
+        if (c_op_opt->count() > 0) co.asked_op = opt.request.op;
+        drive::log_operation(log, co.asked_op);  // the operation first: a log of another collective is the clearer error
+        drive::check_log_ranks(log, cluster->nodes(), per_node, gpn);
+        const report::CompareResult r = drive::compare_with_log(*cluster, planner, log, co);
+        if (c_json) std::cout << report::compare_to_json(r).dump(2) << "\n";
+        else std::cout << report::format_compare(r);
+        return 0;
+      }
       opt.min_bytes = parse_size_flag("-b", c_min);
       opt.max_bytes = parse_size_flag("-e", c_max);
       try {

@@ -5,6 +5,7 @@
 
 #include "engine/executor.hpp"
 #include "net/flow_network.hpp"
+#include "scenario/error.hpp"
 
 namespace simtrain::drive {
 
@@ -97,6 +98,132 @@ SweepResult run_sweep(const topo::Cluster& cluster, coll::Planner& planner, cons
     const bool multi_node = std::any_of(ranks.begin(), ranks.end(), [&](int g) { return g / gpn != ranks.front() / gpn; });
     r.bands = report::bands_for_collective(*opt.error_bands, r, report::gpu_generation(cluster.gpu_model(ranks.front()).arch),
                                            multi_node);
+  }
+  return r;
+}
+
+namespace {
+
+std::string join_binaries(const std::vector<NcclTestsBinary>& bs, const char* last_sep) {
+  std::string out;
+  for (std::size_t i = 0; i < bs.size(); ++i) {
+    if (i > 0) out += i + 1 == bs.size() ? last_sep : ", ";
+    out += nccl_tests_binary_name(bs[i]);
+  }
+  return out;
+}
+
+std::string article(const std::string& word) {
+  return (!word.empty() && std::string("aeiou").find(word[0]) != std::string::npos ? "an " : "a ") + word;
+}
+
+}  // namespace
+
+coll::Op log_operation(const NcclTestsLog& log, std::optional<coll::Op> asked, std::string* how) {
+  const std::vector<NcclTestsBinary>& cands = log.candidates;
+  std::optional<NcclTestsBinary> chosen;
+  std::string source;
+  if (asked) {
+    const std::string want = coll::op_name(*asked);
+    for (NcclTestsBinary b : cands)
+      if (want == nccl_tests_binary_name(b)) chosen = b;
+    if (!chosen)
+      throw ScenarioError(log.path, log.first_row_line, 0, "--op",
+                          "the log is " + article(join_binaries(cands, " or ")) + " run, --op asked " + want +
+                              " (" + (log.program.empty() ? "its rows at " + std::to_string(log.ranks) + " ranks: " + log.shape
+                                                          : "it names " + log.program) +
+                              ")");
+    source = cands.size() == 1 ? (log.program.empty() ? "from its rows: " + log.shape : "named by the log: " + log.program) +
+                                     "; --op agrees"
+                               : "--op " + want + "; its rows (" + log.shape + ") fit " + join_binaries(cands, " and ");
+  } else {
+    if (cands.size() > 1)
+      throw ScenarioError(log.path, log.first_row_line, 0, "--op",
+                          "the log could be " + article(join_binaries(cands, " or ")) + " run: at " +
+                              std::to_string(log.ranks) + " ranks their rows are the same (" + log.shape +
+                              "); say which with --op");
+    chosen = cands.front();
+    source = log.program.empty() ? "from its rows: " + log.shape : "named by the log: " + log.program;
+  }
+  coll::Op op = coll::Op::all_reduce;
+  switch (*chosen) {
+    case NcclTestsBinary::all_reduce: op = coll::Op::all_reduce; break;
+    case NcclTestsBinary::all_gather: op = coll::Op::all_gather; break;
+    case NcclTestsBinary::reduce_scatter: op = coll::Op::reduce_scatter; break;
+    case NcclTestsBinary::broadcast: op = coll::Op::broadcast; break;
+    case NcclTestsBinary::reduce:
+    case NcclTestsBinary::alltoall:
+    case NcclTestsBinary::sendrecv:
+      throw ScenarioError(log.path, log.first_row_line, 0, "",
+                          std::string("the log is ") + article(nccl_tests_binary_name(*chosen)) + " run (" + source +
+                              "): simtrain collective simulates all_reduce, all_gather, reduce_scatter and broadcast, "
+                              "not " + nccl_tests_binary_name(*chosen));
+  }
+  if (how) *how = source;
+  return op;
+}
+
+void check_log_ranks(const NcclTestsLog& log, int nodes, int gpus_per_node, int system_gpus_per_node) {
+  const int simulated = nodes * gpus_per_node;
+  if (log.ranks == simulated) return;
+  // The flags that give the log's ranks: its hosts as nodes when they divide the ranks evenly
+  // onto nodes of this system, else whole nodes, else the fewest nodes of equal GPU counts.
+  const int n = log.ranks, gpn = system_gpus_per_node;
+  int want_nodes = 0, want_gpus = 0;
+  if (log.hosts > 1 && n % log.hosts == 0 && n / log.hosts <= gpn) {
+    want_nodes = log.hosts;
+    want_gpus = n / log.hosts;
+  } else {
+    for (int g = std::min(n, gpn); g >= 1 && want_nodes == 0; --g)
+      if (n % g == 0) {
+        want_nodes = n / g;
+        want_gpus = g;
+      }
+  }
+  std::string flags = "--nodes " + std::to_string(want_nodes);
+  if (want_gpus != gpn) flags += " --gpus " + std::to_string(want_gpus);
+  throw ScenarioError(log.path, 0, 0, "",
+                      "the log ran " + std::to_string(n) + " ranks (" + std::to_string(n) + " device lines on " +
+                          std::to_string(log.hosts) + " host" + (log.hosts == 1 ? "" : "s") +
+                          ") but the command simulates " + std::to_string(simulated) + " (" + std::to_string(nodes) +
+                          " node" + (nodes == 1 ? "" : "s") + " x " + std::to_string(gpus_per_node) +
+                          " GPUs): give " + flags);
+}
+
+report::CompareResult compare_with_log(const topo::Cluster& cluster, coll::Planner& planner, const NcclTestsLog& log,
+                                       const CompareOptions& opt) {
+  report::CompareResult r;
+  const coll::Op op = log_operation(log, opt.asked_op, &r.op_source);
+  r.system = cluster.name();
+  r.nodes = cluster.nodes();
+  r.ranks = log.ranks;
+  r.log_hosts = log.hosts;
+  r.log_path = log.path;
+  r.log_program = log.program;
+  r.log_complete = log.complete;
+  r.op = coll::op_name(op);
+  r.dtype = log.rows.front().type;
+  for (const NcclTestsRow& m : log.rows) {
+    coll::Request req = opt.request;
+    req.op = op;
+    req.bytes = static_cast<double>(m.size_bytes);
+    report::CompareRow row;
+    row.line = m.line;
+    row.size_bytes = m.size_bytes;
+    row.count = m.count;
+    row.measured_time_us = m.out_of_place.time_us;
+    row.measured_algbw_gbps = m.out_of_place.algbw_gbps;
+    row.measured_busbw_gbps = m.out_of_place.busbw_gbps;
+    row.measured_wrong = m.wrong;
+    if (m.in_place) {
+      row.in_place_time_us = m.in_place->time_us;
+      row.in_place_busbw_gbps = m.in_place->busbw_gbps;
+    }
+    row.simulated = simulate_one(cluster, planner, req, opt.full_solve);
+    row.simulated.count = m.count;
+    if (m.out_of_place.busbw_gbps > 0)
+      row.busbw_error = (row.simulated.busbw_gbps - m.out_of_place.busbw_gbps) / m.out_of_place.busbw_gbps;
+    r.rows.push_back(std::move(row));
   }
   return r;
 }

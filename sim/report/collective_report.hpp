@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,5 +49,41 @@ struct SweepResult {
 
 std::string format_table(const SweepResult& r);
 nlohmann::json to_json(const SweepResult& r);
+
+// `simtrain collective --compare LOG`: each size of a measured nccl-tests log beside the same
+// collective simulated (drive/collective.hpp compare_with_log). The error is on busbw,
+// (simulated - measured) / measured, against the log's out-of-place figure; the summary splits
+// at 64 MiB, where nccl-tests curves leave the latency and mid-size region for the
+// bandwidth-bound plateau (validation/error_bands.yaml's large class starts there too).
+struct CompareRow {
+  int line = 0;  // the row's line in the log
+  long long size_bytes = 0, count = 0;
+  double measured_time_us = 0, measured_algbw_gbps = 0, measured_busbw_gbps = 0;
+  std::optional<double> in_place_time_us, in_place_busbw_gbps;  // when the log has them
+  std::optional<long long> measured_wrong;  // the log's out-of-place #wrong (none: N/A, not checked)
+  SweepRow simulated;
+  std::optional<double> busbw_error;  // none when the log's busbw is 0.00 (too small to print)
+};
+
+struct CompareResult {
+  std::string system, log_path, op, dtype;
+  std::string log_program;  // "all_reduce_perf" when the log names it, else ""
+  std::string op_source;    // how the operation was known: "named by the log", "from its rows: ...", ...
+  int nodes = 1, ranks = 0, log_hosts = 0;
+  bool log_complete = true;
+  std::vector<CompareRow> rows;
+};
+
+// The median |error| and the worst error of the rows with an error whose size lies in
+// [min_bytes, max_bytes).
+struct CompareSummary {
+  int compared = 0;
+  double median_abs_error = 0, worst_error = 0;
+  long long worst_size_bytes = 0;
+};
+CompareSummary summarize_compare(const std::vector<CompareRow>& rows, double min_bytes, double max_bytes);
+
+std::string format_compare(const CompareResult& r);
+nlohmann::json compare_to_json(const CompareResult& r);
 
 }  // namespace simtrain::report

@@ -1,0 +1,3 @@
+$ simtrain collective dgx_a100 --compare tests/data/nccl_tests/a100_8gpu_sendrecv_li-plus.log
+# exit 2
+tests/data/nccl_tests/a100_8gpu_sendrecv_li-plus.log:28: error: the log is a sendrecv run (from its rows: redop sum, root -1, size = count x 4 B, busbw = 1 x algbw): simtrain collective simulates all_reduce, all_gather, reduce_scatter and broadcast, not sendrecv
