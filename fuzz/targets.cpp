@@ -15,6 +15,7 @@
 #include "scenario/yaml_doc.hpp"
 #include "topo/catalog.hpp"
 #include "topo/cluster.hpp"
+#include "scenario/nccl_tests_log.hpp"
 #include "topo/nccl_xml.hpp"
 #include "topo/topo_import.hpp"
 #include "train/strategy.hpp"
@@ -167,11 +168,15 @@ int fuzz_nccl_xml(const std::uint8_t* data, std::size_t size) {
   return expect_user_errors_only([&] { (void)topo::import_nccl_xml(as_text(data, size), "fuzz_topo.xml", opt); });
 }
 
+int fuzz_nccl_tests(const std::uint8_t* data, std::size_t size) {
+  return expect_user_errors_only([&] { (void)parse_nccl_tests_log(as_text(data, size), "fuzz.log"); });
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
       {"scenario", &fuzz_scenario}, {"scenario_run", &fuzz_scenario_run}, {"system", &fuzz_system},   {"catalog", &fuzz_catalog},         {"model", &fuzz_model},
       {"cases", &fuzz_cases},       {"calibration", &fuzz_calibration}, {"topo_import", &fuzz_topo_import},
-      {"nccl_xml", &fuzz_nccl_xml},
+      {"nccl_xml", &fuzz_nccl_xml},         {"nccl_tests", &fuzz_nccl_tests},
   };
   return all;
 }

@@ -29,6 +29,7 @@ int fuzz_cases(const std::uint8_t* data, std::size_t size);         // drive::lo
 int fuzz_calibration(const std::uint8_t* data, std::size_t size);   // work::apply_calibration_file
 int fuzz_topo_import(const std::uint8_t* data, std::size_t size);   // topo::import_topo_matrix
 int fuzz_nccl_xml(const std::uint8_t* data, std::size_t size);      // topo::import_nccl_xml
+int fuzz_nccl_tests(const std::uint8_t* data, std::size_t size);    // parse_nccl_tests_log
 
 struct Target {
   std::string name;  // "scenario": the libFuzzer binary is fuzz_scenario

@@ -72,4 +72,10 @@ inline constexpr std::uint64_t max_expanded_nodes = 1000000;
 // (drive/run.cpp states the estimate). The largest shipped run is about 2 M.
 inline constexpr double max_estimated_events = 50e6;
 
+
+// --- Measurement files ------------------------------------------------------------------
+// An nccl-tests log compared size by size (`collective --compare`): nccl-tests' doubling sweeps
+// print ~35 sizes from 1 B to 16 GiB; a linear -i sweep a few hundred; each row is a simulation.
+inline constexpr std::size_t max_nccl_tests_rows = 1024;
+
 }  // namespace simtrain::limits

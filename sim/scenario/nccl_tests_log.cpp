@@ -1,5 +1,7 @@
 #include "scenario/nccl_tests_log.hpp"
 
+#include "scenario/limits.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -433,6 +435,11 @@ NcclTestsLog parse_nccl_tests_log(const std::string& text, const std::string& pa
                   line);
     }
     if (log.rows.empty()) log.first_row_line = ln;
+    if (log.rows.size() >= limits::max_nccl_tests_rows)
+      row_error(path, ln, 1,
+                "more than " + std::to_string(limits::max_nccl_tests_rows) +
+                    " sizes: each is simulated; keep the sizes you want compared (a doubling sweep has ~35)",
+                line);
     log.rows.push_back(std::move(row));
   }
   if (!layout)
