@@ -742,20 +742,34 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
       while (p[static_cast<std::size_t>(x)] != x) x = p[static_cast<std::size_t>(x)] = p[static_cast<std::size_t>(p[static_cast<std::size_t>(x)])];
       return x;
     };
-    auto group_by = [&](auto same) {
+    // Union-find over the pairs (i < j, i then j ascending) for which same(i, j) holds; the
+    // labels (roots) depend on that order, and they order the groups below. `candidates(i)`
+    // lists, ascending, every j > i for which same(i, j) can hold: pairs outside it are false,
+    // and a false pair does nothing (not even a find), so skipping them is exact while the
+    // work drops from n^2 pairs to n times a node's ranks.
+    auto group_by = [&](auto same, auto candidates) {
       std::vector<int> p(static_cast<std::size_t>(n));
       std::iota(p.begin(), p.end(), 0);
-      for (int i = 0; i < n; ++i)
-        for (int j = i + 1; j < n; ++j)
+      std::vector<int> cand;
+      for (int i = 0; i < n; ++i) {
+        candidates(i, cand);
+        for (int j : cand)
           if (same(i, j)) p[static_cast<std::size_t>(uf_find(p, j))] = uf_find(p, i);
+      }
       std::vector<int> id(static_cast<std::size_t>(n));
       for (int i = 0; i < n; ++i) id[static_cast<std::size_t>(i)] = uf_find(p, i);
       return id;
     };
+    std::vector<int> node_of(static_cast<std::size_t>(n));
+    std::map<int, std::vector<int>> on_node;  // node -> positions, ascending
+    for (int i = 0; i < n; ++i) {
+      node_of[static_cast<std::size_t>(i)] = c_.device(c_.gpu(ranks[static_cast<std::size_t>(i)])).node;
+      on_node[node_of[static_cast<std::size_t>(i)]].push_back(i);
+    }
     auto rel_level = [&](int i, int j) {
       // 0: NVLink, 1: PCIe without host bridge, 2: same socket, 3: same node, 4: other node.
+      if (node_of[static_cast<std::size_t>(i)] != node_of[static_cast<std::size_t>(j)]) return 4;
       topo::Vertex a = c_.gpu(ranks[static_cast<std::size_t>(i)]), b = c_.gpu(ranks[static_cast<std::size_t>(j)]);
-      if (c_.device(a).node != c_.device(b).node) return 4;
       const topo::Route& r = c_.route(a, b);
       if (all_nvlink(c_, r)) return 0;
       bool crosses_cpu = false, crosses_socket_link = false;
@@ -769,9 +783,29 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
     std::vector<int> prev(static_cast<std::size_t>(n));
     std::iota(prev.begin(), prev.end(), 0);
     for (int lv = 0; lv <= 4; ++lv) {
+      // same(i, j) holds for ranks of one node (rel_level < 4), of one previous group, or at
+      // level 4 for every pair.
+      std::map<int, std::vector<int>> in_prev;  // previous group -> positions, ascending
+      if (lv < 4)
+        for (int i = 0; i < n; ++i) in_prev[prev[static_cast<std::size_t>(i)]].push_back(i);
+      auto candidates = [&](int i, std::vector<int>& out) {
+        out.clear();
+        if (lv >= 4) {
+          // Every pair: from fresh labels, i = 0 roots every j at 0, after which each pair's
+          // union writes p[0] = 0 on trees of depth 1, changing nothing; so only i = 0's.
+          if (i == 0)
+            for (int j = 1; j < n; ++j) out.push_back(j);
+          return;
+        }
+        for (const std::vector<int>* list : {&on_node[node_of[static_cast<std::size_t>(i)]],
+                                              &in_prev[prev[static_cast<std::size_t>(i)]]})
+          for (auto it = std::upper_bound(list->begin(), list->end(), i); it != list->end(); ++it) out.push_back(*it);
+        std::sort(out.begin(), out.end());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+      };
       std::vector<int> id = group_by([&](int i, int j) {
         return prev[static_cast<std::size_t>(i)] == prev[static_cast<std::size_t>(j)] || rel_level(i, j) <= lv;
-      });
+      }, candidates);
       // Keep a level only if it coarsens the previous one and its groups are equal in size.
       std::map<int, int> size;
       for (int x : id) ++size[x];

@@ -34,7 +34,7 @@ std::vector<double> speeds(const Field& f) {
 }  // namespace
 
 NcclParams NcclParams::load(const std::string& path) {
-  auto doc = YamlDoc::load(path);
+  auto doc = YamlDoc::load_shared(path);
   Field root = root_field(doc);
   root.check_keys({"call_overhead", "protocol_steps", "protocols", "nvls", "channels", "transports", "p2p"});
   NcclParams p;

@@ -1,8 +1,12 @@
 #include "coll/ring_order.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
+#include <mutex>
 #include <numeric>
+#include <string>
+#include <unordered_map>
 
 namespace simtrain::coll {
 namespace {
@@ -56,6 +60,81 @@ bool better(const OrderScore& a, const OrderScore& b) {
   return a.hops < b.hops;
 }
 
+// The exhaustive search's answer is a function of what the scorer reads and nothing else: the
+// flags, and for every pair of endpoints it may join (members both ways, entry -> member,
+// member -> exit) whether the route is empty, its hops and its links, and for every such link
+// its capacity and prior crossings. This key writes all of that down, the links numbered by
+// first appearance (the scorer only counts crossings of one link and divides its capacity, so
+// the numbering does not matter), so equal keys have equal answers: a sweep's points on the
+// same node type, and node k's groups, search once. The whole key is compared, not a hash.
+std::string search_key(const topo::Cluster& c, const std::vector<topo::Vertex>& members, bool closed, int first,
+                       int last, topo::Vertex entry, topo::Vertex exit, const std::vector<int>* prior) {
+  std::string key;
+  auto put = [&](const auto& x) { key.append(reinterpret_cast<const char*>(&x), sizeof x); };
+  const int n = static_cast<int>(members.size());
+  put(n);
+  put(static_cast<char>(closed));
+  put(first);
+  put(last);
+  put(static_cast<char>(entry != kNoVertex));
+  put(static_cast<char>(exit != kNoVertex));
+  std::unordered_map<net::LinkId, int> label;
+  std::vector<net::LinkId> links;
+  auto pair = [&](topo::Vertex a, topo::Vertex b) {
+    if (a == b) {
+      put(-1);
+      return;
+    }
+    const topo::Route& r = c.route(a, b);
+    put(r.hops());
+    put(static_cast<int>(r.links.size()));
+    for (net::LinkId l : r.links) {
+      auto [it, fresh] = label.emplace(l, static_cast<int>(links.size()));
+      if (fresh) links.push_back(l);
+      put(it->second);
+    }
+  };
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      if (i != j) pair(members[static_cast<std::size_t>(i)], members[static_cast<std::size_t>(j)]);
+  if (entry != kNoVertex)
+    for (topo::Vertex m : members) pair(entry, m);
+  if (exit != kNoVertex)
+    for (topo::Vertex m : members) pair(m, exit);
+  for (net::LinkId l : links) {
+    put(c.link(l).capacity_bytes_per_s);
+    put(prior ? (*prior)[l] : 0);
+  }
+  return key;
+}
+
+// Answers shared by every run in the process (sweep points run on worker threads).
+class SearchCache {
+ public:
+  bool find(const std::string& key, std::vector<int>& out) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = map_.find(key);
+    if (it == map_.end()) return false;
+    out = it->second;
+    return true;
+  }
+  void put(std::string key, const std::vector<int>& order) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (map_.size() >= kMaxEntries) map_.clear();  // keeps memory bounded; answers are recomputed
+    map_.emplace(std::move(key), order);
+  }
+
+ private:
+  static constexpr std::size_t kMaxEntries = 4096;
+  std::mutex mutex_;
+  std::unordered_map<std::string, std::vector<int>> map_;
+};
+
+SearchCache& search_cache() {
+  static SearchCache cache;
+  return cache;
+}
+
 }  // namespace
 
 OrderScore score_order(const topo::Cluster& c, const std::vector<topo::Vertex>& members,
@@ -65,9 +144,11 @@ OrderScore score_order(const topo::Cluster& c, const std::vector<topo::Vertex>& 
   return s.score(members, order, closed, entry, exit);
 }
 
-std::vector<int> best_order(const topo::Cluster& c, const std::vector<topo::Vertex>& members,
-                            bool closed, int first, int last, topo::Vertex entry,
-                            topo::Vertex exit, const std::vector<int>* prior) {
+namespace {
+
+std::vector<int> search_order(const topo::Cluster& c, const std::vector<topo::Vertex>& members, bool closed,
+                              int first, int last, topo::Vertex entry, topo::Vertex exit,
+                              const std::vector<int>* prior, bool use_cache) {
   const int n = static_cast<int>(members.size());
   std::vector<int> order(static_cast<std::size_t>(n));
   std::iota(order.begin(), order.end(), 0);
@@ -91,6 +172,12 @@ std::vector<int> best_order(const topo::Cluster& c, const std::vector<topo::Vert
     return o;
   };
   if (free_ids.size() <= 8) {
+    std::string key;
+    if (use_cache) {
+      key = search_key(c, members, closed, first, last, entry, exit, prior);
+      std::vector<int> cached;
+      if (search_cache().find(key, cached)) return cached;
+    }
     std::vector<int> mid = free_ids;  // ascending: next_permutation visits all
     std::vector<int> best = assemble(mid);
     OrderScore best_score = scorer.score(members, best, closed, entry, exit);
@@ -102,6 +189,7 @@ std::vector<int> best_order(const topo::Cluster& c, const std::vector<topo::Vert
         best = std::move(o);
       }
     }
+    if (use_cache) search_cache().put(std::move(key), best);
     return best;
   }
   // Greedy: from the head (or member 0), always go to the widest, then nearest, next member.
@@ -129,6 +217,19 @@ std::vector<int> best_order(const topo::Cluster& c, const std::vector<topo::Vert
   }
   o.insert(o.end(), tail.begin(), tail.end());
   return o;
+}
+
+}  // namespace
+
+std::vector<int> best_order(const topo::Cluster& c, const std::vector<topo::Vertex>& members, bool closed, int first,
+                            int last, topo::Vertex entry, topo::Vertex exit, const std::vector<int>* prior) {
+  return search_order(c, members, closed, first, last, entry, exit, prior, true);
+}
+
+std::vector<int> best_order_uncached(const topo::Cluster& c, const std::vector<topo::Vertex>& members, bool closed,
+                                     int first, int last, topo::Vertex entry, topo::Vertex exit,
+                                     const std::vector<int>* prior) {
+  return search_order(c, members, closed, first, last, entry, exit, prior, false);
 }
 
 }  // namespace simtrain::coll

@@ -32,6 +32,16 @@ std::vector<int> best_order(const topo::Cluster& c, const std::vector<topo::Vert
                             const std::vector<int>* prior = nullptr);
 // `prior` (by directed link id): crossings already made by other channels' rings, so a new
 // channel's ring is scored by capacity / (prior + its own crossings) and seeks unused links.
+//
+// The exhaustive search's answers are shared by every run in the process (a sweep's points,
+// node k's groups): keyed by everything the scorer reads -- each pair's route (hops, links
+// renumbered by first appearance), each link's capacity and prior crossings, the flags -- so
+// equal keys have equal answers, compared whole, never by hash alone; thread-safe.
+// best_order_uncached always searches (tests compare the two).
+std::vector<int> best_order_uncached(const topo::Cluster& c, const std::vector<topo::Vertex>& members,
+                                     bool closed, int first = -1, int last = -1,
+                                     topo::Vertex entry = kNoVertex, topo::Vertex exit = kNoVertex,
+                                     const std::vector<int>* prior = nullptr);
 
 OrderScore score_order(const topo::Cluster& c, const std::vector<topo::Vertex>& members,
                        const std::vector<int>& order, bool closed,

@@ -2,9 +2,36 @@
 
 #include <algorithm>
 #include <cassert>
+#include <iterator>
 #include <stdexcept>
 
 namespace simtrain::net {
+
+void sort_ids(std::vector<std::uint32_t>& ids, std::vector<std::uint32_t>& scratch) {
+  constexpr std::size_t kShort = 128;
+  if (ids.size() < kShort) {
+    std::sort(ids.begin(), ids.end());
+    return;
+  }
+  std::uint32_t top = 0;
+  for (std::uint32_t x : ids) top |= x;
+  constexpr unsigned kBits = 11;
+  constexpr std::size_t kBuckets = std::size_t{1} << kBits;
+  scratch.resize(ids.size());
+  std::size_t count[kBuckets];
+  for (unsigned shift = 0; shift < 32 && (top >> shift) != 0; shift += kBits) {
+    std::fill(std::begin(count), std::end(count), std::size_t{0});
+    for (std::uint32_t x : ids) ++count[(x >> shift) & (kBuckets - 1)];
+    std::size_t sum = 0;
+    for (std::size_t& c : count) {
+      const std::size_t k = c;
+      c = sum;
+      sum += k;
+    }
+    for (std::uint32_t x : ids) scratch[count[(x >> shift) & (kBuckets - 1)]++] = x;
+    ids.swap(scratch);
+  }
+}
 
 LinkId MaxMinSystem::add_link(double capacity) {
   if (!(capacity >= 0)) throw std::invalid_argument("link capacity must be >= 0");
@@ -110,7 +137,7 @@ void MaxMinSystem::collect_component(LinkId seed) {
   // by one scan over the marks, which gives the same order as sorting, in linear time.
   auto canonical = [&](auto& ids, const auto& all) {
     if (ids.size() * 8 < all.size()) {
-      std::sort(ids.begin(), ids.end());
+      sort_ids(ids, sort_scratch_);
       return;
     }
     const std::size_t n = ids.size();
@@ -121,13 +148,14 @@ void MaxMinSystem::collect_component(LinkId seed) {
   canonical(comp_links_, links_);
   canonical(comp_vars_, vars_);
   for (std::size_t i = 0; i < comp_links_.size(); ++i) links_[comp_links_[i]].pos = i;
+  for (std::size_t i = 0; i < comp_vars_.size(); ++i) vars_[comp_vars_[i]].pos = i;
 }
 
 void MaxMinSystem::solve_component() {
   const size_t nl = comp_links_.size();
   remaining_.assign(nl, 0.0);
   weight_sum_.assign(nl, 0.0);
-  // Position of each link in the component, found by binary search (links are sorted).
+  // Position of each link in the component (set by collect_component).
   auto pos = [&](LinkId l) { return links_[l].pos; };
   for (size_t i = 0; i < nl; ++i) remaining_[i] = links_[comp_links_[i]].capacity;
 
@@ -146,11 +174,7 @@ void MaxMinSystem::solve_component() {
     if (level == MaxMinSystem::kUnbounded) {
       // Variables on no link and unbounded: nothing limits them. Callers never create these
       // (a flow always crosses a link), but keep the system well-defined.
-      for (VarId v : unfixed) {
-        const size_t idx = static_cast<size_t>(std::lower_bound(comp_vars_.begin(), comp_vars_.end(), v) -
-                                               comp_vars_.begin());
-        new_rate[idx] = MaxMinSystem::kUnbounded;
-      }
+      for (VarId v : unfixed) new_rate[vars_[v].pos] = MaxMinSystem::kUnbounded;
       break;
     }
     // Links whose fair level is (within rounding) the minimum saturate together.
@@ -172,9 +196,7 @@ void MaxMinSystem::solve_component() {
     for (VarId v : fixed_now) {
       Var& var = vars_[v];
       double r = std::min(var.weight * level, var.bound);
-      size_t idx = static_cast<size_t>(std::lower_bound(comp_vars_.begin(), comp_vars_.end(), v) -
-                                       comp_vars_.begin());
-      new_rate[idx] = r;
+      new_rate[var.pos] = r;
       for (const auto& e : var.elements) {
         size_t p = pos(e.link);
         remaining_[p] -= e.coeff * r;
@@ -215,7 +237,7 @@ const std::vector<VarId>& MaxMinSystem::solve(bool full) {
     for (LinkId l = 0; l < links_.size(); ++l) seeds[l] = l;
   } else {
     seeds = dirty_links_;
-    std::sort(seeds.begin(), seeds.end());
+    sort_ids(seeds, sort_scratch_);
   }
   for (LinkId l : dirty_links_) links_[l].dirty = false;
   dirty_links_.clear();
@@ -233,8 +255,8 @@ const std::vector<VarId>& MaxMinSystem::solve(bool full) {
     collect_component(seed);
     solve_component();
   }
-  std::sort(changed_.begin(), changed_.end());
-  std::sort(touched_links_.begin(), touched_links_.end());
+  sort_ids(changed_, sort_scratch_);
+  sort_ids(touched_links_, sort_scratch_);
   return changed_;
 }
 

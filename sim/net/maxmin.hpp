@@ -80,6 +80,7 @@ class MaxMinSystem {
     std::vector<Element> elements;
     std::uint64_t stamp = 0;
     std::uint64_t comp = 0;
+    std::size_t pos = 0;  // index in the component being solved (comp_vars_)
     bool active = false;
   };
 
@@ -102,6 +103,12 @@ class MaxMinSystem {
   std::vector<double> weight_sum_;
   std::vector<VarId> changed_;
   std::vector<LinkId> touched_links_;
+  std::vector<std::uint32_t> sort_scratch_;  // for sort_ids
 };
+
+// Sorts ids ascending in linear time for long lists (LSD radix, 11 bits a pass; a short list
+// by std::sort). Ids are plain integers, so every correct sort gives the same sequence: the
+// solver's canonical orders do not depend on which one runs. `scratch` is reused storage.
+void sort_ids(std::vector<std::uint32_t>& ids, std::vector<std::uint32_t>& scratch);
 
 }  // namespace simtrain::net

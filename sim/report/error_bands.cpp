@@ -309,7 +309,7 @@ ErrorBands load_error_bands(const std::string& path) {
   if (!std::filesystem::is_regular_file(path))
     throw ScenarioError(path, 0, 0, "",
                         "cannot open the error bands file; `simtrain validate --bands > validation/error_bands.yaml` writes it");
-  return parse_bands_doc(YamlDoc::load(path));
+  return parse_bands_doc(YamlDoc::load_shared(path));
 }
 
 ErrorBands parse_error_bands(const std::string& text, const std::string& name) {

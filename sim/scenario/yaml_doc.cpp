@@ -241,6 +241,22 @@ std::string read_input_file(const std::string& path) {
 
 std::shared_ptr<const YamlDoc> YamlDoc::load(const std::string& path) { return parse(read_input_file(path), path); }
 
+std::shared_ptr<const YamlDoc> YamlDoc::load_shared(const std::string& path) {
+  struct Parsed {
+    std::string text;
+    std::shared_ptr<const YamlDoc> doc;
+  };
+  // A handful of files per run; the bound only keeps a long-lived thread from growing it.
+  constexpr std::size_t kMaxFiles = 256;
+  thread_local std::unordered_map<std::string, Parsed> cache;
+  std::string text = read_input_file(path);
+  if (auto it = cache.find(path); it != cache.end() && it->second.text == text) return it->second.doc;
+  auto doc = parse(text, path);  // an error is thrown every time, never cached
+  if (cache.size() >= kMaxFiles) cache.clear();
+  cache[path] = Parsed{std::move(text), doc};
+  return doc;
+}
+
 std::shared_ptr<const YamlDoc> YamlDoc::parse(const std::string& text, const std::string& name) {
   auto doc = std::make_shared<YamlDoc>();
   doc->path_ = name;

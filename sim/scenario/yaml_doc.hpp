@@ -29,6 +29,14 @@ class YamlDoc {
   // with aliases expanded (an alias bomb), text that is not valid UTF-8 and a key longer than
   // limits::max_key_bytes, each at its position.
   static std::shared_ptr<const YamlDoc> load(const std::string& path);
+  // The same for a file its caller only reads (catalogs, systems, models, prices, ...): the
+  // file is read every time, but text this thread has already parsed under this path returns
+  // the earlier document, so a sweep parses the shared system and catalog files once per
+  // worker thread instead of once per point. Keyed by path AND the whole text, so an edited
+  // file is parsed afresh; per thread, so no yaml-cpp node is ever touched by two threads.
+  // Never for a document the caller changes in place (the scenario, a model re-read with
+  // switched keys): those use load().
+  static std::shared_ptr<const YamlDoc> load_shared(const std::string& path);
   // Parses text held in memory (tests, inline overrides); `name` stands in for the file.
   static std::shared_ptr<const YamlDoc> parse(const std::string& text, const std::string& name);
 

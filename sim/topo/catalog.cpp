@@ -83,7 +83,7 @@ std::shared_ptr<const Catalog> Catalog::load(const std::string& path, const std:
   auto cat = std::make_shared<Catalog>();
   cat->path_ = path;
   {
-    auto doc = YamlDoc::load(path);
+    auto doc = YamlDoc::load_shared(path);
     Field root = root_field(doc);
     root.check_keys(kSections);
     const bool shipped = shown_path(path) == "topologies/devices.yaml";
@@ -105,7 +105,7 @@ std::shared_ptr<const Catalog> Catalog::load(const std::string& path, const std:
       if (std::find(seen.begin(), seen.end(), id) != seen.end()) continue;
       seen.push_back(id);
       cat->extensions_.push_back(e);
-      Field root = root_field(YamlDoc::load(e));
+      Field root = root_field(YamlDoc::load_shared(e));
       std::vector<std::string> keys = kSections;
       keys.push_back("prices");
       root.check_keys(keys);

@@ -47,7 +47,7 @@ GpuPrices parse_gpu_prices(const Field& f) {
 PriceList load_prices(const std::string& path, const Catalog& catalog) {
   PriceList list;
   list.path = path;
-  auto doc = YamlDoc::load(path);
+  auto doc = YamlDoc::load_shared(path);
   Field root = root_field(doc);
   root.check_keys({"defaults", "gpus"});
   if (auto d = root.get("defaults")) {

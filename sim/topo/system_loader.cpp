@@ -39,7 +39,7 @@ std::unique_ptr<Cluster> load_system(const std::string& path, int nodes,
                                      const std::string& catalog_path,
                                      const std::string& fabric_topology,
                                      const std::vector<std::string>& catalog_extensions) {
-  auto doc = YamlDoc::load(path);
+  auto doc = YamlDoc::load_shared(path);
   return load_system_from(root_field(doc), path, nodes, catalog_path, fabric_topology, catalog_extensions);
 }
 

@@ -57,7 +57,7 @@ std::string default_reliability_path(const std::string& catalog_path) {
 }
 
 Reliability load_reliability(const std::string& path) {
-  auto doc = YamlDoc::load(path);
+  auto doc = YamlDoc::load_shared(path);
   Field root = root_field(doc);
   root.check_keys({"failures", "relaunch"});
   Reliability r;

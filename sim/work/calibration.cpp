@@ -114,7 +114,7 @@ std::string calibration_to_yaml(const CalibrationData& d) {
 
 ComputeCalibration apply_calibration_file(const std::string& path, const std::string& gpu_key, ComputeCalibration base,
                                           std::string* described) {
-  auto doc = YamlDoc::load(path);
+  auto doc = YamlDoc::load_shared(path);
   const Field root = root_field(doc);
   if (!root.is_map()) throw root.error("a calibration file is a mapping: gpu, catalog_key, measured, compute, points");
   root.check_keys({"gpu", "catalog_key", "measured", "compute", "points"});

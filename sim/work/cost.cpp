@@ -190,7 +190,7 @@ void read_compute_block(const Field& f, ComputeCalibration& cal) {
 }
 
 ComputeCalibration load_calibration(const std::string& path, const std::string& gpu_key) {
-  auto doc = YamlDoc::load(path);
+  auto doc = YamlDoc::load_shared(path);
   Field root = root_field(doc);
   root.check_keys({"defaults", "gpus"});
   ComputeCalibration cal;  // flash_attention_3 stays off unless a GPU's entry names it

@@ -385,7 +385,7 @@ std::shared_ptr<const Model> load_model(const std::string& path_or_name, const F
   }
   std::shared_ptr<const YamlDoc> doc;
   try {
-    doc = YamlDoc::load(path);
+    doc = YamlDoc::load_shared(path);
   } catch (const ScenarioError& e) {
     // A missing model file is reported where the scenario named it.
     if (where && e.line() == 0) throw where->error("cannot read model file " + path + ": " + e.message());

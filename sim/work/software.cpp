@@ -79,7 +79,7 @@ SoftwareProfile read_profile(const Field& f, const std::string& key) {
 }  // namespace
 
 std::vector<std::string> software_profiles(const std::string& path) {
-  auto doc = YamlDoc::load(path);
+  auto doc = YamlDoc::load_shared(path);
   Field root = root_field(doc);
   std::vector<std::string> out;
   for (const Field& e : root.at("profiles").entries()) out.push_back(e.key().substr(e.key().rfind('.') + 1));
@@ -87,7 +87,7 @@ std::vector<std::string> software_profiles(const std::string& path) {
 }
 
 SoftwareProfile load_software(const std::string& path, const std::string& key, const Field* where) {
-  auto doc = YamlDoc::load(path);
+  auto doc = YamlDoc::load_shared(path);
   Field root = root_field(doc);
   root.check_keys({"profiles"});
   Field profiles = root.at("profiles");

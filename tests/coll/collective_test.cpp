@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <random>
+
+#include "coll/ring_order.hpp"
 #include "drive/collective.hpp"
 #include "engine/executor.hpp"
 #include "report/collective_report.hpp"
@@ -495,5 +498,45 @@ TEST_CASE("all_to_all: every ordered pair a flow of S/n, bounded by the per-GPU 
     ring.algo = Algo::ring;
     CHECK_THROWS_AS(f.planner->plan(ring), std::invalid_argument);
     CHECK_THROWS_AS(f.planner->plan(all_reduce(kGiB, Algo::p2p)), std::invalid_argument);
+  }
+}
+
+TEST_CASE("ring-order search: the shared cache answers as a fresh search does", "[coll]") {
+  // Random groups (3 to 9 GPUs of one node, or of two nodes), rings and chains, pinned ends
+  // and NIC entries, on systems of different shapes and capacities asked in turn, so an answer
+  // cached for one system or node is offered wherever its key could collide.
+  std::mt19937 rng(5);
+  std::vector<std::unique_ptr<topo::Cluster>> clusters;
+  for (const char* s : {"pcie_switch_8gpu", "dgx_a100", "dgx_a100_80gb", "dgx1_v100", "dgx_h100", "jean_zay_a100",
+                        "workstation_4x4090_eth100g", "hgx_a100_4gpu"})
+    clusters.push_back(topo::load_system(kTopo + std::string(s) + ".yaml", 2));
+  for (int trial = 0; trial < 400; ++trial) {
+    const topo::Cluster& c = *clusters[rng() % clusters.size()];
+    std::vector<int> ranks(static_cast<std::size_t>(c.gpu_count()));
+    for (std::size_t i = 0; i < ranks.size(); ++i) ranks[i] = static_cast<int>(i);
+    std::shuffle(ranks.begin(), ranks.end(), rng);
+    if (rng() % 2) {  // one node: its GPUs only
+      const int node = static_cast<int>(rng() % 2);
+      ranks.erase(std::remove_if(ranks.begin(), ranks.end(), [&](int r) { return r / c.gpus_per_node() != node; }),
+                  ranks.end());
+    }
+    const std::size_t n = std::min<std::size_t>(ranks.size(), 3 + rng() % 7);
+    std::vector<topo::Vertex> members;
+    for (std::size_t i = 0; i < n; ++i) members.push_back(c.gpu(ranks[i]));
+    const bool closed = rng() % 2;
+    const int first = rng() % 3 == 0 ? static_cast<int>(rng() % n) : -1;
+    const int last = !closed && rng() % 3 == 0 ? static_cast<int>(rng() % n) : -1;
+    topo::Vertex entry = kNoVertex;
+    if (!closed && c.nics_per_node() > 0 && rng() % 2) entry = c.nic(0, static_cast<int>(rng() % c.nics_per_node()));
+    std::vector<int> prior;
+    const bool with_prior = rng() % 3 == 0;
+    if (with_prior) {
+      prior.assign(c.directed_link_count(), 0);
+      for (auto& p : prior) p = static_cast<int>(rng() % 3);
+    }
+    const std::vector<int>* pp = with_prior ? &prior : nullptr;
+    const auto fresh = best_order_uncached(c, members, closed, first, last, entry, kNoVertex, pp);
+    CHECK(best_order(c, members, closed, first, last, entry, kNoVertex, pp) == fresh);
+    CHECK(best_order(c, members, closed, first, last, entry, kNoVertex, pp) == fresh);  // from the cache
   }
 }

@@ -138,3 +138,71 @@ TEST_CASE("max-min: more capacity never lowers any rate", "[maxmin]") {
     for (VarId v : vars) CHECK(wide.rate(v) == Approx(2 * base.rate(v)));
   }
 }
+
+TEST_CASE("sort_ids sorts as std::sort does, short and long lists", "[maxmin]") {
+  // The solver's canonical orders come from sort_ids; any correct sort of integers gives the
+  // same sequence, so its output must equal std::sort's for every length and id range.
+  std::mt19937 rng(7);
+  std::vector<std::uint32_t> scratch;
+  for (std::size_t n : {0u, 1u, 5u, 127u, 128u, 129u, 1000u, 5000u, 40000u}) {
+    for (std::uint32_t range : {10u, 2048u, 70000u, 5000000u, 0xffffffffu}) {
+      std::uniform_int_distribution<std::uint32_t> d(0, range);
+      std::vector<std::uint32_t> ids(n);
+      for (auto& x : ids) x = d(rng);
+      std::vector<std::uint32_t> expect = ids;
+      std::sort(expect.begin(), expect.end());
+      sort_ids(ids, scratch);
+      CHECK(ids == expect);
+    }
+  }
+}
+
+TEST_CASE("random systems: incremental solves equal a fresh full solve", "[maxmin]") {
+  // Random flows come and go on a random network; after every change the incremental solve's
+  // rates equal a fresh system's full solve of the same flows (to rounding: the fresh system
+  // numbers its variables differently, so it may add the same terms in another order).
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 20; ++trial) {
+    const int nlinks = 5 + static_cast<int>(rng() % 60);
+    std::vector<double> caps;
+    MaxMinSystem inc;
+    for (int l = 0; l < nlinks; ++l) {
+      caps.push_back(1e9 * (1 + rng() % 16));
+      inc.add_link(caps.back());
+    }
+    struct Flow {
+      VarId id;
+      double weight, bound;
+      std::vector<std::pair<LinkId, double>> path;
+    };
+    std::vector<Flow> flows;
+    for (int step = 0; step < 60; ++step) {
+      if (!flows.empty() && rng() % 3 == 0) {
+        const std::size_t k = rng() % flows.size();
+        inc.remove_variable(flows[k].id);
+        flows.erase(flows.begin() + static_cast<long>(k));
+      } else {
+        Flow f;
+        f.weight = 1 + rng() % 3;
+        f.bound = rng() % 4 == 0 ? 1e8 * (1 + rng() % 50) : MaxMinSystem::kUnbounded;
+        f.id = inc.add_variable(f.weight, f.bound);
+        const int hops = 1 + static_cast<int>(rng() % 6);
+        for (int h = 0; h < hops; ++h) {
+          f.path.emplace_back(static_cast<LinkId>(rng() % static_cast<unsigned>(nlinks)), 1.0 + (rng() % 2));
+          inc.expand(f.id, f.path.back().first, f.path.back().second);
+        }
+        flows.push_back(f);
+      }
+      inc.solve();
+      MaxMinSystem full;
+      for (double c : caps) full.add_link(c);
+      std::vector<VarId> ids;
+      for (const Flow& f : flows) {
+        ids.push_back(full.add_variable(f.weight, f.bound));
+        for (const auto& [l, coeff] : f.path) full.expand(ids.back(), l, coeff);
+      }
+      full.solve(true);
+      for (std::size_t i = 0; i < flows.size(); ++i) CHECK(inc.rate(flows[i].id) == Approx(full.rate(ids[i])).epsilon(1e-9));
+    }
+  }
+}

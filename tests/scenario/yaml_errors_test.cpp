@@ -1,5 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
 #include "scenario/yaml_doc.hpp"
 #include "topo/cluster.hpp"
 
@@ -73,4 +78,22 @@ TEST_CASE("bad system files are rejected with their position", "[errors][topo]")
     CHECK(e.line() == 6);
     CHECK_THAT(e.what(), Catch::Contains("no path connects"));
   }
+}
+
+TEST_CASE("load_shared parses a text once and an edited file afresh", "[scenario]") {
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("simtrain_load_shared_" + std::to_string(::getpid()) + ".yaml")).string();
+  auto write = [&](const std::string& text) { std::ofstream(path, std::ios::binary) << text; };
+  write("a: 1\n");
+  const auto first = simtrain::YamlDoc::load_shared(path);
+  CHECK(simtrain::YamlDoc::load_shared(path) == first);  // same text: the same document
+  write("a: 2\n");
+  const auto second = simtrain::YamlDoc::load_shared(path);
+  CHECK(second != first);
+  CHECK(second->root()["a"].as<int>() == 2);
+  CHECK(first->root()["a"].as<int>() == 1);  // documents already handed out stay as they were
+  write("a: [\n");
+  CHECK_THROWS_AS(simtrain::YamlDoc::load_shared(path), simtrain::ScenarioError);  // errors every time
+  CHECK_THROWS_AS(simtrain::YamlDoc::load_shared(path), simtrain::ScenarioError);
+  std::filesystem::remove(path);
 }
