@@ -7,6 +7,7 @@
 #include <cctype>
 #include <regex>
 
+#include "base/intervals.hpp"
 #include "scenario/error.hpp"
 #include "scenario/yaml_doc.hpp"
 
@@ -154,24 +155,6 @@ namespace {
 
 using Interval = std::pair<double, double>;
 
-double union_length(std::vector<Interval> v, double lo, double hi) {
-  for (auto& [a, b] : v) a = std::max(a, lo), b = std::min(b, hi);
-  std::sort(v.begin(), v.end());
-  double total = 0, cs = 0, ce = -1e300;
-  bool open = false;
-  for (const auto& [a, b] : v) {
-    if (b <= a) continue;
-    if (!open || a > ce) {
-      if (open) total += ce - cs;
-      cs = a, ce = b, open = true;
-    } else {
-      ce = std::max(ce, b);
-    }
-  }
-  if (open) total += ce - cs;
-  return total;
-}
-
 }  // namespace
 
 TraceSplit split_trace(const ProfileTrace& t, int device) {
@@ -236,14 +219,11 @@ TraceSplit split_trace(const ProfileTrace& t, int device) {
     ++s.steps;
     step += len;
     const double c = union_length(compute, w.start_us, w.end_us);
-    const double n = union_length(comm, w.start_us, w.end_us);
-    std::vector<Interval> both = compute;
-    both.insert(both.end(), comm.begin(), comm.end());
-    const double u = union_length(both, w.start_us, w.end_us);
+    const double x = covered_not_by(comm, compute, w.start_us, w.end_us);
     comp += c;
-    com += n;
-    exposed += u - c;
-    idle += len - u;
+    com += union_length(comm, w.start_us, w.end_us);
+    exposed += x;
+    idle += len - (c + x);
     for (const TraceKernel* k : ks) {
       const double a = std::max(k->start_us, w.start_us), b = std::min(k->start_us + k->dur_us, w.end_us);
       if (b > a) kind[k->kind] += b - a;

@@ -12,6 +12,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "base/intervals.hpp"
 #include "coll/nccl_params.hpp"
 #include "data/pipeline.hpp"
 #include "engine/executor.hpp"
@@ -35,39 +36,6 @@ using train::MemoryPeak;
 using train::RunResult;
 using train::StepGraph;
 using train::StrategyBuilder;
-
-namespace {
-
-// Total length of the union of intervals, clipped to [lo, hi).
-double union_length(std::vector<std::pair<TimePs, TimePs>> iv, TimePs lo, TimePs hi) {
-  std::sort(iv.begin(), iv.end());
-  double total = 0;
-  TimePs cur_s = -1, cur_e = -1;
-  for (auto [s, e] : iv) {
-    s = std::max(s, lo);
-    e = std::min(e, hi);
-    if (e <= s) continue;
-    if (s > cur_e) {
-      if (cur_e > cur_s) total += static_cast<double>(cur_e - cur_s);
-      cur_s = s;
-      cur_e = e;
-    } else {
-      cur_e = std::max(cur_e, e);
-    }
-  }
-  if (cur_e > cur_s) total += static_cast<double>(cur_e - cur_s);
-  return total;
-}
-
-// Length of A minus B (both unions of intervals) within [lo, hi).
-double covered_not_by(const std::vector<std::pair<TimePs, TimePs>>& a, const std::vector<std::pair<TimePs, TimePs>>& b,
-                      TimePs lo, TimePs hi) {
-  std::vector<std::pair<TimePs, TimePs>> ab = a;
-  ab.insert(ab.end(), b.begin(), b.end());
-  return union_length(ab, lo, hi) - union_length(b, lo, hi);
-}
-
-}  // namespace
 
 namespace {
 

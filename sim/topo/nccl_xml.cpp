@@ -200,12 +200,6 @@ bool plain_name(const std::string& s) {
   });
 }
 
-std::string switch_model_for_kind(const std::string& kind) {
-  if (kind.rfind("pcie3", 0) == 0) return "pcie3_switch";
-  if (kind.rfind("pcie5", 0) == 0) return "pcie5_switch";
-  return "pcie4_switch";
-}
-
 enum class Kind { cpu, switch_, gpu, nic };
 
 struct Part {
@@ -307,7 +301,7 @@ class Importer {
     if (cls == "0x0604") {  // a bridge: a PCIe switch port, or a root port
       const std::size_t mark = parts_.size();
       const std::string kind = pcie_kind(e, gpu_.pcie, "bridge " + busid);
-      const int sw = add({Kind::switch_, "", switch_model_for_kind(kind), "", parent, kind, -1, busid});
+      const int sw = add({Kind::switch_, "", pcie_switch_model(kind), "", parent, kind, -1, busid});
       bool any = false;
       for (const XmlElement& c : e.children) any = walk(c, sw) || any;
       if (!any) {
@@ -421,17 +415,17 @@ class Importer {
     if ((!pair_links.empty() || !switch_links.empty()) && !gpu_.nvlink)
       throw ScenarioError(src_, nvlinks_.front().where->line, nvlinks_.front().where->column, "--gpu",
                           "the file shows NVLink, but the catalog's " + opt_.gpu_model + " has none");
-    std::string nvswitch_model;
+    std::string nvs_model;
     if (!switch_links.empty()) {
       const std::string& kind = gpu_.nvlink->first;
-      nvswitch_model = kind == "nvlink3" ? "nvswitch_gen2" : kind == "nvlink4" ? "nvswitch_gen3" : "";
-      if (nvswitch_model.empty() || !cat_.switches().count(nvswitch_model))
+      nvs_model = nvswitch_model(cat_, kind);
+      if (nvs_model.empty())
         throw ScenarioError(src_, 0, 0, "--gpu", "the file shows an NVSwitch, and the catalog has no NVSwitch model for " + kind);
     }
 
-    const bool amd = opt_.cpu_model.rfind("amd", 0) == 0;
-    const std::string socket_kind = amd ? "xgmi" : "upi";
-    const int socket_count = amd ? 4 : 3;
+    const SocketLink link = socket_link(opt_.cpu_model);
+    const std::string& socket_kind = link.kind;
+    const int socket_count = link.count;
     std::string name = opt_.name;
     if (name.empty()) name = std::filesystem::path(src_).stem().string() + " (imported)";
     auto pname = [&](int i) -> const std::string& { return parts_[static_cast<std::size_t>(i)].name; };
@@ -447,7 +441,7 @@ class Importer {
     y += "devices:\n";
     for (std::size_t i = 0; i < parts_.size(); ++i)
       if (parts_[i].kind == Kind::cpu) y += fmt::format("  {}: {{type: cpu, model: {}}}\n", parts_[i].name, parts_[i].model);
-    if (!nvswitch_model.empty()) y += "  nvswitch: {type: switch, model: " + nvswitch_model + "}\n";
+    if (!nvs_model.empty()) y += "  nvswitch: {type: switch, model: " + nvs_model + "}\n";
     for (const Part& p : parts_)
       if (p.kind == Kind::switch_) y += fmt::format("  {}: {{type: switch, model: {}}}   # bridge {}\n", p.name, p.model, p.busid);
     for (int g : gpu_order)
@@ -480,20 +474,9 @@ NcclXmlImportResult import_nccl_xml(const std::string& text, const std::string& 
   const std::string catalog_path =
       opt.catalog.empty() ? std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml" : opt.catalog;
   auto catalog = Catalog::load(catalog_path);
-  auto need = [&](const std::string& flag, const std::string& key, const auto& models, const char* what, bool required) {
-    std::vector<std::string> keys;
-    for (const auto& [k, v] : models) keys.push_back(k);
-    if (key.empty()) {
-      if (!required) return;
-      throw ScenarioError("", 0, 0, flag, std::string("required: the catalog's ") + what + " model (" + join_names(keys) + ")");
-    }
-    if (!models.count(key))
-      throw ScenarioError("", 0, 0, flag, "unknown " + std::string(what) + " model '" + key + "'" + did_you_mean(key, keys) +
-                                              "; known: " + join_names(keys));
-  };
-  need("--gpu", opt.gpu_model, catalog->gpus(), "GPU", true);
-  need("--cpu", opt.cpu_model, catalog->cpus(), "CPU", true);
-  need("--nic", opt.nic_model, catalog->nics(), "NIC", false);
+  require_model("--gpu", opt.gpu_model, catalog->gpus(), "GPU");
+  require_model("--cpu", opt.cpu_model, catalog->cpus(), "CPU");
+  require_model("--nic", opt.nic_model, catalog->nics(), "NIC", false);
   const XmlElement root = parse_xml(text, source);
   NcclXmlImportResult res = Importer(source, opt, *catalog).run(root);
   // What was written must load: a system the simulator cannot read is a fault here, not later.

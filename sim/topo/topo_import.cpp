@@ -136,34 +136,36 @@ struct UnionFind {
   }
 };
 
-std::string switch_model_for(const std::string& pcie_kind) {
+}  // namespace
+
+std::string pcie_switch_model(const std::string& pcie_kind) {
   if (pcie_kind.rfind("pcie3", 0) == 0) return "pcie3_switch";
   if (pcie_kind.rfind("pcie5", 0) == 0) return "pcie5_switch";
   return "pcie4_switch";
 }
 
-}  // namespace
+std::string nvswitch_model(const Catalog& catalog, const std::string& nvlink_kind) {
+  const std::string m = nvlink_kind == "nvlink3" ? "nvswitch_gen2" : nvlink_kind == "nvlink4" ? "nvswitch_gen3" : "";
+  return !m.empty() && catalog.switches().count(m) ? m : "";
+}
+
+SocketLink socket_link(const std::string& cpu_model) {
+  const bool amd = cpu_model.rfind("amd", 0) == 0;
+  return amd ? SocketLink{"xgmi", 4} : SocketLink{"upi", 3};
+}
 
 TopoImportResult import_topo_matrix(const std::string& text, const std::string& source, const TopoImportOptions& opt) {
   const std::string catalog_path =
       opt.catalog.empty() ? std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml" : opt.catalog;
   auto catalog = Catalog::load(catalog_path);
-  auto need = [&](const std::string& flag, const std::string& key, const auto& models, const char* what) {
-    std::vector<std::string> keys;
-    for (const auto& [k, v] : models) keys.push_back(k);
-    if (key.empty()) throw ScenarioError("", 0, 0, flag, std::string("required: the catalog's ") + what + " model (" + join_names(keys) + ")");
-    if (!models.count(key))
-      throw ScenarioError("", 0, 0, flag, "unknown " + std::string(what) + " model '" + key + "'" + did_you_mean(key, keys) +
-                                              "; known: " + join_names(keys));
-  };
-  need("--gpu", opt.gpu_model, catalog->gpus(), "GPU");
-  need("--cpu", opt.cpu_model, catalog->cpus(), "CPU");
+  require_model("--gpu", opt.gpu_model, catalog->gpus(), "GPU");
+  require_model("--cpu", opt.cpu_model, catalog->cpus(), "CPU");
   const GpuModel& gpu = catalog->gpus().at(opt.gpu_model);
 
   const Matrix m = parse(text, source);
   const int n = static_cast<int>(m.devs.size());
   const bool has_nic = std::any_of(m.devs.begin(), m.devs.end(), [](const Dev& d) { return !d.gpu; });
-  if (has_nic) need("--nic", opt.nic_model, catalog->nics(), "NIC");
+  if (has_nic) require_model("--nic", opt.nic_model, catalog->nics(), "NIC");
 
   // NUMA nodes: devices joined by anything but SYS (and NVLink, which says nothing of PCIe).
   UnionFind numa_uf(static_cast<std::size_t>(n));
@@ -215,11 +217,11 @@ TopoImportResult import_topo_matrix(const std::string& text, const std::string& 
       nvswitch = nvswitch || total > gpu_links;
     }
   }
-  std::string nvswitch_model;
+  std::string nvs_model;
   if (nvswitch) {
     const std::string& kind = gpu.nvlink->first;
-    nvswitch_model = kind == "nvlink3" ? "nvswitch_gen2" : kind == "nvlink4" ? "nvswitch_gen3" : "";
-    if (nvswitch_model.empty() || !catalog->switches().count(nvswitch_model))
+    nvs_model = nvswitch_model(*catalog, kind);
+    if (nvs_model.empty())
       throw ScenarioError(source, 0, 0, "--gpu", "the matrix shows an NVSwitch, and the catalog has no NVSwitch model for " + kind);
   }
 
@@ -231,7 +233,7 @@ TopoImportResult import_topo_matrix(const std::string& text, const std::string& 
   }
   const std::string nic_host = has_nic ? catalog->nics().at(opt.nic_model).host : "";
   auto host_kind = [&](int dev) { return m.devs[dev].gpu ? gpu.pcie : nic_host; };
-  const std::string sw_model = switch_model_for(gpu.pcie);
+  const std::string sw_model = pcie_switch_model(gpu.pcie);
 
   // PCIe trees, per NUMA group (in order of their first device).
   std::vector<std::string> dev_lines, link_lines, switch_lines;
@@ -288,9 +290,9 @@ TopoImportResult import_topo_matrix(const std::string& text, const std::string& 
 
   // The file.
   const CpuModel& cpu_model = catalog->cpus().at(opt.cpu_model);
-  const bool amd = opt.cpu_model.rfind("amd", 0) == 0;
-  const std::string socket_kind = amd ? "xgmi" : "upi";
-  const int socket_count = amd ? 4 : 3;
+  const SocketLink sockets_link = socket_link(opt.cpu_model);
+  const std::string& socket_kind = sockets_link.kind;
+  const int socket_count = sockets_link.count;
   std::string name = opt.name;
   if (name.empty()) name = std::filesystem::path(source).stem().string() + " (imported)";
   std::string y;
@@ -306,7 +308,7 @@ TopoImportResult import_topo_matrix(const std::string& text, const std::string& 
   y += "source: \"nvidia-smi topo -m output " + source + ", imported by simtrain topo --import\"\n";
   y += "devices:\n";
   for (int s = 0; s < sockets; ++s) y += fmt::format("  cpu{}: {{type: cpu, model: {}}}\n", s, opt.cpu_model);
-  if (nvswitch) y += "  nvswitch: {type: switch, model: " + nvswitch_model + "}\n";
+  if (nvswitch) y += "  nvswitch: {type: switch, model: " + nvs_model + "}\n";
   for (const std::string& l : switch_lines) y += l + "\n";
   for (int i = 0; i < n; ++i) {
     if (m.devs[i].gpu) y += fmt::format("  {}: {{type: gpu, model: {}}}\n", vname[i], opt.gpu_model);

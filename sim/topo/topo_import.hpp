@@ -24,6 +24,10 @@
 #include <string>
 #include <vector>
 
+#include "scenario/error.hpp"
+#include "scenario/yaml_doc.hpp"
+#include "topo/catalog.hpp"
+
 namespace simtrain::topo {
 
 struct TopoImportOptions {
@@ -41,6 +45,35 @@ struct TopoImportResult {
   int node_as_phb = 0, sys_as_phb = 0;  // the known differences
   std::vector<std::string> mismatches;  // "GPU0-GPU2: SYS -> PXB", other differences
 };
+
+// What both importers (this one and topo/nccl_xml.hpp) assume where a file names no part,
+// in one place:
+//   a PCIe switch of the generation of `pcie_kind` (pcie3/4/5_switch; Gen4 otherwise)
+std::string pcie_switch_model(const std::string& pcie_kind);
+//   the NVSwitch of a GPU's NVLink generation (nvswitch_gen2 for nvlink3, gen3 for nvlink4);
+//   "" when the catalog has none for `nvlink_kind`
+std::string nvswitch_model(const Catalog& catalog, const std::string& nvlink_kind);
+//   sockets joined by the CPU family's link: 4 xGMI links for AMD, 3 UPI for Intel (assumption)
+struct SocketLink {
+  std::string kind;
+  int count = 0;
+};
+SocketLink socket_link(const std::string& cpu_model);
+// The `--gpu`/`--cpu`/`--nic` value `key` checked against the catalog's `models`: unknown is
+// an error naming the flag and the known keys; empty is one too when `required`.
+template <typename Models>
+void require_model(const std::string& flag, const std::string& key, const Models& models, const char* what,
+                   bool required = true) {
+  std::vector<std::string> keys;
+  for (const auto& kv : models) keys.push_back(kv.first);
+  if (key.empty()) {
+    if (!required) return;
+    throw ScenarioError("", 0, 0, flag, std::string("required: the catalog's ") + what + " model (" + join_names(keys) + ")");
+  }
+  if (!models.count(key))
+    throw ScenarioError("", 0, 0, flag,
+                        "unknown " + std::string(what) + " model '" + key + "'" + did_you_mean(key, keys) + "; known: " + join_names(keys));
+}
 
 // Parses `text` (named `source` in errors: file:line) and builds the system.
 // Throws ScenarioError for unreadable input or unknown models.
