@@ -40,6 +40,7 @@
 
 #include <boost/graph/adjacency_list.hpp>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -196,6 +197,10 @@ class Cluster {
     std::vector<double> widest;
   };
   const FabricTable& fabric_table(Vertex leaf, double last_bytes_per_s) const;
+  void index_fabric() const;  // fabric_index_, fabric_switches_, fabric_twin_
+  void fabric_choices(Vertex v, int dv, double wv, Vertex leaf, Vertex dst,
+                      const std::function<int(Vertex)>& dist_of, const std::function<double(Vertex)>& widest_of,
+                      std::vector<Graph::edge_descriptor>& best) const;
 
   std::shared_ptr<const Catalog> catalog_;
   std::string name_, source_;
@@ -214,6 +219,7 @@ class Cluster {
   mutable std::vector<int> nearest_nic_;  // by local vertex index in node 0
   mutable std::vector<int> fabric_index_;  // by vertex: index among fabric switches, else -1
   mutable std::vector<Vertex> fabric_switches_;
+  mutable std::vector<int> fabric_twin_;  // by fabric index: its twin class's representative
   mutable std::map<std::pair<Vertex, double>, FabricTable> fabric_tables_;
 };
 
