@@ -58,7 +58,10 @@ struct Sandbox {
   }
   ~Sandbox() { fs::remove_all(dir); }
   double step_s() const {
-    return drive::run_scenario(load_scenario((dir / "scenario.yaml").string(), {"steps=1", "warmup_steps=0"}), {})
+    // The system by its path: a bare name would find the shipped file first.
+    const std::string system = "system=" + (dir / "pcie_switch_8gpu.yaml").string();
+    return drive::run_scenario(load_scenario((dir / "scenario.yaml").string(), {"steps=1", "warmup_steps=0", system}),
+                               {})
         .step_time_s;
   }
 };
