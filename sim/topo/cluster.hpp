@@ -32,7 +32,11 @@
 //   NIC to NIC across the fabric: the search's distances and widest bottlenecks toward a
 //     destination NIC depend only on the fabric switch it hangs off (its leaf) and the
 //     capacity of that last link, so they are computed once per (leaf, capacity) over the
-//     fabric's switches alone; each route is then only the walk from the source NIC, with
+//     fabric's switches alone -- once per twin class of leaves (leaves with the same switch
+//     neighbours and link capacities, as every leaf of a leaf-spine fabric: swapping two maps
+//     the fabric onto itself, so one table serves the class, read through the swap), else
+//     the tables alone would grow as N^2; each route is then only the walk from the source
+//     NIC (its last two hops found from the side with fewer links), with
 //     the same tie-breaks (edge order, destination-mod-k among equal spines). The routes are
 //     identical to the search's (tests compare them on the shipped systems); a NIC with
 //     other than one fabric link, or linked straight to another NIC, falls back to the search.
