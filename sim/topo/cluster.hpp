@@ -31,7 +31,7 @@
 //   inside a node: node 0's route, shifted to node k (nodes are identical copies);
 //   NIC to NIC across the fabric: the search's distances and widest bottlenecks toward a
 //     destination NIC depend only on the fabric switch it hangs off (its leaf) and the
-//     capacity of that last link, so they are computed once per (leaf, capacity) over the
+//     capacity of that last link, so they are computed per (leaf, capacity) over the
 //     fabric's switches alone -- once per twin class of leaves (leaves with the same switch
 //     neighbours and link capacities, as every leaf of a leaf-spine fabric: swapping two maps
 //     the fabric onto itself, so one table serves the class, read through the swap), else
