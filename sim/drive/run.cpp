@@ -18,6 +18,7 @@
 #include "engine/executor.hpp"
 #include "net/flow_network.hpp"
 #include "scenario/error.hpp"
+#include "scenario/input_cache.hpp"
 #include "scenario/limits.hpp"
 #include "scenario/yaml_doc.hpp"
 #include "topo/cluster.hpp"
@@ -117,6 +118,15 @@ std::shared_ptr<const work::Model> load_scenario_model(const ScenarioSpec& spec)
 
 static Built build_setup_in_file(const ScenarioSpec& spec);
 
+// The software profile `key` of the file at `path` (work::load_software reads that file alone),
+// built once per thread for the same file text and key (scenario/input_cache.hpp).
+static work::SoftwareProfile cached_software(const std::string& path, const std::string& key, const Field* where) {
+  InputKey k("software");
+  k.value(key).file(path);
+  return *cached_by_inputs<work::SoftwareProfile>(
+      k, [&] { return std::make_shared<const work::SoftwareProfile>(work::load_software(path, key, where)); });
+}
+
 // One GPU kind per job: every strategy times every rank's kernels, memory and power with one
 // GPU's figures, so a system that mixes GPU models (2x A100 + 2x RTX 4090 in one box) would be
 // modelled as all of the first kind. Refused, at the scenario's `system:`, until heterogeneous
@@ -178,8 +188,8 @@ Built build_setup_in_file(const ScenarioSpec& spec) {
     for (int j = 0; j < per_node; ++j) b.ranks.push_back(k * gpn + j);
   b.gpu = &c.gpu_model(b.ranks[0]);
   refuse_mixed_gpus(spec, c, b.ranks);
-  b.software = work::load_software(work::default_software_path(c.catalog().path()), spec.software,
-                                   spec.software_field ? &*spec.software_field : nullptr);
+  b.software = cached_software(work::default_software_path(c.catalog().path()), spec.software,
+                               spec.software_field ? &*spec.software_field : nullptr);
   b.model = work::apply_software(b.model, b.software);  // eager RMSNorm / SwiGLU / RoPE as several kernels
   try {
     work::ComputeCalibration cal = work::load_calibration(work::default_calibration_path(c.catalog().path()), b.gpu->key);

@@ -198,6 +198,25 @@ class DocumentChecker : public YAML::EventHandler {
   std::uint64_t total_ = 0;
 };
 
+// Texts that passed the DocumentChecker under a name, per thread: the check reads only the
+// name and the text, so the same pair passes again (a sweep parses its scenario once per point,
+// each time to apply that point's --set values). Only passes are remembered; a text that fails
+// is checked, and fails, every time. Bounded like load_shared's cache.
+std::unordered_map<std::string, std::string>& passed_checks() {
+  thread_local std::unordered_map<std::string, std::string> passed;  // name -> text
+  return passed;
+}
+bool passed_check(const std::string& name, const std::string& text) {
+  const auto& passed = passed_checks();
+  const auto it = passed.find(name);
+  return it != passed.end() && it->second == text;
+}
+void remember_passed(const std::string& name, const std::string& text) {
+  auto& passed = passed_checks();
+  if (passed.size() >= 256) passed.clear();
+  passed[name] = text;
+}
+
 }  // namespace
 
 
@@ -264,11 +283,12 @@ std::shared_ptr<const YamlDoc> YamlDoc::parse(const std::string& text, const std
   try {
     // Check the event stream first: duplicate keys, alias cycles, alias bombs, bad UTF-8 are
     // refused before yaml-cpp builds a node graph (a cyclic one would never be walked out of).
-    {
+    if (!passed_check(name, text)) {
       std::istringstream in(text);
       YAML::Parser parser(in);
       DocumentChecker checker(name, *doc);
       parser.HandleNextDocument(checker);
+      remember_passed(name, text);
     }
     doc->root_ = YAML::Load(text);
   } catch (const YAML::ParserException& e) {

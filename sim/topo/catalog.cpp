@@ -1,6 +1,7 @@
 #include "topo/catalog.hpp"
 #include "scenario/limits.hpp"
 #include "scenario/files.hpp"
+#include "scenario/input_cache.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -79,7 +80,23 @@ std::string short_key(const Field& f) { return f.key().substr(f.key().find('.') 
 
 }  // namespace
 
+// What a catalog is built from: the base file, prices.yaml beside it if there is one, and the
+// extensions, each by its canonical path too (errors and defined_at() name files by it, and
+// extensions are told apart by it) and its whole text; nothing else is read.
 std::shared_ptr<const Catalog> Catalog::load(const std::string& path, const std::vector<std::string>& extensions) {
+  namespace fs = std::filesystem;
+  auto canonical = [](const std::string& p) {
+    std::error_code ec;
+    return fs::weakly_canonical(fs::absolute(p, ec), ec).string();
+  };
+  InputKey key("catalog");
+  key.value(canonical(path)).file(path).optional_file(default_prices_path(path));
+  for (const std::string& e : extensions) key.value(canonical(e)).file(e);
+  return cached_by_inputs<Catalog>(key, [&] { return load_uncached(path, extensions); });
+}
+
+std::shared_ptr<const Catalog> Catalog::load_uncached(const std::string& path,
+                                                      const std::vector<std::string>& extensions) {
   auto cat = std::make_shared<Catalog>();
   cat->path_ = path;
   {

@@ -116,6 +116,7 @@ class Catalog {
   // by the files `extensions` (already resolved; see above). Throws ScenarioError.
   static std::shared_ptr<const Catalog> load(const std::string& path,
                                              const std::vector<std::string>& extensions = {});
+  // (Built once per thread for the same files and texts; scenario/input_cache.hpp.)
 
   // The base catalog file; defaults beside it (prices.yaml, compute.yaml ...) are found from it.
   const std::string& path() const { return path_; }
@@ -143,6 +144,10 @@ class Catalog {
   const PriceList& prices() const { return prices_; }
 
  private:
+  // load() without its cache (scenario/input_cache.hpp): each thread builds a catalog once per
+  // set of file texts.
+  static std::shared_ptr<const Catalog> load_uncached(const std::string& path,
+                                                      const std::vector<std::string>& extensions);
   struct Origin {
     std::string at;   // "file:line", the file as errors show it
     std::string in;   // "the shipped catalog", "the catalog", "the catalog extension"

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 
@@ -83,6 +84,7 @@ void Cluster::clear_route_caches() {
   nearest_nic_.clear();
   fabric_index_.clear();
   fabric_switches_.clear();
+  fabric_twin_.clear();
   fabric_tables_.clear();
 }
 
@@ -251,7 +253,7 @@ Route Cluster::shift_route(const Route& r, int node) const {
 // distances and widest bottlenecks at the switches are this BFS over the switches alone,
 // seeded with leaf = (1, capacity of the NIC's link). The search stops once it pops the
 // source; every switch nearer than the source is popped by then, so the values the walk reads
-// are the same.
+// are the same. `leaf` here is a twin class's representative (fabric_twins()).
 const Cluster::FabricTable& Cluster::fabric_table(Vertex leaf, double last_bytes_per_s) const {
   const auto key = std::make_pair(leaf, last_bytes_per_s);
   if (auto it = fabric_tables_.find(key); it != fabric_tables_.end()) return it->second;
@@ -291,15 +293,61 @@ const Cluster::FabricTable& Cluster::fabric_table(Vertex leaf, double last_bytes
   return fabric_tables_.emplace(key, std::move(t)).first->second;
 }
 
-std::optional<Route> Cluster::fabric_route(Vertex src, Vertex dst) const {
-  if (fabric_index_.empty()) {
-    fabric_index_.assign(boost::num_vertices(g_), -1);
-    for (Vertex v = 0; v < boost::num_vertices(g_); ++v)
-      if (g_[v].node == -1 && g_[v].type == DeviceType::switch_) {
-        fabric_index_[v] = static_cast<int>(fabric_switches_.size());
-        fabric_switches_.push_back(v);
-      }
+// Fabric switches, and for each its twin class: switches whose fabric-switch neighbours, with
+// the capacities of the links to them, are the same set (every leaf of a leaf-spine fabric
+// that reaches every spine alike). Swapping two such twins maps the fabric's switch graph
+// onto itself, so the table toward a leaf is its class representative's table with the two
+// swapped: one table per class instead of one per leaf (each table costs the whole fabric,
+// so per leaf they grew as N^2).
+void Cluster::index_fabric() const {
+  if (!fabric_index_.empty()) return;
+  fabric_index_.assign(boost::num_vertices(g_), -1);
+  for (Vertex v = 0; v < boost::num_vertices(g_); ++v)
+    if (g_[v].node == -1 && g_[v].type == DeviceType::switch_) {
+      fabric_index_[v] = static_cast<int>(fabric_switches_.size());
+      fabric_switches_.push_back(v);
+    }
+  std::map<std::vector<std::pair<int, double>>, int> classes;
+  fabric_twin_.resize(fabric_switches_.size());
+  for (std::size_t i = 0; i < fabric_switches_.size(); ++i) {
+    std::vector<std::pair<int, double>> sig;
+    for (auto [e, end] = boost::out_edges(fabric_switches_[i], g_); e != end; ++e) {
+      const int u = fabric_index_[boost::target(*e, g_)];
+      if (u >= 0) sig.emplace_back(u, g_[*e].capacity_bytes_per_s);
+    }
+    std::sort(sig.begin(), sig.end());
+    sig.erase(std::unique(sig.begin(), sig.end()), sig.end());
+    fabric_twin_[i] = classes.emplace(std::move(sig), static_cast<int>(i)).first->second;
   }
+}
+
+// The walk's choices at v (distance dv, widest wv toward dst): the links to a neighbour one
+// hop nearer whose bottleneck keeps wv, in edge order. Only dst is at distance 0 and only the
+// leaf at 1, so there the links are found from whichever end has fewer (a spine's own list
+// grows with the leaves, a single switch's with the NICs).
+void Cluster::fabric_choices(Vertex v, int dv, double wv, Vertex leaf, Vertex dst,
+                             const std::function<int(Vertex)>& dist_of,
+                             const std::function<double(Vertex)>& widest_of,
+                             std::vector<Graph::edge_descriptor>& best) const {
+  best.clear();
+  const Vertex near = dv == 1 ? dst : dv == 2 ? leaf : v;
+  if (near != v && boost::out_degree(near, g_) < boost::out_degree(v, g_)) {
+    const double w = widest_of(near);
+    if (w >= 0)
+      for (auto [e, end] = boost::out_edges(near, g_); e != end; ++e)
+        if (boost::target(*e, g_) == v && std::min(g_[*e].capacity_bytes_per_s, w) >= wv) best.push_back(*e);
+  } else {
+    for (auto [e, end] = boost::out_edges(v, g_); e != end; ++e) {
+      const Vertex u = boost::target(*e, g_);
+      if (dist_of(u) != dv - 1 || widest_of(u) < 0) continue;
+      if (std::min(g_[*e].capacity_bytes_per_s, widest_of(u)) >= wv) best.push_back(*e);
+    }
+  }
+  std::sort(best.begin(), best.end(), [&](const auto& a, const auto& b) { return g_[a].index < g_[b].index; });
+}
+
+std::optional<Route> Cluster::fabric_route(Vertex src, Vertex dst) const {
+  index_fabric();
   // The destination hangs off exactly one fabric switch (parallel links to it: the widest
   // counts); the source is not linked to it directly.
   Vertex leaf = src;
@@ -313,11 +361,19 @@ std::optional<Route> Cluster::fabric_route(Vertex src, Vertex dst) const {
     last = std::max(last, g_[*e].capacity_bytes_per_s);
   }
   if (leaf == src) return Route{};  // the NIC is on no fabric switch: no route
-  const FabricTable& t = fabric_table(leaf, last);
-  auto dist_of = [&](Vertex u) { return u == dst ? 0 : fabric_index_[u] < 0 ? -1 : t.dist[static_cast<std::size_t>(fabric_index_[u])]; };
-  auto widest_of = [&](Vertex u) {
-    return u == dst ? std::numeric_limits<double>::infinity()
-                    : fabric_index_[u] < 0 ? -1.0 : t.widest[static_cast<std::size_t>(fabric_index_[u])];
+  // The representative's table, read through the swap of leaf and representative.
+  const int li = fabric_index_[leaf];
+  const int ri = fabric_twin_[static_cast<std::size_t>(li)];
+  const FabricTable& t = fabric_table(fabric_switches_[static_cast<std::size_t>(ri)], last);
+  auto slot = [&](Vertex u) {
+    const int i = fabric_index_[u];
+    return static_cast<std::size_t>(i == li ? ri : i == ri ? li : i);
+  };
+  const std::function<int(Vertex)> dist_of = [&](Vertex u) {
+    return u == dst ? 0 : fabric_index_[u] < 0 ? -1 : t.dist[slot(u)];
+  };
+  const std::function<double(Vertex)> widest_of = [&](Vertex u) {
+    return u == dst ? std::numeric_limits<double>::infinity() : fabric_index_[u] < 0 ? -1.0 : t.widest[slot(u)];
   };
   // The source: one hop more than its nearest fabric switch, its widest over those.
   int dsrc = -1;
@@ -341,15 +397,9 @@ std::optional<Route> Cluster::fabric_route(Vertex src, Vertex dst) const {
   double wv = wsrc;
   std::vector<Graph::edge_descriptor> best;
   while (v != dst) {
-    best.clear();
-    for (auto [e, end] = boost::out_edges(v, g_); e != end; ++e) {
-      const Vertex u = boost::target(*e, g_);
-      if (dist_of(u) != dv - 1 || widest_of(u) < 0) continue;
-      if (std::min(g_[*e].capacity_bytes_per_s, widest_of(u)) >= wv) best.push_back(*e);
-    }
-    std::sort(best.begin(), best.end(), [&](const auto& a, const auto& b) { return g_[a].index < g_[b].index; });
+    fabric_choices(v, dv, wv, leaf, dst, dist_of, widest_of, best);
     const auto& e = best[best.size() > 1 ? ordinal % best.size() : 0];
-    const Vertex u = boost::target(e, g_);
+    const Vertex u = boost::source(e, g_) == v ? boost::target(e, g_) : boost::source(e, g_);
     r.links.push_back(directed(e, v));
     r.latency_ps += g_[e].latency_ps;
     if (u != dst) r.latency_ps += g_[u].latency_ps;  // fabric switches: never a CPU's transit

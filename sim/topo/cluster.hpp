@@ -31,8 +31,12 @@
 //   inside a node: node 0's route, shifted to node k (nodes are identical copies);
 //   NIC to NIC across the fabric: the search's distances and widest bottlenecks toward a
 //     destination NIC depend only on the fabric switch it hangs off (its leaf) and the
-//     capacity of that last link, so they are computed once per (leaf, capacity) over the
-//     fabric's switches alone; each route is then only the walk from the source NIC, with
+//     capacity of that last link, so they are computed per (leaf, capacity) over the
+//     fabric's switches alone -- once per twin class of leaves (leaves with the same switch
+//     neighbours and link capacities, as every leaf of a leaf-spine fabric: swapping two maps
+//     the fabric onto itself, so one table serves the class, read through the swap), else
+//     the tables alone would grow as N^2; each route is then only the walk from the source
+//     NIC (its last two hops found from the side with fewer links), with
 //     the same tie-breaks (edge order, destination-mod-k among equal spines). The routes are
 //     identical to the search's (tests compare them on the shipped systems); a NIC with
 //     other than one fabric link, or linked straight to another NIC, falls back to the search.
@@ -40,6 +44,7 @@
 
 #include <boost/graph/adjacency_list.hpp>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -196,6 +201,10 @@ class Cluster {
     std::vector<double> widest;
   };
   const FabricTable& fabric_table(Vertex leaf, double last_bytes_per_s) const;
+  void index_fabric() const;  // fabric_index_, fabric_switches_, fabric_twin_
+  void fabric_choices(Vertex v, int dv, double wv, Vertex leaf, Vertex dst,
+                      const std::function<int(Vertex)>& dist_of, const std::function<double(Vertex)>& widest_of,
+                      std::vector<Graph::edge_descriptor>& best) const;
 
   std::shared_ptr<const Catalog> catalog_;
   std::string name_, source_;
@@ -214,6 +223,7 @@ class Cluster {
   mutable std::vector<int> nearest_nic_;  // by local vertex index in node 0
   mutable std::vector<int> fabric_index_;  // by vertex: index among fabric switches, else -1
   mutable std::vector<Vertex> fabric_switches_;
+  mutable std::vector<int> fabric_twin_;  // by fabric index: its twin class's representative
   mutable std::map<std::pair<Vertex, double>, FabricTable> fabric_tables_;
 };
 
