@@ -66,18 +66,6 @@ std::string resolve_system(const std::string& arg) {
   return arg;  // load_system reports the missing file
 }
 
-// A progress bar on stderr when it is a terminal (none otherwise, so piped and captured output
-// stays byte-identical): the searches' progress callback.
-std::function<void(std::size_t, std::size_t)> terminal_progress() {
-  if (!isatty(STDERR_FILENO)) return {};
-  return [](std::size_t done, std::size_t total) {
-    const int width = 30, filled = static_cast<int>(width * done / total);
-    std::cerr << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
-              << std::string(static_cast<std::size_t>(width - filled), ' ') << "] " << done << "/" << total
-              << (done == total ? "\n" : "") << std::flush;
-  };
-}
-
 coll::Op parse_op(const std::string& s) {
   if (s == "all_reduce" || s == "allreduce") return coll::Op::all_reduce;
   if (s == "reduce_scatter") return coll::Op::reduce_scatter;
@@ -209,7 +197,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   cli::add_search_flags(sweep_cmd, s_flags);
 
   // --- merge: the part files of a sharded search, ranked as the whole search (cli/search_cli.hpp) ---
-  auto* merge_cmd = app.add_subcommand("merge", "Rank the part files of `sweep --shard K/N` runs as the whole sweep would: same table, JSON, CSV");
+  auto* merge_cmd = app.add_subcommand("merge", "Rank the part files of `sweep` or `advise --shard K/N` runs as the whole search would: same table, JSON, CSV, HTML");
   cli::MergeArgs mg;
   merge_cmd->add_option("parts", mg.parts, "Part files (sweep --shard K/N --journal PART), one per share")->required();
   merge_cmd->add_flag("--json", mg.json, "Print a JSON array instead of the table");
@@ -236,6 +224,8 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   adv_cmd->add_flag("--json", a_json, "Print one JSON object instead of the report");
   double a_max_seconds = 0;
   adv_cmd->add_option("--max-seconds", a_max_seconds, "Stop a configuration after this many seconds of simulating (listed as not run, with the reason)")->check(CLI::PositiveNumber);
+  cli::SearchFlags a_flags;  // --shard, --journal, --resume, --progress (cli/search_cli.hpp)
+  cli::add_search_flags(adv_cmd, a_flags);
 
   // --- describe ---
   auto* desc_cmd = app.add_subcommand("describe", "List every scenario key: meaning, unit, default");
@@ -308,7 +298,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   try {
     // The searches under a launcher: an MPI job, or a refusal (cli/search_cli.hpp).
     if (*sweep_cmd || *merge_cmd || *adv_cmd || *plan_cmd || *val_cmd) dist.start(&argc, &argv);
-    if ((*adv_cmd || *plan_cmd || *val_cmd) && dist.rank() != 0) return 0;  // not spread over ranks yet: rank 0 runs it
+    if ((*plan_cmd || *val_cmd) && dist.rank() != 0) return 0;  // not spread over ranks yet: rank 0 runs it
     if (*merge_cmd) return cli::merge_command(mg, dist, kVersion);
     if (*run_cmd) {
       if (r_solver != "incremental" && r_solver != "full")
@@ -404,44 +394,19 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       return cli::sweep_command(sa, s_flags, dist, kVersion);
     }
     if (*adv_cmd) {
-      if (!a_html.empty()) cli::check_output_path("--html", a_html);
-      drive::AdviseOptions ao;
-      auto list = [](const std::string& flag, const std::string& v) {
-        std::vector<std::string> out;
-        std::stringstream ss(v);
-        std::string item;
-        while (std::getline(ss, item, ','))
-          if (!item.empty()) out.push_back(item);
-        if (!v.empty() && out.empty()) throw ScenarioError(flag, 0, 0, flag, "expected a comma-separated list");
-        return out;
-      };
-      ao.systems = list("--systems", a_systems);
-      ao.strategies = list("--strategies", a_strategies);
-      for (const std::string& n : list("--nodes", a_nodes)) {
-        std::size_t used = 0;
-        int v = 0;
-        try {
-          v = std::stoi(n, &used);
-        } catch (...) {
-          used = 0;
-        }
-        if (used != n.size() || v < 1 || v > limits::max_nodes)
-          throw ScenarioError("--nodes", 0, 0, "--nodes", "expected whole node counts from 1 to " +
-                              std::to_string(limits::max_nodes) + ", got '" + n + "'");
-        ao.nodes.push_back(v);
-      }
-      if (!a_deadline.empty()) ao.deadline = a_deadline;
-      if (!a_budget.empty()) ao.budget = a_budget;
-      ao.jobs = a_jobs;
-      ao.max_seconds = a_max_seconds;
-      ao.progress = terminal_progress();
-      const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
-      ao.error_bands = &bands;
-      const report::AdviseResult res = drive::advise(a_scenario, a_set, ao);
-      if (!a_html.empty()) write_file_atomic(a_html, report::advise_to_html(res));
-      if (a_json) std::cout << report::advise_to_json(res).dump(2) << "\n";
-      else std::cout << report::format_advise(res);
-      return 0;
+      cli::AdviseArgs aa;
+      aa.scenario = a_scenario;
+      aa.set = a_set;
+      aa.systems = a_systems;
+      aa.nodes = a_nodes;
+      aa.strategies = a_strategies;
+      aa.deadline = a_deadline;
+      aa.budget = a_budget;
+      aa.jobs = a_jobs;
+      aa.max_seconds = a_max_seconds;
+      aa.json = a_json;
+      aa.html = a_html;
+      return cli::advise_command(aa, a_flags, dist, kVersion);
     }
     if (*desc_cmd) {
       std::cout << "Scenario keys (YAML, or --set key.path=value):\n\n";

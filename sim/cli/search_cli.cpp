@@ -7,14 +7,17 @@
 #include <memory>
 
 #include "cli/output_file.hpp"
+#include "drive/advise.hpp"
 #include "drive/mpi_runner.hpp"
 #include "drive/search.hpp"
 #include "drive/sweep.hpp"
+#include "report/advise_report.hpp"
 #include "report/error_bands.hpp"
 #include "report/html_report.hpp"
 #include "report/progress.hpp"
 #include "report/sweep_report.hpp"
 #include "scenario/error.hpp"
+#include "scenario/limits.hpp"
 
 #ifndef SIMTRAIN_WITH_MPI
 #define SIMTRAIN_WITH_MPI 0
@@ -90,7 +93,7 @@ SweepArgs sweep_args_from(const drive::Journal& part) {
   try {
     const json& d = part.description;
     if (d.at("command") != "sweep")
-      throw ScenarioError(part.path, 1, 0, "search", "holds a " + d.at("command").dump() + " search; merge ranks sweeps");
+      throw ScenarioError(part.path, 1, 0, "search", "holds a " + d.at("command").dump() + " search; merge ranks sweep and advise searches");
     a.scenario = d.at("scenario").get<std::string>();
     a.set = d.at("set").get<std::vector<std::string>>();
     a.sweep = d.at("sweep").get<std::vector<std::string>>();
@@ -142,6 +145,87 @@ int sweep_outputs(const SweepArgs& args, drive::SearchExecution& ex, Dist& dist,
   if (!args.html.empty()) write_file_atomic(args.html, report::sweep_to_html(*points, axes, so.rank_by));
   if (args.json) std::cout << report::sweep_to_json(*points, axes, so.rank_by).dump(2) << "\n";
   else std::cout << report::format_sweep(*points, axes, so.rank_by);
+  return 0;
+}
+
+json advise_description(const AdviseArgs& a) {
+  return {{"command", "advise"},        {"scenario", a.scenario},     {"set", a.set},
+          {"systems", a.systems},       {"nodes", a.nodes},           {"strategies", a.strategies},
+          {"deadline", a.deadline},     {"budget", a.budget},         {"max_seconds", a.max_seconds}};
+}
+
+AdviseArgs advise_args_from(const drive::Journal& part) {
+  AdviseArgs a;
+  try {
+    const json& d = part.description;
+    a.scenario = d.at("scenario").get<std::string>();
+    a.set = d.at("set").get<std::vector<std::string>>();
+    a.systems = d.at("systems").get<std::string>();
+    a.nodes = d.at("nodes").get<std::string>();
+    a.strategies = d.at("strategies").get<std::string>();
+    a.deadline = d.at("deadline").get<std::string>();
+    a.budget = d.at("budget").get<std::string>();
+    a.max_seconds = d.at("max_seconds").get<double>();
+  } catch (const json::exception& e) {
+    throw ScenarioError(part.path, 1, 0, "search", std::string("malformed search description: ") + e.what());
+  }
+  return a;
+}
+
+// "a,b,c" of a flag.
+std::vector<std::string> list(const std::string& flag, const std::string& v) {
+  std::vector<std::string> out;
+  std::stringstream ss(v);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (!item.empty()) out.push_back(item);
+  if (!v.empty() && out.empty()) throw ScenarioError(flag, 0, 0, flag, "expected a comma-separated list");
+  return out;
+}
+
+// Runs (or merges) an advise search and prints it as `simtrain advise` does.
+int advise_outputs(const AdviseArgs& args, drive::SearchExecution& ex, Dist& dist, const std::string& version) {
+  if (!args.html.empty()) check_output_path("--html", args.html);
+  drive::AdviseOptions ao;
+  ao.systems = list("--systems", args.systems);
+  ao.strategies = list("--strategies", args.strategies);
+  for (const std::string& n : list("--nodes", args.nodes)) {
+    std::size_t used = 0;
+    int v = 0;
+    try {
+      v = std::stoi(n, &used);
+    } catch (...) {
+      used = 0;
+    }
+    if (used != n.size() || v < 1 || v > limits::max_nodes)
+      throw ScenarioError("--nodes", 0, 0, "--nodes", "expected whole node counts from 1 to " +
+                                                          std::to_string(limits::max_nodes) + ", got '" + n + "'");
+    ao.nodes.push_back(v);
+  }
+  if (!args.deadline.empty()) ao.deadline = args.deadline;
+  if (!args.budget.empty()) ao.budget = args.budget;
+  ao.jobs = args.jobs;
+  ao.max_seconds = args.max_seconds;
+  const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
+  ao.error_bands = &bands;
+  ex.identity = drive::search_identity(advise_description(args), args.scenario, version);
+#if SIMTRAIN_WITH_MPI
+  std::unique_ptr<drive::MpiRunner> mpi;
+  if (dist.mpi()) {
+    mpi = std::make_unique<drive::MpiRunner>(*dist.world());
+    ex.runner = mpi.get();
+  }
+#endif
+  const auto res = drive::advise_search(args.scenario, args.set, ao, ex);
+  if (!res) {
+    if (dist.rank() == 0)
+      std::cerr << "simtrain advise: share " << ex.share.index << "/" << ex.share.count << " written to " << ex.journal
+                << "; rank the shares with simtrain merge PART...\n";
+    return 0;
+  }
+  if (!args.html.empty()) write_file_atomic(args.html, report::advise_to_html(*res));
+  if (args.json) std::cout << report::advise_to_json(*res).dump(2) << "\n";
+  else std::cout << report::format_advise(*res);
   return 0;
 }
 
@@ -218,17 +302,30 @@ int sweep_command(const SweepArgs& args, const SearchFlags& flags, Dist& dist, c
   return sweep_outputs(args, ex, dist, version);
 }
 
+int advise_command(const AdviseArgs& args, const SearchFlags& flags, Dist& dist, const std::string& version) {
+  drive::SearchExecution ex = execution(flags, args.json || !args.html.empty(), dist, args.jobs);
+  return advise_outputs(args, ex, dist, version);
+}
+
 int merge_command(const MergeArgs& args, Dist& dist, const std::string& version) {
   if (dist.rank() != 0) return 0;  // nothing to run: rank 0 merges
   if (args.parts.empty()) usage("merge", "expected the part files to merge");
-  SweepArgs sweep = sweep_args_from(drive::read_journal(args.parts.front()));
-  sweep.json = args.json;
-  sweep.csv = args.csv;
-  sweep.html = args.html;
+  const drive::Journal first = drive::read_journal(args.parts.front());
   drive::SearchExecution ex;
   ex.parts = args.parts;
   ex.allow_missing = args.allow_missing;
   Dist single;  // merging runs nothing: no ranks to hand points to
+  if (first.description.value("command", "") == "advise") {
+    if (!args.csv.empty()) usage("--csv", "an advise search has no CSV: --json or --html");
+    AdviseArgs advise = advise_args_from(first);
+    advise.json = args.json;
+    advise.html = args.html;
+    return advise_outputs(advise, ex, single, version);
+  }
+  SweepArgs sweep = sweep_args_from(first);
+  sweep.json = args.json;
+  sweep.csv = args.csv;
+  sweep.html = args.html;
   return sweep_outputs(sweep, ex, single, version);
 }
 

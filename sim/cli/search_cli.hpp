@@ -2,8 +2,8 @@
 // points run (threads, MPI ranks, a Slurm array task's share), their journal, their progress
 // bar, and `simtrain merge`. main.cpp declares the flags with these and calls in.
 //
-//   simtrain sweep S.yaml ... [--shard K/N] [--journal FILE | --resume FILE] [--progress | --no-progress]
-//   mpirun -n N simtrain sweep S.yaml ...            (a build with SIMTRAIN_WITH_MPI)
+//   simtrain sweep|advise S.yaml ... [--shard K/N] [--journal FILE | --resume FILE] [--progress | --no-progress]
+//   mpirun -n N simtrain sweep|advise S.yaml ...     (a build with SIMTRAIN_WITH_MPI)
 //   simtrain merge PART... [--json] [--csv F] [--html F] [--allow-missing]
 //
 // Launch rules (drive/search.hpp plan_launch): one process without a launcher, an MPI build
@@ -65,6 +65,16 @@ struct SweepArgs {
   bool json = false;
 };
 int sweep_command(const SweepArgs& args, const SearchFlags& flags, Dist& dist, const std::string& version);
+
+// `simtrain advise` with its flags as given.
+struct AdviseArgs {
+  std::string scenario, systems, nodes, strategies, deadline, budget, html;
+  std::vector<std::string> set;
+  unsigned jobs = 0;
+  double max_seconds = 0;
+  bool json = false;
+};
+int advise_command(const AdviseArgs& args, const SearchFlags& flags, Dist& dist, const std::string& version);
 
 // `simtrain merge PART...`: the parts' search ranked as the whole search would rank it.
 struct MergeArgs {

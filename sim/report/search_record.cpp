@@ -159,4 +159,64 @@ train::RunResult sweep_result_from_json(const json& j) {
   return r;
 }
 
+json advise_result_to_json(const train::RunResult& r) {
+  json bands = json::array();
+  for (const train::ErrorBand& b : r.error_bands) bands.push_back(band_to_record(b));
+  return {{"gpus", r.gpus},
+          {"step_time_s", number_to_json(r.step_time_s)},
+          {"samples_per_s", number_to_json(r.samples_per_s)},
+          {"tokens_per_s", number_to_json(r.tokens_per_s)},
+          {"memory_peak_bytes", number_to_json(r.memory_peak_bytes)},
+          {"oom", r.oom},
+          {"host_oom", r.host_oom},
+          {"bottleneck", r.bottleneck},
+          {"data_limiter_detail", r.data.limiter_detail},
+          {"priced", r.priced},
+          {"run_hours", number_to_json(r.run_hours)},
+          {"run_cost", number_to_json(r.run_cost)},
+          {"run_energy_kwh", number_to_json(r.run_energy_kwh)},
+          {"run_rent", optional_number(r.run_cost_figures.rent)},
+          {"run_own", optional_number(r.run_cost_figures.own)},
+          {"cost_gpus", r.cost_inputs.gpus},
+          {"cost_nodes", r.cost_inputs.nodes},
+          {"gpu_purchase", optional_number(r.cost_inputs.gpu_purchase.value)},
+          {"node_price", optional_number(r.cost_inputs.node_price.value)},
+          {"whole_run_enabled", r.whole_run.enabled},
+          {"finishes", r.whole_run.expected.finishes},
+          {"work_s", number_to_json(r.whole_run.expected.work_s)},
+          {"wall_s", number_to_json(r.whole_run.expected.wall_s)},
+          {"error_bands", bands}};
+}
+
+train::RunResult advise_result_from_json(const json& j) {
+  train::RunResult r;
+  r.gpus = small_whole(j, "gpus");
+  r.step_time_s = number(j, "step_time_s");
+  r.samples_per_s = number(j, "samples_per_s");
+  r.tokens_per_s = number(j, "tokens_per_s");
+  r.memory_peak_bytes = number(j, "memory_peak_bytes");
+  r.oom = flag(j, "oom");
+  r.host_oom = flag(j, "host_oom");
+  r.bottleneck = text(j, "bottleneck");
+  r.data.limiter_detail = text(j, "data_limiter_detail");
+  r.priced = flag(j, "priced");
+  r.run_hours = number(j, "run_hours");
+  r.run_cost = number(j, "run_cost");
+  r.run_energy_kwh = number(j, "run_energy_kwh");
+  r.run_cost_figures.rent = optional_number_from(j, "run_rent");
+  r.run_cost_figures.own = optional_number_from(j, "run_own");
+  r.cost_inputs.gpus = small_whole(j, "cost_gpus");
+  r.cost_inputs.nodes = small_whole(j, "cost_nodes");
+  r.cost_inputs.gpu_purchase.value = optional_number_from(j, "gpu_purchase");
+  r.cost_inputs.node_price.value = optional_number_from(j, "node_price");
+  r.whole_run.enabled = flag(j, "whole_run_enabled");
+  r.whole_run.expected.finishes = flag(j, "finishes");
+  r.whole_run.expected.work_s = number(j, "work_s");
+  r.whole_run.expected.wall_s = number(j, "wall_s");
+  const json& bands = field(j, "error_bands");
+  if (!bands.is_array()) throw std::invalid_argument("field 'error_bands': expected a list");
+  for (const json& b : bands) r.error_bands.push_back(band_from_record(b));
+  return r;
+}
+
 }  // namespace simtrain::report

@@ -21,6 +21,13 @@
 // bottleneck, priced, cost_basis, batch_per_gpu, grad_accumulation, cost_per_step,
 // joules_per_step, rent and own per step, error_bands. A report that starts reading another
 // field must add it here (the byte-for-byte tests of tests/cli/dist_*.sh fail otherwise).
+//
+// An advise configuration's record also carries "sets" (the overrides that reproduce it, the
+// layout's included), "layout" and "skipped"; its "result" the fields report/advise_report.hpp
+// reads: gpus, step_time_s, samples_per_s, tokens_per_s, memory_peak_bytes, oom, host_oom,
+// bottleneck, data_limiter_detail, priced, run_hours, run_cost, run_energy_kwh, run_rent,
+// run_own, cost_gpus, cost_nodes, gpu_purchase, node_price, whole_run_enabled, finishes,
+// work_s, wall_s, error_bands.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -45,5 +52,9 @@ ScenarioError scenario_error_from_json(const nlohmann::json& j);
 // those fields and defaults elsewhere. Throws std::invalid_argument on a malformed record.
 nlohmann::json sweep_result_to_json(const train::RunResult& r);
 train::RunResult sweep_result_from_json(const nlohmann::json& j);
+
+// An advise configuration's figures (the fields listed above) and back.
+nlohmann::json advise_result_to_json(const train::RunResult& r);
+train::RunResult advise_result_from_json(const nlohmann::json& j);
 
 }  // namespace simtrain::report

@@ -5,6 +5,7 @@
 #            has no MPI)
 #   shard    3 shares (--shard K/3 --journal PART) merged with simtrain merge
 #   resume   a run killed (SIGKILL) after some points reached its journal, then --resume
+#   advise   the same for `simtrain advise`: MPI (when built with it) and 3 shares merged
 #   bad_use  --shard 4/3, --shard without a part file, merging parts of two searches or a share
 #            twice or with one missing, launching several tasks without MPI: exit 2, a clear error
 # Usage: dist_sweep.sh SIMTRAIN PROJECT_ROOT MODE MPI_ON(ON|OFF) [MPIEXEC]
@@ -113,6 +114,28 @@ bad_use)
     expect_error "no MPI process manager" env SLURM_STEP_NUM_TASKS=3 SLURM_PROCID=0 "$bin" "${sweep[@]}"
   else
     expect_error "built without MPI" env OMPI_COMM_WORLD_SIZE=3 OMPI_COMM_WORLD_RANK=0 "$bin" "${sweep[@]}"
+  fi
+  ;;
+advise)
+  # An advise search (drive/advise.hpp) over the same seam: its text, JSON and HTML page.
+  adv=(advise scenarios/advise_tinyllama_4x4090_vs_a100.yaml --no-progress)
+  "$bin" "${adv[@]}" --html "$tmp/one.html" > "$tmp/one.txt" || fail "advise: exit $?"
+  "$bin" "${adv[@]}" --json > "$tmp/one.json" || fail "advise --json: exit $?"
+  for k in 1 2 3; do
+    "$bin" "${adv[@]}" --shard $k/3 --journal "$tmp/part$k.jsonl" 2> /dev/null || fail "advise share $k/3: exit $?"
+  done
+  "$bin" merge "$tmp"/part*.jsonl --html "$tmp/merged.html" > "$tmp/merged.txt" || fail "advise merge: exit $?"
+  same "$tmp/one.txt" "$tmp/merged.txt" "advise, 3 shares merged: the text"
+  same "$tmp/one.html" "$tmp/merged.html" "advise, 3 shares merged: the HTML"
+  "$bin" merge "$tmp"/part*.jsonl --json > "$tmp/merged.json" || fail "advise merge --json: exit $?"
+  same "$tmp/one.json" "$tmp/merged.json" "advise, 3 shares merged: the JSON"
+  if [ "$with_mpi" = ON ]; then
+    mpi=("$mpiexec" --oversubscribe -n 3)
+    "${mpi[@]}" "$bin" "${adv[@]}" --html "$tmp/mpi.html" > "$tmp/mpi.txt" || fail "advise under mpirun -n 3: exit $?"
+    same "$tmp/one.txt" "$tmp/mpi.txt" "advise under mpirun -n 3: the text"
+    same "$tmp/one.html" "$tmp/mpi.html" "advise under mpirun -n 3: the HTML"
+    "${mpi[@]}" "$bin" "${adv[@]}" --json > "$tmp/mpi.json" || fail "advise under mpirun -n 3 --json: exit $?"
+    same "$tmp/one.json" "$tmp/mpi.json" "advise under mpirun -n 3: the JSON"
   fi
   ;;
 *) echo "unknown mode $mode"; exit 2 ;;
