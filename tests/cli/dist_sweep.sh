@@ -74,6 +74,13 @@ shard)
   same "$tmp/one.csv" "$tmp/merged.csv" "3 shares merged: the CSV"
   "$bin" merge "$tmp"/part*.jsonl --json > "$tmp/merged.json" || fail "merge --json: exit $?"
   same "$tmp/one.json" "$tmp/merged.json" "3 shares merged: the JSON"
+  # The README's job array script, its 3 tasks run here as Slurm would (the environment it sets).
+  for i in 0 1 2; do
+    SLURM_ARRAY_TASK_ID=$i SLURM_ARRAY_TASK_COUNT=3 SLURM_CPUS_PER_TASK=2 PARTS="$tmp/array" SIMTRAIN="$bin" \
+      tools/slurm/sweep_array.sbatch "${sweep[@]}" 2> /dev/null || fail "array task $i: exit $?"
+  done
+  "$bin" merge "$tmp"/array/part-*-of-3.jsonl > "$tmp/array.txt" || fail "merge of the array's parts: exit $?"
+  same "$tmp/one.txt" "$tmp/array.txt" "the job array's parts merged"
   ;;
 resume)
   reference
