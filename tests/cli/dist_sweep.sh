@@ -56,6 +56,26 @@ mpi)
   [ "$(wc -l < "$tmp/mpi.jsonl")" -eq 25 ] || fail "the MPI journal should hold a header and 24 points"
   "$bin" merge "$tmp/mpi.jsonl" > "$tmp/merged.txt" || fail "merge of the MPI journal: exit $?"
   same "$tmp/one.txt" "$tmp/merged.txt" "merge of the MPI journal"
+  # A worker rank killed mid-search: Open MPI ends the job; no ranking is printed with points
+  # missing, and the journal rank 0 kept resumes (here as one process) to the same bytes.
+  "${mpi[@]}" "$bin" "${sweep[@]}" --journal "$tmp/killed.jsonl" > "$tmp/killed.txt" 2> /dev/null &
+  mp=$!
+  victim=
+  for _ in $(seq 1 3000); do
+    for p in $(pgrep -P "$mp"); do
+      tr '\0' '\n' < "/proc/$p/environ" 2> /dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1' && victim=$p
+    done
+    [ -n "$victim" ] && [ -f "$tmp/killed.jsonl" ] && [ "$(wc -l < "$tmp/killed.jsonl")" -ge 4 ] && break
+    sleep 0.01
+  done
+  [ -n "$victim" ] || fail "found no rank 1 under mpirun"
+  kill -9 "$victim"
+  wait "$mp" && fail "mpirun should fail when a rank dies"
+  [ -s "$tmp/killed.txt" ] && fail "a ranking was printed although a rank died"
+  done_points=$(( $(wc -l < "$tmp/killed.jsonl") - 1 ))
+  [ "$done_points" -lt 24 ] || echo "note: every point was journaled before the kill"
+  "$bin" "${sweep[@]}" --resume "$tmp/killed.jsonl" > "$tmp/killed2.txt" || fail "resume after a dead rank: exit $?"
+  same "$tmp/one.txt" "$tmp/killed2.txt" "resumed after a dead rank"
   # A bad scenario under MPI: one error (rank 0's), exit 2 from mpirun.
   out=$("${mpi[@]}" "$bin" sweep scenarios/8xA100_pcie_switch.yaml --sweep nodes=1,x --no-progress 2>&1); rc=$?
   [ "$rc" -eq 2 ] || { echo "$out"; fail "a bad value under mpirun: exit $rc, expected 2"; }
