@@ -302,7 +302,8 @@ std::optional<std::vector<json>> execute_search(std::size_t n, const RunPoint& r
   std::optional<Journal> resumed;
   if (!ex.journal.empty()) {
     struct stat st {};
-    const bool exists = ::stat(ex.journal.c_str(), &st) == 0;
+    // An empty file is a journal killed before its header was written: start it again.
+    const bool exists = ::stat(ex.journal.c_str(), &st) == 0 && st.st_size > 0;
     if (ex.resume && exists) {
       resumed = read_journal(ex.journal);
       check_same_search(*resumed, ex.identity, n, "a journal");
@@ -310,7 +311,7 @@ std::optional<std::vector<json>> execute_search(std::size_t n, const RunPoint& r
         journal_error(ex.journal, 1, "share", "is the journal of share " + share_text(resumed->share) +
                                                   ", this run is share " + share_text(ex.share));
       for (auto& [i, r] : resumed->records) records[i] = r;
-    } else if (!ex.resume && exists && st.st_size > 0) {
+    } else if (!ex.resume && exists) {
       journal_error(ex.journal, 0, "--journal", "exists: --resume " + ex.journal +
                                                     " continues it, or remove it to start the search again");
     }

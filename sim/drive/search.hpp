@@ -1,7 +1,7 @@
-// How the points of a search (`sweep`; drive/sweep.hpp) get run: the one seam between a search
-// and where its points run. A search is n indexed points, each run independently to a record
-// (report/search_record.hpp: one JSON object carrying its index and all the ranking reads);
-// the search ranks the n records. Runners over the seam:
+// How the points of a search (`sweep`, drive/sweep.hpp; `advise`, drive/advise.hpp) get run:
+// the one seam between a search and where its points run. A search is n indexed points, each
+// run independently to a record (report/search_record.hpp: one JSON object carrying its index
+// and all the ranking reads); the search ranks the n records. Runners over the seam:
 //
 //   threads   this process's worker threads (drive/parallel.hpp), the default
 //   MPI       ranks of one MPI job (drive/mpi_runner.hpp, when built with SIMTRAIN_WITH_MPI):
@@ -16,8 +16,9 @@
 // byte for byte whichever runner ran the points, and whatever their number.
 //
 // The journal (a part file is the journal of a share), JSON Lines, version 1:
-//   line 1    {"simtrain_journal": 1, "version": "simtrain 0.1.0", "fingerprint": "<16 hex>", "points": n,
-//              "share": [K, N], "search": {<the search's description>}}
+//   line 1    the header, a JSON object: "simtrain_journal": 1, "version": "simtrain 0.1.0",
+//             "fingerprint": "<16 hex>", "points": n, "share": [K, N], "search": {<the
+//             search's description>}
 //   then      one record per line, in the order the points ended.
 // A line is written with one write(2) of the whole line and its newline, on a file opened
 // O_APPEND, and synced to disk at most once a second (and at the end): a killed process leaves
