@@ -9,6 +9,8 @@
 #include <stdexcept>
 
 #include "drive/run.hpp"
+#include "drive/search.hpp"
+#include "report/search_record.hpp"
 #include "engine/executor.hpp"
 #include "drive/validate.hpp"
 #include "scenario/error.hpp"
@@ -172,11 +174,29 @@ int fuzz_nccl_tests(const std::uint8_t* data, std::size_t size) {
   return expect_user_errors_only([&] { (void)parse_nccl_tests_log(as_text(data, size), "fuzz.log"); });
 }
 
+int fuzz_journal(const std::uint8_t* data, std::size_t size) {
+  const std::string path = temp_dir().write("journal", "fuzz.jsonl", data, size);
+  return expect_user_errors_only([&] {
+    const drive::Journal j = drive::read_journal(path);
+    for (const auto& [i, r] : j.records) {  // each record read as a sweep's and as advise's would be
+      (void)i;
+      if (r.contains("result")) {
+        try {
+          (void)report::sweep_result_from_json(r.at("result"));
+        } catch (const std::invalid_argument&) {
+        }
+        (void)report::advise_result_from_json(r.at("result"));
+      }
+    }
+  });
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
       {"scenario", &fuzz_scenario}, {"scenario_run", &fuzz_scenario_run}, {"system", &fuzz_system},   {"catalog", &fuzz_catalog},         {"model", &fuzz_model},
       {"cases", &fuzz_cases},       {"calibration", &fuzz_calibration}, {"topo_import", &fuzz_topo_import},
       {"nccl_xml", &fuzz_nccl_xml},         {"nccl_tests", &fuzz_nccl_tests},
+      {"journal", &fuzz_journal},
   };
   return all;
 }

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cli/output_file.hpp"
+#include "cli/search_cli.hpp"
 #include "coll/collective.hpp"
 #include "coll/nccl_params.hpp"
 #include "drive/advise.hpp"
@@ -65,18 +66,6 @@ std::string resolve_system(const std::string& arg) {
   return arg;  // load_system reports the missing file
 }
 
-// A progress bar on stderr when it is a terminal (none otherwise, so piped and captured output
-// stays byte-identical): the searches' progress callback.
-std::function<void(std::size_t, std::size_t)> terminal_progress() {
-  if (!isatty(STDERR_FILENO)) return {};
-  return [](std::size_t done, std::size_t total) {
-    const int width = 30, filled = static_cast<int>(width * done / total);
-    std::cerr << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
-              << std::string(static_cast<std::size_t>(width - filled), ' ') << "] " << done << "/" << total
-              << (done == total ? "\n" : "") << std::flush;
-  };
-}
-
 coll::Op parse_op(const std::string& s) {
   if (s == "all_reduce" || s == "allreduce") return coll::Op::all_reduce;
   if (s == "reduce_scatter") return coll::Op::reduce_scatter;
@@ -109,16 +98,18 @@ double parse_size_flag(const std::string& flag, const std::string& s) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+constexpr const char* kVersion = "simtrain 0.1.0";
+
+int run_main(int argc, char** argv, cli::Dist& dist) {
   CLI::App app{"simtrain: a discrete-event simulator of deep-learning training on GPU clusters\n"
                "  simtrain SCENARIO.yaml [--set key.path=value]... [--json] [--trace out.json] [--html out.html] [--steps N]"};
   app.name("simtrain");
   app.require_subcommand(1);
-  app.set_version_flag("--version", "simtrain 0.1.0");
+  app.set_version_flag("--version", kVersion);
 
   // `simtrain SCENARIO.yaml ...` is `simtrain run SCENARIO.yaml ...`.
   std::vector<std::string> args(argv + 1, argv + argc);
-  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory", "validate", "sweep", "plan", "advise", "compare", "calibrate"};
+  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory", "validate", "sweep", "plan", "advise", "compare", "calibrate", "merge"};
   if (!args.empty() && args[0].rfind("-", 0) != 0 &&
       std::find(subcommands.begin(), subcommands.end(), args[0]) == subcommands.end())
     args.insert(args.begin(), "run");
@@ -202,6 +193,17 @@ int main(int argc, char** argv) {
   sweep_cmd->add_flag("--json", s_json, "Print a JSON array instead of the table");
   double s_max_seconds = 0;
   sweep_cmd->add_option("--max-seconds", s_max_seconds, "Stop a point after this many seconds of simulating (the row says so)")->check(CLI::PositiveNumber);
+  cli::SearchFlags s_flags;  // --shard, --journal, --resume, --progress (cli/search_cli.hpp)
+  cli::add_search_flags(sweep_cmd, s_flags);
+
+  // --- merge: the part files of a sharded search, ranked as the whole search (cli/search_cli.hpp) ---
+  auto* merge_cmd = app.add_subcommand("merge", "Rank the part files of `sweep` or `advise --shard K/N` runs as the whole search would: same table, JSON, CSV, HTML");
+  cli::MergeArgs mg;
+  merge_cmd->add_option("parts", mg.parts, "Part files (sweep --shard K/N --journal PART), one per share")->required();
+  merge_cmd->add_flag("--json", mg.json, "Print a JSON array instead of the table");
+  merge_cmd->add_option("--csv", mg.csv, "Also write the ranked table as CSV to this file");
+  merge_cmd->add_option("--html", mg.html, "Also write the sweep's HTML page to this file");
+  merge_cmd->add_flag("--allow-missing", mg.allow_missing, "Rank points that no part holds last, as not run, instead of refusing");
 
   // --- advise ---
   auto* adv_cmd = app.add_subcommand("advise", "Which systems, node counts and strategies train the scenario's run (run.tokens | epochs | steps) "
@@ -222,6 +224,8 @@ int main(int argc, char** argv) {
   adv_cmd->add_flag("--json", a_json, "Print one JSON object instead of the report");
   double a_max_seconds = 0;
   adv_cmd->add_option("--max-seconds", a_max_seconds, "Stop a configuration after this many seconds of simulating (listed as not run, with the reason)")->check(CLI::PositiveNumber);
+  cli::SearchFlags a_flags;  // --shard, --journal, --resume, --progress (cli/search_cli.hpp)
+  cli::add_search_flags(adv_cmd, a_flags);
 
   // --- describe ---
   auto* desc_cmd = app.add_subcommand("describe", "List every scenario key: meaning, unit, default");
@@ -292,6 +296,10 @@ int main(int argc, char** argv) {
   }
 
   try {
+    // The searches under a launcher: an MPI job, or a refusal (cli/search_cli.hpp).
+    if (*sweep_cmd || *merge_cmd || *adv_cmd || *plan_cmd || *val_cmd) dist.start(&argc, &argv);
+    if ((*plan_cmd || *val_cmd) && dist.rank() != 0) return 0;  // not spread over ranks yet: rank 0 runs it
+    if (*merge_cmd) return cli::merge_command(mg, dist, kVersion);
     if (*run_cmd) {
       if (r_solver != "incremental" && r_solver != "full")
         throw ScenarioError("", 0, 0, "--solver", "expected incremental or full, got '" + r_solver + "'");
@@ -372,68 +380,33 @@ int main(int argc, char** argv) {
       return v_strict && !all_within ? 5 : 0;
     }
     if (*sweep_cmd) {
-      drive::ScenarioSweepOptions so;
-      if (s_rank == "time") so.rank_by = report::RankBy::time;
-      else if (s_rank == "cost") so.rank_by = report::RankBy::cost;
-      else if (s_rank == "energy") so.rank_by = report::RankBy::energy;
-      else
-        throw ScenarioError("", 0, 0, "--rank-by", "expected time, cost or energy, got '" + s_rank + "'" +
-                                                     did_you_mean(s_rank, {"time", "cost", "energy"}));
-      so.steps_override = s_steps;
-      so.max_seconds = s_max_seconds;
-      so.jobs = s_jobs;
-      const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
-      so.error_bands = &bands;
-      so.progress = terminal_progress();
-      if (!s_csv.empty()) cli::check_output_path("--csv", s_csv);
-      if (!s_html.empty()) cli::check_output_path("--html", s_html);
-      const auto axes = drive::sweep_axes(s_scenario, s_set, s_sweep);
-      const auto points = drive::run_sweep(s_scenario, s_set, axes, so);
-      if (!s_csv.empty()) write_file_atomic(s_csv, report::sweep_to_csv(points, axes));
-      if (!s_html.empty()) write_file_atomic(s_html, report::sweep_to_html(points, axes, so.rank_by));
-      if (s_json) std::cout << report::sweep_to_json(points, axes, so.rank_by).dump(2) << "\n";
-      else std::cout << report::format_sweep(points, axes, so.rank_by);
-      return 0;
+      cli::SweepArgs sa;
+      sa.scenario = s_scenario;
+      sa.set = s_set;
+      sa.sweep = s_sweep;
+      sa.rank_by = s_rank;
+      sa.steps = s_steps;
+      sa.max_seconds = s_max_seconds;
+      sa.jobs = s_jobs;
+      sa.json = s_json;
+      sa.csv = s_csv;
+      sa.html = s_html;
+      return cli::sweep_command(sa, s_flags, dist, kVersion);
     }
     if (*adv_cmd) {
-      if (!a_html.empty()) cli::check_output_path("--html", a_html);
-      drive::AdviseOptions ao;
-      auto list = [](const std::string& flag, const std::string& v) {
-        std::vector<std::string> out;
-        std::stringstream ss(v);
-        std::string item;
-        while (std::getline(ss, item, ','))
-          if (!item.empty()) out.push_back(item);
-        if (!v.empty() && out.empty()) throw ScenarioError(flag, 0, 0, flag, "expected a comma-separated list");
-        return out;
-      };
-      ao.systems = list("--systems", a_systems);
-      ao.strategies = list("--strategies", a_strategies);
-      for (const std::string& n : list("--nodes", a_nodes)) {
-        std::size_t used = 0;
-        int v = 0;
-        try {
-          v = std::stoi(n, &used);
-        } catch (...) {
-          used = 0;
-        }
-        if (used != n.size() || v < 1 || v > limits::max_nodes)
-          throw ScenarioError("--nodes", 0, 0, "--nodes", "expected whole node counts from 1 to " +
-                              std::to_string(limits::max_nodes) + ", got '" + n + "'");
-        ao.nodes.push_back(v);
-      }
-      if (!a_deadline.empty()) ao.deadline = a_deadline;
-      if (!a_budget.empty()) ao.budget = a_budget;
-      ao.jobs = a_jobs;
-      ao.max_seconds = a_max_seconds;
-      ao.progress = terminal_progress();
-      const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
-      ao.error_bands = &bands;
-      const report::AdviseResult res = drive::advise(a_scenario, a_set, ao);
-      if (!a_html.empty()) write_file_atomic(a_html, report::advise_to_html(res));
-      if (a_json) std::cout << report::advise_to_json(res).dump(2) << "\n";
-      else std::cout << report::format_advise(res);
-      return 0;
+      cli::AdviseArgs aa;
+      aa.scenario = a_scenario;
+      aa.set = a_set;
+      aa.systems = a_systems;
+      aa.nodes = a_nodes;
+      aa.strategies = a_strategies;
+      aa.deadline = a_deadline;
+      aa.budget = a_budget;
+      aa.jobs = a_jobs;
+      aa.max_seconds = a_max_seconds;
+      aa.json = a_json;
+      aa.html = a_html;
+      return cli::advise_command(aa, a_flags, dist, kVersion);
     }
     if (*desc_cmd) {
       std::cout << "Scenario keys (YAML, or --set key.path=value):\n\n";
@@ -610,4 +583,10 @@ int main(int argc, char** argv) {
     return 3;
   }
   return 0;
+}
+
+int main(int argc, char** argv) {
+  cli::Dist dist;  // one process, or a rank of an MPI job for the searches
+  const int rc = run_main(argc, argv, dist);
+  return dist.finish(rc);
 }

@@ -7,10 +7,10 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "drive/parallel.hpp"
 #include "drive/plan.hpp"
 #include "drive/run.hpp"
 #include "engine/executor.hpp"
+#include "report/search_record.hpp"
 #include "scenario/error.hpp"
 #include "topo/cluster.hpp"
 #include "train/strategy.hpp"
@@ -320,7 +320,8 @@ const std::vector<std::string>& advise_strategy_names() {
   return names;
 }
 
-AdviseResult advise(const std::string& scenario, const std::vector<std::string>& base_sets, const AdviseOptions& opt) {
+std::optional<AdviseResult> advise_search(const std::string& scenario, const std::vector<std::string>& base_sets,
+                                          const AdviseOptions& opt, const SearchExecution& ex) {
   const ScenarioSpec spec = load_scenario(scenario, base_sets);
   if (!spec.run.enabled())
     throw ScenarioError(scenario, 0, 0, "run",
@@ -369,28 +370,61 @@ AdviseResult advise(const std::string& scenario, const std::vector<std::string>&
   const std::size_t total = a.candidates.size();
   const std::size_t attempted = static_cast<std::size_t>(std::count_if(
       a.candidates.begin(), a.candidates.end(), [](const AdviseCandidate& c) { return c.skipped.empty(); }));
-  std::vector<std::optional<ScenarioError>> input_errors(total);
-  for_each_index(total, opt.jobs, [&](std::size_t i) {
-    AdviseCandidate& c = a.candidates[i];
-    if (!c.skipped.empty()) return;
-    try {
-      RunOptions ro;
-      ro.error_bands = opt.error_bands;
-      ro.max_seconds = opt.max_seconds;
-      if (kinds[i]) run_data_parallel(c, *kinds[i], spec, scenario, base_sets, ro);
-      else run_megatron(c, scenario, base_sets, ro);
-    } catch (const engine::DeadlineExceeded& e) {
-      c.result.reset();
-      c.skipped = time_limit_reason(e);
-    } catch (const ScenarioError& e) {
-      c.result.reset();
-      c.skipped = e.message();
-      input_errors[i] = e;
-    } catch (const std::invalid_argument& e) {
-      c.result.reset();
-      c.skipped = e.what();
+  // Each configuration to its record (drive/search.hpp, report/search_record.hpp): its
+  // overrides and layout as the run left them, and its figures or why it has none.
+  const RunPoint run_point = [&](std::size_t i) {
+    AdviseCandidate c = a.candidates[i];
+    nlohmann::json rec = point_record(i);
+    if (c.skipped.empty()) {
+      try {
+        RunOptions ro;
+        ro.error_bands = opt.error_bands;
+        ro.max_seconds = opt.max_seconds;
+        if (kinds[i]) run_data_parallel(c, *kinds[i], spec, scenario, base_sets, ro);
+        else run_megatron(c, scenario, base_sets, ro);
+      } catch (const engine::DeadlineExceeded& e) {
+        c.result.reset();
+        c.skipped = time_limit_reason(e);
+      } catch (const ScenarioError& e) {
+        c.result.reset();
+        c.skipped = e.message();
+        rec["input_error"] = report::scenario_error_to_json(e);
+      } catch (const std::invalid_argument& e) {
+        c.result.reset();
+        c.skipped = e.what();
+      } catch (const std::exception& e) {
+        rec["internal_error"] = e.what();
+      }
     }
-  }, opt.progress);
+    rec["sets"] = c.sets;
+    rec["layout"] = c.layout;
+    rec["skipped"] = c.skipped;
+    if (c.result) rec["result"] = report::advise_result_to_json(*c.result);
+    return rec;
+  };
+  const std::optional<std::vector<nlohmann::json>> records = execute_search(total, run_point, ex);
+  if (!records) return std::nullopt;
+  std::vector<std::optional<ScenarioError>> input_errors(total);
+  for (std::size_t i = 0; i < total; ++i) {
+    const nlohmann::json& r = (*records)[i];
+    AdviseCandidate& c = a.candidates[i];
+    try {
+      if (r.contains("internal_error")) throw std::runtime_error(r.at("internal_error").get<std::string>());
+      if (r.contains("error")) {  // a merge's point in no part
+        c.skipped = r.at("error").get<std::string>();
+        continue;
+      }
+      if (r.contains("input_error")) input_errors[i] = report::scenario_error_from_json(r.at("input_error"));
+      c.sets = r.at("sets").get<std::vector<std::string>>();
+      c.layout = r.at("layout").get<std::string>();
+      c.skipped = r.at("skipped").get<std::string>();
+      if (r.contains("result")) c.result = report::advise_result_from_json(r.at("result"));
+    } catch (const nlohmann::json::exception& e) {
+      throw std::invalid_argument("the record of configuration " + std::to_string(i) + " is malformed: " + e.what());
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("the record of configuration " + std::to_string(i) + " is malformed: " + e.what());
+    }
+  }
   // An input error that every configuration meets is the scenario's, not a configuration's.
   const std::size_t errors = static_cast<std::size_t>(
       std::count_if(input_errors.begin(), input_errors.end(), [](const auto& e) { return e.has_value(); }));
@@ -400,6 +434,13 @@ AdviseResult advise(const std::string& scenario, const std::vector<std::string>&
 
   report::advise_summary(a);
   return a;
+}
+
+AdviseResult advise(const std::string& scenario, const std::vector<std::string>& base_sets, const AdviseOptions& opt) {
+  SearchExecution ex;
+  ex.jobs = opt.jobs;
+  ex.progress = opt.progress;
+  return *advise_search(scenario, base_sets, opt, ex);
 }
 
 }  // namespace simtrain::drive

@@ -25,7 +25,8 @@
 // A configuration is not run, with the reason, when it cannot apply: more than one node of a
 // system without a fabric; hybrid sharding on one node (it is full sharding there). One that
 // cannot be built (a degree that does not divide) keeps the builder's reason. Configurations
-// run on worker threads; the answer is the same whatever their number.
+// run on worker threads, MPI ranks or Slurm array shares (drive/search.hpp); the answer is the
+// same whatever their number.
 //
 // What a configuration's figures mean and how the answer is chosen: report/advise_report.hpp.
 #pragma once
@@ -35,6 +36,7 @@
 #include <string>
 #include <vector>
 
+#include "drive/search.hpp"
 #include "report/advise_report.hpp"
 #include "report/error_bands.hpp"
 #include "scenario/scenario.hpp"
@@ -64,5 +66,10 @@ const std::vector<std::string>& advise_strategy_names();
 // deadline) are ScenarioErrors at their place, thrown before anything runs.
 report::AdviseResult advise(const std::string& scenario, const std::vector<std::string>& base_sets,
                             const AdviseOptions& opt);
+// The same with the configurations run as `ex` says (drive/search.hpp: MPI ranks, a share, a
+// journal, merged parts; opt.jobs and opt.progress are ex's then); nullopt on a process that
+// does not hold every configuration's record.
+std::optional<report::AdviseResult> advise_search(const std::string& scenario, const std::vector<std::string>& base_sets,
+                                                  const AdviseOptions& opt, const SearchExecution& ex);
 
 }  // namespace simtrain::drive

@@ -6,9 +6,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "drive/parallel.hpp"
 #include "drive/run.hpp"
 #include "engine/executor.hpp"
+#include "report/search_record.hpp"
 #include "scenario/error.hpp"
 #include "scenario/scenario.hpp"
 #include "train/strategy.hpp"
@@ -117,12 +117,15 @@ std::vector<SweepAxis> sweep_axes(const std::string& scenario, const std::vector
   return axes;
 }
 
-std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector<std::string>& base_sets,
-                                  const std::vector<SweepAxis>& axes, const ScenarioSweepOptions& opt) {
+std::optional<std::vector<SweepPoint>> run_sweep_search(const std::string& scenario,
+                                                        const std::vector<std::string>& base_sets,
+                                                        const std::vector<SweepAxis>& axes,
+                                                        const ScenarioSweepOptions& opt, const SearchExecution& ex) {
   std::size_t n = 1;
   for (const SweepAxis& a : axes) n *= a.values.size();
 
-  // Every point's scenario first: a bad value stops the sweep before anything runs.
+  // Every point's scenario first: a bad value stops the sweep before anything runs (a merge
+  // runs nothing: its parts were checked when they ran).
   std::vector<ScenarioSpec> specs;
   std::vector<SweepPoint> points(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -133,6 +136,7 @@ std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector
       sets.push_back(axes[k].key + "=" + axes[k].values[d[k]]);
       points[i].values.push_back(axes[k].values[d[k]]);
     }
+    if (!ex.parts.empty()) continue;
     try {
       specs.push_back(load_scenario(scenario, sets));
     } catch (const ScenarioError& e) {
@@ -140,26 +144,45 @@ std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector
     }
   }
 
-  // Then the runs, on worker threads. Input errors found while building a point (an unknown
-  // model or system given as a value) stop the sweep after the runs; a point the simulator
-  // cannot build (std::invalid_argument) is a row with its reason.
-  // Anything else is rethrown after the join (drive/parallel.hpp).
-  std::vector<std::optional<ScenarioError>> input_errors(n);
-  for_each_index(n, opt.jobs, [&](std::size_t i) {
+  // Then the runs (drive/search.hpp), each to its record. Input errors found while building a
+  // point (an unknown model or system given as a value) stop the sweep after the runs; a point
+  // the simulator cannot build (std::invalid_argument) is a row with its reason; anything else
+  // stops it after the runs too, the point of the lowest index first (exit 3).
+  const RunPoint run_point = [&](std::size_t i) {
+    nlohmann::json rec = point_record(i);
     RunOptions ro;
     ro.steps_override = opt.steps_override;
     ro.error_bands = opt.error_bands;
     ro.max_seconds = opt.max_seconds;
     try {
-      points[i].result = run_scenario(specs[i], ro);
+      rec["result"] = report::sweep_result_to_json(run_scenario(specs[i], ro));
     } catch (const engine::DeadlineExceeded& e) {
-      points[i].error = time_limit_reason(e);
+      rec["error"] = time_limit_reason(e);
     } catch (const ScenarioError& e) {
-      input_errors[i] = e;
+      rec["input_error"] = report::scenario_error_to_json(e);
     } catch (const std::invalid_argument& e) {
-      points[i].error = e.what();
+      rec["error"] = e.what();
+    } catch (const std::exception& e) {
+      rec["internal_error"] = e.what();
     }
-  }, opt.progress);
+    return rec;
+  };
+  const std::optional<std::vector<nlohmann::json>> records = execute_search(n, run_point, ex);
+  if (!records) return std::nullopt;
+  std::vector<std::optional<ScenarioError>> input_errors(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const nlohmann::json& r = (*records)[i];
+    try {
+      if (r.contains("internal_error")) throw std::runtime_error(r.at("internal_error").get<std::string>());
+      if (r.contains("input_error")) input_errors[i] = report::scenario_error_from_json(r.at("input_error"));
+      else if (r.contains("error")) points[i].error = r.at("error").get<std::string>();
+      else points[i].result = report::sweep_result_from_json(r.at("result"));
+    } catch (const nlohmann::json::exception& e) {
+      throw std::invalid_argument("the record of point " + std::to_string(i) + " is malformed: " + e.what());
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("the record of point " + std::to_string(i) + " is malformed: " + e.what());
+    }
+  }
   for (std::size_t i = 0; i < n; ++i)
     if (input_errors[i]) throw locate(*input_errors[i], axes, digits(i, axes));
 
@@ -194,6 +217,14 @@ std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector
     return report::rank_value(a, opt.rank_by) < report::rank_value(b, opt.rank_by);
   });
   return points;
+}
+
+std::vector<SweepPoint> run_sweep(const std::string& scenario, const std::vector<std::string>& base_sets,
+                                  const std::vector<SweepAxis>& axes, const ScenarioSweepOptions& opt) {
+  SearchExecution ex;
+  ex.jobs = opt.jobs;
+  ex.progress = opt.progress;
+  return *run_sweep_search(scenario, base_sets, axes, opt, ex);
 }
 
 }  // namespace simtrain::drive

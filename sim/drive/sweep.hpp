@@ -8,15 +8,17 @@
 // into one product, in the order given (the first key varies slowest). Every point is
 // checked before any runs: a bad value is an error at its line and column in the `sweep:`
 // block (or names the --sweep flag), with nothing written. Points then run on worker
-// threads; the table is the same whatever the thread count (rows are ordered by the rank
-// figure, ties by point order).
+// threads, MPI ranks or Slurm array tasks (drive/search.hpp); the table is the same whatever
+// their number (rows are ordered by the rank figure, ties by point order).
 #pragma once
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "drive/search.hpp"
 #include "report/error_bands.hpp"
 #include "report/sweep_report.hpp"
 
@@ -41,5 +43,13 @@ struct ScenarioSweepOptions {
 // and returns them ranked.
 std::vector<report::SweepPoint> run_sweep(const std::string& scenario, const std::vector<std::string>& base_sets,
                                           const std::vector<report::SweepAxis>& axes, const ScenarioSweepOptions& opt);
+// The same with the points run as `ex` says (drive/search.hpp: a share, a journal, MPI ranks,
+// merged parts; opt.jobs and opt.progress are ex's then); nullopt on a process that does not
+// hold every point's record (a share, an MPI worker rank).
+std::optional<std::vector<report::SweepPoint>> run_sweep_search(const std::string& scenario,
+                                                                const std::vector<std::string>& base_sets,
+                                                                const std::vector<report::SweepAxis>& axes,
+                                                                const ScenarioSweepOptions& opt,
+                                                                const SearchExecution& ex);
 
 }  // namespace simtrain::drive

@@ -73,7 +73,8 @@ ScenarioError::ScenarioError(std::string file, int line, int col, std::string ke
       line_(line),
       col_(col),
       key_(std::move(key)),
-      message_(std::move(message)) {}
+      message_(std::move(message)),
+      context_(std::move(context)) {}
 
 std::size_t first_invalid_utf8(std::string_view s) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());

@@ -25,6 +25,8 @@ class ScenarioError : public std::runtime_error {
   int col() const { return col_; }
   const std::string& key() const { return key_; }
   const std::string& message() const { return message_; }
+  // The offending source line as given (a search's record carries it, drive/search.hpp).
+  const std::string& context() const { return context_; }
 
  private:
   std::string file_;
@@ -32,6 +34,7 @@ class ScenarioError : public std::runtime_error {
   int col_;
   std::string key_;
   std::string message_;
+  std::string context_;
 };
 
 // Builds the "did you mean" suffix for a misspelt name: ` (did you mean 'x'?)` for the

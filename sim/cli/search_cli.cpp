@@ -1,0 +1,332 @@
+#include "cli/search_cli.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+
+#include "cli/output_file.hpp"
+#include "drive/advise.hpp"
+#include "drive/mpi_runner.hpp"
+#include "drive/search.hpp"
+#include "drive/sweep.hpp"
+#include "report/advise_report.hpp"
+#include "report/error_bands.hpp"
+#include "report/html_report.hpp"
+#include "report/progress.hpp"
+#include "report/sweep_report.hpp"
+#include "scenario/error.hpp"
+#include "scenario/limits.hpp"
+
+#ifndef SIMTRAIN_WITH_MPI
+#define SIMTRAIN_WITH_MPI 0
+#endif
+
+namespace simtrain::cli {
+
+using nlohmann::json;
+
+namespace {
+
+// The progress line on stderr: when it is a terminal or --progress forces it, never with
+// --no-progress; redrawn at most ten times a second, and at the end.
+std::function<void(std::size_t, std::size_t)> progress_bar(const SearchFlags& f) {
+  if (f.no_progress || !(f.progress || ::isatty(STDERR_FILENO))) return {};
+  struct State {
+    std::chrono::steady_clock::time_point start, drawn;
+    std::size_t resumed = 0, width = 0;
+    bool begun = false;
+  };
+  auto s = std::make_shared<State>();
+  return [s](std::size_t done, std::size_t total) {
+    const auto now = std::chrono::steady_clock::now();
+    if (!s->begun) {
+      s->begun = true;
+      s->start = now;
+      s->resumed = done;
+    } else if (done < total && now - s->drawn < std::chrono::milliseconds(100)) {
+      return;
+    }
+    s->drawn = now;
+    std::string line =
+        report::progress_line(done, total, s->resumed, std::chrono::duration<double>(now - s->start).count());
+    const std::size_t width = line.size();
+    if (line.size() < s->width) line += std::string(s->width - line.size(), ' ');  // over the longer last one
+    s->width = width;
+    std::cerr << "\r" << line << (done >= total ? "\n" : "") << std::flush;
+  };
+}
+
+[[noreturn]] void usage(const std::string& flag, const std::string& msg) { throw ScenarioError(flag, 0, 0, flag, msg); }
+
+// The flags that say where the points run, checked together.
+drive::SearchExecution execution(const SearchFlags& f, bool whole_outputs, Dist& dist, unsigned jobs) {
+  drive::SearchExecution ex;
+  if (!f.journal.empty() && !f.resume.empty()) usage("--resume", "give --journal FILE (a new journal) or --resume FILE (continue one), not both");
+  if (f.progress && f.no_progress) usage("--progress", "give --progress or --no-progress, not both");
+  if (!f.shard.empty()) {
+    ex.share = drive::parse_share(f.shard);
+    if (f.journal.empty() && f.resume.empty())
+      usage("--shard", "a share writes its points to a part file: give --journal PART (or --resume PART to continue "
+                       "one), then rank the parts with simtrain merge PART...");
+    if (whole_outputs)
+      usage("--shard", "a share is not the ranking: give --json, --csv and --html to simtrain merge");
+  }
+  ex.journal = f.journal.empty() ? f.resume : f.journal;
+  ex.resume = !f.resume.empty();
+  if (dist.mpi() && jobs > 0)
+    usage("--jobs", "under MPI each rank runs one point at a time: start more ranks (mpirun -n) instead of --jobs");
+  ex.jobs = jobs;
+  if (dist.rank() == 0) ex.progress = progress_bar(f);
+  return ex;
+}
+
+json sweep_description(const SweepArgs& a) {
+  return {{"command", "sweep"}, {"scenario", a.scenario}, {"set", a.set},       {"sweep", a.sweep},
+          {"rank_by", a.rank_by}, {"steps", a.steps},     {"max_seconds", a.max_seconds}};
+}
+
+// The sweep a part file's header describes; errors at the part's first line.
+SweepArgs sweep_args_from(const drive::Journal& part) {
+  SweepArgs a;
+  try {
+    const json& d = part.description;
+    if (d.at("command") != "sweep")
+      throw ScenarioError(part.path, 1, 0, "search", "holds a " + d.at("command").dump() + " search; merge ranks sweep and advise searches");
+    a.scenario = d.at("scenario").get<std::string>();
+    a.set = d.at("set").get<std::vector<std::string>>();
+    a.sweep = d.at("sweep").get<std::vector<std::string>>();
+    a.rank_by = d.at("rank_by").get<std::string>();
+    a.steps = d.at("steps").get<long long>();
+    a.max_seconds = d.at("max_seconds").get<double>();
+  } catch (const json::exception& e) {
+    throw ScenarioError(part.path, 1, 0, "search", std::string("malformed search description: ") + e.what());
+  }
+  return a;
+}
+
+report::RankBy rank_by(const std::string& s) {
+  if (s == "time") return report::RankBy::time;
+  if (s == "cost") return report::RankBy::cost;
+  if (s == "energy") return report::RankBy::energy;
+  throw ScenarioError("", 0, 0, "--rank-by", "expected time, cost or energy, got '" + s + "'" +
+                                               did_you_mean(s, {"time", "cost", "energy"}));
+}
+
+// Runs (or merges) a sweep and prints it as `simtrain sweep` does.
+int sweep_outputs(const SweepArgs& args, drive::SearchExecution& ex, Dist& dist, const std::string& version) {
+  drive::ScenarioSweepOptions so;
+  so.rank_by = rank_by(args.rank_by);
+  so.steps_override = args.steps;
+  so.max_seconds = args.max_seconds;
+  so.jobs = args.jobs;
+  const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
+  so.error_bands = &bands;
+  if (!args.csv.empty()) check_output_path("--csv", args.csv);
+  if (!args.html.empty()) check_output_path("--html", args.html);
+  const auto axes = drive::sweep_axes(args.scenario, args.set, args.sweep);
+  ex.identity = drive::search_identity(sweep_description(args), args.scenario, version);
+#if SIMTRAIN_WITH_MPI
+  std::unique_ptr<drive::MpiRunner> mpi;
+  if (dist.mpi()) {
+    mpi = std::make_unique<drive::MpiRunner>(*dist.world());
+    ex.runner = mpi.get();
+  }
+#endif
+  const auto points = drive::run_sweep_search(args.scenario, args.set, axes, so, ex);
+  if (!points) {
+    if (dist.rank() == 0)
+      std::cerr << "simtrain sweep: share " << ex.share.index << "/" << ex.share.count << " written to " << ex.journal
+                << "; rank the shares with simtrain merge PART...\n";
+    return 0;
+  }
+  if (!args.csv.empty()) write_file_atomic(args.csv, report::sweep_to_csv(*points, axes));
+  if (!args.html.empty()) write_file_atomic(args.html, report::sweep_to_html(*points, axes, so.rank_by));
+  if (args.json) std::cout << report::sweep_to_json(*points, axes, so.rank_by).dump(2) << "\n";
+  else std::cout << report::format_sweep(*points, axes, so.rank_by);
+  return 0;
+}
+
+json advise_description(const AdviseArgs& a) {
+  return {{"command", "advise"},        {"scenario", a.scenario},     {"set", a.set},
+          {"systems", a.systems},       {"nodes", a.nodes},           {"strategies", a.strategies},
+          {"deadline", a.deadline},     {"budget", a.budget},         {"max_seconds", a.max_seconds}};
+}
+
+AdviseArgs advise_args_from(const drive::Journal& part) {
+  AdviseArgs a;
+  try {
+    const json& d = part.description;
+    a.scenario = d.at("scenario").get<std::string>();
+    a.set = d.at("set").get<std::vector<std::string>>();
+    a.systems = d.at("systems").get<std::string>();
+    a.nodes = d.at("nodes").get<std::string>();
+    a.strategies = d.at("strategies").get<std::string>();
+    a.deadline = d.at("deadline").get<std::string>();
+    a.budget = d.at("budget").get<std::string>();
+    a.max_seconds = d.at("max_seconds").get<double>();
+  } catch (const json::exception& e) {
+    throw ScenarioError(part.path, 1, 0, "search", std::string("malformed search description: ") + e.what());
+  }
+  return a;
+}
+
+// "a,b,c" of a flag.
+std::vector<std::string> list(const std::string& flag, const std::string& v) {
+  std::vector<std::string> out;
+  std::stringstream ss(v);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (!item.empty()) out.push_back(item);
+  if (!v.empty() && out.empty()) throw ScenarioError(flag, 0, 0, flag, "expected a comma-separated list");
+  return out;
+}
+
+// Runs (or merges) an advise search and prints it as `simtrain advise` does.
+int advise_outputs(const AdviseArgs& args, drive::SearchExecution& ex, Dist& dist, const std::string& version) {
+  if (!args.html.empty()) check_output_path("--html", args.html);
+  drive::AdviseOptions ao;
+  ao.systems = list("--systems", args.systems);
+  ao.strategies = list("--strategies", args.strategies);
+  for (const std::string& n : list("--nodes", args.nodes)) {
+    std::size_t used = 0;
+    int v = 0;
+    try {
+      v = std::stoi(n, &used);
+    } catch (...) {
+      used = 0;
+    }
+    if (used != n.size() || v < 1 || v > limits::max_nodes)
+      throw ScenarioError("--nodes", 0, 0, "--nodes", "expected whole node counts from 1 to " +
+                                                          std::to_string(limits::max_nodes) + ", got '" + n + "'");
+    ao.nodes.push_back(v);
+  }
+  if (!args.deadline.empty()) ao.deadline = args.deadline;
+  if (!args.budget.empty()) ao.budget = args.budget;
+  ao.jobs = args.jobs;
+  ao.max_seconds = args.max_seconds;
+  const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
+  ao.error_bands = &bands;
+  ex.identity = drive::search_identity(advise_description(args), args.scenario, version);
+#if SIMTRAIN_WITH_MPI
+  std::unique_ptr<drive::MpiRunner> mpi;
+  if (dist.mpi()) {
+    mpi = std::make_unique<drive::MpiRunner>(*dist.world());
+    ex.runner = mpi.get();
+  }
+#endif
+  const auto res = drive::advise_search(args.scenario, args.set, ao, ex);
+  if (!res) {
+    if (dist.rank() == 0)
+      std::cerr << "simtrain advise: share " << ex.share.index << "/" << ex.share.count << " written to " << ex.journal
+                << "; rank the shares with simtrain merge PART...\n";
+    return 0;
+  }
+  if (!args.html.empty()) write_file_atomic(args.html, report::advise_to_html(*res));
+  if (args.json) std::cout << report::advise_to_json(*res).dump(2) << "\n";
+  else std::cout << report::format_advise(*res);
+  return 0;
+}
+
+}  // namespace
+
+void add_search_flags(CLI::App* cmd, SearchFlags& f) {
+  cmd->add_option("--shard", f.shard, "Run share K of N of the points (K/N; point i is in share i mod N + 1) into the "
+                                      "--journal/--resume part file; rank the parts with simtrain merge");
+  cmd->add_option("--journal", f.journal, "Append each point's result to this new file as it ends (a part file with --shard)");
+  cmd->add_option("--resume", f.resume, "Continue the journal in this file: skip the points it holds, append the rest "
+                                        "(starts it when absent)");
+  cmd->add_flag("--progress", f.progress, "Draw the progress line on stderr even when it is not a terminal (mpirun)");
+  cmd->add_flag("--no-progress", f.no_progress, "Never draw the progress line");
+}
+
+Dist::Dist() = default;
+
+Dist::~Dist() {
+  if (cout_) std::cout.rdbuf(cout_);
+  if (cerr_) std::cerr.rdbuf(cerr_);
+}
+
+void Dist::start(int* argc, char*** argv) {
+  const drive::Launch launch = drive::launcher_tasks();
+  const drive::LaunchPlan plan = drive::plan_launch(launch, SIMTRAIN_WITH_MPI != 0);
+  if (!plan.error.empty()) throw ScenarioError("", 0, 0, "", plan.error);
+  if (!plan.mpi) return;
+#if SIMTRAIN_WITH_MPI
+  world_ = decltype(world_)(new drive::MpiWorld(argc, argv), [](drive::MpiWorld* w) { delete w; });
+  if (world_->size() != launch.tasks)
+    throw ScenarioError("", 0, 0, "", "started as one of " + std::to_string(launch.tasks) + " tasks (" +
+                                          launch.variable + ") but MPI joins " + std::to_string(world_->size()) +
+                                          ": the launcher is not the MPI this simtrain is built with (Open MPI); "
+                                          "start it with that MPI's mpirun -n " + std::to_string(launch.tasks));
+  if (world_->rank() != 0) {  // worker ranks print nothing; a worker's own failure: finish()
+    cout_ = std::cout.rdbuf(silenced_.rdbuf());
+    cerr_ = std::cerr.rdbuf(silenced_.rdbuf());
+  }
+#else
+  (void)argc;
+  (void)argv;
+#endif
+}
+
+bool Dist::mpi() const { return world_ && world_->size() > 1; }
+int Dist::rank() const { return world_ ? world_->rank() : 0; }
+int Dist::size() const { return world_ ? world_->size() : 1; }
+drive::MpiWorld* Dist::world() { return world_.get(); }
+
+int Dist::finish(int rc) {
+#if !SIMTRAIN_WITH_MPI
+  return rc;
+#else
+  if (!world_) return rc;
+  const int rank = world_->rank();
+  bool speak = false;
+  if (!world_->agreed()) {
+    const drive::MpiWorld::Readiness r = world_->agree_ready(rc == 0);
+    speak = rank != 0 && rc != 0 && r.rank0;  // rank 0 was fine: this rank's failure is news
+  }
+  const int agreed = world_->agree_exit(rc);
+  if (cout_) std::cout.rdbuf(cout_);
+  if (cerr_) std::cerr.rdbuf(cerr_);
+  cout_ = cerr_ = nullptr;
+  if (speak) std::cerr << "simtrain rank " << rank << ": " << silenced_.str() << std::flush;
+  world_.reset();
+  return agreed;
+#endif
+}
+
+int sweep_command(const SweepArgs& args, const SearchFlags& flags, Dist& dist, const std::string& version) {
+  drive::SearchExecution ex =
+      execution(flags, args.json || !args.csv.empty() || !args.html.empty(), dist, args.jobs);
+  return sweep_outputs(args, ex, dist, version);
+}
+
+int advise_command(const AdviseArgs& args, const SearchFlags& flags, Dist& dist, const std::string& version) {
+  drive::SearchExecution ex = execution(flags, args.json || !args.html.empty(), dist, args.jobs);
+  return advise_outputs(args, ex, dist, version);
+}
+
+int merge_command(const MergeArgs& args, Dist& dist, const std::string& version) {
+  if (dist.rank() != 0) return 0;  // nothing to run: rank 0 merges
+  if (args.parts.empty()) usage("merge", "expected the part files to merge");
+  const drive::Journal first = drive::read_journal(args.parts.front());
+  drive::SearchExecution ex;
+  ex.parts = args.parts;
+  ex.allow_missing = args.allow_missing;
+  Dist single;  // merging runs nothing: no ranks to hand points to
+  if (first.description.value("command", "") == "advise") {
+    if (!args.csv.empty()) usage("--csv", "an advise search has no CSV: --json or --html");
+    AdviseArgs advise = advise_args_from(first);
+    advise.json = args.json;
+    advise.html = args.html;
+    return advise_outputs(advise, ex, single, version);
+  }
+  SweepArgs sweep = sweep_args_from(first);
+  sweep.json = args.json;
+  sweep.csv = args.csv;
+  sweep.html = args.html;
+  return sweep_outputs(sweep, ex, single, version);
+}
+
+}  // namespace simtrain::cli

@@ -1,0 +1,87 @@
+// The command line of the searches that outgrow one machine (drive/search.hpp): where their
+// points run (threads, MPI ranks, a Slurm array task's share), their journal, their progress
+// bar, and `simtrain merge`. main.cpp declares the flags with these and calls in.
+//
+//   simtrain sweep|advise S.yaml ... [--shard K/N] [--journal FILE | --resume FILE] [--progress | --no-progress]
+//   mpirun -n N simtrain sweep|advise S.yaml ...     (a build with SIMTRAIN_WITH_MPI)
+//   simtrain merge PART... [--json] [--csv F] [--html F] [--allow-missing]
+//
+// Launch rules (drive/search.hpp plan_launch): one process without a launcher, an MPI build
+// included; under a launcher of several tasks, an MPI job when built with MPI and a process
+// manager is there, else exit 2 (each task would run the whole search).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace simtrain::drive {
+class MpiWorld;
+}
+
+namespace simtrain::cli {
+
+// Where a search's points run and what it keeps, as the flags give it.
+struct SearchFlags {
+  std::string shard, journal, resume;
+  bool progress = false, no_progress = false;
+};
+void add_search_flags(CLI::App* cmd, SearchFlags& f);
+
+// The MPI job this process is a rank of, when it is one; else a single process.
+class Dist {
+ public:
+  Dist();
+  ~Dist();
+  // For a search command: joins the MPI job when launched as one (MPI_Init), or throws a
+  // ScenarioError (exit 2) for a launch that would run the whole search on every task.
+  void start(int* argc, char*** argv);
+  bool mpi() const;
+  int rank() const;
+  int size() const;
+  drive::MpiWorld* world();
+  // Collective under MPI: agrees on rank 0's exit status (and lets a worker that could not
+  // prepare the search say why); returns the status to exit with.
+  int finish(int rc);
+
+ private:
+  // (A deleter set where the world is made: a build without MPI never names ~MpiWorld.)
+  std::unique_ptr<drive::MpiWorld, void (*)(drive::MpiWorld*)> world_{nullptr, nullptr};
+  std::ostringstream silenced_;  // a worker rank's stdout and stderr
+  std::streambuf* cout_ = nullptr;
+  std::streambuf* cerr_ = nullptr;
+};
+
+// `simtrain sweep` with its flags as given.
+struct SweepArgs {
+  std::string scenario, rank_by = "time", csv, html;
+  std::vector<std::string> set, sweep;
+  long long steps = 0;
+  double max_seconds = 0;
+  unsigned jobs = 0;
+  bool json = false;
+};
+int sweep_command(const SweepArgs& args, const SearchFlags& flags, Dist& dist, const std::string& version);
+
+// `simtrain advise` with its flags as given.
+struct AdviseArgs {
+  std::string scenario, systems, nodes, strategies, deadline, budget, html;
+  std::vector<std::string> set;
+  unsigned jobs = 0;
+  double max_seconds = 0;
+  bool json = false;
+};
+int advise_command(const AdviseArgs& args, const SearchFlags& flags, Dist& dist, const std::string& version);
+
+// `simtrain merge PART...`: the parts' search ranked as the whole search would rank it.
+struct MergeArgs {
+  std::vector<std::string> parts;
+  std::string csv, html;
+  bool json = false, allow_missing = false;
+};
+int merge_command(const MergeArgs& args, Dist& dist, const std::string& version);
+
+}  // namespace simtrain::cli

@@ -1,0 +1,60 @@
+// The serialized form of one point of a search (drive/search.hpp): what a point's run leaves
+// for the ranking, as one JSON object, so that a point run on another thread, another MPI rank,
+// another Slurm array task or before an interruption ranks and prints byte for byte as if it
+// had run here. Every search's results go through this form, one process included, so the
+// golden outputs test it.
+//
+// Format (record version 1): a JSON object; "point" is the index in the search's order, then
+// one of
+//   "result": {...}        the figures the search's report reads (below), nothing else
+//   "error": "reason"      the point could not be simulated (a row with the reason)
+//   "input_error": {file, line, col, key, message, context}
+//                          a ScenarioError the point met (the search stops with it)
+//   "internal_error": "what"   anything else (the search stops with exit 3, as before)
+// Numbers are JSON numbers written with the shortest text that reads back to the same double
+// (nlohmann's Grisu2); +-infinity and NaN, which JSON lacks, are the strings "inf", "-inf",
+// "nan". Absent optional figures are null.
+//
+// A sweep point's "result" carries the RunResult fields report/sweep_report.hpp and the sweep
+// page of report/html_report.hpp read: scenario, gpus, step_time_s, samples_per_s,
+// tokens_per_s, tflops_per_gpu, mfu, memory_peak_bytes, memory_capacity_bytes, oom,
+// bottleneck, priced, cost_basis, batch_per_gpu, grad_accumulation, cost_per_step,
+// joules_per_step, rent and own per step, error_bands. A report that starts reading another
+// field must add it here (the byte-for-byte tests of tests/cli/dist_*.sh fail otherwise).
+//
+// An advise configuration's record also carries "sets" (the overrides that reproduce it, the
+// layout's included), "layout" and "skipped"; its "result" the fields report/advise_report.hpp
+// reads: gpus, step_time_s, samples_per_s, tokens_per_s, memory_peak_bytes, oom, host_oom,
+// bottleneck, data_limiter_detail, priced, run_hours, run_cost, run_energy_kwh, run_rent,
+// run_own, cost_gpus, cost_nodes, gpu_purchase, node_price, whole_run_enabled, finishes,
+// work_s, wall_s, error_bands.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "scenario/error.hpp"
+#include "train/run_result.hpp"
+
+namespace simtrain::report {
+
+// A double as JSON (non-finite as a string) and back; `what` names the field in errors.
+nlohmann::json number_to_json(double v);
+double number_from_json(const nlohmann::json& j, const char* what);
+
+nlohmann::json scenario_error_to_json(const ScenarioError& e);
+ScenarioError scenario_error_from_json(const nlohmann::json& j);
+
+// A sweep point's figures (the fields listed above) and back: the RunResult read back holds
+// those fields and defaults elsewhere. Throws std::invalid_argument on a malformed record.
+nlohmann::json sweep_result_to_json(const train::RunResult& r);
+train::RunResult sweep_result_from_json(const nlohmann::json& j);
+
+// An advise configuration's figures (the fields listed above) and back.
+nlohmann::json advise_result_to_json(const train::RunResult& r);
+train::RunResult advise_result_from_json(const nlohmann::json& j);
+
+}  // namespace simtrain::report
