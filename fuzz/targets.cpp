@@ -8,6 +8,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "chakra/trace.hpp"
 #include "drive/run.hpp"
 #include "engine/executor.hpp"
 #include "drive/validate.hpp"
@@ -172,11 +173,33 @@ int fuzz_nccl_tests(const std::uint8_t* data, std::size_t size) {
   return expect_user_errors_only([&] { (void)parse_nccl_tests_log(as_text(data, size), "fuzz.log"); });
 }
 
+// Chakra traces: the bytes as rank 0's file of a one-rank trace, and split at their middle into
+// two ranks' files (so that the cross-rank matching of collectives and sends sees input too).
+int fuzz_chakra(const std::uint8_t* data, std::size_t size) {
+  return expect_user_errors_only([&] {
+    const std::string_view all(reinterpret_cast<const char*>(data), size);
+    for (int parts : {1, 2}) {
+      try {
+        chakra::Trace t;
+        t.dir = "fuzz";
+        const std::size_t half = parts == 1 ? all.size() : all.size() / 2;
+        t.ranks.push_back(chakra::parse_rank_file("fuzz.0.et", 0, all.substr(0, half), t.ignored_attrs, t.zero_time_nodes));
+        if (parts == 2)
+          t.ranks.push_back(chakra::parse_rank_file("fuzz.1.et", 1, all.substr(half), t.ignored_attrs, t.zero_time_nodes));
+        chakra::link_ranks(t, std::nullopt);
+      } catch (const ScenarioError&) {
+        if (parts == 2) throw;
+      }
+    }
+  });
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
       {"scenario", &fuzz_scenario}, {"scenario_run", &fuzz_scenario_run}, {"system", &fuzz_system},   {"catalog", &fuzz_catalog},         {"model", &fuzz_model},
       {"cases", &fuzz_cases},       {"calibration", &fuzz_calibration}, {"topo_import", &fuzz_topo_import},
       {"nccl_xml", &fuzz_nccl_xml},         {"nccl_tests", &fuzz_nccl_tests},
+      {"chakra", &fuzz_chakra},
   };
   return all;
 }
