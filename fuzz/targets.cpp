@@ -183,9 +183,9 @@ int fuzz_chakra(const std::uint8_t* data, std::size_t size) {
         chakra::Trace t;
         t.dir = "fuzz";
         const std::size_t half = parts == 1 ? all.size() : all.size() / 2;
-        t.ranks.push_back(chakra::parse_rank_file("fuzz.0.et", 0, all.substr(0, half), t.ignored_attrs, t.zero_time_nodes));
-        if (parts == 2)
-          t.ranks.push_back(chakra::parse_rank_file("fuzz.1.et", 1, all.substr(half), t.ignored_attrs, t.zero_time_nodes));
+        const chakra::ReadOptions opt{parts == 2};  // the split also reads with missing dependencies dropped
+        t.ranks.push_back(chakra::parse_rank_file("fuzz.0.et", 0, all.substr(0, half), opt, t.stats));
+        if (parts == 2) t.ranks.push_back(chakra::parse_rank_file("fuzz.1.et", 1, all.substr(half), opt, t.stats));
         chakra::link_ranks(t, std::nullopt);
       } catch (const ScenarioError&) {
         if (parts == 2) throw;

@@ -227,7 +227,8 @@ bool read_varint(std::string_view b, std::size_t& pos, std::uint64_t& out) {
 }
 
 // The rank's dependencies resolved and checked for cycles (Kahn's algorithm).
-void resolve_deps(const std::string& path, RankTrace& rt, const std::vector<std::vector<std::uint64_t>>& raw) {
+void resolve_deps(const std::string& path, RankTrace& rt, const std::vector<std::vector<std::uint64_t>>& raw,
+                  const ReadOptions& opt, ReadStats& stats) {
   std::unordered_map<std::uint64_t, std::uint32_t> index;
   index.reserve(rt.nodes.size());
   for (std::uint32_t i = 0; i < rt.nodes.size(); ++i) index.emplace(rt.nodes[i].id, i);
@@ -238,8 +239,21 @@ void resolve_deps(const std::string& path, RankTrace& rt, const std::vector<std:
     const At at{path, n.record, n.offset};
     for (std::uint64_t d : raw[i]) {
       auto it = index.find(d);
-      if (it == index.end()) at.fail(node_ref(n) + fmt::format(": depends on node {}, which is not in this file", d));
-      if (it->second == i) at.fail(node_ref(n) + ": depends on itself");
+      if (it == index.end()) {
+        if (opt.drop_missing_deps) {
+          ++stats.dropped_deps;
+          continue;
+        }
+        at.fail(node_ref(n) + fmt::format(": depends on node {}, which is not in this file (--ignore-missing-deps drops "
+                                          "such dependencies and counts them)", d));
+      }
+      if (it->second == i) {
+        if (opt.drop_missing_deps) {
+          ++stats.dropped_deps;
+          continue;
+        }
+        at.fail(node_ref(n) + ": depends on itself (--ignore-missing-deps drops such dependencies and counts them)");
+      }
       if (std::find(n.deps.begin(), n.deps.end(), it->second) != n.deps.end()) continue;  // ctrl and data dep on one node
       n.deps.push_back(it->second);
       children[it->second].push_back(i);
@@ -276,8 +290,9 @@ void resolve_deps(const std::string& path, RankTrace& rt, const std::vector<std:
 
 }  // namespace
 
-RankTrace parse_rank_file(const std::string& path, int rank, std::string_view bytes,
-                          std::map<std::string, std::uint64_t>& ignored_attrs, std::uint64_t& zero_time_nodes) {
+RankTrace parse_rank_file(const std::string& path, int rank, std::string_view bytes, const ReadOptions& opt, ReadStats& stats) {
+  std::map<std::string, std::uint64_t>& ignored_attrs = stats.ignored_attrs;
+  std::uint64_t& zero_time_nodes = stats.zero_time_nodes;
   RankTrace rt;
   rt.rank = rank;
   rt.path = path;
@@ -339,7 +354,7 @@ RankTrace parse_rank_file(const std::string& path, int rank, std::string_view by
     raw_deps.back().insert(raw_deps.back().end(), msg.data_deps().begin(), msg.data_deps().end());
     rt.nodes.push_back(std::move(node));
   }
-  resolve_deps(path, rt, raw_deps);
+  resolve_deps(path, rt, raw_deps, opt, stats);
   return rt;
 }
 
@@ -513,7 +528,7 @@ std::string read_bytes(const fs::path& p, std::uint64_t limit) {
 
 }  // namespace
 
-Trace read_trace_dir(const std::string& dir) {
+Trace read_trace_dir(const std::string& dir, const ReadOptions& opt) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
     throw ScenarioError(dir, 0, 0, "", "not a directory; expected a directory of Chakra trace files <prefix>.<rank>.et");
@@ -553,7 +568,7 @@ Trace read_trace_dir(const std::string& dir) {
   }
   std::size_t total = 0;
   for (const auto& [rank, p] : files) {
-    t.ranks.push_back(parse_rank_file(p.string(), rank, read_bytes(p, kMaxFileBytes), t.ignored_attrs, t.zero_time_nodes));
+    t.ranks.push_back(parse_rank_file(p.string(), rank, read_bytes(p, kMaxFileBytes), opt, t.stats));
     total += t.ranks.back().nodes.size();
     if (total > kMaxNodes) throw ScenarioError(p.string(), 0, 0, "", fmt::format("the files hold more than {} nodes together", kMaxNodes));
   }

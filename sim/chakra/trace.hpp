@@ -27,7 +27,9 @@
 //       receive on b from a with that tag.
 //   METADATA_NODE, INVALID_NODE  zero time, counted (ASTRA-sim marks them done).
 //   MEM_LOAD_NODE, MEM_STORE_NODE  refused: simtrain does not model ASTRA-sim's remote memory.
-// Dependencies: ctrl_deps and data_deps alike (ids in the same file). Attributes simtrain does
+// Dependencies: ctrl_deps and data_deps alike (ids in the same file; one on an id the file does
+// not hold or on the node itself is an error, or with ReadOptions::drop_missing_deps dropped
+// and counted). Attributes simtrain does
 // not use (rf_id, op_schema, involved_dim, ...) are counted per name in `ignored_attrs`, never
 // silently taken for time. Attributes simtrain writes and reads besides Chakra's own (ASTRA-sim
 // keeps unknown attributes aside): simtrain_duration_ps (int64: the exact duration, which
@@ -110,24 +112,36 @@ struct P2p {
   Endpoint send, recv;
 };
 
+// How to read. drop_missing_deps: a dependency on an id the file does not hold, or on the node
+// itself, is dropped and counted instead of refused (the PyTorch converter's traces have both:
+// parents it did not convert, and nodes listed among their own data_deps).
+struct ReadOptions {
+  bool drop_missing_deps = false;
+};
+
+// What was read but not simulated.
+struct ReadStats {
+  std::map<std::string, std::uint64_t> ignored_attrs;  // name -> nodes that carried it
+  std::uint64_t zero_time_nodes = 0;  // markers and compute nodes with neither time nor FLOPs
+  std::uint64_t dropped_deps = 0;     // ReadOptions::drop_missing_deps
+};
+
 struct Trace {
   std::string dir;
   std::vector<RankTrace> ranks;                    // rank r at index r
   std::map<std::string, std::vector<int>> groups;  // pg_name -> member ranks in ring order
-  std::map<std::string, std::uint64_t> ignored_attrs;  // name -> nodes that carried it
-  std::uint64_t zero_time_nodes = 0;  // markers and compute nodes with neither time nor FLOPs
+  ReadStats stats;
   std::vector<Collective> collectives;  // by group, then call order (link_ranks)
   std::vector<P2p> p2p;
 };
 
 // One rank's file, from its bytes (fuzzed directly). Throws ScenarioError.
-RankTrace parse_rank_file(const std::string& path, int rank, std::string_view bytes,
-                          std::map<std::string, std::uint64_t>& ignored_attrs, std::uint64_t& zero_time_nodes);
+RankTrace parse_rank_file(const std::string& path, int rank, std::string_view bytes, const ReadOptions& opt, ReadStats& stats);
 // Cross-rank checks and the groups: every pg's members, collectives matched and agreeing, sends
 // matched with receives. `comm_group_json`: the file's text and path, when there is one.
 void link_ranks(Trace& trace, const std::optional<std::pair<std::string, std::string>>& comm_group_json);
 // A directory of <prefix>.<rank>.et files (and comm_group.json). Throws ScenarioError.
-Trace read_trace_dir(const std::string& dir);
+Trace read_trace_dir(const std::string& dir, const ReadOptions& opt = {});
 
 // --- writing ---
 struct OutNode {

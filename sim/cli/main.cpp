@@ -199,6 +199,9 @@ int main(int argc, char** argv) {
   rp_cmd->add_option("--precision", rp_precision, "Peak used for nodes timed from num_ops: fp32 | tf32 | amp_fp16 | amp_bf16 | fp8");
   rp_cmd->add_option("--solver", rp_solver, "incremental (default) | full");
   rp_cmd->add_flag("--json", rp_json, "Print one JSON object instead of the report");
+  bool rp_drop_deps = false;
+  rp_cmd->add_flag("--ignore-missing-deps", rp_drop_deps,
+                   "Drop (and count) dependencies on node ids a file does not hold, and on a node itself, instead of refusing the file");
 
   // --- memory ---
   auto* mem_cmd = app.add_subcommand("memory", "Peak memory breakdown and the largest batch per strategy");
@@ -386,6 +389,7 @@ int main(int argc, char** argv) {
       o.gpus_per_node = rp_gpn;
       o.precision = rp_precision;
       o.full_solve = rp_solver == "full";
+      o.drop_missing_deps = rp_drop_deps;
       const chakra::ReplayResult r = drive::replay_trace(o);
       if (rp_json) std::cout << report::replay_to_json(r).dump(2) << "\n";
       else std::cout << report::format_replay(r);

@@ -320,7 +320,7 @@ void critical_path(const chakra::Trace& t, const std::vector<Vertex>& v, const s
 }  // namespace
 
 chakra::ReplayResult replay_trace(const ReplayOptions& opt) {
-  chakra::Trace trace = chakra::read_trace_dir(opt.dir);
+  chakra::Trace trace = chakra::read_trace_dir(opt.dir, chakra::ReadOptions{opt.drop_missing_deps});
   auto cluster = topo::load_system(opt.system_path, opt.nodes);
   const topo::Cluster& c = *cluster;
   const int gpn = c.gpus_per_node();
@@ -364,8 +364,9 @@ chakra::ReplayResult replay_trace(const ReplayOptions& opt) {
   }
   for (const auto& v : versions) out.versions += (out.versions.empty() ? "" : ", ") + v;
   out.costed_nodes = rp.costed();
-  out.zero_time_nodes = trace.zero_time_nodes;
-  out.ignored_attrs = trace.ignored_attrs;
+  out.zero_time_nodes = trace.stats.zero_time_nodes;
+  out.ignored_attrs = trace.stats.ignored_attrs;
+  out.dropped_deps = trace.stats.dropped_deps;
   out.events = st.events;
   out.tasks = rp.graph().size();
   out.time_s = ps_to_seconds(st.makespan_ps);

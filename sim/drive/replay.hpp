@@ -40,6 +40,7 @@ struct ReplayOptions {
   int gpus_per_node = 0;               // 0: every GPU of a node
   std::string precision = "amp_bf16";  // for nodes timed from num_ops
   bool full_solve = false;
+  bool drop_missing_deps = false;      // --ignore-missing-deps (chakra::ReadOptions)
 };
 
 // Throws ScenarioError for a bad trace, system or option (exit 2).

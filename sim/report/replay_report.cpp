@@ -47,6 +47,7 @@ std::string format_replay(const chakra::ReplayResult& r) {
   }
   o += "\n  not simulated:\n";
   o += fmt::format("    nodes of zero time (METADATA/INVALID nodes, compute without duration or num_ops): {}\n", r.zero_time_nodes);
+  if (r.dropped_deps) o += fmt::format("    dependencies on nodes not in their file or on the node itself, dropped (--ignore-missing-deps): {}\n", r.dropped_deps);
   if (r.ignored_attrs.empty()) o += "    attributes: none\n";
   else {
     o += "    attributes and fields read but not used (name: nodes):";
@@ -77,7 +78,8 @@ nlohmann::ordered_json replay_to_json(const chakra::ReplayResult& r) {
   auto& cm = j["communication"] = nlohmann::ordered_json::array();
   for (const auto& c : r.comm) cm.push_back({{"type", c.type}, {"calls", c.calls}, {"bytes", c.bytes}, {"busy_s", c.busy_s}});
   j["critical_path"] = {{"nodes", r.critical_path_nodes}, {"last", r.critical_path}};
-  j["not_simulated"] = {{"ignored_attributes", r.ignored_attrs}, {"zero_time_nodes", r.zero_time_nodes}};
+  j["not_simulated"] = {{"ignored_attributes", r.ignored_attrs}, {"zero_time_nodes", r.zero_time_nodes},
+                        {"dropped_dependencies", r.dropped_deps}};
   j["engine"] = {{"tasks", r.tasks}, {"events", r.events}};
   return j;
 }
