@@ -29,6 +29,12 @@ using engine::TaskId;
 
 enum Category : std::uint32_t { kGpu = 1, kCpu = 2, kComm = 3, kMarker = 4 };
 
+// Bounds on what one replay simulates, so the picosecond clock (int64: 106 days) cannot wrap:
+// the compute of all nodes together, and the bytes of all calls (1 PB at the 1 GB/s of a slow
+// link is 1e6 s).
+constexpr double kMaxReplayPs = 1e6 * 1e12;
+constexpr double kMaxReplayBytes = 1e15;
+
 coll::Op coll_op(chakra::CollType t) {
   switch (t) {
     case chakra::CollType::all_reduce: return coll::Op::all_reduce;
@@ -68,7 +74,7 @@ std::optional<coll::Algo> algo_named(const std::string& s) {
 class FlopTimer {
  public:
   FlopTimer(const topo::Cluster& c, work::Precision p) : c_(c), prec_(p) {}
-  TimePs time(int gpu, double flops, double bytes) {
+  double seconds(int gpu, double flops, double bytes) {
     const topo::GpuModel& m = c_.gpu_model(gpu);
     auto it = cal_.find(m.key);
     if (it == cal_.end())
@@ -82,7 +88,7 @@ class FlopTimer {
     const double e = bp != cal.gemm_by_precision.end() ? bp->second.max : cal.gemm.max;
     const double t_flops = flops / (peak->second * e);
     const double t_bytes = bytes > 0 ? bytes / (m.memory_bandwidth_bytes_per_s * cal.memory) : 0.0;
-    return seconds_to_ps(std::max(t_flops, t_bytes)) + cal.launch_ps;
+    return std::max(t_flops, t_bytes) + ps_to_seconds(cal.launch_ps);
   }
 
  private:
@@ -120,6 +126,7 @@ class Replayer {
   std::map<std::string, engine::ServerId> comm_streams_;
   std::map<std::tuple<int, double, int, std::vector<int>, std::string>, coll::Plan> plans_;
   std::uint64_t costed_ = 0;
+  double busy_ps_ = 0, comm_bytes_ = 0;
 };
 
 void Replayer::make_vertices() {
@@ -245,12 +252,22 @@ void Replayer::add(Vertex& v, std::span<const TaskId> deps) {
     TimePs d = 0;
     if (n.duration_ps) d = *n.duration_ps;
     else if (n.num_ops > 0 || n.tensor_bytes > 0) {
-      d = flops_.time(gpus_[r], n.num_ops, n.tensor_bytes);
+      const double s = flops_.seconds(gpus_[r], n.num_ops, n.tensor_bytes);
+      if (s > ps_to_seconds(chakra::kMaxDurationPs))
+        fail_at(t_, e0, fmt::format("num_ops {:g} and tensor_size {:g} B take {:.3g} s on this GPU, more than the 1e5 s one "
+                                    "node may take", n.num_ops, n.tensor_bytes, s));
+      d = seconds_to_ps(s);
       ++costed_;
     }
+    busy_ps_ += static_cast<double>(d);
+    if (busy_ps_ > kMaxReplayPs)
+      fail_at(t_, e0, "the compute nodes up to here already take more than the 1e6 s of compute a replay may simulate");
     v.last = g_.add_work(n.cpu ? cpu_stream_[r] : gpu_stream_[r], d, deps, label, n.cpu ? kCpu : kGpu);
     return;
   }
+  comm_bytes_ += n.comm_bytes;
+  if (comm_bytes_ > kMaxReplayBytes)
+    fail_at(t_, e0, "the communication up to here already moves more than the 1e15 B (1 PB) a replay may simulate");
   if (v.what == Vertex::collective) {
     const chakra::Collective& col = t_.collectives[v.index];
     const coll::Plan& p = plan(col, n);

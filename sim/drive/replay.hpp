@@ -22,7 +22,8 @@
 // The iteration time is the last node's end; per rank, GPU busy time, communication and the
 // communication its GPU does not hide. The critical path is followed back from the last node
 // through the dependency that finished last (waits for a busy stream are not followed).
-// Not modelled: GPU SM sharing between NCCL kernels and compute (durations are as given),
+// Bounds (the picosecond clock must not wrap): 1e5 s per node, 1e6 s of compute and 1 PB of
+// communication in all. Not modelled: GPU SM sharing between NCCL kernels and compute (durations are as given),
 // ASTRA-sim's involved_dim (the process group decides the ranks), compute-communication
 // memory bandwidth interference.
 #pragma once
