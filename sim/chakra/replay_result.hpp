@@ -36,7 +36,8 @@ struct ReplayResult {
   std::vector<CommFigures> comm;
   std::uint64_t nodes_read = 0, compute_nodes = 0, cpu_nodes = 0, costed_nodes = 0, zero_time_nodes = 0;
   std::map<std::string, std::uint64_t> ignored_attrs;
-  std::uint64_t dropped_deps = 0;  // dependencies on ids not in their file (--ignore-missing-deps)
+  std::uint64_t dropped_deps = 0;
+  std::uint64_t retuned_plans = 0;  // collectives whose simtrain_algo cannot run here: NCCL's tuner chose  // dependencies on ids not in their file (--ignore-missing-deps)
   std::vector<std::string> critical_path;  // the chain of nodes that ends last, first to last (at most 12 shown)
   std::uint64_t critical_path_nodes = 0;
   std::uint64_t events = 0, tasks = 0;

@@ -12,6 +12,8 @@
 #include <set>
 #include <unordered_map>
 
+#include <google/protobuf/stubs/logging.h>
+
 #include "chakra/et_def.pb.h"
 #include "scenario/error.hpp"
 
@@ -290,7 +292,18 @@ void resolve_deps(const std::string& path, RankTrace& rt, const std::vector<std:
 
 }  // namespace
 
+// libprotobuf logs to stderr when a parse fails (a string field that is not UTF-8): the reader
+// turns every failure into its own error naming the record, so the library's log is silenced.
+static void quiet_protobuf() {
+  static const bool once = [] {
+    google::protobuf::SetLogHandler(nullptr);
+    return true;
+  }();
+  (void)once;
+}
+
 RankTrace parse_rank_file(const std::string& path, int rank, std::string_view bytes, const ReadOptions& opt, ReadStats& stats) {
+  quiet_protobuf();
   std::map<std::string, std::uint64_t>& ignored_attrs = stats.ignored_attrs;
   std::uint64_t& zero_time_nodes = stats.zero_time_nodes;
   RankTrace rt;
@@ -318,7 +331,8 @@ RankTrace parse_rank_file(const std::string& path, int rank, std::string_view by
     pos = p + static_cast<std::size_t>(len);
     if (record == 0) {
       pb::GlobalMetadata meta;
-      if (!meta.ParseFromArray(data, n)) at.fail("not a Chakra GlobalMetadata message (the first record must be one)");
+      if (!meta.ParseFromArray(data, n)) at.fail("not a Chakra GlobalMetadata message (the first record must be one; malformed protobuf, or a string "
+                  "that is not UTF-8)");
       rt.version = shown_name(meta.version());
       for (const auto& a : meta.attr())
         if (a.name() == "simtrain_steps") {
@@ -329,7 +343,7 @@ RankTrace parse_rank_file(const std::string& path, int rank, std::string_view by
       continue;
     }
     pb::Node msg;
-    if (!msg.ParseFromArray(data, n)) at.fail("not a Chakra Node message (protobuf parse failed)");
+    if (!msg.ParseFromArray(data, n)) at.fail("not a Chakra Node message (malformed protobuf, or a string field that is not UTF-8)");
     if (rt.nodes.size() >= kMaxNodes) at.fail(fmt::format("more than {} nodes", kMaxNodes));
     EtNode node;
     node.id = msg.id();

@@ -106,6 +106,7 @@ class Replayer {
   engine::TaskGraph& graph() { return g_; }
   const std::vector<Vertex>& vertices() const { return v_; }
   std::uint64_t costed() const { return costed_; }
+  std::uint64_t retuned() const { return retuned_; }
 
  private:
   void make_vertices();
@@ -125,7 +126,7 @@ class Replayer {
   std::vector<engine::ServerId> gpu_stream_, cpu_stream_;
   std::map<std::string, engine::ServerId> comm_streams_;
   std::map<std::tuple<int, double, int, std::vector<int>, std::string>, coll::Plan> plans_;
-  std::uint64_t costed_ = 0;
+  std::uint64_t costed_ = 0, retuned_ = 0;
   double busy_ps_ = 0, comm_bytes_ = 0;
 };
 
@@ -233,7 +234,15 @@ const coll::Plan& Replayer::plan(const chakra::Collective& col, const EtNode& n)
   try {
     p = planner_.plan(train::group_request(coll_op(n.coll), n.comm_bytes / n.calls, gpus, algo, true));
   } catch (const std::invalid_argument& e) {
-    fail_at(t_, col.members[0], std::string("cannot run this collective on the cluster: ") + e.what());
+    // The algorithm the trace names was the recording cluster's (an NVLS all-reduce replayed on
+    // PCIe GPUs): NCCL's tuner picks for this one, and the report counts it.
+    if (algo == coll::Algo::automatic) fail_at(t_, col.members[0], std::string("cannot run this collective on the cluster: ") + e.what());
+    try {
+      p = planner_.plan(train::group_request(coll_op(n.coll), n.comm_bytes / n.calls, gpus, coll::Algo::automatic, true));
+    } catch (const std::invalid_argument& e2) {
+      fail_at(t_, col.members[0], std::string("cannot run this collective on the cluster: ") + e2.what());
+    }
+    ++retuned_;
   }
   return plans_.emplace(std::move(key), train::repeated(p, n.calls)).first->second;
 }
@@ -381,6 +390,7 @@ chakra::ReplayResult replay_trace(const ReplayOptions& opt) {
   }
   for (const auto& v : versions) out.versions += (out.versions.empty() ? "" : ", ") + v;
   out.costed_nodes = rp.costed();
+  out.retuned_plans = rp.retuned();
   out.zero_time_nodes = trace.stats.zero_time_nodes;
   out.ignored_attrs = trace.stats.ignored_attrs;
   out.dropped_deps = trace.stats.dropped_deps;

@@ -14,7 +14,8 @@
 //             memory efficiency: a FLOP count without a shape can be timed no better (no tile
 //             or wave effects), so this is a lower bound of a real kernel's time.
 //   collective  one engine transfer for the whole group, planned by coll/ as NCCL runs it
-//             (simtrain_algo when the trace names one, else NCCL's tuner), its flows over the
+//             (simtrain_algo when the trace names one and it can run on this cluster, else
+//             NCCL's tuner: such shapes are counted in the report), its flows over the
 //             cluster's links with every other flow (max-min); it starts when every member has
 //             reached it (NCCL's semantics) and runs on the group's stream (per pg_name, or the
 //             simtrain_stream named), one call at a time.

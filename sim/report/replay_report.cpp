@@ -47,6 +47,9 @@ std::string format_replay(const chakra::ReplayResult& r) {
   }
   o += "\n  not simulated:\n";
   o += fmt::format("    nodes of zero time (METADATA/INVALID nodes, compute without duration or num_ops): {}\n", r.zero_time_nodes);
+  if (r.retuned_plans)
+    o += fmt::format("    collective shapes whose recorded algorithm (simtrain_algo) cannot run on this cluster, "
+                     "planned by NCCL's tuner instead: {}\n", r.retuned_plans);
   if (r.dropped_deps) o += fmt::format("    dependencies on nodes not in their file or on the node itself, dropped (--ignore-missing-deps): {}\n", r.dropped_deps);
   if (r.ignored_attrs.empty()) o += "    attributes: none\n";
   else {
@@ -79,7 +82,7 @@ nlohmann::ordered_json replay_to_json(const chakra::ReplayResult& r) {
   for (const auto& c : r.comm) cm.push_back({{"type", c.type}, {"calls", c.calls}, {"bytes", c.bytes}, {"busy_s", c.busy_s}});
   j["critical_path"] = {{"nodes", r.critical_path_nodes}, {"last", r.critical_path}};
   j["not_simulated"] = {{"ignored_attributes", r.ignored_attrs}, {"zero_time_nodes", r.zero_time_nodes},
-                        {"dropped_dependencies", r.dropped_deps}};
+                        {"dropped_dependencies", r.dropped_deps}, {"retuned_collective_shapes", r.retuned_plans}};
   j["engine"] = {{"tasks", r.tasks}, {"events", r.events}};
   return j;
 }
