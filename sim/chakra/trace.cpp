@@ -493,8 +493,8 @@ void match_p2p(Trace& t) {
   auto unmatched = [&](const Endpoint& e, bool send) {
     const EtNode& nd = t.ranks[static_cast<std::size_t>(e.rank)].nodes[e.node];
     At{t.ranks[static_cast<std::size_t>(e.rank)].path, nd.record, nd.offset}.fail(
-        node_ref(nd) + fmt::format(": a {} {} rank {} (tag {}) that rank {} never {}", send ? "send to" : "receive from",
-                                   "", nd.peer, nd.tag, nd.peer, send ? "receives" : "sends"));
+        node_ref(nd) + fmt::format(": a {} rank {} (tag {}) that rank {} never {}", send ? "send to" : "receive from",
+                                   nd.peer, nd.tag, nd.peer, send ? "receives" : "sends"));
   };
   for (auto& [key, s] : sends) {
     auto& r = recvs[key];
