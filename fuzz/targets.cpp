@@ -8,6 +8,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "chakra/trace.hpp"
 #include "drive/run.hpp"
 #include "drive/search.hpp"
 #include "report/search_record.hpp"
@@ -191,12 +192,34 @@ int fuzz_journal(const std::uint8_t* data, std::size_t size) {
   });
 }
 
+// Chakra traces: the bytes as rank 0's file of a one-rank trace, and split at their middle into
+// two ranks' files (so that the cross-rank matching of collectives and sends sees input too).
+int fuzz_chakra(const std::uint8_t* data, std::size_t size) {
+  return expect_user_errors_only([&] {
+    const std::string_view all(reinterpret_cast<const char*>(data), size);
+    for (int parts : {1, 2}) {
+      try {
+        chakra::Trace t;
+        t.dir = "fuzz";
+        const std::size_t half = parts == 1 ? all.size() : all.size() / 2;
+        const chakra::ReadOptions opt{parts == 2};  // the split also reads with missing dependencies dropped
+        t.ranks.push_back(chakra::parse_rank_file("fuzz.0.et", 0, all.substr(0, half), opt, t.stats));
+        if (parts == 2) t.ranks.push_back(chakra::parse_rank_file("fuzz.1.et", 1, all.substr(half), opt, t.stats));
+        chakra::link_ranks(t, std::nullopt);
+      } catch (const ScenarioError&) {
+        if (parts == 2) throw;
+      }
+    }
+  });
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
       {"scenario", &fuzz_scenario}, {"scenario_run", &fuzz_scenario_run}, {"system", &fuzz_system},   {"catalog", &fuzz_catalog},         {"model", &fuzz_model},
       {"cases", &fuzz_cases},       {"calibration", &fuzz_calibration}, {"topo_import", &fuzz_topo_import},
       {"nccl_xml", &fuzz_nccl_xml},         {"nccl_tests", &fuzz_nccl_tests},
       {"journal", &fuzz_journal},
+      {"chakra", &fuzz_chakra},
   };
   return all;
 }

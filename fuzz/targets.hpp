@@ -31,6 +31,7 @@ int fuzz_topo_import(const std::uint8_t* data, std::size_t size);   // topo::imp
 int fuzz_nccl_xml(const std::uint8_t* data, std::size_t size);      // topo::import_nccl_xml
 int fuzz_nccl_tests(const std::uint8_t* data, std::size_t size);    // parse_nccl_tests_log
 int fuzz_journal(const std::uint8_t* data, std::size_t size);       // drive::read_journal and the records' forms
+int fuzz_chakra(const std::uint8_t* data, std::size_t size);        // chakra::parse_rank_file + link_ranks
 
 struct Target {
   std::string name;  // "scenario": the libFuzzer binary is fuzz_scenario

@@ -15,6 +15,7 @@
 #include <functional>
 #include <iostream>
 #include <numeric>
+#include <optional>
 #include <sstream>
 
 #include <unistd.h>
@@ -26,6 +27,9 @@
 #include "drive/advise.hpp"
 #include "engine/executor.hpp"
 #include "drive/collective.hpp"
+#include "drive/chakra_export.hpp"
+#include "drive/replay.hpp"
+#include "report/replay_report.hpp"
 #include "drive/plan.hpp"
 #include "drive/run.hpp"
 #include "train/strategy.hpp"
@@ -64,6 +68,45 @@ std::string resolve_system(const std::string& arg) {
     if (exists_quietly(cand) && fs::path(arg).filename() == fs::path(arg)) return cand;
   }
   return arg;  // load_system reports the missing file
+}
+
+// --chakra DIR: a directory (made if absent, its parent must exist) that holds no trace
+// files of another job; checked before the run, so a bad folder costs no simulation.
+void check_chakra_dir(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(dir, ec)) {
+    if (!fs::is_directory(dir, ec)) throw ScenarioError("", 0, 0, "--chakra", "'" + dir + "' exists and is not a directory");
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+      const std::string name = e.path().filename().string();
+      if (name.size() > 3 && name.substr(name.size() - 3) == ".et" && name.rfind("simtrain.", 0) != 0)
+        throw ScenarioError("", 0, 0, "--chakra", "'" + dir + "' holds another trace's file " + name +
+                                                      "; a replay reads every .et file of a directory: give an empty one");
+    }
+    cli::check_output_path("--chakra", (fs::path(dir) / "comm_group.json").string());
+  } else {
+    const fs::path parent = fs::path(dir).has_parent_path() ? fs::path(dir).parent_path() : fs::path(".");
+    if (!fs::is_directory(parent, ec)) throw ScenarioError("", 0, 0, "--chakra", "'" + parent.string() + "' is not a directory");
+  }
+}
+
+// Writes the files (each atomically) after removing simtrain.*.et files of ranks this run does
+// not have (a larger earlier run's), so the directory holds one job.
+void write_chakra(const std::string& dir, const drive::ChakraFiles& f) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directory(dir, ec);
+  if (ec) throw ScenarioError("", 0, 0, "--chakra", "cannot make directory '" + dir + "': " + ec.message());
+  std::vector<fs::path> stale;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("simtrain.", 0) == 0 && name.size() > 3 && name.substr(name.size() - 3) == ".et" &&
+        std::find(f.names.begin(), f.names.end(), name) == f.names.end())
+      stale.push_back(e.path());
+  }
+  for (std::size_t i = 0; i < f.names.size(); ++i) write_file_atomic((fs::path(dir) / f.names[i]).string(), f.contents[i]);
+  write_file_atomic((fs::path(dir) / "comm_group.json").string(), f.comm_group_json);
+  for (const auto& p : stale) fs::remove(p, ec);
 }
 
 coll::Op parse_op(const std::string& s) {
@@ -109,7 +152,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
 
   // `simtrain SCENARIO.yaml ...` is `simtrain run SCENARIO.yaml ...`.
   std::vector<std::string> args(argv + 1, argv + argc);
-  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory", "validate", "sweep", "plan", "advise", "compare", "calibrate", "merge"};
+  static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory", "validate", "sweep", "plan", "advise", "compare", "calibrate", "merge", "replay"};
   if (!args.empty() && args[0].rfind("-", 0) != 0 &&
       std::find(subcommands.begin(), subcommands.end(), args[0]) == subcommands.end())
     args.insert(args.begin(), "run");
@@ -132,6 +175,24 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   run_cmd->add_option("--max-seconds", r_max_seconds, "Stop simulating after this many seconds of wall clock (exit 7, no figures)")->check(CLI::PositiveNumber);
   bool r_fail_oom = false;
   run_cmd->add_flag("--fail-on-oom", r_fail_oom, "Exit with status 4 when the peak memory exceeds the GPU's");
+  std::string r_chakra;
+  run_cmd->add_option("--chakra", r_chakra, "Write the simulated step graph as per-rank Chakra ET files (schema 0.0.4) into this directory");
+
+  // --- replay: a directory of Chakra execution traces on a cluster (drive/replay.hpp) ---
+  auto* rp_cmd = app.add_subcommand("replay", "Replay per-rank Chakra execution traces (<prefix>.<rank>.et) on a system's cluster");
+  std::string rp_dir, rp_system, rp_precision = "amp_bf16", rp_solver = "incremental";
+  int rp_nodes = 1, rp_gpn = 0;
+  bool rp_json = false;
+  rp_cmd->add_option("dir", rp_dir, "Directory of Chakra ET files, one per rank (and comm_group.json)")->required();
+  rp_cmd->add_option("--system", rp_system, "System file (topologies/*.yaml) or a shipped system's name")->required();
+  rp_cmd->add_option("--nodes", rp_nodes, "Number of nodes joined by the system's fabric")->check(CLI::Range(1LL, limits::max_nodes));
+  rp_cmd->add_option("--gpus-per-node", rp_gpn, "GPUs of each node the ranks take (default: all)")->check(CLI::PositiveNumber);
+  rp_cmd->add_option("--precision", rp_precision, "Peak used for nodes timed from num_ops: fp32 | tf32 | amp_fp16 | amp_bf16 | fp8");
+  rp_cmd->add_option("--solver", rp_solver, "incremental (default) | full");
+  rp_cmd->add_flag("--json", rp_json, "Print one JSON object instead of the report");
+  bool rp_drop_deps = false;
+  rp_cmd->add_flag("--ignore-missing-deps", rp_drop_deps,
+                   "Drop (and count) dependencies on node ids a file does not hold, and on a node itself, instead of refusing the file");
 
   // --- memory ---
   auto* mem_cmd = app.add_subcommand("memory", "Peak memory breakdown and the largest batch per strategy");
@@ -305,21 +366,42 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
         throw ScenarioError("", 0, 0, "--solver", "expected incremental or full, got '" + r_solver + "'");
       if (!r_trace.empty()) cli::check_output_path("--trace", r_trace);
       if (!r_html.empty()) cli::check_output_path("--html", r_html);
+      if (!r_chakra.empty()) check_chakra_dir(r_chakra);
       ScenarioSpec spec = load_scenario(r_scenario, r_set);
       drive::RunOptions ro;
       ro.steps_override = r_steps;
       ro.full_solve = r_solver == "full";
-      ro.keep_trace = !r_trace.empty() || !r_html.empty();
+      ro.keep_trace = !r_trace.empty() || !r_html.empty() || !r_chakra.empty();
       ro.data_ceiling = true;
       ro.max_seconds = r_max_seconds;
       const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
       ro.error_bands = &bands;
       train::RunResult res = drive::run_scenario(spec, ro);
+      // The trace files are made first: a step Chakra cannot carry is refused before anything is written.
+      std::optional<drive::ChakraFiles> chakra_files;
+      if (!r_chakra.empty()) chakra_files = drive::export_chakra(*res.graph, res.records);
       if (!r_trace.empty()) write_file_atomic(r_trace, report::chrome_trace(res));
       if (!r_html.empty()) write_file_atomic(r_html, report::run_to_html(res));
+      if (chakra_files) write_chakra(r_chakra, *chakra_files);
       if (r_json) std::cout << report::run_to_json(res).dump(2) << "\n";
       else std::cout << report::format_run(res);
       return r_fail_oom && res.oom ? 4 : 0;
+    }
+    if (*rp_cmd) {
+      if (rp_solver != "incremental" && rp_solver != "full")
+        throw ScenarioError("", 0, 0, "--solver", "expected incremental or full, got '" + rp_solver + "'");
+      drive::ReplayOptions o;
+      o.dir = rp_dir;
+      o.system_path = resolve_system(rp_system);
+      o.nodes = rp_nodes;
+      o.gpus_per_node = rp_gpn;
+      o.precision = rp_precision;
+      o.full_solve = rp_solver == "full";
+      o.drop_missing_deps = rp_drop_deps;
+      const chakra::ReplayResult r = drive::replay_trace(o);
+      if (rp_json) std::cout << report::replay_to_json(r).dump(2) << "\n";
+      else std::cout << report::format_replay(r);
+      return 0;
     }
     if (*cmp_cmd) {
       ScenarioSpec spec = load_scenario(cp_scenario, cp_set);

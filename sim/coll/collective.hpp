@@ -190,6 +190,18 @@ struct Plan {
   // while the collective runs.
   int sms_per_rank = 0;
   int nccl_channels = 0;  // channels NCCL builds for the algorithm (before the size ramp)
+  // What the plan carries, for writers of execution traces (Chakra): the operation, the bytes
+  // of one call, the calls back to back, and the groups that run it together (the caller's
+  // positions; a point-to-point plan's groups are its (sender, receiver) pairs). Set by train's
+  // StepBuilder; the planner leaves it empty.
+  struct Call {
+    Op op = Op::all_reduce;
+    bool p2p = false;
+    double bytes = 0;
+    int calls = 1;
+    std::vector<std::vector<int>> groups;
+  };
+  std::optional<Call> call;
 };
 
 class VarBuilder;  // collects one flow's links (collective.cpp)

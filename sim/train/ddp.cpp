@@ -314,6 +314,7 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
   // Every rank holds the whole model state: a checkpoint is one replica's weights and states.
   for (const auto& [name, bytes] : sg.memory.static_parts)
     if (name == "weights" || name == "optimizer_state") sg.checkpoint_bytes += bytes;
+  sg.comm_calls = sb.take_comm_calls();
   sg.graph = std::move(g);
   return sg;
 }

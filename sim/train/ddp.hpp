@@ -18,6 +18,7 @@
 #include "coll/collective.hpp"
 #include "data/pipeline.hpp"
 #include "engine/task_graph.hpp"
+#include "train/comm_record.hpp"
 #include "train/memory.hpp"
 #include "work/cost.hpp"
 #include "work/software.hpp"
@@ -97,6 +98,8 @@ struct StepGraph {
   // the strategy keeps them and the optimizer's states with the fp32 master weights (not the
   // gradients), summed over the shards the ranks hold, in bytes.
   double checkpoint_bytes = 0;
+  // The communication tasks with the calls they carry (train/comm_record.hpp), for trace writers.
+  std::vector<CommRecord> comm_calls;
 };
 
 std::vector<Bucket> make_buckets(const work::Model& m, double grad_bytes_per_param, double first_bucket_bytes,

@@ -591,6 +591,7 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
   sg.checkpoint_bytes = static_cast<double>(model.params()) * ((cost.precision() == work::Precision::fp32 ||
                                                                 cost.precision() == work::Precision::tf32 ? 4.0 : 2.0) +
                                                                zero.state_bytes);
+  sg.comm_calls = sb.take_comm_calls();
   sg.graph = std::move(sb.graph());
   return sg;
 }

@@ -928,6 +928,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
                        (P.fsdp != DataSharding::none ? std::string(", FSDP ") + data_sharding_name(P.fsdp)
                         : opt.distributed_optimizer  ? ", distributed optimizer"
                                                      : "");
+  sg.comm_calls = sb.take_comm_calls();
   sg.graph = std::move(g);
   return sg;
 }

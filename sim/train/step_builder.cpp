@@ -22,6 +22,7 @@ coll::Request group_request(coll::Op op, double bytes, std::vector<int> gpus, co
 coll::Plan repeated(const coll::Plan& plan, int k) {
   coll::Plan out = plan;
   if (k <= 1) return out;
+  if (out.call) out.call->calls *= k;
   for (coll::Phase& ph : out.phases) {
     ph.latency_ps *= k;
     for (auto& f : ph.flows) f.bytes *= k;
@@ -37,6 +38,8 @@ coll::Plan merged(const std::vector<coll::Plan>& plans) {
     const coll::Plan& p = plans[g];
     out.sms_per_rank = std::max(out.sms_per_rank, p.sms_per_rank);
     if (p.phases.size() != out.phases.size()) throw std::logic_error("groups with different collective shapes");
+    if (out.call && p.call) out.call->groups.insert(out.call->groups.end(), p.call->groups.begin(), p.call->groups.end());
+    else out.call.reset();
     for (std::size_t i = 0; i < p.phases.size(); ++i) {
       out.phases[i].flows.insert(out.phases[i].flows.end(), p.phases[i].flows.begin(), p.phases[i].flows.end());
       out.phases[i].latency_ps = std::max(out.phases[i].latency_ps, p.phases[i].latency_ps);
@@ -57,6 +60,7 @@ const coll::Plan& StepBuilder::group_plan(coll::Op op, double bytes, const std::
     std::vector<int> gpus;
     for (int pos : grp) gpus.push_back(layout_.gpu(pos));
     each.push_back(planner_.plan(group_request(op, bytes, std::move(gpus), algo_, ring_order_auto_)));
+    each.back().call = coll::Plan::Call{op, false, bytes, 1, {grp}};
   }
   return plans_.emplace(std::move(key), merged(each)).first->second;
 }
@@ -66,7 +70,10 @@ const coll::Plan& StepBuilder::p2p_plan(double bytes, const std::vector<std::pai
   auto it = p2p_.find(key);
   if (it != p2p_.end()) return it->second;
   std::vector<coll::Plan> each;
-  for (const auto& [from, to] : pairs) each.push_back(planner_.send_recv(layout_.gpu(from), layout_.gpu(to), bytes));
+  for (const auto& [from, to] : pairs) {
+    each.push_back(planner_.send_recv(layout_.gpu(from), layout_.gpu(to), bytes));
+    each.back().call = coll::Plan::Call{coll::Op::broadcast, true, bytes, 1, {{from, to}}};
+  }
   return p2p_.emplace(std::move(key), merged(each)).first->second;
 }
 
@@ -95,7 +102,10 @@ engine::TaskId StepBuilder::transfer(const coll::Plan& plan, const std::vector<i
   std::vector<std::size_t> m(members.begin(), members.end());
   std::sort(m.begin(), m.end());
   m.erase(std::unique(m.begin(), m.end()), m.end());
-  return share_->emit(plan, deps, label, category, stream, m);
+  const auto first = static_cast<engine::TaskId>(g_.size());
+  const engine::TaskId last = share_->emit(plan, deps, label, category, stream, m);
+  if (plan.call) comm_calls_.push_back(CommRecord{first, last, *plan.call, plan.algo, stream});
+  return last;
 }
 
 engine::TaskId StepBuilder::host_copy(const topo::Cluster& cluster, double bytes, bool to_gpu,

@@ -26,6 +26,7 @@
 
 #include "coll/collective.hpp"
 #include "engine/task_graph.hpp"
+#include "train/comm_record.hpp"
 #include "train/gpu_share.hpp"
 #include "train/layout.hpp"
 #include "train/memory.hpp"
@@ -86,6 +87,9 @@ class StepBuilder {
   engine::TaskId host_copy(const topo::Cluster& cluster, double bytes, bool to_gpu,
                            std::span<const engine::TaskId> deps, const std::string& label, std::uint32_t category);
 
+  // The communication tasks transfer() emitted, with their calls (for StepGraph::comm_calls).
+  std::vector<CommRecord> take_comm_calls() { return std::move(comm_calls_); }
+
  private:
   // A GPU's path to its nearest CPU's memory and back.
   struct HostPath {
@@ -104,6 +108,7 @@ class StepBuilder {
   std::map<std::pair<double, std::vector<std::pair<int, int>>>, coll::Plan> p2p_;
   std::vector<HostPath> host_paths_;  // per position
   std::map<int, MemoryPlan> memory_;
+  std::vector<CommRecord> comm_calls_;
 };
 
 }  // namespace simtrain::train
