@@ -1,6 +1,7 @@
 #include "coll/nccl_params.hpp"
 #include "scenario/limits.hpp"
 #include "scenario/files.hpp"
+#include "scenario/input_cache.hpp"
 
 #include <filesystem>
 
@@ -157,11 +158,19 @@ NcclParams NcclParams::load(const std::string& path) {
   return p;
 }
 
+// A sweep point loads the same collectives.yaml as every other point: the object is built once
+// per thread for the file's path and whole text (scenario/input_cache.hpp; `load` reads that
+// one file and nothing else).
+static NcclParams load_cached(const std::string& path) {
+  return *cached_by_inputs<NcclParams>(InputKey("nccl_params").file(path),
+                                       [&] { return std::make_shared<const NcclParams>(NcclParams::load(path)); });
+}
+
 NcclParams NcclParams::load_default(const std::string& catalog_path) {
   namespace fs = std::filesystem;
   fs::path here = fs::path(catalog_path).parent_path() / "collectives.yaml";
-  if (exists_quietly(here)) return load(here.string());
-  return load(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/collectives.yaml");
+  if (exists_quietly(here)) return load_cached(here.string());
+  return load_cached(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/collectives.yaml");
 }
 
 }  // namespace simtrain::coll

@@ -120,6 +120,16 @@ TEST_CASE("two runs differing only in a cached input get different answers", "[d
     write(software, text);
     CHECK(box.step_s() == base);
   }
+  SECTION("the NCCL parameters (collectives.yaml beside the catalog)") {
+    // 5 ms instead of 6 us of host enqueue per NCCL call: every gradient bucket's all-reduce
+    // waits that much longer, so the step can only get longer.
+    const fs::path nccl = box.dir / "collectives.yaml";
+    const std::string text = slurp(nccl);
+    write(nccl, edited(text, "call_overhead: 6 us", "call_overhead: 5 ms"));
+    CHECK(box.step_s() > base);
+    write(nccl, text);
+    CHECK(box.step_s() == base);
+  }
   SECTION("the scenario (a checked text is not re-checked, but a changed one is)") {
     const fs::path scenario = box.dir / "scenario.yaml";
     const std::string text = slurp(scenario);
