@@ -189,8 +189,8 @@ ReadFile read_calibration(const std::string& path, const std::string* gpu_key, C
   out.gpu = root.at("gpu").as_string();
   if (auto k = root.get("catalog_key")) {
     if (gpu_key && k->as_string() != *gpu_key)
-      throw k->error("this file was measured on '" + k->as_string() + "' (" + out.gpu + "), but the scenario's GPU is '" +
-                     *gpu_key + "'");
+      throw k->error(std::string(root.has("compute") ? "this file was measured on '" : "this file's network section was fitted on '") +
+                     k->as_string() + "' (" + out.gpu + "), but the scenario's GPU is '" + *gpu_key + "'");
   }
   if (auto m = root.get("measured")) {
     m->check_keys({"date", "tool", "cuda_runtime", "cuda_driver", "sm_count", "sm_clock_mhz", "memory_clock_mhz",

@@ -29,6 +29,7 @@ std::string model_log(const work::NetworkCalibration& truth, const std::vector<l
   drive::apply_network_calibration(truth, *cluster, p, {0, 1});
   coll::Planner planner(*cluster, p);
   std::string log =
+      "# nccl-tests version 2.20.0\n# Collective test starting: all_reduce_perf\n"
       "# nThread 1 nGpus 2 minBytes 8 maxBytes 8 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0\n"
       "#\n# Using devices\n"
       "#  Rank  0 Group  0 Pid      0 on       host device  0 [0x00] NVIDIA H100 PCIe\n"
