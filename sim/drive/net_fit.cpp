@@ -114,10 +114,9 @@ std::string apply_network_calibration(const work::NetworkCalibration& cal, topo:
   auto add = [&](const std::string& s) { parts += (parts.empty() ? "" : ", ") + s; };
   for (const auto& [kind, eff] : cal.link_efficiency) {
     if (cluster.set_kind_efficiency(kind, eff) == 0) {
-      const std::string where = cal.link_fields.count(kind) ? "" : cal.path + ": ";
       const std::string msg = "the system '" + cluster.name() + "' has no link of kind '" + kind + "'";
       if (cal.link_fields.count(kind)) throw cal.link_fields.at(kind).key_error(msg);
-      throw ScenarioError(cal.path, 0, 0, "network.link_efficiency", where + msg);
+      throw ScenarioError(cal.path, 0, 0, "network.link_efficiency", msg);
     }
     add(fmt::format("{} efficiency {:.4f}", kind, eff));
   }
@@ -203,14 +202,10 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
   std::string latency_class = multi_node ? "network" : (gpu.nvlink ? "nvlink" : "pcie");
   std::string bottleneck_text;
   {
-    const report::CompareRow& last = rep.before.rows.back();
-    if (!rep.bandwidth_sizes.empty()) {
-      for (const auto& row : rep.before.rows)
-        if (row.size_bytes == *rep.bandwidth_sizes.rbegin()) bottleneck_text = row.simulated.algo;
-    }
-    const report::CompareRow* at = &last;
+    const report::CompareRow* at = &rep.before.rows.back();
     for (const auto& row : rep.before.rows)
       if (!rep.bandwidth_sizes.empty() && row.size_bytes == *rep.bandwidth_sizes.rbegin()) at = &row;
+    bottleneck_text = at->simulated.algo;
     const bool nvls = at->simulated.algo == coll::algo_name(coll::Algo::nvls);
     for (const report::LinkUse& l : at->simulated.busiest) {
       if (l.kind == "cpu_transit") {
