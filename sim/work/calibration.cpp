@@ -114,6 +114,11 @@ std::string calibration_to_yaml(const CalibrationData& d) {
 
 namespace {
 
+// Bounds of the network section's values: outside them no fit lands (drive/net_fit.hpp searches
+// efficiencies from 0.02 and latency factors from 0.05 to 20), and a near-zero capacity or a huge
+// latency would overflow the picosecond clock.
+constexpr double kMinShare = 0.01, kMaxLatencyScale = 100;
+
 // The sizes of a log's range as YAML holds them (bytes, exactly).
 std::string bytes_text(double b) { return fmt::format("{:.0f}", b); }
 
@@ -152,22 +157,22 @@ NetworkCalibration read_network_block(const Field& root, const std::string& path
     for (const Field& e : le->entries()) {
       const std::string kind = e.key().substr(e.key().rfind('.') + 1);
       const double v = e.as_number_in(0, 1);
-      if (!(v > 0)) throw e.error("an efficiency must be above 0");
+      if (!(v >= kMinShare)) throw e.error("an efficiency below 0.01 is no measured link: expected 0.01 to 1");
       n.link_efficiency[kind] = v;
       n.link_fields.emplace(kind, e);
     }
   }
   if (auto s = f.get("nvls_bandwidth_share")) {
     const double v = s->as_number_in(0, 1);
-    if (!(v > 0)) throw s->error("NVLS must carry some data: expected a share above 0");
+    if (!(v >= kMinShare)) throw s->error("an NVLS share below 0.01 is no measured kernel: expected 0.01 to 1");
     n.nvls_bandwidth_share = v;
   }
   if (auto sl = f.get("step_latency_scale")) {
     if (!sl->is_map()) throw sl->error("expected a mapping of hardware classes to factors, e.g. {nvlink: 1.5}");
     sl->check_keys({"nvlink", "pcie", "network"});
     for (const Field& e : sl->entries()) {
-      const double v = e.as_number_in(0, 1000);
-      if (!(v > 0)) throw e.error("a latency factor must be above 0");
+      const double v = e.as_number_in(0, kMaxLatencyScale);
+      if (!(v >= 1 / kMaxLatencyScale)) throw e.error("expected a latency factor from 0.01 to 100");
       n.step_latency_scale[e.key().substr(e.key().rfind('.') + 1)] = v;
     }
   }

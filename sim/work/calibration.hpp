@@ -28,12 +28,13 @@
 //     log: {file, op, ranks, nodes, gpus_per_node, min_size, max_size}
 //                                     what the log measured (sizes in bytes): figures at sizes
 //                                     outside [min_size, max_size] are not calibrated
-//     link_efficiency: {KIND: e}      a link kind's efficiency (0, 1], replacing devices.yaml's
+//     link_efficiency: {KIND: e}      a link kind's efficiency [0.01, 1], replacing devices.yaml's
 //                                     for every link of that kind in the cluster
-//     nvls_bandwidth_share: s         replaces collectives.yaml nvls.bandwidth_share (0, 1]
+//     nvls_bandwidth_share: s         replaces collectives.yaml nvls.bandwidth_share [0.01, 1]
 //     step_latency_scale: {CLASS: x}  multiplies NCCL's ring and tree per-step latencies
 //                                     (collectives.yaml step_latency and tree_step_latency, every
-//                                     protocol) of the hardware class nvlink | pcie | network
+//                                     protocol) of the hardware class nvlink | pcie | network;
+//                                     a factor from 0.01 to 100
 //   A file holds compute:, network: or both; at least one.
 //
 // The GEMM curve is eff(f) = max * f / (f + half_size); for its precision it replaces the tile
