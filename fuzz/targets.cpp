@@ -22,6 +22,7 @@
 #include "topo/nccl_xml.hpp"
 #include "topo/topo_import.hpp"
 #include "train/strategy.hpp"
+#include "drive/net_fit.hpp"
 #include "work/calibration.hpp"
 #include "work/cost.hpp"
 #include "work/model.hpp"
@@ -213,6 +214,17 @@ int fuzz_chakra(const std::uint8_t* data, std::size_t size) {
   });
 }
 
+int fuzz_net_calibration(const std::uint8_t* data, std::size_t size) {
+  const std::string path = temp_dir().write("net_calibration", "calibration.yaml", data, size);
+  return expect_user_errors_only([&] {
+    const auto cal = work::load_network_calibration(path);
+    if (!cal) return;
+    auto cluster = topo::load_system(shipped("topologies/dgx_a100.yaml"), 1);
+    coll::NcclParams params = coll::NcclParams::load_default(cluster->catalog().path());
+    (void)drive::apply_network_calibration(*cal, *cluster, params, drive::node_ranks(*cluster, 0));
+  });
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
       {"scenario", &fuzz_scenario}, {"scenario_run", &fuzz_scenario_run}, {"system", &fuzz_system},   {"catalog", &fuzz_catalog},         {"model", &fuzz_model},
@@ -220,6 +232,7 @@ const std::vector<Target>& targets() {
       {"nccl_xml", &fuzz_nccl_xml},         {"nccl_tests", &fuzz_nccl_tests},
       {"journal", &fuzz_journal},
       {"chakra", &fuzz_chakra},
+      {"net_calibration", &fuzz_net_calibration},
   };
   return all;
 }

@@ -48,6 +48,9 @@
 #include "scenario/error.hpp"
 #include "topo/nccl_xml.hpp"
 #include "drive/profile_fit.hpp"
+#include "drive/net_fit.hpp"
+#include "report/net_fit_report.hpp"
+#include "work/calibration.hpp"
 #include "report/profile_report.hpp"
 #include "topo/topo_import.hpp"
 #include "topo/topo_matrix.hpp"
@@ -215,14 +218,20 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   cmp_cmd->add_option("--set", cp_set, "Override a scenario value: key.path=value (repeatable)");
   cmp_cmd->add_option("--device", cp_device, "The traced GPU to compare (default: the lowest device with kernels)")->check(CLI::Range(0, 4095));
   cmp_cmd->add_flag("--json", cp_json, "Print one JSON object");
-  auto* cal_cmd = app.add_subcommand("calibrate", "Fit the compute model to a PyTorch profiler trace of the scenario's run, into a calibration file");
-  std::string ca_profile, ca_scenario, ca_out;
+  auto* cal_cmd = app.add_subcommand("calibrate", "Fit the compute model to a PyTorch profiler trace of the scenario's run (--profile), "
+                                                  "or the network model to an nccl-tests log (--nccl-tests), into a calibration file");
+  std::string ca_profile, ca_scenario, ca_out, ca_nccl, ca_system, ca_op;
   std::vector<std::string> ca_set;
-  int ca_device = -1;
-  cal_cmd->add_option("--profile", ca_profile, "torch.profiler trace (Chrome/Kineto JSON) of training steps")->required();
-  cal_cmd->add_option("--scenario", ca_scenario, "The scenario that describes the traced run")->required();
+  int ca_device = -1, ca_nodes = 1, ca_gpus = 0;
+  cal_cmd->add_option("--profile", ca_profile, "torch.profiler trace (Chrome/Kineto JSON) of training steps");
+  cal_cmd->add_option("--scenario", ca_scenario, "The scenario that describes the traced run (with --profile)");
   cal_cmd->add_option("--set", ca_set, "Override a scenario value: key.path=value (repeatable)");
   cal_cmd->add_option("--device", ca_device, "The traced GPU to fit (default: the lowest device with kernels)")->check(CLI::Range(0, 4095));
+  cal_cmd->add_option("--nccl-tests", ca_nccl, "A measured nccl-tests log (all_reduce_perf ... output): fit the network model to it");
+  cal_cmd->add_option("--system", ca_system, "The system the log ran on (with --nccl-tests): a file or a shipped system's name");
+  auto* ca_nodes_opt = cal_cmd->add_option("--nodes", ca_nodes, "Nodes the log ran on (with --nccl-tests)")->check(CLI::Range(1LL, limits::max_nodes));
+  auto* ca_gpus_opt = cal_cmd->add_option("--gpus", ca_gpus, "GPUs per node the log ran on (default: all)")->check(CLI::PositiveNumber);
+  auto* ca_op_opt = cal_cmd->add_option("--op", ca_op, "all_reduce | reduce_scatter | all_gather | broadcast: confirms the log's");
   cal_cmd->add_option("-o,--output", ca_out, "The calibration file to write (a scenario names it with `calibration:`)")->required();
 
   // --- plan ---
@@ -317,6 +326,10 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   coll_cmd->add_option("--protocol", c_proto, "Force LL, LL128 or Simple (default: chosen per size)");
   coll_cmd->add_option("--solver", c_solver, "incremental (default) | full: re-solve every flow on every change");
   coll_cmd->add_flag("--json", c_json, "Print a JSON array instead of the table");
+  std::string c_calibration;
+  coll_cmd->add_option("--calibration", c_calibration,
+                       "A calibration file with a network section (simtrain calibrate --nccl-tests): its fitted link "
+                       "efficiencies and latencies replace the catalog's");
 
   // --- topo ---
   auto* topo_cmd = app.add_subcommand("topo", "Print the GPU/NIC matrix as nvidia-smi topo -m does");
@@ -411,7 +424,30 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       else std::cout << report::format_comparison(c);
       return 0;
     }
+    if (*cal_cmd && !ca_nccl.empty()) {
+      if (!ca_profile.empty())
+        throw ScenarioError("", 0, 0, "--nccl-tests", "give one of --profile (the compute model) and --nccl-tests (the network model)");
+      if (!ca_scenario.empty() || !ca_set.empty() || ca_device >= 0)
+        throw ScenarioError("", 0, 0, "--nccl-tests", "fits the network model of a system: give --system, not --scenario, --set or --device");
+      if (ca_system.empty()) throw ScenarioError("", 0, 0, "--system", "required with --nccl-tests: the system the log ran on");
+      cli::check_output_path("-o", ca_out);
+      const NcclTestsLog log = read_nccl_tests_log(ca_nccl);
+      drive::NetFitOptions no;
+      no.system_path = resolve_system(ca_system);
+      no.nodes = ca_nodes;
+      no.gpus_per_node = ca_gpus;
+      if (ca_op_opt->count() > 0) no.asked_op = parse_op(ca_op);
+      drive::NetFit fit = drive::fit_network(log, no);
+      write_file_atomic(ca_out, fit.yaml);
+      fit.report.output_path = ca_out;
+      std::cout << report::format_net_fit(fit.report);
+      return 0;
+    }
     if (*cal_cmd) {
+      if (ca_profile.empty()) throw ScenarioError("", 0, 0, "--profile", "calibrate needs --profile TRACE --scenario FILE (the compute model) or --nccl-tests LOG --system SYSTEM (the network model)");
+      if (ca_scenario.empty()) throw ScenarioError("", 0, 0, "--scenario", "required with --profile: the scenario that describes the traced run");
+      if (!ca_system.empty() || ca_nodes_opt->count() > 0 || ca_gpus_opt->count() > 0 || ca_op_opt->count() > 0)
+        throw ScenarioError("", 0, 0, "--profile", "--system, --nodes, --gpus and --op go with --nccl-tests");
       cli::check_output_path("-o", ca_out);
       ScenarioSpec spec = load_scenario(ca_scenario, ca_set);
       const drive::ProfileTrace trace = drive::load_profile_trace(ca_profile);
@@ -503,7 +539,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
     }
     if (*coll_cmd) {
       auto cluster = topo::load_system(resolve_system(c_system), c_nodes, "", c_fabric);
-      coll::Planner planner(*cluster, coll::NcclParams::load_default(cluster->catalog().path()));
+      coll::NcclParams nccl_params = coll::NcclParams::load_default(cluster->catalog().path());
       drive::SweepOptions opt;
       opt.request.op = parse_op(c_op);
       opt.request.algo = parse_algo(c_algo);
@@ -512,6 +548,16 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       if (per_node > gpn)
         throw ScenarioError("", 0, 0, "--gpus", "the system has " + std::to_string(gpn) + " GPUs per node, not " +
                                                     std::to_string(per_node));
+      std::optional<work::NetworkCalibration> net_cal;
+      std::string net_cal_text;
+      if (!c_calibration.empty()) {
+        net_cal = work::load_network_calibration(c_calibration);
+        if (!net_cal)
+          throw ScenarioError(c_calibration, 0, 0, "--calibration",
+                              "this calibration file has no network section (fit one with simtrain calibrate --nccl-tests)");
+        net_cal_text = drive::apply_network_calibration(*net_cal, *cluster, nccl_params, drive::node_ranks(*cluster, per_node));
+      }
+      coll::Planner planner(*cluster, nccl_params);
       for (int k = 0; k < cluster->nodes(); ++k)
         for (int j = 0; j < per_node; ++j) opt.request.ranks.push_back(k * gpn + j);
       if (c_order == "auto") {
@@ -559,7 +605,11 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
         if (c_op_opt->count() > 0) co.asked_op = opt.request.op;
         drive::log_operation(log, co.asked_op);  // the operation first: a log of another collective is the clearer error
         drive::check_log_ranks(log, cluster->nodes(), per_node, gpn);
-        const report::CompareResult r = drive::compare_with_log(*cluster, planner, log, co);
+        report::CompareResult r = drive::compare_with_log(*cluster, planner, log, co);
+        if (net_cal) {
+          r.network_calibration = net_cal_text;
+          r.calibrated_range = {net_cal->min_bytes, net_cal->max_bytes};
+        }
         if (c_json) std::cout << report::compare_to_json(r).dump(2) << "\n";
         else std::cout << report::format_compare(r);
         return 0;
@@ -575,6 +625,10 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
       opt.error_bands = &bands;
       report::SweepResult r = drive::run_sweep(*cluster, planner, opt);
+      if (net_cal) {
+        r.network_calibration = net_cal_text;
+        r.calibrated_range = {net_cal->min_bytes, net_cal->max_bytes};
+      }
       if (c_json) std::cout << report::to_json(r).dump(2) << "\n";
       else std::cout << report::format_table(r);
       return 0;

@@ -25,6 +25,7 @@
 #include "train/memory.hpp"
 #include "train/run.hpp"
 #include "work/calibration.hpp"
+#include "drive/net_fit.hpp"
 #include "work/cost.hpp"
 #include "work/software.hpp"
 
@@ -201,7 +202,14 @@ Built build_setup_in_file(const ScenarioSpec& spec) {
     Field f = spec.root.has("precision") ? spec.root.at("precision") : spec.root;
     throw f.error(e.what());
   }
-  b.planner = std::make_unique<coll::Planner>(c, coll::NcclParams::load_default(c.catalog().path()));
+  coll::NcclParams nccl = coll::NcclParams::load_default(c.catalog().path());
+  if (!spec.calibration_path.empty()) {
+    // A network section (calibrate --nccl-tests) sets link efficiencies and NCCL's step
+    // latencies for this system's collectives; fitted on another system or GPU it is an error.
+    if (auto net = work::load_network_calibration(spec.calibration_path))
+      b.network_calibration = drive::apply_network_calibration(*net, *b.cluster, nccl, b.ranks);
+  }
+  b.planner = std::make_unique<coll::Planner>(c, std::move(nccl));
   return b;
 }
 
@@ -488,6 +496,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   r.gpu_name = gpu.name;
   r.gpu_arch = gpu.arch;
   r.calibration = b.calibration;
+  r.network_calibration = b.network_calibration;
   r.software = b.software.key;
   r.software_name = b.software.name;
   r.precision = work::precision_name(prec);

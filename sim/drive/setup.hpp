@@ -25,6 +25,7 @@ struct Built {
   std::unique_ptr<work::CostModel> cost;
   std::unique_ptr<coll::Planner> planner;
   std::string calibration;  // what calibrated the compute model ("" = topologies/compute.yaml)
+  std::string network_calibration;  // what calibrated the network model ("" = the catalog's)
   work::SoftwareProfile software;
   work::SequenceShape sequences;  // real tokens and samples per executed row (work/sequences.hpp)
 };

@@ -13,18 +13,27 @@ std::string format_table(const SweepResult& r) {
   std::string out;
   out += fmt::format("# simtrain collective: {} on {} ({} node{}, {} ranks), simulated\n", r.op, r.system,
                      r.nodes, r.nodes > 1 ? "s" : "", r.ranks);
-  out += "# columns as nccl-tests (out-of-place; in-place is identical in the model)\n#\n";
+  out += "# columns as nccl-tests (out-of-place; in-place is identical in the model)\n";
+  if (!r.network_calibration.empty()) out += fmt::format("# network calibrated: {}\n", r.network_calibration);
+  out += "#\n";
   out += fmt::format("#{:>11}  {:>12}  {:>8}  {:>6}  {:>6}  {:>9}  {:>7}  {:>7}  {:>12}  {:>6}\n", "size",
                      "count", "type", "redop", "root", "time", "algbw", "busbw", "algo", "proto");
   out += fmt::format("#{:>11}  {:>12}  {:>8}  {:>6}  {:>6}  {:>9}  {:>7}  {:>7}\n", "(B)", "(elements)", "", "",
                      "", "(us)", "(GB/s)", "(GB/s)");
   double sum_busbw = 0;
+  int outside = 0;
   for (const auto& row : r.rows) {
-    out += fmt::format("{:>12.0f}  {:>12}  {:>8}  {:>6}  {:>6}  {:>9.2f}  {:>7.2f}  {:>7.2f}  {:>12}  {:>6}\n",
+    const bool out_of_range = r.calibrated_range && (row.size_bytes < r.calibrated_range->first ||
+                                                     row.size_bytes > r.calibrated_range->second);
+    outside += out_of_range ? 1 : 0;
+    out += fmt::format("{:>12.0f}  {:>12}  {:>8}  {:>6}  {:>6}  {:>9.2f}  {:>7.2f}  {:>7.2f}  {:>12}  {:>6}{}\n",
                        row.size_bytes, row.count, r.dtype, r.redop, r.root, row.time_us, row.algbw_gbps,
-                       row.busbw_gbps, row.algo, row.protocol);
+                       row.busbw_gbps, row.algo, row.protocol, out_of_range ? "  *" : "");
     sum_busbw += row.busbw_gbps;
   }
+  if (outside > 0)
+    out += fmt::format("# * outside the measured range, not calibrated: the calibration's log measured {:.0f} to {:.0f} B\n",
+                       r.calibrated_range->first, r.calibrated_range->second);
   if (!r.rows.empty()) {
     out += fmt::format("# Avg bus bandwidth    : {:.4f}\n", sum_busbw / static_cast<double>(r.rows.size()));
     const SweepRow& last = r.rows.back();
@@ -61,6 +70,8 @@ nlohmann::json to_json(const SweepResult& r) {
                    {"busiest_links", links}});
     for (const auto& b : r.bands)
       if (b.figure == collective_size_class(row.size_bytes)) arr.back()["error_band"] = band_to_json(b);
+    if (r.calibrated_range)
+      arr.back()["calibrated"] = row.size_bytes >= r.calibrated_range->first && row.size_bytes <= r.calibrated_range->second;
   }
   return arr;
 }
@@ -110,7 +121,9 @@ std::string format_compare(const CompareResult& r) {
   out += fmt::format("# the log: {} ({}), {} ranks on {} host{}, {}, {} size{}{}\n", r.op, r.op_source, r.ranks,
                      r.log_hosts, r.log_hosts == 1 ? "" : "s", r.dtype, r.rows.size(), r.rows.size() == 1 ? "" : "s",
                      r.log_complete ? "" : "; no footer (# Avg bus bandwidth): the run may have been cut short");
-  out += "# error: busbw, (simulated - measured) / measured, against the log's out-of-place figure\n#\n";
+  out += "# error: busbw, (simulated - measured) / measured, against the log's out-of-place figure\n";
+  if (!r.network_calibration.empty()) out += fmt::format("# network calibrated: {}\n", r.network_calibration);
+  out += "#\n";
   std::string groups = fmt::format("#{:>11}  {:^21}  {:^19}  {:^41}", "", "measured out-of-place", "measured in-place",
                                    "simulated");
   groups.erase(groups.find_last_not_of(' ') + 1);
@@ -119,14 +132,22 @@ std::string format_compare(const CompareResult& r) {
                      "busbw", "time", "busbw", "time", "busbw", "algo", "proto", "error");
   out += fmt::format("#{:>11}  {:>10}  {:>9}  {:>9}  {:>8}  {:>9}  {:>8}  {:>12}  {:>6}  {:>7}\n", "(B)", "(us)",
                      "(GB/s)", "(us)", "(GB/s)", "(us)", "(GB/s)", "", "", "(%)");
+  int outside = 0;
   for (const auto& row : r.rows) {
     const std::string ip_time = row.in_place_time_us ? fmt::format("{:.2f}", *row.in_place_time_us) : "-";
     const std::string ip_bus = row.in_place_busbw_gbps ? fmt::format("{:.2f}", *row.in_place_busbw_gbps) : "-";
     const std::string err = row.busbw_error ? fmt::format("{:+.1f}", 100.0 * *row.busbw_error) : "-";
-    out += fmt::format("{:>12}  {:>10.2f}  {:>9.2f}  {:>9}  {:>8}  {:>9.2f}  {:>8.2f}  {:>12}  {:>6}  {:>7}\n",
+    const bool out_of_range = r.calibrated_range && (static_cast<double>(row.size_bytes) < r.calibrated_range->first ||
+                                                     static_cast<double>(row.size_bytes) > r.calibrated_range->second);
+    outside += out_of_range ? 1 : 0;
+    out += fmt::format("{:>12}  {:>10.2f}  {:>9.2f}  {:>9}  {:>8}  {:>9.2f}  {:>8.2f}  {:>12}  {:>6}  {:>7}{}\n",
                        row.size_bytes, row.measured_time_us, row.measured_busbw_gbps, ip_time, ip_bus,
-                       row.simulated.time_us, row.simulated.busbw_gbps, row.simulated.algo, row.simulated.protocol, err);
+                       row.simulated.time_us, row.simulated.busbw_gbps, row.simulated.algo, row.simulated.protocol, err,
+                       out_of_range ? "  *" : "");
   }
+  if (outside > 0)
+    out += fmt::format("# * outside the measured range, not calibrated: the calibration's log measured {:.0f} to {:.0f} B\n",
+                       r.calibrated_range->first, r.calibrated_range->second);
   out += "#\n# busbw error by size (the log's out-of-place busbw):\n";
   out += summary_line("< 64 MiB (latency, mid-size)", summarize_compare(r.rows, 0, kBandwidthBoundBytes));
   out += summary_line(">= 64 MiB (bandwidth-bound)", summarize_compare(r.rows, kBandwidthBoundBytes, 1e300));
@@ -171,6 +192,10 @@ nlohmann::json compare_to_json(const CompareResult& r) {
                      {"algo", row.simulated.algo},
                      {"protocol", row.simulated.protocol}}},
                    {"busbw_error", row.busbw_error ? nlohmann::json(*row.busbw_error) : nlohmann::json()}});
+    if (r.calibrated_range) {
+      const double b = static_cast<double>(row.size_bytes);
+      arr.back()["calibrated"] = b >= r.calibrated_range->first && b <= r.calibrated_range->second;
+    }
   }
   return arr;
 }

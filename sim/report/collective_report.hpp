@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "train/error_band.hpp"
@@ -45,6 +46,10 @@ struct SweepResult {
   // How far to trust busbw, per size class in the rows (report/error_bands.hpp); empty unless
   // drive::SweepOptions::error_bands is given.
   std::vector<train::ErrorBand> bands;
+  // `--calibration FILE` with a network section: what it set, and the size range of the log it
+  // was fitted on (sizes outside it are marked: not calibrated there).
+  std::string network_calibration;
+  std::optional<std::pair<double, double>> calibrated_range;
 };
 
 std::string format_table(const SweepResult& r);
@@ -72,6 +77,8 @@ struct CompareResult {
   int nodes = 1, ranks = 0, log_hosts = 0;
   bool log_complete = true;
   std::vector<CompareRow> rows;
+  std::string network_calibration;  // as SweepResult's
+  std::optional<std::pair<double, double>> calibrated_range;
 };
 
 // The median |error| and the worst error of the rows with an error whose size lies in

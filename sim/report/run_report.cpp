@@ -277,6 +277,7 @@ std::string format_run(const train::RunResult& r) {
   if (r.checkpointed_blocks > 0)
     o += fmt::format("  activation checkpointing: {} of {} blocks recomputed in backward\n", r.checkpointed_blocks, r.blocks);
   if (!r.calibration.empty()) o += fmt::format("  compute calibrated on {}\n", r.calibration);
+  if (!r.network_calibration.empty()) o += fmt::format("  network calibrated: {}\n", r.network_calibration);
   if (!r.software.empty()) o += fmt::format("  software {}: {}\n", r.software, r.software_name);
   for (const auto& s : r.overrides) o += fmt::format("  --set {}\n", s);
   o += "\n";
@@ -472,6 +473,7 @@ nlohmann::json run_to_json(const train::RunResult& r) {
                 {"run_hours", r.run_hours},
                 {"priced", r.priced}}},
   };
+  if (!r.network_calibration.empty()) j["network_calibration"] = r.network_calibration;
   add_money_json(j, r);
   if (r.data.enabled) {
     const auto& d = r.data;

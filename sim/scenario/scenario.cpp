@@ -23,7 +23,7 @@ const std::vector<KeyInfo>& general_scenario_keys() {
       {"sequences.mean_length", "transformer models: mean real tokens of a sample (the dataset's); the rest of a row is padding (work/sequences.hpp)", "", "seq_len (every sample full)"},
       {"sequences.batching", "padded (every sample padded to seq_len) | binned (each batch drawn from one length bin and padded to its edge, as NVIDIA LDDL) | packed (samples concatenated into full rows)", "", "padded"},
       {"sequences.bin_width", "binned: width of the length bins", "", "required with binned"},
-      {"calibration", "a calibration file measured on the GPU by simtrain-calibrate (calibrate/): its compute figures replace topologies/compute.yaml's", "", "none"},
+      {"calibration", "a calibration file: its compute section (simtrain-calibrate, calibrate --profile) replaces topologies/compute.yaml's figures for the GPU; its network section (calibrate --nccl-tests, fitted on this system) replaces the fitted link efficiencies and NCCL step latencies", "", "none"},
       {"software", "the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_dle_nchw, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel", "", "pytorch_eager"},
       {"precision", "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8", "", "amp_fp16"},
       {"optimizer", "sgd | adam | adamw", "", "sgd"},

@@ -79,6 +79,18 @@ void Cluster::add_link(Vertex a, Vertex b, const LinkKind& kind, int count) {
   clear_route_caches();
 }
 
+int Cluster::set_kind_efficiency(const std::string& kind, double efficiency) {
+  int changed = 0;
+  for (const auto& e : edges_) {
+    Link& l = g_[e];
+    if (l.kind != kind) continue;
+    l.capacity_bytes_per_s = l.peak_bytes_per_s * efficiency;
+    ++changed;
+  }
+  if (changed > 0) clear_route_caches();
+  return changed;
+}
+
 void Cluster::clear_route_caches() {
   cache_.clear();
   nearest_nic_.clear();

@@ -137,6 +137,10 @@ class Cluster {
   void add_link(Vertex a, Vertex b, const LinkKind& kind, int count);
   void finish_node_template(int nodes);  // records per-node vertex/edge counts
   void set_fabric(FabricSpec spec) { fabric_ = std::move(spec); }
+  // A calibrated efficiency for every link of catalog kind `kind` (a network calibration,
+  // work/calibration.hpp): capacity = peak x efficiency. Returns the links changed; routes
+  // (which break ties by bottleneck bandwidth) are recomputed on their next use.
+  int set_kind_efficiency(const std::string& kind, double efficiency);
 
   // --- queries ---
   const Graph& graph() const { return g_; }

@@ -42,6 +42,7 @@ struct RunResult {
   std::string scenario, system, model, gpu_name, precision, optimizer, strategy;
   std::string gpu_arch;  // the catalog's arch ("sm_80"): the GPU generation of the error bands
   std::string calibration;  // the calibration file's summary, or "" (topologies/compute.yaml)
+  std::string network_calibration;  // its network section's summary, or "" (the catalog's links and NCCL's latencies)
   std::string software, software_name;  // the software profile's key and description
   int gpus = 0, nodes = 0;
   long long batch_per_gpu = 0, grad_accumulation = 1, seq_len = 0, steps = 0, warmup_steps = 0;

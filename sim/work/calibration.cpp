@@ -112,25 +112,97 @@ std::string calibration_to_yaml(const CalibrationData& d) {
   return o;
 }
 
-ComputeCalibration apply_calibration_file(const std::string& path, const std::string& gpu_key, ComputeCalibration base,
-                                          std::string* described) {
+namespace {
+
+// Bounds of the network section's values: outside them no fit lands (drive/net_fit.hpp searches
+// efficiencies from 0.02 and latency factors from 0.05 to 20), and a near-zero capacity or a huge
+// latency would overflow the picosecond clock.
+constexpr double kMinShare = 0.01, kMaxLatencyScale = 100;
+
+// The sizes of a log's range as YAML holds them (bytes, exactly).
+std::string bytes_text(double b) { return fmt::format("{:.0f}", b); }
+
+NetworkCalibration read_network_block(const Field& root, const std::string& path) {
+  NetworkCalibration n;
+  n.path = path;
+  n.gpu_name = root.at("gpu").as_string();
+  if (auto k = root.get("catalog_key")) {
+    n.catalog_key = k->as_string();
+    n.catalog_key_field = *k;
+  }
+  const Field f = root.at("network");
+  if (!f.is_map())
+    throw f.error("the network section is a mapping: system, log, link_efficiency, nvls_bandwidth_share, step_latency_scale");
+  f.check_keys({"system", "log", "link_efficiency", "nvls_bandwidth_share", "step_latency_scale"});
+  if (!root.has("catalog_key"))
+    throw root.error("a calibration file with a network section names the GPU it was fitted on (catalog_key)");
+  n.system_field = f.at("system");
+  n.system = n.system_field->as_string();
+  const Field log = f.at("log");
+  log.check_keys({"file", "op", "ranks", "nodes", "gpus_per_node", "min_size", "max_size"});
+  n.log_file = log.at("file").as_string();
+  n.op = log.at("op").as_choice({"all_reduce", "reduce_scatter", "all_gather", "broadcast"});
+  n.ranks = static_cast<int>(log.at("ranks").as_int_in(1, 1 << 20));
+  n.nodes = static_cast<int>(log.at("nodes").as_int_in(1, 1 << 20));
+  n.gpus_per_node = static_cast<int>(log.at("gpus_per_node").as_int_in(1, 1 << 20));
+  if (static_cast<long long>(n.nodes) * n.gpus_per_node != n.ranks)
+    throw log.at("ranks").error("ranks must be nodes x gpus_per_node (" + std::to_string(n.nodes) + " x " +
+                                std::to_string(n.gpus_per_node) + ")");
+  n.min_bytes = log.at("min_size").as_quantity(Dimension::bytes);
+  n.max_bytes = log.at("max_size").as_quantity(Dimension::bytes);
+  if (!(n.min_bytes >= 1)) throw log.at("min_size").error("expected a size of at least 1 B");
+  if (!(n.max_bytes >= n.min_bytes)) throw log.at("max_size").error("max_size must not be below min_size");
+  if (auto le = f.get("link_efficiency")) {
+    if (!le->is_map()) throw le->error("expected a mapping of link kinds to efficiencies, e.g. {nvlink3: 0.84}");
+    for (const Field& e : le->entries()) {
+      const std::string kind = e.key().substr(e.key().rfind('.') + 1);
+      const double v = e.as_number_in(0, 1);
+      if (!(v >= kMinShare)) throw e.error("an efficiency below 0.01 is no measured link: expected 0.01 to 1");
+      n.link_efficiency[kind] = v;
+      n.link_fields.emplace(kind, e);
+    }
+  }
+  if (auto s = f.get("nvls_bandwidth_share")) {
+    const double v = s->as_number_in(0, 1);
+    if (!(v >= kMinShare)) throw s->error("an NVLS share below 0.01 is no measured kernel: expected 0.01 to 1");
+    n.nvls_bandwidth_share = v;
+  }
+  if (auto sl = f.get("step_latency_scale")) {
+    if (!sl->is_map()) throw sl->error("expected a mapping of hardware classes to factors, e.g. {nvlink: 1.5}");
+    sl->check_keys({"nvlink", "pcie", "network"});
+    for (const Field& e : sl->entries()) {
+      const double v = e.as_number_in(0, kMaxLatencyScale);
+      if (!(v >= 1 / kMaxLatencyScale)) throw e.error("expected a latency factor from 0.01 to 100");
+      n.step_latency_scale[e.key().substr(e.key().rfind('.') + 1)] = v;
+    }
+  }
+  return n;
+}
+
+struct ReadFile {
+  std::optional<NetworkCalibration> network;
+  std::string gpu, date;
+};
+
+// Checks every section of a calibration file; applies its compute block (if any) onto `base`.
+ReadFile read_calibration(const std::string& path, const std::string* gpu_key, ComputeCalibration* base) {
   auto doc = YamlDoc::load_shared(path);
   const Field root = root_field(doc);
-  if (!root.is_map()) throw root.error("a calibration file is a mapping: gpu, catalog_key, measured, compute, points");
-  root.check_keys({"gpu", "catalog_key", "measured", "compute", "points"});
-  const std::string gpu = root.at("gpu").as_string();
+  if (!root.is_map()) throw root.error("a calibration file is a mapping: gpu, catalog_key, measured, compute, points, network");
+  root.check_keys({"gpu", "catalog_key", "measured", "compute", "points", "network"});
+  ReadFile out;
+  out.gpu = root.at("gpu").as_string();
   if (auto k = root.get("catalog_key")) {
-    if (k->as_string() != gpu_key)
-      throw k->error("this file was measured on '" + k->as_string() + "' (" + gpu + "), but the scenario's GPU is '" +
-                     gpu_key + "'");
+    if (gpu_key && k->as_string() != *gpu_key)
+      throw k->error(std::string(root.has("compute") ? "this file was measured on '" : "this file's network section was fitted on '") +
+                     k->as_string() + "' (" + out.gpu + "), but the scenario's GPU is '" + *gpu_key + "'");
   }
-  std::string date;
   if (auto m = root.get("measured")) {
     m->check_keys({"date", "tool", "cuda_runtime", "cuda_driver", "sm_count", "sm_clock_mhz", "memory_clock_mhz",
                    "memory_bus_bits", "note"});
     for (const Field& e : m->entries())
       if (!e.is_scalar()) throw e.error("expected a single value");
-    if (auto d = m->get("date")) date = d->as_string();
+    if (auto d = m->get("date")) out.date = d->as_string();
   }
   if (auto p = root.get("points")) {
     std::vector<std::string> keys = {"memory_copy", "launch_s", "h2d_bytes_per_s", "d2h_bytes_per_s"};
@@ -148,8 +220,54 @@ ComputeCalibration apply_calibration_file(const std::string& path, const std::st
       }
     }
   }
-  read_compute_block(root.at("compute"), base);
-  if (described) *described = gpu + (date.empty() ? "" : ", measured " + date) + " (" + path + ")";
+  if (!root.has("compute") && !root.has("network"))
+    throw root.error("a calibration file holds a compute section (simtrain-calibrate, calibrate --profile), a network "
+                     "section (calibrate --nccl-tests), or both: this one has neither");
+  if (root.has("network")) out.network = read_network_block(root, path);
+  if (auto c = root.get("compute")) {
+    ComputeCalibration scratch;
+    read_compute_block(*c, base ? *base : scratch);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<NetworkCalibration> load_network_calibration(const std::string& path) {
+  return read_calibration(path, nullptr, nullptr).network;
+}
+
+std::string network_calibration_to_yaml(const NetworkCalibration& n) {
+  std::string o;
+  o += "# simtrain calibration file: the network model fitted to an nccl-tests log by\n";
+  o += "# `simtrain calibrate --nccl-tests`. `simtrain collective SYSTEM --calibration THIS_FILE` and a\n";
+  o += "# scenario's `calibration: THIS_FILE` apply it. Format: sim/work/calibration.hpp.\n";
+  o += "gpu: " + quoted(n.gpu_name) + "\n";
+  o += "catalog_key: " + n.catalog_key + "\n";
+  for (const std::string& c : n.comments) o += "# " + c + "\n";
+  o += "network:\n";
+  o += "  system: " + quoted(n.system) + "\n";
+  o += fmt::format("  log: {{file: {}, op: {}, ranks: {}, nodes: {}, gpus_per_node: {}, min_size: {} B, max_size: {} B}}\n",
+                   quoted(n.log_file), n.op, n.ranks, n.nodes, n.gpus_per_node, bytes_text(n.min_bytes),
+                   bytes_text(n.max_bytes));
+  if (!n.link_efficiency.empty()) {
+    o += "  link_efficiency:\n";
+    for (const auto& [k, v] : n.link_efficiency) o += fmt::format("    {}: {:.4f}\n", k, v);
+  }
+  if (n.nvls_bandwidth_share) o += fmt::format("  nvls_bandwidth_share: {:.4f}\n", *n.nvls_bandwidth_share);
+  if (!n.step_latency_scale.empty()) {
+    o += "  step_latency_scale:\n";
+    for (const auto& [k, v] : n.step_latency_scale) o += fmt::format("    {}: {:.4f}\n", k, v);
+  }
+  return o;
+}
+
+ComputeCalibration apply_calibration_file(const std::string& path, const std::string& gpu_key, ComputeCalibration base,
+                                          std::string* described) {
+  auto doc = YamlDoc::load_shared(path);
+  const bool has_compute = root_field(doc).is_map() && root_field(doc).has("compute");
+  const ReadFile f = read_calibration(path, &gpu_key, &base);
+  if (described) *described = has_compute ? f.gpu + (f.date.empty() ? "" : ", measured " + f.date) + " (" + path + ")" : "";
   return base;
 }
 

@@ -19,6 +19,23 @@
 //     memory_copy: [[bytes, seconds], ...]        device-to-device copies (read + write = 2x bytes)
 //     launch_s: x                                 back-to-back empty-kernel period
 //     h2d_bytes_per_s: x, d2h_bytes_per_s: x      pinned host copies
+//   network: {...}                    the network model fitted to an nccl-tests log by
+//                                     `simtrain calibrate --nccl-tests` (drive/net_fit.hpp
+//                                     states the physics and what each log shape pins down):
+//     system: "DGX A100 (8x ...)"     the system (its `name:`) the log was fitted on; a
+//                                     scenario or `collective --calibration` on another system,
+//                                     or with another GPU than catalog_key, is an error
+//     log: {file, op, ranks, nodes, gpus_per_node, min_size, max_size}
+//                                     what the log measured (sizes in bytes): figures at sizes
+//                                     outside [min_size, max_size] are not calibrated
+//     link_efficiency: {KIND: e}      a link kind's efficiency [0.01, 1], replacing devices.yaml's
+//                                     for every link of that kind in the cluster
+//     nvls_bandwidth_share: s         replaces collectives.yaml nvls.bandwidth_share [0.01, 1]
+//     step_latency_scale: {CLASS: x}  multiplies NCCL's ring and tree per-step latencies
+//                                     (collectives.yaml step_latency and tree_step_latency, every
+//                                     protocol) of the hardware class nvlink | pcie | network;
+//                                     a factor from 0.01 to 100
+//   A file holds compute:, network: or both; at least one.
 //
 // The GEMM curve is eff(f) = max * f / (f + half_size); for its precision it replaces the tile
 // model of topologies/compute.yaml (work/cost.hpp: a measurement on the card beats the model's
@@ -29,10 +46,12 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "scenario/yaml_doc.hpp"
 #include "work/cost.hpp"
 
 namespace simtrain::work {
@@ -59,7 +78,37 @@ std::string calibration_to_yaml(const CalibrationData& d);
 // Applies a calibration file's `compute:` block on top of `base` (compute.yaml's figures for
 // the GPU). `gpu_key` is the scenario GPU's catalog key: a file measured on another GPU is a
 // ScenarioError at its catalog_key. `described` receives a one-line summary for reports
-// ("NVIDIA A100-SXM4-80GB, measured 2026-12-02").
+// ("NVIDIA A100-SXM4-80GB, measured 2026-12-02"), left empty when the file has no compute block
+// (a network-only file: `base` comes back unchanged).
+// A calibration file's `network:` section (see the format above), with where its values sit
+// in the file so that a mismatch is an error at file:line:col.
+struct NetworkCalibration {
+  std::string path;                        // the file
+  std::string gpu_name, catalog_key;       // the file's gpu and catalog_key
+  std::string system;
+  std::string log_file, op;
+  int ranks = 0, nodes = 1, gpus_per_node = 0;
+  double min_bytes = 0, max_bytes = 0;     // the log's size range
+  std::map<std::string, double> link_efficiency;    // link kind -> efficiency
+  std::optional<double> nvls_bandwidth_share;
+  std::map<std::string, double> step_latency_scale;  // nvlink | pcie | network -> factor
+  // Comment lines written above the section (what each value was fitted on); not read back.
+  std::vector<std::string> comments;
+  // Where the values are (for errors when the file is applied); empty for a file not read.
+  std::optional<Field> system_field, catalog_key_field;
+  std::map<std::string, Field> link_fields;
+};
+
+// Reads a calibration file and returns its network section; nullopt when it has none. The whole
+// file is checked as apply_calibration_file checks it. ScenarioError at file:line:col.
+std::optional<NetworkCalibration> load_network_calibration(const std::string& path);
+// The YAML text of a calibration file that holds only a network section.
+std::string network_calibration_to_yaml(const NetworkCalibration& n);
+// Whether a size lies in the range the network section was fitted on.
+inline bool in_calibrated_range(const NetworkCalibration& n, double bytes) {
+  return bytes >= n.min_bytes && bytes <= n.max_bytes;
+}
+
 ComputeCalibration apply_calibration_file(const std::string& path, const std::string& gpu_key, ComputeCalibration base,
                                           std::string* described = nullptr);
 

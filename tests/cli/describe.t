@@ -39,7 +39,7 @@ Scenario keys (YAML, or --set key.path=value):
       binned: width of the length bins
       default: required with binned
   calibration
-      a calibration file measured on the GPU by simtrain-calibrate (calibrate/): its compute figures replace topologies/compute.yaml's
+      a calibration file: its compute section (simtrain-calibrate, calibrate --profile) replaces topologies/compute.yaml's figures for the GPU; its network section (calibrate --nccl-tests, fitted on this system) replaces the fitted link efficiencies and NCCL step latencies
       default: none
   software
       the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_dle_nchw, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel

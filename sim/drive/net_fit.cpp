@@ -1,0 +1,326 @@
+#include "drive/net_fit.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+
+#include "drive/collective.hpp"
+#include "scenario/error.hpp"
+
+namespace simtrain::drive {
+
+namespace {
+
+constexpr double kPlateauBytes = 64.0 * 1024 * 1024;  // every NCCL curve is bandwidth-bound from here
+
+int class_index(const std::string& cls) { return cls == "nvlink" ? 0 : cls == "pcie" ? 1 : 2; }
+
+// NCCL's constants with the fitted factors and shares.
+void apply_params(const work::NetworkCalibration& cal, coll::NcclParams& p) {
+  for (const auto& [cls, scale] : cal.step_latency_scale) {
+    const auto i = static_cast<std::size_t>(class_index(cls));
+    for (coll::ProtocolParams& pp : p.protocols) {
+      pp.ring_step_ps[i] = static_cast<TimePs>(std::llround(static_cast<double>(pp.ring_step_ps[i]) * scale));
+      pp.tree_step_ps[i] = static_cast<TimePs>(std::llround(static_cast<double>(pp.tree_step_ps[i]) * scale));
+    }
+  }
+  if (cal.nvls_bandwidth_share) p.nvls.bandwidth_share = *cal.nvls_bandwidth_share;
+}
+
+// Minimizes f over [lo, hi] (on a log scale when `log_scale`): a grid of 25 points, then
+// golden section between the best point's neighbours. Deterministic.
+double search_1d(double lo, double hi, bool log_scale, const std::function<double(double)>& f) {
+  auto to = [&](double u) { return log_scale ? std::exp(u) : u; };
+  const double a0 = log_scale ? std::log(lo) : lo, b0 = log_scale ? std::log(hi) : hi;
+  constexpr int kGrid = 25;
+  double best_u = b0, best = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < kGrid; ++i) {
+    const double u = a0 + (b0 - a0) * i / (kGrid - 1);
+    const double v = f(to(u));
+    if (v < best) {
+      best = v;
+      best_u = u;
+    }
+  }
+  const double step = (b0 - a0) / (kGrid - 1);
+  double a = std::max(a0, best_u - step), b = std::min(b0, best_u + step);
+  const double phi = (std::sqrt(5.0) - 1) / 2;
+  double c = b - phi * (b - a), d = a + phi * (b - a);
+  double fc = f(to(c)), fd = f(to(d));
+  for (int it = 0; it < 18; ++it) {
+    if (fc <= fd) {
+      b = d;
+      d = c;
+      fd = fc;
+      c = b - phi * (b - a);
+      fc = f(to(c));
+    } else {
+      a = c;
+      c = d;
+      fc = fd;
+      d = a + phi * (b - a);
+      fd = f(to(d));
+    }
+  }
+  const double u = fc <= fd ? c : d;
+  // The grid's best point if the refinement did not beat it (a kink or a step in f).
+  return std::min(fc, fd) <= best ? to(u) : to(best_u);
+}
+
+double sse_log(const report::CompareResult& r) {
+  double s = 0;
+  for (const auto& row : r.rows)
+    if (row.busbw_error && 1 + *row.busbw_error > 0) {
+      const double e = std::log(1 + *row.busbw_error);
+      s += e * e;
+    }
+  return s;
+}
+
+NcclTestsLog subset(const NcclTestsLog& log, const std::set<long long>& sizes) {
+  NcclTestsLog s = log;
+  s.rows.clear();
+  for (const auto& r : log.rows)
+    if (sizes.count(r.size_bytes)) s.rows.push_back(r);
+  return s;
+}
+
+std::vector<long long> as_vector(const std::set<long long>& s) { return {s.begin(), s.end()}; }
+
+}  // namespace
+
+std::vector<int> node_ranks(const topo::Cluster& cluster, int gpus_per_node) {
+  const int gpn = cluster.gpus_per_node();
+  const int per_node = gpus_per_node > 0 ? gpus_per_node : gpn;
+  std::vector<int> ranks;
+  for (int k = 0; k < cluster.nodes(); ++k)
+    for (int j = 0; j < per_node; ++j) ranks.push_back(k * gpn + j);
+  return ranks;
+}
+
+std::string apply_network_calibration(const work::NetworkCalibration& cal, topo::Cluster& cluster,
+                                      coll::NcclParams& params, const std::vector<int>& ranks) {
+  const std::string gpu_key = cluster.gpu_model(ranks.front()).key;
+  if (cal.catalog_key_field && cal.catalog_key != gpu_key)
+    throw cal.catalog_key_field->error("this network calibration was fitted on '" + cal.catalog_key + "' GPUs (" +
+                                       cal.gpu_name + "), but these run on '" + gpu_key + "'");
+  if (cal.system_field && cal.system != cluster.name())
+    throw cal.system_field->error("this network calibration was fitted on the system '" + cal.system +
+                                  "', not on '" + cluster.name() + "': fit one on this system's own nccl-tests log");
+  std::string parts;
+  auto add = [&](const std::string& s) { parts += (parts.empty() ? "" : ", ") + s; };
+  for (const auto& [kind, eff] : cal.link_efficiency) {
+    if (cluster.set_kind_efficiency(kind, eff) == 0) {
+      const std::string msg = "the system '" + cluster.name() + "' has no link of kind '" + kind + "'";
+      if (cal.link_fields.count(kind)) throw cal.link_fields.at(kind).key_error(msg);
+      throw ScenarioError(cal.path, 0, 0, "network.link_efficiency", msg);
+    }
+    add(fmt::format("{} efficiency {:.4f}", kind, eff));
+  }
+  if (cal.nvls_bandwidth_share) add(fmt::format("NVLS share {:.4f}", *cal.nvls_bandwidth_share));
+  for (const auto& [cls, scale] : cal.step_latency_scale) add(fmt::format("{} step latency x{:.3f}", cls, scale));
+  apply_params(cal, params);
+  return fmt::format("{} (fitted on {}: {}, {} ranks, {} to {} B): {}", cal.path, cal.log_file, cal.op, cal.ranks,
+                     static_cast<long long>(cal.min_bytes), static_cast<long long>(cal.max_bytes),
+                     parts.empty() ? "nothing fitted" : parts);
+}
+
+NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
+  // The operation first: a log of another collective is the clearer error (as --compare).
+  const coll::Op op = log_operation(log, opt.asked_op);
+  auto cluster = topo::load_system(opt.system_path, opt.nodes);
+  const int gpn = cluster->gpus_per_node();
+  if (opt.gpus_per_node > gpn)
+    throw ScenarioError("", 0, 0, "--gpus", "the system has " + std::to_string(gpn) + " GPUs per node, not " +
+                                               std::to_string(opt.gpus_per_node));
+  const int per_node = opt.gpus_per_node > 0 ? opt.gpus_per_node : gpn;
+  check_log_ranks(log, cluster->nodes(), per_node, gpn);
+  const std::vector<int> ranks = node_ranks(*cluster, per_node);
+  const coll::NcclParams base_params = coll::NcclParams::load_default(cluster->catalog().path());
+  const topo::Catalog& catalog = cluster->catalog();
+  const topo::GpuModel& gpu = cluster->gpu_model(ranks.front());
+
+  work::NetworkCalibration cal;
+  cal.path = "";
+  cal.gpu_name = gpu.name;
+  cal.catalog_key = gpu.key;
+  cal.system = cluster->name();
+  cal.log_file = log.path;
+  cal.op = coll::op_name(op);
+  cal.ranks = log.ranks;
+  cal.nodes = cluster->nodes();
+  cal.gpus_per_node = per_node;
+  cal.min_bytes = static_cast<double>(log.rows.front().size_bytes);
+  cal.max_bytes = static_cast<double>(log.rows.back().size_bytes);
+
+  CompareOptions co;
+  co.request.ranks = ranks;
+  co.asked_op = op;  // the operation log_operation settled on (and not ambiguous again)
+
+  // The model with a candidate network section, on some of the log's sizes.
+  auto simulate = [&](const work::NetworkCalibration& c, const NcclTestsLog& rows) {
+    for (const auto& [kind, eff] : c.link_efficiency) cluster->set_kind_efficiency(kind, eff);
+    coll::NcclParams p = base_params;
+    apply_params(c, p);
+    coll::Planner planner(*cluster, p);
+    report::CompareResult r = compare_with_log(*cluster, planner, rows, co);
+    for (const auto& [kind, eff] : c.link_efficiency) cluster->set_kind_efficiency(kind, catalog.link_kind(kind).efficiency);
+    return r;
+  };
+
+  NetFit out;
+  report::NetFitResult& rep = out.report;
+  rep.system = cluster->name();
+  rep.log_path = log.path;
+  rep.nodes = cluster->nodes();
+  rep.gpus_per_node = per_node;
+  rep.before = simulate(cal, log);
+
+  // The log's shape: the plateau (bandwidth) and the latency-bound sizes (see the header).
+  double t_min = std::numeric_limits<double>::infinity(), bus_max = 0;
+  for (const auto& r : log.rows) {
+    if (r.out_of_place.time_us > 0) t_min = std::min(t_min, r.out_of_place.time_us);
+    bus_max = std::max(bus_max, r.out_of_place.busbw_gbps);
+  }
+  for (const auto& r : log.rows) {
+    const double t = r.out_of_place.time_us, bus = r.out_of_place.busbw_gbps;
+    if (!(bus > 0)) continue;
+    const bool size_bound = static_cast<double>(r.size_bytes) >= kPlateauBytes || t >= 4 * t_min;
+    if (size_bound && bus >= 0.85 * bus_max) rep.bandwidth_sizes.insert(r.size_bytes);
+    else if (t <= 1.5 * t_min && static_cast<double>(r.size_bytes) < kPlateauBytes)
+      rep.latency_sizes.insert(r.size_bytes);
+  }
+  const bool multi_node = cluster->nodes() > 1;
+
+  // What bottlenecks the plateau in the model: the most utilized link at the largest size
+  // (across nodes: the most utilized network link), or NVLS.
+  enum class BwParam { none, link, nvls } bw_param = BwParam::none;
+  std::string bw_kind;
+  std::string latency_class = multi_node ? "network" : (gpu.nvlink ? "nvlink" : "pcie");
+  std::string bottleneck_text;
+  {
+    const report::CompareRow* at = &rep.before.rows.back();
+    for (const auto& row : rep.before.rows)
+      if (!rep.bandwidth_sizes.empty() && row.size_bytes == *rep.bandwidth_sizes.rbegin()) at = &row;
+    bottleneck_text = at->simulated.algo;
+    const bool nvls = at->simulated.algo == coll::algo_name(coll::Algo::nvls);
+    for (const report::LinkUse& l : at->simulated.busiest) {
+      if (l.kind == "cpu_transit") {
+        if (!multi_node) break;
+        continue;
+      }
+      const topo::LinkClass cls = catalog.link_kind(l.kind).cls;
+      if (multi_node && cls != topo::LinkClass::network) continue;
+      bw_kind = l.kind;
+      if (!multi_node) latency_class = cls == topo::LinkClass::nvlink ? "nvlink" : "pcie";
+      break;
+    }
+    if (!rep.bandwidth_sizes.empty()) {
+      if (nvls && !multi_node) bw_param = BwParam::nvls;
+      else if (!bw_kind.empty()) bw_param = BwParam::link;
+    }
+  }
+
+  const NcclTestsLog bw_log = subset(log, rep.bandwidth_sizes), lat_log = subset(log, rep.latency_sizes);
+  auto fit_bandwidth = [&]() {
+    if (bw_param == BwParam::link) {
+      cal.link_efficiency[bw_kind] = search_1d(0.02, 1.0, false, [&](double e) {
+        work::NetworkCalibration c = cal;
+        c.link_efficiency[bw_kind] = e;
+        return sse_log(simulate(c, bw_log));
+      });
+    } else if (bw_param == BwParam::nvls) {
+      cal.nvls_bandwidth_share = search_1d(0.02, 1.0, false, [&](double s) {
+        work::NetworkCalibration c = cal;
+        c.nvls_bandwidth_share = s;
+        return sse_log(simulate(c, bw_log));
+      });
+    }
+  };
+  const bool fit_latency = !rep.latency_sizes.empty();
+  fit_bandwidth();
+  if (fit_latency) {
+    cal.step_latency_scale[latency_class] = search_1d(0.05, 20.0, true, [&](double x) {
+      work::NetworkCalibration c = cal;
+      c.step_latency_scale[latency_class] = x;
+      return sse_log(simulate(c, lat_log));
+    });
+    if (bw_param != BwParam::none) fit_bandwidth();
+  }
+  rep.after = simulate(cal, log);
+
+  // The report's parameters and what the log leaves open.
+  const long long top = rep.bandwidth_sizes.empty() ? 0 : *rep.bandwidth_sizes.rbegin();
+  if (bw_param == BwParam::link) {
+    report::NetFitParam p;
+    p.key = "link_efficiency." + bw_kind;
+    p.meaning = fmt::format("efficiency of every {} link: the model's most utilized {}link at {} B ({}), so it sets the plateau",
+                            bw_kind, multi_node ? "network " : "", top, bottleneck_text);
+    p.before = catalog.link_kind(bw_kind).efficiency;
+    p.after = cal.link_efficiency[bw_kind];
+    p.sizes = as_vector(rep.bandwidth_sizes);
+    if (p.after > 0.995)
+      p.note = "at the bound 1.0: the measured plateau is above what these links reach in the model; the model's bottleneck is elsewhere";
+    if (p.after < 0.021) p.note = "at the search's lower bound 0.02: the measured plateau is far below these links";
+    rep.params.push_back(p);
+  } else if (bw_param == BwParam::nvls) {
+    report::NetFitParam p;
+    p.key = "nvls_bandwidth_share";
+    p.meaning = fmt::format("share of the NVLink capacity the NVLS kernel reaches: the model runs {} B as NVLS", top);
+    p.before = base_params.nvls.bandwidth_share;
+    p.after = *cal.nvls_bandwidth_share;
+    p.sizes = as_vector(rep.bandwidth_sizes);
+    if (p.after > 0.995) p.note = "at the bound 1.0: the measured plateau is above the NVLink links' capacity in the model";
+    rep.params.push_back(p);
+  }
+  if (fit_latency) {
+    report::NetFitParam p;
+    p.key = "step_latency_scale." + latency_class;
+    p.meaning = fmt::format("factor on NCCL's per-step latencies (hwLat, ring and tree, every protocol) of {} steps, "
+                            "which set the small sizes' time",
+                            latency_class == "network" ? "network" : latency_class == "nvlink" ? "NVLink" : "PCIe");
+    p.before = 1;
+    p.after = cal.step_latency_scale[latency_class];
+    p.sizes = as_vector(rep.latency_sizes);
+    if (p.after < 0.051 || p.after > 19.9)
+      p.note = "at the search's bound: the measured small-size time is outside what the step latency alone can reach "
+               "(the call overhead and base latency are not fitted)";
+    rep.params.push_back(p);
+  }
+  if (!multi_node)
+    rep.undetermined.push_back("the NICs and the fabric: a one-node log sends no byte over the network");
+  else
+    rep.undetermined.push_back("the intra-node links (NVLink, PCIe) and their step latency: taken as the catalog's");
+  if (rep.bandwidth_sizes.empty())
+    rep.undetermined.push_back(fmt::format("every link efficiency: no size of the log is on the bandwidth plateau (time "
+                                           "proportional to size, at least 64 MiB or 4 x the smallest time, busbw "
+                                           "within 15% of its best); the largest is {} B",
+                                           log.rows.back().size_bytes));
+  else if (bw_param == BwParam::none)
+    rep.undetermined.push_back("the plateau's bottleneck: the model's busiest link at the largest size is no link kind "
+                               "a calibration can set (a CPU's root complex)");
+  if (bw_param == BwParam::nvls)
+    rep.undetermined.push_back("the NVLink efficiency of the ring: the log's large sizes ran NVLS (the NVSwitch reduces), "
+                               "which has its own share");
+  if (bw_param == BwParam::link && !multi_node && gpu.nvlink && bw_kind != gpu.nvlink->first)
+    rep.undetermined.push_back("the NVLink efficiency: the plateau's bottleneck is " + bw_kind);
+  if (bw_param == BwParam::link && !multi_node && catalog.link_kind(bw_kind).cls == topo::LinkClass::nvlink)
+    rep.undetermined.push_back("the PCIe links: NCCL's rings ran over NVLink");
+  if (!fit_latency)
+    rep.undetermined.push_back("the per-step latency: no size of the log is latency-bound (time within 1.5 x its "
+                               "smallest, below 64 MiB, not on the plateau)");
+  rep.undetermined.push_back("sizes outside the log's range, and mid sizes fitted on neither (the protocol and channel "
+                             "switches): shown below as they are");
+
+  for (const report::NetFitParam& p : rep.params)
+    cal.comments.push_back(fmt::format("{}: {:.4f} -> {:.4f}, fitted on {} size{} {} to {} B", p.key, p.before, p.after,
+                                       p.sizes.size(), p.sizes.size() == 1 ? "" : "s", p.sizes.front(), p.sizes.back()));
+  out.yaml = work::network_calibration_to_yaml(cal);
+  out.calibration = std::move(cal);
+  return out;
+}
+
+}  // namespace simtrain::drive

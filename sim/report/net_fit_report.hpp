@@ -1,0 +1,34 @@
+// The report of `simtrain calibrate --nccl-tests` (drive/net_fit.hpp fits; this file only
+// formats): each fitted network parameter with the log sizes it was fitted on and its value
+// before and after, what the log cannot determine, and per size the busbw error of the model
+// before and after the fit.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "report/collective_report.hpp"
+
+namespace simtrain::report {
+
+struct NetFitParam {
+  std::string key;      // as in the file: "link_efficiency.nvlink3", "step_latency_scale.nvlink"
+  std::string meaning;  // "efficiency of nvlink3 links (the ring's bottleneck at 17179869184 B)"
+  double before = 0, after = 0;
+  std::vector<long long> sizes;  // the log sizes it was fitted on
+  std::string note;              // e.g. "at the search's bound 1.0: ..."; "" when none
+};
+
+struct NetFitResult {
+  std::string system, log_path, output_path;
+  int nodes = 1, gpus_per_node = 0;
+  std::vector<NetFitParam> params;
+  std::vector<std::string> undetermined;  // what this log's shape cannot pin down, one sentence each
+  std::set<long long> bandwidth_sizes, latency_sizes;
+  CompareResult before, after;  // every size of the log, the model before and after the fit
+};
+
+std::string format_net_fit(const NetFitResult& r);
+
+}  // namespace simtrain::report

@@ -1,0 +1,117 @@
+// The network fit (drive/net_fit.hpp): a log the model itself produced with known parameters
+// is fitted back to them, and a fitted section is refused on another system.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "drive/collective.hpp"
+#include "drive/net_fit.hpp"
+#include "scenario/error.hpp"
+#include "scenario/nccl_tests_log.hpp"
+
+using namespace simtrain;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kPair = std::string(SIMTRAIN_SOURCE_DIR) + "/tests/data/netcal/h100_pcie_nvlink_pair.yaml";
+
+// An all_reduce_perf log of `sizes` as the model runs them on the pair with `truth` applied.
+std::string model_log(const work::NetworkCalibration& truth, const std::vector<long long>& sizes) {
+  auto cluster = topo::load_system(kPair, 1);
+  coll::NcclParams p = coll::NcclParams::load_default(cluster->catalog().path());
+  drive::apply_network_calibration(truth, *cluster, p, {0, 1});
+  coll::Planner planner(*cluster, p);
+  std::string log =
+      "# nccl-tests version 2.20.0\n# Collective test starting: all_reduce_perf\n"
+      "# nThread 1 nGpus 2 minBytes 8 maxBytes 8 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0\n"
+      "#\n# Using devices\n"
+      "#  Rank  0 Group  0 Pid      0 on       host device  0 [0x00] NVIDIA H100 PCIe\n"
+      "#  Rank  1 Group  0 Pid      0 on       host device  1 [0x00] NVIDIA H100 PCIe\n#\n"
+      "#                                                              out-of-place                       in-place\n"
+      "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n"
+      "#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)\n";
+  for (long long s : sizes) {
+    coll::Request req;
+    req.ranks = {0, 1};
+    req.bytes = static_cast<double>(s);
+    const report::SweepRow r = drive::simulate_one(*cluster, planner, req, false);
+    log += fmt::format("{:>12} {:>13} {:>9} {:>7} {:>7} {:>8.2f} {:>7.3f} {:>7.3f} {:>6}\n", s, s / 4, "float", "sum", -1,
+                       r.time_us, r.algbw_gbps, r.busbw_gbps, "N/A");
+  }
+  return log + "# Out of bounds values : 0 OK\n# Avg bus bandwidth    : 1\n";
+}
+
+}  // namespace
+
+TEST_CASE("a log the model made with NVLink efficiency 0.40 and NVLink steps 2x slower is fitted back to both") {
+  work::NetworkCalibration truth;
+  truth.link_efficiency["nvlink4"] = 0.40;
+  truth.step_latency_scale["nvlink"] = 2.0;
+  std::vector<long long> sizes;
+  for (long long s = 8192; s <= 4LL << 30; s *= 4) sizes.push_back(s);
+  const NcclTestsLog log = parse_nccl_tests_log(model_log(truth, sizes), "model.log");
+  drive::NetFitOptions o;
+  o.system_path = kPair;
+  const drive::NetFit fit = drive::fit_network(log, o);
+  // The plateau pins the bridge's efficiency, the small sizes the NVLink step latency.
+  REQUIRE(fit.calibration.link_efficiency.count("nvlink4") == 1);
+  CHECK(fit.calibration.link_efficiency.at("nvlink4") == Approx(0.40).epsilon(0.01));
+  REQUIRE(fit.calibration.step_latency_scale.count("nvlink") == 1);
+  CHECK(fit.calibration.step_latency_scale.at("nvlink") == Approx(2.0).epsilon(0.05));
+  // Every size of the log is then within 1% (the log prints times to 0.01 us).
+  for (const auto& row : fit.report.after.rows) {
+    if (fit.report.bandwidth_sizes.count(row.size_bytes) || fit.report.latency_sizes.count(row.size_bytes)) {
+      REQUIRE(row.busbw_error);
+      CHECK(std::abs(*row.busbw_error) < 0.01);
+    }
+  }
+  // A one-node log says nothing of the NICs, and the file says what it was fitted on.
+  CHECK(fit.report.undetermined.front().find("NICs") != std::string::npos);
+  CHECK(fit.calibration.min_bytes == 8192);
+  CHECK(fit.yaml.find("nvlink4: 0.4") != std::string::npos);
+}
+
+TEST_CASE("a log of large sizes only fits the bandwidth, not the latency; small sizes only, the reverse") {
+  work::NetworkCalibration truth;
+  truth.link_efficiency["nvlink4"] = 0.5;
+  drive::NetFitOptions o;
+  o.system_path = kPair;
+  const drive::NetFit large =
+      drive::fit_network(parse_nccl_tests_log(model_log(truth, {1LL << 30, 2LL << 30, 4LL << 30}), "large.log"), o);
+  CHECK(large.calibration.link_efficiency.at("nvlink4") == Approx(0.5).epsilon(0.01));
+  CHECK(large.calibration.step_latency_scale.empty());
+  const drive::NetFit small = drive::fit_network(parse_nccl_tests_log(model_log(truth, {8192, 16384, 32768}), "small.log"), o);
+  CHECK(small.calibration.link_efficiency.empty());
+  CHECK(small.calibration.step_latency_scale.count("nvlink") == 1);
+}
+
+TEST_CASE("a network section fitted on one system is refused on another, at its system line") {
+  const fs::path file = fs::temp_directory_path() / ("simtrain_netcal_test_" + std::to_string(::getpid()) + ".yaml");
+  {
+    std::ofstream out(file);
+    out << "gpu: \"NVIDIA H100 PCIe\"\ncatalog_key: h100_pcie\nnetwork:\n  system: \"2x H100 PCIe on an NVLink bridge\"\n"
+           "  log: {file: x.log, op: all_reduce, ranks: 2, nodes: 1, gpus_per_node: 2, min_size: 1024 B, max_size: 4096 B}\n"
+           "  link_efficiency: {nvlink4: 0.4}\n";
+  }
+  const auto cal = work::load_network_calibration(file.string());
+  REQUIRE(cal);
+  CHECK(cal->link_efficiency.at("nvlink4") == 0.4);
+  auto pair = topo::load_system(kPair, 1);
+  coll::NcclParams p = coll::NcclParams::load_default(pair->catalog().path());
+  CHECK_NOTHROW(drive::apply_network_calibration(*cal, *pair, p, {0, 1}));
+  auto a100 = topo::load_system(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/dgx_a100.yaml", 1);
+  try {
+    drive::apply_network_calibration(*cal, *a100, p, {0, 1});
+    FAIL("applied on another GPU");
+  } catch (const ScenarioError& e) {
+    CHECK(std::string(e.what()).find(":2:") != std::string::npos);  // catalog_key's line
+  }
+  fs::remove(file);
+}
