@@ -244,6 +244,8 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   plan_cmd->add_option("--set", p_set, "Override a scenario value: key.path=value (repeatable)");
   plan_cmd->add_option("--simulate", p_simulate, "Best layouts by the closed forms to simulate in full")->check(CLI::Range(0, 64));
   plan_cmd->add_flag("--json", p_json, "Print one JSON object");
+  cli::SearchFlags p_flags;  // the simulated layouts are a search's points (cli/search_cli.hpp)
+  cli::add_search_flags(plan_cmd, p_flags);
 
   // --- sweep ---
   auto* sweep_cmd = app.add_subcommand("sweep", "Run a scenario over lists of values (its sweep: block, --sweep) and rank them");
@@ -362,6 +364,8 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   val_cmd->add_flag("--bands", v_bands, "Print the error bands (YAML of validation/error_bands.yaml) instead of the table");
   val_cmd->add_option("--check-bands", v_check_bands,
                       "After the table, check this bands file against the results; exit with status 6 when it differs");
+  cli::SearchFlags v_flags;  // the cases are a search's points (cli/search_cli.hpp)
+  cli::add_search_flags(val_cmd, v_flags);
 
   try {
     app.parse(args);
@@ -372,7 +376,6 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   try {
     // The searches under a launcher: an MPI job, or a refusal (cli/search_cli.hpp).
     if (*sweep_cmd || *merge_cmd || *adv_cmd || *plan_cmd || *val_cmd) dist.start(&argc, &argv);
-    if ((*plan_cmd || *val_cmd) && dist.rank() != 0) return 0;  // not spread over ranks yet: rank 0 runs it
     if (*merge_cmd) return cli::merge_command(mg, dist, kVersion);
     if (*run_cmd) {
       if (r_solver != "incremental" && r_solver != "full")
@@ -469,33 +472,22 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       return m_fail_oom && res.oom ? 4 : 0;
     }
     if (*plan_cmd) {
-      ScenarioSpec spec = load_scenario(p_scenario, p_set);
-      drive::PlanOptions po;
-      po.simulate = p_simulate;
-      const train::PlanResult res = drive::plan_layouts(spec, p_set, po);
-      if (p_json) std::cout << report::plan_to_json(res).dump(2) << "\n";
-      else std::cout << report::format_plan(res);
-      return 0;
+      cli::PlanArgs pa;
+      pa.scenario = p_scenario;
+      pa.set = p_set;
+      pa.simulate = p_simulate;
+      pa.json = p_json;
+      return cli::plan_command(pa, p_flags, dist, kVersion);
     }
     if (*val_cmd) {
-      const std::string path = v_cases.empty() ? drive::default_cases_path() : v_cases;
-      auto results = drive::run_validation(drive::load_cases(path), v_only);
-      if (v_bands) {
-        std::cout << report::format_bands_yaml(report::compute_bands(results));
-        return 0;
-      }
-      if (v_json) std::cout << report::validation_to_json(results).dump(2) << "\n";
-      else std::cout << report::format_validation(results, v_cases.empty() ? "validation/cases.yaml" : v_cases);
-      const bool all_within = std::all_of(results.begin(), results.end(), [](const auto& r) { return r.within; });
-      if (!v_check_bands.empty()) {
-        const bool same = read_input_file(v_check_bands) == report::format_bands_yaml(report::compute_bands(results));
-        std::cout << "\nerror bands: " << v_check_bands
-                  << (same ? " matches these results\n"
-                           : " differs from these results: regenerate it with `simtrain validate --bands > " +
-                                 v_check_bands + "` and review the change\n");
-        if (!same) return 6;
-      }
-      return v_strict && !all_within ? 5 : 0;
+      cli::ValidateArgs va;
+      va.cases = v_cases;
+      va.only = v_only;
+      va.json = v_json;
+      va.strict = v_strict;
+      va.bands = v_bands;
+      va.check_bands = v_check_bands;
+      return cli::validate_command(va, v_flags, dist, kVersion);
     }
     if (*sweep_cmd) {
       cli::SweepArgs sa;

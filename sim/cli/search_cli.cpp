@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -9,15 +10,20 @@
 #include "cli/output_file.hpp"
 #include "drive/advise.hpp"
 #include "drive/mpi_runner.hpp"
+#include "drive/plan.hpp"
 #include "drive/search.hpp"
 #include "drive/sweep.hpp"
+#include "drive/validate.hpp"
 #include "report/advise_report.hpp"
 #include "report/error_bands.hpp"
 #include "report/html_report.hpp"
+#include "report/plan_report.hpp"
 #include "report/progress.hpp"
 #include "report/sweep_report.hpp"
 #include "scenario/error.hpp"
 #include "scenario/limits.hpp"
+#include "scenario/yaml_doc.hpp"
+#include "train/strategy.hpp"
 
 #ifndef SIMTRAIN_WITH_MPI
 #define SIMTRAIN_WITH_MPI 0
@@ -60,6 +66,24 @@ std::function<void(std::size_t, std::size_t)> progress_bar(const SearchFlags& f)
 
 [[noreturn]] void usage(const std::string& flag, const std::string& msg) { throw ScenarioError(flag, 0, 0, flag, msg); }
 
+// The MPI runner of this process's job, set as `ex`'s runner, when it is one.
+struct MpiSeat {
+#if SIMTRAIN_WITH_MPI
+  std::unique_ptr<drive::MpiRunner> runner;
+#endif
+  MpiSeat(Dist& dist, drive::SearchExecution& ex) {
+#if SIMTRAIN_WITH_MPI
+    if (dist.mpi()) {
+      runner = std::make_unique<drive::MpiRunner>(*dist.world());
+      ex.runner = runner.get();
+    }
+#else
+    (void)dist;
+    (void)ex;
+#endif
+  }
+};
+
 // The flags that say where the points run, checked together.
 drive::SearchExecution execution(const SearchFlags& f, bool whole_outputs, Dist& dist, unsigned jobs) {
   drive::SearchExecution ex;
@@ -93,7 +117,7 @@ SweepArgs sweep_args_from(const drive::Journal& part) {
   try {
     const json& d = part.description;
     if (d.at("command") != "sweep")
-      throw ScenarioError(part.path, 1, 0, "search", "holds a " + d.at("command").dump() + " search; merge ranks sweep and advise searches");
+      throw ScenarioError(part.path, 1, 0, "search", "holds a " + d.at("command").dump() + " search; merge ranks sweep, advise and plan searches");
     a.scenario = d.at("scenario").get<std::string>();
     a.set = d.at("set").get<std::vector<std::string>>();
     a.sweep = d.at("sweep").get<std::vector<std::string>>();
@@ -127,13 +151,7 @@ int sweep_outputs(const SweepArgs& args, drive::SearchExecution& ex, Dist& dist,
   if (!args.html.empty()) check_output_path("--html", args.html);
   const auto axes = drive::sweep_axes(args.scenario, args.set, args.sweep);
   ex.identity = drive::search_identity(sweep_description(args), args.scenario, version);
-#if SIMTRAIN_WITH_MPI
-  std::unique_ptr<drive::MpiRunner> mpi;
-  if (dist.mpi()) {
-    mpi = std::make_unique<drive::MpiRunner>(*dist.world());
-    ex.runner = mpi.get();
-  }
-#endif
+  MpiSeat seat(dist, ex);
   const auto points = drive::run_sweep_search(args.scenario, args.set, axes, so, ex);
   if (!points) {
     if (dist.rank() == 0)
@@ -209,13 +227,7 @@ int advise_outputs(const AdviseArgs& args, drive::SearchExecution& ex, Dist& dis
   const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
   ao.error_bands = &bands;
   ex.identity = drive::search_identity(advise_description(args), args.scenario, version);
-#if SIMTRAIN_WITH_MPI
-  std::unique_ptr<drive::MpiRunner> mpi;
-  if (dist.mpi()) {
-    mpi = std::make_unique<drive::MpiRunner>(*dist.world());
-    ex.runner = mpi.get();
-  }
-#endif
+  MpiSeat seat(dist, ex);
   const auto res = drive::advise_search(args.scenario, args.set, ao, ex);
   if (!res) {
     if (dist.rank() == 0)
@@ -226,6 +238,42 @@ int advise_outputs(const AdviseArgs& args, drive::SearchExecution& ex, Dist& dis
   if (!args.html.empty()) write_file_atomic(args.html, report::advise_to_html(*res));
   if (args.json) std::cout << report::advise_to_json(*res).dump(2) << "\n";
   else std::cout << report::format_advise(*res);
+  return 0;
+}
+
+json plan_description(const PlanArgs& a) {
+  return {{"command", "plan"}, {"scenario", a.scenario}, {"set", a.set}, {"simulate", a.simulate}};
+}
+
+PlanArgs plan_args_from(const drive::Journal& part) {
+  PlanArgs a;
+  try {
+    const json& d = part.description;
+    a.scenario = d.at("scenario").get<std::string>();
+    a.set = d.at("set").get<std::vector<std::string>>();
+    a.simulate = d.at("simulate").get<int>();
+  } catch (const json::exception& e) {
+    throw ScenarioError(part.path, 1, 0, "search", std::string("malformed search description: ") + e.what());
+  }
+  return a;
+}
+
+// Runs (or merges) a layout search and prints it as `simtrain plan` does.
+int plan_outputs(const PlanArgs& args, drive::SearchExecution& ex, Dist& dist, const std::string& version) {
+  const ScenarioSpec spec = load_scenario(args.scenario, args.set);
+  drive::PlanOptions po;
+  po.simulate = args.simulate;
+  ex.identity = drive::search_identity(plan_description(args), args.scenario, version);
+  MpiSeat seat(dist, ex);
+  const auto res = drive::plan_search(spec, args.set, po, ex);
+  if (!res) {
+    if (dist.rank() == 0)
+      std::cerr << "simtrain plan: share " << ex.share.index << "/" << ex.share.count << " written to " << ex.journal
+                << "; rank the shares with simtrain merge PART...\n";
+    return 0;
+  }
+  if (args.json) std::cout << report::plan_to_json(*res).dump(2) << "\n";
+  else std::cout << report::format_plan(*res);
   return 0;
 }
 
@@ -315,7 +363,17 @@ int merge_command(const MergeArgs& args, Dist& dist, const std::string& version)
   ex.parts = args.parts;
   ex.allow_missing = args.allow_missing;
   Dist single;  // merging runs nothing: no ranks to hand points to
-  if (first.description.value("command", "") == "advise") {
+  const std::string command = first.description.value("command", "");
+  if (command == "validate")
+    throw ScenarioError(first.path, 1, 0, "search", "holds a validate journal: validate is not split into shares, "
+                                                     "so there is nothing to merge; --resume it to finish the run");
+  if (command == "plan") {
+    if (!args.csv.empty() || !args.html.empty()) usage(args.csv.empty() ? "--html" : "--csv", "a plan has no CSV or HTML: --json");
+    PlanArgs plan = plan_args_from(first);
+    plan.json = args.json;
+    return plan_outputs(plan, ex, single, version);
+  }
+  if (command == "advise") {
     if (!args.csv.empty()) usage("--csv", "an advise search has no CSV: --json or --html");
     AdviseArgs advise = advise_args_from(first);
     advise.json = args.json;
@@ -327,6 +385,42 @@ int merge_command(const MergeArgs& args, Dist& dist, const std::string& version)
   sweep.csv = args.csv;
   sweep.html = args.html;
   return sweep_outputs(sweep, ex, single, version);
+}
+
+int plan_command(const PlanArgs& args, const SearchFlags& flags, Dist& dist, const std::string& version) {
+  drive::SearchExecution ex = execution(flags, args.json, dist, 0);
+  ex.jobs = 1;  // one process simulates one layout at a time, as plan always has
+  return plan_outputs(args, ex, dist, version);
+}
+
+int validate_command(const ValidateArgs& args, const SearchFlags& flags, Dist& dist, const std::string& version) {
+  if (!flags.shard.empty())
+    usage("--shard", "validate is not split into shares (--strict, --bands and --check-bands read every case): run it "
+                     "under mpirun -n N, or keep a --journal FILE and --resume FILE to finish an interrupted run");
+  drive::SearchExecution ex = execution(flags, false, dist, 0);
+  ex.jobs = 1;  // one case at a time in one process, as validate always has
+  const std::string path = args.cases.empty() ? drive::default_cases_path() : args.cases;
+  const std::vector<report::ValidationCase> cases = drive::load_cases(path);
+  ex.identity = drive::search_identity({{"command", "validate"}, {"cases", args.cases}, {"only", args.only}}, path, version);
+  MpiSeat seat(dist, ex);
+  const auto results = drive::validation_search(cases, args.only, ex);
+  if (!results) return 0;  // an MPI worker rank
+  if (args.bands) {
+    std::cout << report::format_bands_yaml(report::compute_bands(*results));
+    return 0;
+  }
+  if (args.json) std::cout << report::validation_to_json(*results).dump(2) << "\n";
+  else std::cout << report::format_validation(*results, args.cases.empty() ? "validation/cases.yaml" : args.cases);
+  const bool all_within = std::all_of(results->begin(), results->end(), [](const auto& r) { return r.within; });
+  if (!args.check_bands.empty()) {
+    const bool same = read_input_file(args.check_bands) == report::format_bands_yaml(report::compute_bands(*results));
+    std::cout << "\nerror bands: " << args.check_bands
+              << (same ? " matches these results\n"
+                       : " differs from these results: regenerate it with `simtrain validate --bands > " +
+                             args.check_bands + "` and review the change\n");
+    if (!same) return 6;
+  }
+  return args.strict && !all_within ? 5 : 0;
 }
 
 }  // namespace simtrain::cli

@@ -2,9 +2,13 @@
 // points run (threads, MPI ranks, a Slurm array task's share), their journal, their progress
 // bar, and `simtrain merge`. main.cpp declares the flags with these and calls in.
 //
-//   simtrain sweep|advise S.yaml ... [--shard K/N] [--journal FILE | --resume FILE] [--progress | --no-progress]
-//   mpirun -n N simtrain sweep|advise S.yaml ...     (a build with SIMTRAIN_WITH_MPI)
+//   simtrain sweep|advise|plan S.yaml ... [--shard K/N] [--journal FILE | --resume FILE] [--progress | --no-progress]
+//   simtrain validate ... [--journal FILE | --resume FILE] [--progress | --no-progress]
+//   mpirun -n N simtrain sweep|advise|plan|validate ...     (a build with SIMTRAIN_WITH_MPI)
 //   simtrain merge PART... [--json] [--csv F] [--html F] [--allow-missing]
+//
+// validate takes no --shard: its --strict, --bands and --check-bands read every case, and a
+// merge would have to carry them; under mpirun or with a journal it runs whole.
 //
 // Launch rules (drive/search.hpp plan_launch): one process without a launcher, an MPI build
 // included; under a launcher of several tasks, an MPI job when built with MPI and a process
@@ -75,6 +79,25 @@ struct AdviseArgs {
   bool json = false;
 };
 int advise_command(const AdviseArgs& args, const SearchFlags& flags, Dist& dist, const std::string& version);
+
+// `simtrain plan` with its flags as given (drive/plan.hpp: the layouts simulated in full are
+// the points).
+struct PlanArgs {
+  std::string scenario;
+  std::vector<std::string> set;
+  int simulate = 8;
+  bool json = false;
+};
+int plan_command(const PlanArgs& args, const SearchFlags& flags, Dist& dist, const std::string& version);
+
+// `simtrain validate` with its flags as given (drive/validate.hpp: the cases are the points).
+// Returns 5 (--strict, a case outside its tolerance) or 6 (--check-bands, the file differs).
+struct ValidateArgs {
+  std::string cases, check_bands;  // "" : the project's validation/cases.yaml
+  std::vector<std::string> only;
+  bool json = false, strict = false, bands = false;
+};
+int validate_command(const ValidateArgs& args, const SearchFlags& flags, Dist& dist, const std::string& version);
 
 // `simtrain merge PART...`: the parts' search ranked as the whole search would rank it.
 struct MergeArgs {

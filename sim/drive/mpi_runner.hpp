@@ -1,6 +1,6 @@
 // A search's points over the ranks of an MPI job (built with SIMTRAIN_WITH_MPI; the seam is
-// drive/search.hpp). `mpirun -n N simtrain sweep ...` writes the same table, JSON and CSV as
-// one process, byte for byte, whatever N.
+// drive/search.hpp). `mpirun -n N simtrain sweep|advise|plan|validate ...` writes the same
+// table, JSON and CSV as one process, byte for byte, whatever N.
 //
 // Work is handed out on request, since points differ in cost by orders of magnitude: each
 // worker rank sends rank 0 a READY message carrying the record of the point it has just run

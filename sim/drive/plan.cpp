@@ -2,9 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <stdexcept>
 
 #include "drive/run.hpp"
 #include "drive/setup.hpp"
+#include "report/search_record.hpp"
+#include "scenario/error.hpp"
 #include "train/megatron.hpp"
 #include "train/strategy.hpp"
 
@@ -169,34 +173,66 @@ void estimate_row(PlanRow& row, const Built& b, const train::MegatronOptions& sc
   }
 }
 
-// Simulates the `n` best feasible rows (rows sorted by estimate); a row that does not fit when
-// simulated is rejected with both peaks.
-void simulate_best(std::vector<PlanRow>& rows, int n, const ScenarioSpec& spec, const std::vector<std::string>& overrides) {
-  int simulated = 0;
-  for (PlanRow& r : rows) {
-    if (!r.feasible || simulated >= n) break;
+// The rows the search simulates in full: the `n` best feasible ones (rows sorted by estimate).
+std::size_t rows_to_simulate(const std::vector<PlanRow>& rows, int n) {
+  std::size_t k = 0;
+  while (k < rows.size() && rows[k].feasible && k < static_cast<std::size_t>(std::max(0, n))) ++k;
+  return k;
+}
+
+// The record of simulating row `row` (report/search_record.hpp): its figures, or why it failed.
+nlohmann::json simulate_row(std::size_t point, const PlanRow& row, const ScenarioSpec& spec,
+                            const std::vector<std::string>& overrides) {
+  nlohmann::json rec = point_record(point);
+  try {
     std::vector<std::string> sets = overrides;
-    for (const std::string& s : r.layout.sets()) sets.push_back(s);
+    for (const std::string& s : row.layout.sets()) sets.push_back(s);
     sets.push_back("steps=1");
     sets.push_back("warmup_steps=1");
     RunOptions ro;
-    r.result = run_scenario(load_scenario(spec.path, sets), ro);
-    r.simulated = true;
-    if (r.result.oom) {
-      r.feasible = false;
-      char buf[200];
-      std::snprintf(buf, sizeof buf, "OOM when simulated (%.1f GiB at %s; closed form %.1f GiB)",
-                    r.result.memory_peak_bytes / 1073741824.0, r.result.memory_peak_at.c_str(),
-                    r.estimate_peak_bytes / 1073741824.0);
-      r.reason = buf;
-    }
-    ++simulated;
+    rec["result"] = report::plan_result_to_json(run_scenario(load_scenario(spec.path, sets), ro));
+  } catch (const ScenarioError& e) {
+    rec["input_error"] = report::scenario_error_to_json(e);
+  } catch (const std::invalid_argument& e) {
+    rec["error"] = e.what();
+  } catch (const std::exception& e) {
+    rec["internal_error"] = e.what();
+  }
+  return rec;
+}
+
+// Row `r` as its record says it simulated; a row that does not fit when simulated is
+// rejected with both peaks. A failed point throws as the run did.
+void apply_record(PlanRow& r, const nlohmann::json& rec) {
+  try {
+    if (rec.contains("input_error")) throw report::scenario_error_from_json(rec.at("input_error"));
+    if (rec.contains("error")) throw std::invalid_argument(rec.at("error").get<std::string>());
+    if (rec.contains("internal_error")) throw std::runtime_error(rec.at("internal_error").get<std::string>());
+    r.result = report::plan_result_from_json(rec.at("result"));
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error("the record of layout " + r.layout.name() + " is malformed: " + e.what());
+  }
+  r.simulated = true;
+  if (r.result.oom) {
+    r.feasible = false;
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "OOM when simulated (%.1f GiB at %s; closed form %.1f GiB)",
+                  r.result.memory_peak_bytes / 1073741824.0, r.result.memory_peak_at.c_str(),
+                  r.estimate_peak_bytes / 1073741824.0);
+    r.reason = buf;
   }
 }
 
 }  // namespace
 
 PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>& overrides, const PlanOptions& opt) {
+  SearchExecution one;
+  one.jobs = 1;  // one layout at a time, as the search has always run in one process
+  return *plan_search(spec, overrides, opt, one);
+}
+
+std::optional<PlanResult> plan_search(const ScenarioSpec& spec, const std::vector<std::string>& overrides,
+                                      const PlanOptions& opt, const SearchExecution& ex) {
   // The search enumerates the layouts of every divisor of the GPUs and builds the cluster
   // first: past 65,536 GPUs (4x the largest shipped run) it would take minutes (issue 12).
   constexpr long long kMaxPlanGpus = 65536;
@@ -253,7 +289,12 @@ PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>
     if (a.feasible != x.feasible) return a.feasible;
     return a.feasible && a.estimate_step_s < x.estimate_step_s;
   });
-  simulate_best(rows, opt.simulate, spec, overrides);
+  // The best simulated in full: the search's points (drive/search.hpp), each to its record.
+  const std::size_t n = rows_to_simulate(rows, opt.simulate);
+  const RunPoint run_point = [&](std::size_t i) { return simulate_row(i, rows[i], spec, overrides); };
+  const std::optional<std::vector<nlohmann::json>> records = execute_search(n, run_point, ex);
+  if (!records) return std::nullopt;
+  for (std::size_t i = 0; i < n; ++i) apply_record(rows[i], (*records)[i]);
   // Simulated and fitting first by simulated time per step (the batch is the same), then the
   // rest of the feasible by estimate, then the rejected.
   auto rank = [](const PlanRow& r) { return r.simulated && r.feasible ? 0 : r.feasible ? 1 : 2; };

@@ -23,11 +23,19 @@
 // the NVLink domain), the batch does not divide, or a stage's closed-form peak memory exceeds
 // the GPU (OOM on stage k). The survivors are ranked by the closed-form step time and the best
 // `simulate` are simulated in full; the table ranks those by simulated time per token.
+//
+// Those simulations are the search's points (drive/search.hpp): point i is the i-th best row
+// by the closed forms. Every process enumerates and estimates the layouts itself (closed forms,
+// cheap and deterministic); the points run on this process's threads, MPI ranks or a share,
+// each to its record (report/search_record.hpp), so the table is the same byte for byte
+// whichever ran them.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "drive/search.hpp"
 #include "scenario/scenario.hpp"
 #include "train/plan_result.hpp"
 
@@ -41,7 +49,12 @@ struct PlanOptions {
   int simulate = 8;  // best layouts by the closed forms simulated in full
 };
 
-
+// The search, its layouts simulated one at a time in this process.
 PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>& overrides, const PlanOptions& opt);
+// The same with the simulations run as `ex` says (threads, MPI ranks, a journal, a share,
+// merged parts); nullopt on a process that does not hold every point's record. A simulation
+// that fails stops the search with its error (the lowest point's), as one process would.
+std::optional<PlanResult> plan_search(const ScenarioSpec& spec, const std::vector<std::string>& overrides,
+                                      const PlanOptions& opt, const SearchExecution& ex);
 
 }  // namespace simtrain::drive

@@ -1,7 +1,13 @@
-// How the points of a search (`sweep`, drive/sweep.hpp; `advise`, drive/advise.hpp) get run:
-// the one seam between a search and where its points run. A search is n indexed points, each
-// run independently to a record (report/search_record.hpp: one JSON object carrying its index
-// and all the ranking reads); the search ranks the n records. Runners over the seam:
+// How the points of a search get run: the one seam between a search and where its points run.
+// The searches and their points:
+//   sweep      a scenario point of the product of values (drive/sweep.hpp)
+//   advise     a (system, nodes, strategy) configuration (drive/advise.hpp)
+//   plan       one of the layouts the closed forms rank best, simulated in full (drive/plan.hpp)
+//   validate   one case of the cases file (drive/validate.hpp); no --shard (its --strict and
+//              bands read every case: cli/search_cli.hpp), so merge refuses its journal
+// A search is n indexed points, each run independently to a record (report/search_record.hpp:
+// one JSON object carrying its index and all the ranking reads); the search ranks the n
+// records. Runners over the seam:
 //
 //   threads   this process's worker threads (drive/parallel.hpp), the default
 //   MPI       ranks of one MPI job (drive/mpi_runner.hpp, when built with SIMTRAIN_WITH_MPI):

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include "coll/collective.hpp"
 #include "coll/nccl_params.hpp"
@@ -15,6 +16,7 @@
 #include "drive/run.hpp"
 #include "report/error_bands.hpp"
 #include "report/run_report.hpp"
+#include "report/search_record.hpp"
 #include "scenario/error.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/yaml_doc.hpp"
@@ -334,6 +336,12 @@ ValidationResult run_case(const ValidationCase& c) {
 
 std::vector<ValidationResult> run_validation(const std::vector<ValidationCase>& cases,
                                              const std::vector<std::string>& only) {
+  SearchExecution one;
+  one.jobs = 1;  // one case at a time, as validate has always run in one process
+  return *validation_search(cases, only, one);
+}
+
+std::vector<std::size_t> selected_cases(const std::vector<ValidationCase>& cases, const std::vector<std::string>& only) {
   for (const std::string& name : only) {
     const bool known = std::any_of(cases.begin(), cases.end(),
                                    [&](const ValidationCase& c) { return c.key() == name || c.id == name; });
@@ -344,12 +352,48 @@ std::vector<ValidationResult> run_validation(const std::vector<ValidationCase>& 
                                                   "; `simtrain validate` lists them");
     }
   }
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const ValidationCase& c = cases[i];
+    if (only.empty() || std::any_of(only.begin(), only.end(),
+                                    [&](const std::string& n) { return n == c.key() || n == c.id; }))
+      out.push_back(i);
+  }
+  return out;
+}
+
+std::optional<std::vector<ValidationResult>> validation_search(const std::vector<ValidationCase>& cases,
+                                                               const std::vector<std::string>& only,
+                                                               const SearchExecution& ex) {
+  const std::vector<std::size_t> chosen = selected_cases(cases, only);
+  const RunPoint run_point = [&](std::size_t i) {
+    nlohmann::json rec = point_record(i);
+    try {
+      rec["result"] = report::validation_result_to_json(run_case(cases[chosen[i]]));
+    } catch (const ScenarioError& e) {
+      rec["input_error"] = report::scenario_error_to_json(e);
+    } catch (const std::invalid_argument& e) {
+      rec["error"] = e.what();
+    } catch (const std::exception& e) {
+      rec["internal_error"] = e.what();
+    }
+    return rec;
+  };
+  const std::optional<std::vector<nlohmann::json>> records = execute_search(chosen.size(), run_point, ex);
+  if (!records) return std::nullopt;
+  // The cases in file order; the first that failed stops validate with its error, as it ran.
   std::vector<ValidationResult> out;
-  for (const ValidationCase& c : cases) {
-    if (!only.empty() && std::none_of(only.begin(), only.end(),
-                                      [&](const std::string& n) { return n == c.key() || n == c.id; }))
-      continue;
-    out.push_back(run_case(c));
+  for (std::size_t i = 0; i < chosen.size(); ++i) {
+    const nlohmann::json& rec = (*records)[i];
+    const ValidationCase& c = cases[chosen[i]];
+    try {
+      if (rec.contains("input_error")) throw report::scenario_error_from_json(rec.at("input_error"));
+      if (rec.contains("error")) throw std::invalid_argument(rec.at("error").get<std::string>());
+      if (rec.contains("internal_error")) throw std::runtime_error(rec.at("internal_error").get<std::string>());
+      out.push_back(report::validation_result_from_json(rec.at("result"), c));
+    } catch (const nlohmann::json::exception& e) {
+      throw std::runtime_error("the record of case " + c.key() + " is malformed: " + e.what());
+    }
   }
   return out;
 }

@@ -219,4 +219,53 @@ train::RunResult advise_result_from_json(const json& j) {
   return r;
 }
 
+json plan_result_to_json(const train::RunResult& r) {
+  return {{"gpus", r.gpus},
+          {"step_time_s", number_to_json(r.step_time_s)},
+          {"samples_per_s", number_to_json(r.samples_per_s)},
+          {"tokens_per_s", number_to_json(r.tokens_per_s)},
+          {"mfu", number_to_json(r.mfu)},
+          {"bubble_s", number_to_json(r.bubble_s)},
+          {"comm_exposed_s", number_to_json(r.comm_exposed_s)},
+          {"memory_peak_bytes", number_to_json(r.memory_peak_bytes)},
+          {"memory_peak_at", r.memory_peak_at},
+          {"oom", r.oom}};
+}
+
+train::RunResult plan_result_from_json(const json& j) {
+  train::RunResult r;
+  r.gpus = small_whole(j, "gpus");
+  r.step_time_s = number(j, "step_time_s");
+  r.samples_per_s = number(j, "samples_per_s");
+  r.tokens_per_s = number(j, "tokens_per_s");
+  r.mfu = number(j, "mfu");
+  r.bubble_s = number(j, "bubble_s");
+  r.comm_exposed_s = number(j, "comm_exposed_s");
+  r.memory_peak_bytes = number(j, "memory_peak_bytes");
+  r.memory_peak_at = text(j, "memory_peak_at");
+  r.oom = flag(j, "oom");
+  return r;
+}
+
+json validation_result_to_json(const ValidationResult& r) {
+  return {{"simulated", number_to_json(r.simulated)},
+          {"error", number_to_json(r.error)},
+          {"within", r.within},
+          {"detail", r.detail},
+          {"gpu", r.gpu},
+          {"gpu_arch", r.gpu_arch}};
+}
+
+ValidationResult validation_result_from_json(const json& j, const ValidationCase& c) {
+  ValidationResult r;
+  r.c = c;
+  r.simulated = number(j, "simulated");
+  r.error = number(j, "error");
+  r.within = flag(j, "within");
+  r.detail = text(j, "detail");
+  r.gpu = text(j, "gpu");
+  r.gpu_arch = text(j, "gpu_arch");
+  return r;
+}
+
 }  // namespace simtrain::report

@@ -28,6 +28,19 @@
 // bottleneck, data_limiter_detail, priced, run_hours, run_cost, run_energy_kwh, run_rent,
 // run_own, cost_gpus, cost_nodes, gpu_purchase, node_price, whole_run_enabled, finishes,
 // work_s, wall_s, error_bands.
+//
+// A plan layout's record (drive/plan.hpp: a point is one of the layouts simulated in full)
+// carries in "result" what report/plan_report.hpp and the search read: gpus, step_time_s,
+// samples_per_s, tokens_per_s, mfu, bubble_s, comm_exposed_s, memory_peak_bytes,
+// memory_peak_at, oom.
+//
+// A validation case's record (drive/validate.hpp: a point is one case) carries in "result"
+// simulated, error, within, detail, gpu, gpu_arch: the case itself is the cases file's.
+//
+// In plan and validate a point that fails stops the command, as when run one by one: its
+// record is "input_error" (a ScenarioError, exit 2), "error" (std::invalid_argument: the
+// simulator refused the point, exit 2) or "internal_error" (exit 3), and the failure of the
+// lowest point is the one reported.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -37,6 +50,7 @@
 #include <string>
 
 #include "scenario/error.hpp"
+#include "report/validation_report.hpp"
 #include "train/run_result.hpp"
 
 namespace simtrain::report {
@@ -56,5 +70,13 @@ train::RunResult sweep_result_from_json(const nlohmann::json& j);
 // An advise configuration's figures (the fields listed above) and back.
 nlohmann::json advise_result_to_json(const train::RunResult& r);
 train::RunResult advise_result_from_json(const nlohmann::json& j);
+
+// A plan layout's simulated figures (the fields listed above) and back.
+nlohmann::json plan_result_to_json(const train::RunResult& r);
+train::RunResult plan_result_from_json(const nlohmann::json& j);
+
+// A validation case's outcome (the fields listed above) and back: `c` is the case it is of.
+nlohmann::json validation_result_to_json(const ValidationResult& r);
+ValidationResult validation_result_from_json(const nlohmann::json& j, const ValidationCase& c);
 
 }  // namespace simtrain::report

@@ -6,6 +6,10 @@
 #   shard    3 shares (--shard K/3 --journal PART) merged with simtrain merge
 #   resume   a run killed (SIGKILL) after some points reached its journal, then --resume
 #   advise   the same for `simtrain advise`: MPI (when built with it) and 3 shares merged
+#   plan     `simtrain plan`: its simulated layouts are the points; MPI (when built with it),
+#            3 shares merged, and a --journal resumed
+#   validate `simtrain validate` over a subset of the cases: MPI (when built with it) for the
+#            table, --json and --bands, a --journal resumed; --shard refused (exit 2)
 #   bad_use  --shard 4/3, --shard without a part file, merging parts of two searches or a share
 #            twice or with one missing, launching several tasks without MPI: exit 2, a clear error
 # Usage: dist_sweep.sh SIMTRAIN PROJECT_ROOT MODE MPI_ON(ON|OFF) [MPIEXEC]
@@ -178,6 +182,65 @@ advise)
     "${mpi[@]}" "$bin" "${adv[@]}" --json > "$tmp/mpi.json" || fail "advise under mpirun -n 3 --json: exit $?"
     same "$tmp/one.json" "$tmp/mpi.json" "advise under mpirun -n 3: the JSON"
   fi
+  ;;
+plan)
+  # A layout search (drive/plan.hpp): the 4 best layouts by the closed forms simulated in full.
+  plan=(plan scenarios/8xA100_llama2_7b_fsdp.yaml --set strategy=megatron --set nodes=2 --simulate 4 --no-progress)
+  "$bin" "${plan[@]}" > "$tmp/one.txt" || fail "plan: exit $?"
+  "$bin" "${plan[@]}" --json > "$tmp/one.json" || fail "plan --json: exit $?"
+  grep -q "4 simulated" "$tmp/one.txt" || { head -5 "$tmp/one.txt"; fail "expected 4 layouts simulated"; }
+  if [ "$with_mpi" = ON ]; then
+    mpi=("$mpiexec" --oversubscribe -n 3)
+    "${mpi[@]}" "$bin" "${plan[@]}" > "$tmp/mpi.txt" || fail "plan under mpirun -n 3: exit $?"
+    same "$tmp/one.txt" "$tmp/mpi.txt" "plan under mpirun -n 3: the table"
+    "${mpi[@]}" "$bin" "${plan[@]}" --json --journal "$tmp/mpi.jsonl" > "$tmp/mpi.json" || fail "plan under mpirun -n 3 --json: exit $?"
+    same "$tmp/one.json" "$tmp/mpi.json" "plan under mpirun -n 3: the JSON"
+    [ "$(wc -l < "$tmp/mpi.jsonl")" -eq 5 ] || fail "the MPI journal should hold a header and 4 points"
+    "$bin" merge "$tmp/mpi.jsonl" > "$tmp/merged1.txt" || fail "merge of the MPI plan journal: exit $?"
+    same "$tmp/one.txt" "$tmp/merged1.txt" "plan: merge of the MPI journal"
+  fi
+  for k in 1 2 3; do
+    "$bin" "${plan[@]}" --shard $k/3 --journal "$tmp/part$k.jsonl" 2> /dev/null || fail "plan share $k/3: exit $?"
+  done
+  "$bin" merge "$tmp"/part*.jsonl > "$tmp/merged.txt" || fail "plan merge: exit $?"
+  same "$tmp/one.txt" "$tmp/merged.txt" "plan, 3 shares merged: the table"
+  "$bin" merge "$tmp"/part*.jsonl --json > "$tmp/merged.json" || fail "plan merge --json: exit $?"
+  same "$tmp/one.json" "$tmp/merged.json" "plan, 3 shares merged: the JSON"
+  expect_error "a plan has no CSV or HTML" "$bin" merge "$tmp"/part*.jsonl --csv "$tmp/x.csv"
+  # A journal cut back to its header and one point (a run killed there) resumes to the same bytes.
+  "$bin" "${plan[@]}" --journal "$tmp/j.jsonl" > /dev/null || fail "plan --journal: exit $?"
+  head -2 "$tmp/j.jsonl" > "$tmp/cut.jsonl"
+  "$bin" "${plan[@]}" --resume "$tmp/cut.jsonl" > "$tmp/resumed.txt" || fail "plan --resume: exit $?"
+  same "$tmp/one.txt" "$tmp/resumed.txt" "plan resumed from one point"
+  [ "$(wc -l < "$tmp/cut.jsonl")" -eq 5 ] || fail "the resumed plan journal should hold every point once"
+  ;;
+validate)
+  # Cases of every kind (collectives, GEMMs, scenario runs, a memory search) from validation/cases.yaml.
+  val=(validate --no-progress --only nccl-ar-a100-8gpu-curve-stas00 gemm-mamf-bf16-fp8 lambda-resnet50-amp-1gpu
+       dle-bert-large-pretrain-dgxa100 fsdp-ibm-2024-llama2-a100-h100)
+  "$bin" "${val[@]}" > "$tmp/one.txt" || fail "validate: exit $?"
+  "$bin" "${val[@]}" --json > "$tmp/one.json" || fail "validate --json: exit $?"
+  "$bin" "${val[@]}" --bands > "$tmp/one.bands" || fail "validate --bands: exit $?"
+  [ "$(grep -c '"id"' "$tmp/one.json")" -ge 8 ] || fail "expected 8 cases or more"
+  if [ "$with_mpi" = ON ]; then
+    mpi=("$mpiexec" --oversubscribe -n 3)
+    "${mpi[@]}" "$bin" "${val[@]}" > "$tmp/mpi.txt" || fail "validate under mpirun -n 3: exit $?"
+    same "$tmp/one.txt" "$tmp/mpi.txt" "validate under mpirun -n 3: the table"
+    "${mpi[@]}" "$bin" "${val[@]}" --json > "$tmp/mpi.json" || fail "validate under mpirun -n 3 --json: exit $?"
+    same "$tmp/one.json" "$tmp/mpi.json" "validate under mpirun -n 3: the JSON"
+    "${mpi[@]}" "$bin" "${val[@]}" --bands > "$tmp/mpi.bands" || fail "validate under mpirun -n 3 --bands: exit $?"
+    same "$tmp/one.bands" "$tmp/mpi.bands" "validate under mpirun -n 3: the bands"
+    # An unknown case under MPI: one error (rank 0's), exit 2 from mpirun.
+    out=$("${mpi[@]}" "$bin" validate --only no-such-case 2>&1); rc=$?
+    [ "$rc" -eq 2 ] || { echo "$out"; fail "an unknown case under mpirun: exit $rc, expected 2"; }
+    [ "$(grep -c "no case 'no-such-case'" <<< "$out")" -eq 1 ] || { echo "$out"; fail "the error should be printed once"; }
+  fi
+  "$bin" "${val[@]}" --journal "$tmp/j.jsonl" > /dev/null || fail "validate --journal: exit $?"
+  head -3 "$tmp/j.jsonl" > "$tmp/cut.jsonl"
+  "$bin" "${val[@]}" --resume "$tmp/cut.jsonl" > "$tmp/resumed.txt" || fail "validate --resume: exit $?"
+  same "$tmp/one.txt" "$tmp/resumed.txt" "validate resumed from two cases"
+  expect_error "validate is not split into shares" "$bin" "${val[@]}" --shard 1/2 --journal "$tmp/p.jsonl"
+  expect_error "holds a validate journal" "$bin" merge "$tmp/j.jsonl"
   ;;
 *) echo "unknown mode $mode"; exit 2 ;;
 esac

@@ -227,6 +227,55 @@ TEST_CASE("search records: a double reads back to the same bits, infinities and 
   CHECK(std::string(back.what()) == e.what());
 }
 
+TEST_CASE("search records: a plan layout and a validation case read back field for field", "[search]") {
+  // A simulated layout: every figure the plan table and the search read, non-finite included.
+  train::RunResult r;
+  r.gpus = 16;
+  r.step_time_s = 1.0 / 3;
+  r.samples_per_s = 47.99999999999999;
+  r.tokens_per_s = 196607.99999999997;
+  r.mfu = 0.3471234567890123;
+  r.bubble_s = std::numeric_limits<double>::infinity();
+  r.comm_exposed_s = 5e-324;
+  r.memory_peak_bytes = 27271827456.5;
+  r.memory_peak_at = "stage 0 backward";
+  r.oom = true;
+  const train::RunResult p = report::plan_result_from_json(json::parse(report::plan_result_to_json(r).dump()));
+  CHECK(p.gpus == r.gpus);
+  CHECK(p.step_time_s == r.step_time_s);
+  CHECK(p.samples_per_s == r.samples_per_s);
+  CHECK(p.tokens_per_s == r.tokens_per_s);
+  CHECK(p.mfu == r.mfu);
+  CHECK(std::isinf(p.bubble_s));
+  CHECK(p.comm_exposed_s == r.comm_exposed_s);
+  CHECK(p.memory_peak_bytes == r.memory_peak_bytes);
+  CHECK(p.memory_peak_at == r.memory_peak_at);
+  CHECK(p.oom);
+  CHECK_THROWS_AS(report::plan_result_from_json(json{{"gpus", 1}}), std::invalid_argument);
+
+  // A case's outcome; the case itself comes from the cases file, not the record.
+  report::ValidationCase c;
+  c.id = "nccl-ar";
+  c.measured = 230;
+  report::ValidationResult v;
+  v.c = c;
+  v.simulated = 228.00000000000003;
+  v.error = (v.simulated - c.measured) / c.measured;
+  v.within = false;
+  v.detail = "ring/Simple";
+  v.gpu = "NVIDIA A100-SXM4-80GB";
+  v.gpu_arch = "ampere";
+  const report::ValidationResult w =
+      report::validation_result_from_json(json::parse(report::validation_result_to_json(v).dump()), c);
+  CHECK(w.c.id == "nccl-ar");
+  CHECK(w.simulated == v.simulated);
+  CHECK(w.error == v.error);
+  CHECK(w.within == v.within);
+  CHECK(w.detail == v.detail);
+  CHECK(w.gpu == v.gpu);
+  CHECK(w.gpu_arch == v.gpu_arch);
+}
+
 TEST_CASE("progress line: points, rate, time left", "[search]") {
   // 40 of 100 points in 10 s: 4 points/s, 60 left take 15 s.
   CHECK(report::progress_line(40, 100, 0, 10) == "[############                  ] 40/100 points  4.0/s  0:15 left");
