@@ -183,31 +183,21 @@ std::size_t rows_to_simulate(const std::vector<PlanRow>& rows, int n) {
 // The record of simulating row `row` (report/search_record.hpp): its figures, or why it failed.
 nlohmann::json simulate_row(std::size_t point, const PlanRow& row, const ScenarioSpec& spec,
                             const std::vector<std::string>& overrides) {
-  nlohmann::json rec = point_record(point);
-  try {
+  return point_outcome(point, [&] {
     std::vector<std::string> sets = overrides;
     for (const std::string& s : row.layout.sets()) sets.push_back(s);
     sets.push_back("steps=1");
     sets.push_back("warmup_steps=1");
     RunOptions ro;
-    rec["result"] = report::plan_result_to_json(run_scenario(load_scenario(spec.path, sets), ro));
-  } catch (const ScenarioError& e) {
-    rec["input_error"] = report::scenario_error_to_json(e);
-  } catch (const std::invalid_argument& e) {
-    rec["error"] = e.what();
-  } catch (const std::exception& e) {
-    rec["internal_error"] = e.what();
-  }
-  return rec;
+    return report::plan_result_to_json(run_scenario(load_scenario(spec.path, sets), ro));
+  });
 }
 
 // Row `r` as its record says it simulated; a row that does not fit when simulated is
 // rejected with both peaks. A failed point throws as the run did.
 void apply_record(PlanRow& r, const nlohmann::json& rec) {
   try {
-    if (rec.contains("input_error")) throw report::scenario_error_from_json(rec.at("input_error"));
-    if (rec.contains("error")) throw std::invalid_argument(rec.at("error").get<std::string>());
-    if (rec.contains("internal_error")) throw std::runtime_error(rec.at("internal_error").get<std::string>());
+    rethrow_point_failure(rec);
     r.result = report::plan_result_from_json(rec.at("result"));
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error("the record of layout " + r.layout.name() + " is malformed: " + e.what());

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "drive/parallel.hpp"
+#include "report/search_record.hpp"
 #include "scenario/error.hpp"
 #include "scenario/files.hpp"
 #include "scenario/yaml_doc.hpp"
@@ -273,6 +274,26 @@ bool ThreadRunner::run(const std::vector<std::size_t>& todo, const RunPoint& run
 }
 
 json point_record(std::size_t index) { return json{{"point", index}}; }
+
+json point_outcome(std::size_t index, const std::function<json()>& result) {
+  json rec = point_record(index);
+  try {
+    rec["result"] = result();
+  } catch (const ScenarioError& e) {
+    rec["input_error"] = report::scenario_error_to_json(e);
+  } catch (const std::invalid_argument& e) {
+    rec["error"] = e.what();
+  } catch (const std::exception& e) {
+    rec["internal_error"] = e.what();
+  }
+  return rec;
+}
+
+void rethrow_point_failure(const json& record) {
+  if (record.contains("input_error")) throw report::scenario_error_from_json(record.at("input_error"));
+  if (record.contains("error")) throw std::invalid_argument(record.at("error").get<std::string>());
+  if (record.contains("internal_error")) throw std::runtime_error(record.at("internal_error").get<std::string>());
+}
 
 std::string point_ranges(const std::vector<std::size_t>& points) {
   std::string out;

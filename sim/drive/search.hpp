@@ -131,6 +131,14 @@ std::optional<std::vector<nlohmann::json>> execute_search(std::size_t n, const R
 
 // The record of a point, its index first.
 nlohmann::json point_record(std::size_t index);
+// The record of point `index` with what `result` returned under "result", or the failure it
+// threw by kind: a ScenarioError under "input_error" (report::scenario_error_to_json), an
+// std::invalid_argument under "error" (a reason the point's row can show), any other
+// std::exception under "internal_error".
+nlohmann::json point_outcome(std::size_t index, const std::function<nlohmann::json()>& result);
+// Throws the failure a point_outcome record carries, as the point threw it (a ScenarioError, an
+// std::invalid_argument or an std::runtime_error); returns when the point succeeded.
+void rethrow_point_failure(const nlohmann::json& record);
 
 // "3, 7-9, 12": a sorted list of points as ranges.
 std::string point_ranges(const std::vector<std::size_t>& points);

@@ -149,23 +149,17 @@ std::optional<std::vector<SweepPoint>> run_sweep_search(const std::string& scena
   // the simulator cannot build (std::invalid_argument) is a row with its reason; anything else
   // stops it after the runs too, the point of the lowest index first (exit 3).
   const RunPoint run_point = [&](std::size_t i) {
-    nlohmann::json rec = point_record(i);
     RunOptions ro;
     ro.steps_override = opt.steps_override;
     ro.error_bands = opt.error_bands;
     ro.max_seconds = opt.max_seconds;
-    try {
-      rec["result"] = report::sweep_result_to_json(run_scenario(specs[i], ro));
-    } catch (const engine::DeadlineExceeded& e) {
-      rec["error"] = time_limit_reason(e);
-    } catch (const ScenarioError& e) {
-      rec["input_error"] = report::scenario_error_to_json(e);
-    } catch (const std::invalid_argument& e) {
-      rec["error"] = e.what();
-    } catch (const std::exception& e) {
-      rec["internal_error"] = e.what();
-    }
-    return rec;
+    return point_outcome(i, [&] {
+      try {
+        return report::sweep_result_to_json(run_scenario(specs[i], ro));
+      } catch (const engine::DeadlineExceeded& e) {
+        throw std::invalid_argument(time_limit_reason(e));  // a row with the reason, as other failures
+      }
+    });
   };
   const std::optional<std::vector<nlohmann::json>> records = execute_search(n, run_point, ex);
   if (!records) return std::nullopt;

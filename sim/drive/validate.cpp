@@ -367,17 +367,7 @@ std::optional<std::vector<ValidationResult>> validation_search(const std::vector
                                                                const SearchExecution& ex) {
   const std::vector<std::size_t> chosen = selected_cases(cases, only);
   const RunPoint run_point = [&](std::size_t i) {
-    nlohmann::json rec = point_record(i);
-    try {
-      rec["result"] = report::validation_result_to_json(run_case(cases[chosen[i]]));
-    } catch (const ScenarioError& e) {
-      rec["input_error"] = report::scenario_error_to_json(e);
-    } catch (const std::invalid_argument& e) {
-      rec["error"] = e.what();
-    } catch (const std::exception& e) {
-      rec["internal_error"] = e.what();
-    }
-    return rec;
+    return point_outcome(i, [&] { return report::validation_result_to_json(run_case(cases[chosen[i]])); });
   };
   const std::optional<std::vector<nlohmann::json>> records = execute_search(chosen.size(), run_point, ex);
   if (!records) return std::nullopt;
@@ -387,9 +377,7 @@ std::optional<std::vector<ValidationResult>> validation_search(const std::vector
     const nlohmann::json& rec = (*records)[i];
     const ValidationCase& c = cases[chosen[i]];
     try {
-      if (rec.contains("input_error")) throw report::scenario_error_from_json(rec.at("input_error"));
-      if (rec.contains("error")) throw std::invalid_argument(rec.at("error").get<std::string>());
-      if (rec.contains("internal_error")) throw std::runtime_error(rec.at("internal_error").get<std::string>());
+      rethrow_point_failure(rec);
       out.push_back(report::validation_result_from_json(rec.at("result"), c));
     } catch (const nlohmann::json::exception& e) {
       throw std::runtime_error("the record of case " + c.key() + " is malformed: " + e.what());
