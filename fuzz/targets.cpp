@@ -221,7 +221,7 @@ int fuzz_net_calibration(const std::uint8_t* data, std::size_t size) {
     if (!cal) return;
     auto cluster = topo::load_system(shipped("topologies/dgx_a100.yaml"), 1);
     coll::NcclParams params = coll::NcclParams::load_default(cluster->catalog().path());
-    (void)drive::apply_network_calibration(*cal, *cluster, params, drive::node_ranks(*cluster, 0));
+    (void)drive::apply_network_calibration(*cal, *cluster, params, cluster->first_gpus_of_each_node(cluster->gpus_per_node()));
   });
 }
 

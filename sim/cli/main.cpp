@@ -540,6 +540,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       if (per_node > gpn)
         throw ScenarioError("", 0, 0, "--gpus", "the system has " + std::to_string(gpn) + " GPUs per node, not " +
                                                     std::to_string(per_node));
+      opt.request.ranks = cluster->first_gpus_of_each_node(per_node);
       std::optional<work::NetworkCalibration> net_cal;
       std::string net_cal_text;
       if (!c_calibration.empty()) {
@@ -547,11 +548,9 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
         if (!net_cal)
           throw ScenarioError(c_calibration, 0, 0, "--calibration",
                               "this calibration file has no network section (fit one with simtrain calibrate --nccl-tests)");
-        net_cal_text = drive::apply_network_calibration(*net_cal, *cluster, nccl_params, drive::node_ranks(*cluster, per_node));
+        net_cal_text = drive::apply_network_calibration(*net_cal, *cluster, nccl_params, opt.request.ranks);
       }
       coll::Planner planner(*cluster, nccl_params);
-      for (int k = 0; k < cluster->nodes(); ++k)
-        for (int j = 0; j < per_node; ++j) opt.request.ranks.push_back(k * gpn + j);
       if (c_order == "auto") {
         opt.request.ring_order_auto = true;
       } else if (c_order == "given") {

@@ -92,15 +92,6 @@ std::vector<long long> as_vector(const std::set<long long>& s) { return {s.begin
 
 }  // namespace
 
-std::vector<int> node_ranks(const topo::Cluster& cluster, int gpus_per_node) {
-  const int gpn = cluster.gpus_per_node();
-  const int per_node = gpus_per_node > 0 ? gpus_per_node : gpn;
-  std::vector<int> ranks;
-  for (int k = 0; k < cluster.nodes(); ++k)
-    for (int j = 0; j < per_node; ++j) ranks.push_back(k * gpn + j);
-  return ranks;
-}
-
 std::string apply_network_calibration(const work::NetworkCalibration& cal, topo::Cluster& cluster,
                                       coll::NcclParams& params, const std::vector<int>& ranks) {
   const std::string gpu_key = cluster.gpu_model(ranks.front()).key;
@@ -138,7 +129,7 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
                                                std::to_string(opt.gpus_per_node));
   const int per_node = opt.gpus_per_node > 0 ? opt.gpus_per_node : gpn;
   check_log_ranks(log, cluster->nodes(), per_node, gpn);
-  const std::vector<int> ranks = node_ranks(*cluster, per_node);
+  const std::vector<int> ranks = cluster->first_gpus_of_each_node(per_node);
   const coll::NcclParams base_params = coll::NcclParams::load_default(cluster->catalog().path());
   const topo::Catalog& catalog = cluster->catalog();
   const topo::GpuModel& gpu = cluster->gpu_model(ranks.front());

@@ -71,8 +71,6 @@ struct NetFit {
 // the system's, an unknown system.
 NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt);
 
-// The GPU ranks a collective takes part with: GPUs 0..g-1 of each of the cluster's nodes.
-std::vector<int> node_ranks(const topo::Cluster& cluster, int gpus_per_node);
 
 // Applies a network section to a cluster and NCCL's constants. ScenarioError at the file's
 // system or catalog_key when it was fitted on another system or GPU than `ranks` run on, and

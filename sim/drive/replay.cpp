@@ -353,9 +353,7 @@ chakra::ReplayResult replay_trace(const ReplayOptions& opt) {
   const int per_node = opt.gpus_per_node > 0 ? opt.gpus_per_node : gpn;
   if (per_node > gpn)
     throw ScenarioError("", 0, 0, "--gpus-per-node", fmt::format("the system has {} GPUs per node", gpn));
-  std::vector<int> gpus;
-  for (int k = 0; k < c.nodes(); ++k)
-    for (int j = 0; j < per_node; ++j) gpus.push_back(k * gpn + j);
+  std::vector<int> gpus = c.first_gpus_of_each_node(per_node);
   const int ranks = static_cast<int>(trace.ranks.size());
   if (ranks > static_cast<int>(gpus.size()))
     throw ScenarioError(opt.dir, 0, 0, "",

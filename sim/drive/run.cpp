@@ -185,8 +185,7 @@ Built build_setup_in_file(const ScenarioSpec& spec) {
     Field f = *spec.root.get("gpus_per_node");
     throw f.error("the system has " + std::to_string(gpn) + " GPUs per node");
   }
-  for (int k = 0; k < c.nodes(); ++k)
-    for (int j = 0; j < per_node; ++j) b.ranks.push_back(k * gpn + j);
+  b.ranks = c.first_gpus_of_each_node(per_node);
   b.gpu = &c.gpu_model(b.ranks[0]);
   refuse_mixed_gpus(spec, c, b.ranks);
   b.software = cached_software(work::default_software_path(c.catalog().path()), spec.software,

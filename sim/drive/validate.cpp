@@ -277,8 +277,7 @@ ValidationResult run_case(const ValidationCase& c) {
     if (per_node > gpn)
       throw ScenarioError("", 0, 0, c.key() + ": collective.gpus",
                           "the system has " + std::to_string(gpn) + " GPUs per node, not " + std::to_string(per_node));
-    for (int k = 0; k < cluster->nodes(); ++k)
-      for (int j = 0; j < per_node; ++j) req.ranks.push_back(k * gpn + j);
+    req.ranks = cluster->first_gpus_of_each_node(per_node);
     report::SweepRow row = simulate_one(*cluster, planner, req, false, 0);
     r.simulated = row.busbw_gbps;
     r.detail = row.algo + "/" + row.protocol;

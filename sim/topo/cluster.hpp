@@ -159,6 +159,15 @@ class Cluster {
   const FabricSpec& fabric() const { return fabric_; }
   int nodes() const { return nodes_; }
   int gpus_per_node() const { return static_cast<int>(gpus_.size()) / nodes_; }
+  // The GPUs a job of `per_node` GPUs on every node takes (the first per_node of each node, in
+  // node order), the ranks of `run`, `collective`, `replay` and validate's collective cases.
+  // per_node must be 1..gpus_per_node() (callers check it against their own flag or key).
+  std::vector<int> first_gpus_of_each_node(int per_node) const {
+    std::vector<int> out;
+    for (int k = 0; k < nodes(); ++k)
+      for (int j = 0; j < per_node; ++j) out.push_back(k * gpus_per_node() + j);
+    return out;
+  }
   int nics_per_node() const { return static_cast<int>(nics_.size()) / nodes_; }
   int gpu_count() const { return static_cast<int>(gpus_.size()); }
   Vertex gpu(int global) const { return gpus_[global]; }
