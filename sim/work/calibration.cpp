@@ -150,7 +150,14 @@ NetworkCalibration read_network_block(const Field& root, const std::string& path
                                 std::to_string(n.gpus_per_node) + ")");
   n.min_bytes = log.at("min_size").as_quantity(Dimension::bytes);
   n.max_bytes = log.at("max_size").as_quantity(Dimension::bytes);
-  if (!(n.min_bytes >= 1)) throw log.at("min_size").error("expected a size of at least 1 B");
+  // The log's own sizes: an nccl-tests row of at most 15 digits (scenario/nccl_tests_log.cpp),
+  // so whole bytes below 10^15 (a larger figure could not have come from a fit, and would not
+  // fit the whole-byte counts the reports print).
+  constexpr double kMaxLogBytes = 1e15;
+  if (!(n.min_bytes >= 1 && n.min_bytes < kMaxLogBytes))
+    throw log.at("min_size").error("expected a size from 1 B to below 10^15 B (an nccl-tests row's size)");
+  if (!(n.max_bytes < kMaxLogBytes))
+    throw log.at("max_size").error("expected a size below 10^15 B (an nccl-tests row's size)");
   if (!(n.max_bytes >= n.min_bytes)) throw log.at("max_size").error("max_size must not be below min_size");
   if (auto le = f.get("link_efficiency")) {
     if (!le->is_map()) throw le->error("expected a mapping of link kinds to efficiencies, e.g. {nvlink3: 0.84}");
