@@ -911,6 +911,21 @@ void Planner::compute_isolated_rates(ShapePhase& ph) const {
   for (auto id : ids) ph.isolated_rate.push_back(sys.rate(id));
 }
 
+namespace {
+
+// A ring's protocol throughput bound (ProtocolParams::max_busbw_bytes_per_s): the data each
+// rank's ring moves (the channels' shares added; parallel groups: the largest) at the bound,
+// less the time the links already take (`link_s`: transfer and ramp). 0 without a bound, and
+// for trees and NVLS, whose kernels the bound does not describe.
+double protocol_bound_s(const ShapePhase& sp, const ProtocolParams& pp, double bytes, double link_s) {
+  if (!(pp.max_busbw_bytes_per_s > 0) || sp.tree || sp.nvls) return 0;
+  double factor = 0;
+  for (const ShapeVar& v : sp.vars) factor = sp.channel_vars ? factor + v.bytes_factor : std::max(factor, v.bytes_factor);
+  return std::max(0.0, factor * bytes / pp.max_busbw_bytes_per_s - link_s);
+}
+
+}  // namespace
+
 Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, int n) {
   Plan plan;
   plan.algo = algo;
@@ -987,7 +1002,7 @@ Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, in
     double fill_s = 0;
     if (sp.fill_steps > 1 && rate > 0 && std::isfinite(rate))
       fill_s = (sp.fill_steps - 1) * (granule / share) / (rate / c);
-    lat += seconds_to_ps(ramp_s + fill_s);
+    lat += seconds_to_ps(ramp_s + fill_s + protocol_bound_s(sp, pp, bytes, ps_to_seconds(slowest) + ramp_s));
     ph.latency_ps = lat;
     estimate += lat + slowest;
     plan.sms_per_rank = std::max(plan.sms_per_rank, c_eff);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -18,16 +19,40 @@ constexpr double kPlateauBytes = 64.0 * 1024 * 1024;  // every NCCL curve is ban
 
 int class_index(const std::string& cls) { return cls == "nvlink" ? 0 : cls == "pcie" ? 1 : 2; }
 
-// NCCL's constants with the fitted factors and shares.
+constexpr std::size_t kLL = static_cast<std::size_t>(coll::Protocol::ll);
+constexpr std::size_t kSimple = static_cast<std::size_t>(coll::Protocol::simple);
+const char* kProtocolKeys[3] = {"ll", "ll128", "simple"};
+
+std::size_t protocol_index(const std::string& name) {
+  return name == coll::protocol_name(coll::Protocol::ll)      ? kLL
+         : name == coll::protocol_name(coll::Protocol::ll128) ? static_cast<std::size_t>(coll::Protocol::ll128)
+                                                              : kSimple;
+}
+
+TimePs scaled(TimePs t, double x) { return static_cast<TimePs>(std::llround(static_cast<double>(t) * x)); }
+
+// NCCL's constants with the fitted factors, shares and bounds.
 void apply_params(const work::NetworkCalibration& cal, coll::NcclParams& p) {
-  for (const auto& [cls, scale] : cal.step_latency_scale) {
+  for (const auto& [cls, scales] : cal.step_latency_scale) {
     const auto i = static_cast<std::size_t>(class_index(cls));
-    for (coll::ProtocolParams& pp : p.protocols) {
-      pp.ring_step_ps[i] = static_cast<TimePs>(std::llround(static_cast<double>(pp.ring_step_ps[i]) * scale));
-      pp.tree_step_ps[i] = static_cast<TimePs>(std::llround(static_cast<double>(pp.tree_step_ps[i]) * scale));
+    for (std::size_t k = 0; k < 3; ++k) {
+      if (!scales[k]) continue;
+      coll::ProtocolParams& pp = p.protocols[k];
+      pp.ring_step_ps[i] = scaled(pp.ring_step_ps[i], *scales[k]);
+      pp.tree_step_ps[i] = scaled(pp.tree_step_ps[i], *scales[k]);
+      if (k != kSimple) continue;
+      // The NVLS kernels run the Simple protocol: their hardware latency scales with it.
+      if (i == 0) {
+        p.nvls.step_nvlink_ps = scaled(p.nvls.step_nvlink_ps, *scales[k]);
+        p.nvls.tree_step_nvlink_ps = scaled(p.nvls.tree_step_nvlink_ps, *scales[k]);
+      } else if (i == 2) {
+        p.nvls.step_network_ps = scaled(p.nvls.step_network_ps, *scales[k]);
+        p.nvls.tree_step_network_ps = scaled(p.nvls.tree_step_network_ps, *scales[k]);
+      }
     }
   }
   if (cal.nvls_bandwidth_share) p.nvls.bandwidth_share = *cal.nvls_bandwidth_share;
+  if (cal.ll_max_busbw) p.protocols[kLL].max_busbw_bytes_per_s = *cal.ll_max_busbw;
 }
 
 // Minimizes f over [lo, hi] (on a log scale when `log_scale`): a grid of 25 points, then
@@ -112,7 +137,10 @@ std::string apply_network_calibration(const work::NetworkCalibration& cal, topo:
     add(fmt::format("{} efficiency {:.4f}", kind, eff));
   }
   if (cal.nvls_bandwidth_share) add(fmt::format("NVLS share {:.4f}", *cal.nvls_bandwidth_share));
-  for (const auto& [cls, scale] : cal.step_latency_scale) add(fmt::format("{} step latency x{:.3f}", cls, scale));
+  for (const auto& [cls, scales] : cal.step_latency_scale)
+    for (std::size_t k = 0; k < 3; ++k)
+      if (scales[k]) add(fmt::format("{} {} step latency x{:.3f}", cls, coll::protocol_name(static_cast<coll::Protocol>(k)), *scales[k]));
+  if (cal.ll_max_busbw) add(fmt::format("LL bound {:.1f} GB/s", *cal.ll_max_busbw / 1e9));
   apply_params(cal, params);
   return fmt::format("{} (fitted on {}: {}, {} ranks, {} to {} B): {}", cal.path, cal.log_file, cal.op, cal.ranks,
                      static_cast<long long>(cal.min_bytes), static_cast<long long>(cal.max_bytes),
@@ -181,8 +209,7 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
     if (!(bus > 0)) continue;
     const bool size_bound = static_cast<double>(r.size_bytes) >= kPlateauBytes || t >= 4 * t_min;
     if (size_bound && bus >= 0.85 * bus_max) rep.bandwidth_sizes.insert(r.size_bytes);
-    else if (t <= 1.5 * t_min && static_cast<double>(r.size_bytes) < kPlateauBytes)
-      rep.latency_sizes.insert(r.size_bytes);
+    else rep.latency_sizes.insert(r.size_bytes);
   }
   const bool multi_node = cluster->nodes() > 1;
 
@@ -231,16 +258,70 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
       });
     }
   };
+  // Below the plateau, per protocol: the sizes the model runs with protocol p (at the current
+  // parameters: the fit moves NCCL's choice) pin p's step latency factor; three or more LL
+  // sizes also pin LL's throughput bound (the slope of time over size where LL runs).
+  auto sizes_by_protocol = [&](const work::NetworkCalibration& c) {
+    std::array<std::set<long long>, 3> by;
+    for (const report::CompareRow& row : simulate(c, lat_log).rows)
+      if (row.busbw_error) by[protocol_index(row.simulated.protocol)].insert(row.size_bytes);
+    return by;
+  };
+  auto fit_on = [&](const NcclTestsLog& rows, double lo, double hi,
+                    const std::function<void(work::NetworkCalibration&, double)>& set) {
+    return search_1d(lo, hi, true, [&](double x) {
+      work::NetworkCalibration c = cal;
+      set(c, x);
+      return sse_log(simulate(c, rows));
+    });
+  };
+  // LL's latency where its bound is fitted too: on the latency-bound LL sizes (time within
+  // 1.5 x the log's smallest), whose time the bound hardly moves; else its smallest size.
+  auto ll_latency_sizes = [&](const std::set<long long>& ll) {
+    std::set<long long> out;
+    for (const auto& r : log.rows)
+      if (ll.count(r.size_bytes) && r.out_of_place.time_us <= 1.5 * t_min) out.insert(r.size_bytes);
+    if (out.empty()) out.insert(*ll.begin());
+    return out;
+  };
+  constexpr int kRounds = 8;  // at most; the protocol choice moves with the fit: reassign and refit
   const bool fit_latency = !rep.latency_sizes.empty();
   fit_bandwidth();
-  if (fit_latency) {
-    cal.step_latency_scale[latency_class] = search_1d(0.05, 20.0, true, [&](double x) {
-      work::NetworkCalibration c = cal;
-      c.step_latency_scale[latency_class] = x;
-      return sse_log(simulate(c, lat_log));
-    });
+  std::array<std::set<long long>, 3> by_protocol;
+  bool fit_ll_bound = false;
+  // The fitted values, to stop once a round moves none of them by 0.1%.
+  auto values = [](const work::NetworkCalibration& c) {
+    std::vector<double> v;
+    for (const auto& [kind, e] : c.link_efficiency) v.push_back(e);
+    for (const auto& [cls, scales] : c.step_latency_scale)
+      for (const auto& x : scales) v.push_back(x.value_or(1));
+    v.push_back(c.nvls_bandwidth_share.value_or(1));
+    v.push_back(c.ll_max_busbw.value_or(0));
+    return v;
+  };
+  for (int round = 0; fit_latency && round < kRounds; ++round) {
+    const std::vector<double> before = values(cal);
+    by_protocol = sizes_by_protocol(cal);
+    const bool ll_bound = by_protocol[kLL].size() >= 3;
+    for (std::size_t k = 0; k < 3; ++k) {
+      if (by_protocol[k].empty()) continue;
+      const NcclTestsLog rows = k == kLL && ll_bound ? subset(log, ll_latency_sizes(by_protocol[kLL])) : lat_log;
+      cal.step_latency_scale[latency_class][k] =
+          fit_on(rows, 0.05, 20.0, [&](work::NetworkCalibration& c, double x) { c.step_latency_scale[latency_class][k] = x; });
+    }
+    if (ll_bound) {
+      fit_ll_bound = true;
+      cal.ll_max_busbw = fit_on(lat_log, 1e9, 1e13, [](work::NetworkCalibration& c, double x) { c.ll_max_busbw = x; });
+    }
     if (bw_param != BwParam::none) fit_bandwidth();
+    const std::vector<double> after = values(cal);
+    bool moved = after.size() != before.size();
+    for (std::size_t i = 0; !moved && i < after.size(); ++i) moved = std::abs(after[i] - before[i]) > 1e-3 * std::abs(before[i]);
+    if (!moved) break;
   }
+  if (fit_latency) by_protocol = sizes_by_protocol(cal);
+  for (std::size_t k = 0; k < 3; ++k)
+    for (long long size : by_protocol[k]) rep.latency_protocol[size] = coll::protocol_name(static_cast<coll::Protocol>(k));
   rep.after = simulate(cal, log);
 
   // The report's parameters and what the log leaves open.
@@ -267,18 +348,37 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
     if (p.after > 0.995) p.note = "at the bound 1.0: the measured plateau is above the NVLink links' capacity in the model";
     rep.params.push_back(p);
   }
-  if (fit_latency) {
+  const std::string class_text = latency_class == "network" ? "network" : latency_class == "nvlink" ? "NVLink" : "PCIe";
+  for (std::size_t k = 0; fit_latency && k < 3; ++k) {
+    const auto scale = cal.step_latency_scale[latency_class][k];
+    if (!scale) continue;
+    const char* name = coll::protocol_name(static_cast<coll::Protocol>(k));
     report::NetFitParam p;
-    p.key = "step_latency_scale." + latency_class;
-    p.meaning = fmt::format("factor on NCCL's per-step latencies (hwLat, ring and tree, every protocol) of {} steps, "
-                            "which set the small sizes' time",
-                            latency_class == "network" ? "network" : latency_class == "nvlink" ? "NVLink" : "PCIe");
+    p.key = fmt::format("step_latency_scale.{}.{}", latency_class, kProtocolKeys[k]);
+    p.meaning = fmt::format("factor on NCCL's {} per-step latencies (hwLat, ring and tree{}) of {} steps, which set "
+                            "the time of the sizes the model runs with {}",
+                            name, k == kSimple ? ", and the NVLS kernel's" : "", class_text, name);
     p.before = 1;
-    p.after = cal.step_latency_scale[latency_class];
-    p.sizes = as_vector(rep.latency_sizes);
-    if (p.after < 0.051 || p.after > 19.9)
-      p.note = "at the search's bound: the measured small-size time is outside what the step latency alone can reach "
+    p.after = *scale;
+    p.sizes = as_vector(by_protocol[k]);
+    if (p.sizes.empty())
+      p.note = fmt::format("no size of the log runs {} after the fit: the factor only moves NCCL's choice away from it", name);
+    else if (p.after < 0.051 || p.after > 19.9)
+      p.note = "at the search's bound: the measured time is outside what the step latency alone can reach "
                "(the call overhead and base latency are not fitted)";
+    rep.params.push_back(p);
+  }
+  if (fit_ll_bound) {
+    report::NetFitParam p;
+    p.key = "ll_max_busbw";
+    p.meaning = "the LL protocol's throughput bound on a ring (bus bandwidth; NCCL's tuner's llMaxBw role): the SMs' "
+                "store-and-poll rate of 16-byte lines, which sets how the LL sizes' time grows with the size";
+    p.unit = "GB/s";
+    p.before = base_params.protocols[kLL].max_busbw_bytes_per_s / 1e9;
+    p.after = *cal.ll_max_busbw / 1e9;
+    p.sizes = as_vector(by_protocol[kLL]);
+    if (p.after > 9000)
+      p.note = "at the search's upper bound: the LL sizes' time does not grow faster than the links allow";
     rep.params.push_back(p);
   }
   if (!multi_node)
@@ -301,14 +401,23 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
   if (bw_param == BwParam::link && !multi_node && catalog.link_kind(bw_kind).cls == topo::LinkClass::nvlink)
     rep.undetermined.push_back("the PCIe links: NCCL's rings ran over NVLink");
   if (!fit_latency)
-    rep.undetermined.push_back("the per-step latency: no size of the log is latency-bound (time within 1.5 x its "
-                               "smallest, below 64 MiB, not on the plateau)");
-  rep.undetermined.push_back("sizes outside the log's range, and mid sizes fitted on neither (the protocol and channel "
-                             "switches): shown below as they are");
+    rep.undetermined.push_back("the per-step latencies: every size of the log is on the bandwidth plateau");
+  for (std::size_t k = 0; fit_latency && k < 3; ++k)
+    if (!cal.step_latency_scale[latency_class][k])
+      rep.undetermined.push_back(fmt::format("the {} step latency: the model runs no size of the log with {}",
+                                             coll::protocol_name(static_cast<coll::Protocol>(k)),
+                                             coll::protocol_name(static_cast<coll::Protocol>(k))));
+  if (fit_latency && !fit_ll_bound)
+    rep.undetermined.push_back("the LL throughput bound: fewer than 3 sizes of the log run LL in the model");
+  rep.undetermined.push_back("sizes outside the log's range: shown nowhere, not calibrated");
 
   for (const report::NetFitParam& p : rep.params)
-    cal.comments.push_back(fmt::format("{}: {:.4f} -> {:.4f}, fitted on {} size{} {} to {} B", p.key, p.before, p.after,
-                                       p.sizes.size(), p.sizes.size() == 1 ? "" : "s", p.sizes.front(), p.sizes.back()));
+    cal.comments.push_back(p.sizes.empty()
+                               ? fmt::format("{}: {} -> {}, no size of the log runs with it", p.key,
+                                             report::param_value_text(p, p.before), report::param_value_text(p, p.after))
+                               : fmt::format("{}: {} -> {}, fitted on {} size{} {} to {} B", p.key,
+                                             report::param_value_text(p, p.before), report::param_value_text(p, p.after),
+                                             p.sizes.size(), p.sizes.size() == 1 ? "" : "s", p.sizes.front(), p.sizes.back()));
   out.yaml = work::network_calibration_to_yaml(cal);
   out.calibration = std::move(cal);
   return out;

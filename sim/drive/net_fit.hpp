@@ -14,10 +14,24 @@
 //     - nvls_bandwidth_share: the share of the NVLink capacity the NVLS kernel's multimem
 //       traffic reaches (each GPU moves S(1+1/n) each way to the switch); it sets the plateau
 //       of an NVLS all-reduce, and nothing else;
-//     - step_latency_scale[class]: a factor on NCCL's per-step latencies hwLat of the hardware
-//       class in use (nvlink, pcie inside a node; network across nodes), ring and tree, every
-//       protocol (their ratios, NCCL's tuner's, are kept). At small S the W/R term vanishes and
-//       t(S) = overhead + base + nsteps x hwLat: the small sizes pin this factor.
+//     - step_latency_scale[class][protocol]: a factor on NCCL's per-step latencies hwLat of the
+//       hardware class in use (nvlink, pcie inside a node; network across nodes), ring and tree,
+//       one per protocol (LL, LL128, Simple; Simple's also scales the NVLS kernel's hwLat, a
+//       Simple-protocol kernel). Where W/R is small, t(S) = overhead + base + nsteps x hwLat:
+//       the sizes the model runs with protocol p pin p's factor. One factor for every protocol
+//       (the earlier fit) could not follow a log whose LL steps are slower than NCCL's table
+//       and whose Simple steps are not: fitting LL's small sizes dragged the Simple mid sizes
+//       along (A100: 4-8 MiB went from -7..-14% to -22..-29%);
+//     - ll_max_busbw: LL's own throughput bound on a ring (coll::ProtocolParams), as bus
+//       bandwidth. LL moves 8 data + 8 flag bytes per 16-byte store and the receiving thread
+//       polls every line, so an LL ring's rate is set by the SMs' store-and-poll loop, far
+//       below the wire (NCCL's tuner caps ring LL at llMaxBw for the same reason). The model
+//       otherwise gives LL the links' rate x 1/2, and with NCCL's channel ramp (channels grow
+//       with the size) an LL size's time hardly grows with the size; measured LL times grow
+//       about linearly (A100 stas00 log: 44 us at 32 KiB, 61 us at 256 KiB): the bound is
+//       that slope, t >= bus bytes / bound. Not in the shipped model (NCCL's llMaxBw, 87.7
+//       GB/s on one Ampere node, is not a measured rate; the fitted ones are 15.8 GB/s on
+//       the A100 log and 185 GB/s on the H200 log), so only a fitted file sets it.
 //
 // Why a log's shape pins some parameters and not others: a parameter is determined only by the
 // sizes whose time it moves. On the plateau (sizes whose time is proportional to the size and
@@ -26,20 +40,25 @@
 // such size in the model (inside a node: NVLink to an NVSwitch or a bridge, or PCIe; across
 // nodes: the NIC / fabric kind, the most utilized network link, with the intra-node links
 // taken as given); when the model runs that size as NVLS, the NVLS share instead (and the
-// NVLink efficiency of the ring is then not seen by the log). The latency-bound sizes (time
-// within 1.5 x the log's smallest, below 64 MiB, not on the plateau) pin the step
-// latency factor of the class their steps cross. So: a one-node log says nothing about NICs;
-// a log of large sizes only (two GPUs, 1 GiB up) says nothing about latency; a log of small
-// sizes only (the 2-node excerpt) says nothing about bandwidth; a link whose utilization at the
-// plateau is not the highest is not seen at all. Mid sizes (the protocol and channel switches)
-// are fitted on neither and show what the model's switch points get wrong.
+// NVLink efficiency of the ring is then not seen by the log). Every other size pins the step
+// latency factor of the protocol the model runs it with, in the class its steps cross; three
+// or more LL sizes also pin the LL bound. So: a one-node log says nothing about NICs; a log of
+// large sizes only (two GPUs, 1 GiB up) says nothing about latency; a log of small sizes only
+// (the 2-node excerpt) says nothing about bandwidth; a protocol the model runs no size with is
+// not fitted; a link whose utilization at the plateau is not the highest is not seen at all.
 //
-// The fit: the bandwidth parameter by a 1-D search (a grid of 25 points over (0.02, 1], then
-// golden section) minimizing the sum over its sizes of log(simulated / measured busbw)^2, each
-// candidate simulated with the real model (compare_with_log: fresh planner, flow network and
-// engine); then the latency factor the same way over [0.05, 20] on a log scale; then the
-// bandwidth parameter once more with the fitted latency. Deterministic. An efficiency can not
-// exceed 1: a fit that ends there says so (the model's bottleneck is elsewhere).
+// The fit: each parameter by a 1-D search (a grid of 25 points, then golden section; factors
+// and the bound on a log scale) minimizing the sum over its sizes of log(simulated /
+// measured busbw)^2, each candidate simulated with the real model (compare_with_log: fresh
+// planner, flow network and engine). First the bandwidth parameter on the plateau; then, in
+// rounds, the sizes below the plateau are grouped by the protocol the model runs them with at
+// the current values (the fit moves NCCL's choice), each protocol's factor is searched on all
+// of them, the LL bound too, and the bandwidth parameter again; until no value moves by 0.1%
+// (at most 8 rounds). Where the LL bound is fitted, LL's factor is searched on the LL sizes
+// within 1.5 x the log's smallest time only, which the bound hardly moves (else the two trade
+// off and the search settles with LL's latency too high). A factor whose protocol no size
+// runs after the fit is kept and flagged: it only keeps the model's tuner from choosing that
+// protocol. Deterministic. An efficiency can not exceed 1: a fit that ends there says so.
 #pragma once
 
 #include <optional>

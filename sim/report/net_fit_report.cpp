@@ -14,8 +14,6 @@ std::string sizes_text(const std::vector<long long>& s) {
   return fmt::format("{} sizes, {} to {} B", s.size(), s.front(), s.back());
 }
 
-std::string value_text(double v) { return fmt::format("{:.4f}", v); }
-
 std::string summary(const char* label, const std::vector<CompareRow>& before, const std::vector<CompareRow>& after,
                     const std::set<long long>* only) {
   std::vector<CompareRow> b, a;
@@ -34,6 +32,12 @@ std::string summary(const char* label, const std::vector<CompareRow>& before, co
 
 }  // namespace
 
+std::string param_value_text(const NetFitParam& p, double v) {
+  if (p.unit.empty()) return fmt::format("{:.4f}", v);
+  if (v == 0) return "none";
+  return fmt::format("{:.2f} {}", v, p.unit);
+}
+
 std::string format_net_fit(const NetFitResult& r) {
   std::string o;
   o += fmt::format("# simtrain calibrate --nccl-tests: {} ({}, {} ranks on {} host{}) fitted on {} ({} node{} x {} GPUs)\n",
@@ -43,7 +47,8 @@ std::string format_net_fit(const NetFitResult& r) {
   o += "#\n# fitted (each by a 1-D search, simulating the log's sizes with the model):\n";
   if (r.params.empty()) o += "#   nothing: no parameter of the network model is determined by this log\n";
   for (const NetFitParam& p : r.params) {
-    o += fmt::format("#   {:<30} {} -> {}   on {}\n", p.key, value_text(p.before), value_text(p.after), sizes_text(p.sizes));
+    o += fmt::format("#   {:<30} {} -> {}   on {}\n", p.key, param_value_text(p, p.before), param_value_text(p, p.after),
+                     sizes_text(p.sizes));
     o += fmt::format("#     {}\n", p.meaning);
     if (!p.note.empty()) o += fmt::format("#     note: {}\n", p.note);
   }
@@ -62,8 +67,8 @@ std::string format_net_fit(const NetFitResult& r) {
     const CompareRow& b = r.before.rows[i];
     const CompareRow& a = r.after.rows[i];
     const std::string used = r.bandwidth_sizes.count(b.size_bytes) ? "bandwidth"
-                             : r.latency_sizes.count(b.size_bytes) ? "latency"
-                                                                   : "-";
+                             : r.latency_protocol.count(b.size_bytes) ? "latency " + r.latency_protocol.at(b.size_bytes)
+                                                                      : "-";
     o += fmt::format("{:>12}  {:>9.2f}  {:>9.2f}  {:>8}  {:>12}  {:>9.2f}  {:>8}  {:>12}  {}\n", b.size_bytes,
                      b.measured_busbw_gbps, b.simulated.busbw_gbps, err(b), b.simulated.algo + "/" + b.simulated.protocol,
                      a.simulated.busbw_gbps, err(a), a.simulated.algo + "/" + a.simulated.protocol, used);

@@ -4,6 +4,7 @@
 // before and after the fit.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@ struct NetFitParam {
   std::string key;      // as in the file: "link_efficiency.nvlink3", "step_latency_scale.nvlink"
   std::string meaning;  // "efficiency of nvlink3 links (the ring's bottleneck at 17179869184 B)"
   double before = 0, after = 0;
+  std::string unit;              // "" (a factor or share) or "GB/s" (0: no bound)
   std::vector<long long> sizes;  // the log sizes it was fitted on
   std::string note;              // e.g. "at the search's bound 1.0: ..."; "" when none
 };
@@ -26,9 +28,13 @@ struct NetFitResult {
   std::vector<NetFitParam> params;
   std::vector<std::string> undetermined;  // what this log's shape cannot pin down, one sentence each
   std::set<long long> bandwidth_sizes, latency_sizes;
+  std::map<long long, std::string> latency_protocol;  // a latency size -> the protocol it was fitted on
   CompareResult before, after;  // every size of the log, the model before and after the fit
 };
 
 std::string format_net_fit(const NetFitResult& r);
+// A parameter's value as the report and the file's comments print it ("0.8189", "27.31 GB/s",
+// "none" for a bound of 0).
+std::string param_value_text(const NetFitParam& p, double v);
 
 }  // namespace simtrain::report

@@ -132,8 +132,9 @@ NetworkCalibration read_network_block(const Field& root, const std::string& path
   }
   const Field f = root.at("network");
   if (!f.is_map())
-    throw f.error("the network section is a mapping: system, log, link_efficiency, nvls_bandwidth_share, step_latency_scale");
-  f.check_keys({"system", "log", "link_efficiency", "nvls_bandwidth_share", "step_latency_scale"});
+    throw f.error("the network section is a mapping: system, log, link_efficiency, nvls_bandwidth_share, "
+                  "step_latency_scale, ll_max_busbw");
+  f.check_keys({"system", "log", "link_efficiency", "nvls_bandwidth_share", "step_latency_scale", "ll_max_busbw"});
   if (!root.has("catalog_key"))
     throw root.error("a calibration file with a network section names the GPU it was fitted on (catalog_key)");
   n.system_field = f.at("system");
@@ -177,11 +178,27 @@ NetworkCalibration read_network_block(const Field& root, const std::string& path
   if (auto sl = f.get("step_latency_scale")) {
     if (!sl->is_map()) throw sl->error("expected a mapping of hardware classes to factors, e.g. {nvlink: 1.5}");
     sl->check_keys({"nvlink", "pcie", "network"});
-    for (const Field& e : sl->entries()) {
+    auto factor = [](const Field& e) {
       const double v = e.as_number_in(0, kMaxLatencyScale);
       if (!(v >= 1 / kMaxLatencyScale)) throw e.error("expected a latency factor from 0.01 to 100");
-      n.step_latency_scale[e.key().substr(e.key().rfind('.') + 1)] = v;
+      return v;
+    };
+    for (const Field& e : sl->entries()) {
+      NetworkCalibration::ProtocolScales& scales = n.step_latency_scale[e.key().substr(e.key().rfind('.') + 1)];
+      if (e.is_map()) {
+        e.check_keys({"ll", "ll128", "simple"});
+        const char* names[3] = {"ll", "ll128", "simple"};
+        for (std::size_t i = 0; i < 3; ++i)
+          if (auto p = e.get(names[i])) scales[i] = factor(*p);
+      } else {
+        scales.fill(factor(e));
+      }
     }
+  }
+  if (auto b = f.get("ll_max_busbw")) {
+    const double v = b->as_quantity(Dimension::bandwidth);
+    if (!(v >= 1e8 && v <= 1e14)) throw b->error("expected a bus bandwidth from 0.1 GB/s to 100 TB/s");
+    n.ll_max_busbw = v;
   }
   return n;
 }
@@ -264,8 +281,15 @@ std::string network_calibration_to_yaml(const NetworkCalibration& n) {
   if (n.nvls_bandwidth_share) o += fmt::format("  nvls_bandwidth_share: {:.4f}\n", *n.nvls_bandwidth_share);
   if (!n.step_latency_scale.empty()) {
     o += "  step_latency_scale:\n";
-    for (const auto& [k, v] : n.step_latency_scale) o += fmt::format("    {}: {:.4f}\n", k, v);
+    const char* names[3] = {"ll", "ll128", "simple"};
+    for (const auto& [k, scales] : n.step_latency_scale) {
+      std::string parts;
+      for (std::size_t i = 0; i < 3; ++i)
+        if (scales[i]) parts += fmt::format("{}{}: {:.4f}", parts.empty() ? "" : ", ", names[i], *scales[i]);
+      o += fmt::format("    {}: {{{}}}\n", k, parts);
+    }
   }
+  if (n.ll_max_busbw) o += fmt::format("  ll_max_busbw: {:.2f} GB/s\n", *n.ll_max_busbw / 1e9);
   return o;
 }
 

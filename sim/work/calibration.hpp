@@ -32,9 +32,14 @@
 //                                     for every link of that kind in the cluster
 //     nvls_bandwidth_share: s         replaces collectives.yaml nvls.bandwidth_share [0.01, 1]
 //     step_latency_scale: {CLASS: x}  multiplies NCCL's ring and tree per-step latencies
-//                                     (collectives.yaml step_latency and tree_step_latency, every
-//                                     protocol) of the hardware class nvlink | pcie | network;
-//                                     a factor from 0.01 to 100
+//                                     (collectives.yaml step_latency and tree_step_latency) of the
+//                                     hardware class nvlink | pcie | network, every protocol;
+//                                     or {CLASS: {ll: x, ll128: y, simple: z}}, per protocol (an
+//                                     absent one keeps 1; simple also scales the NVLS kernel's
+//                                     latency, a Simple-protocol kernel); factors from 0.01 to 100
+//     ll_max_busbw: 30 GB/s           the LL protocol's throughput bound on a ring, as bus
+//                                     bandwidth (coll::ProtocolParams::max_busbw_bytes_per_s);
+//                                     0.1 GB/s to 100 TB/s
 //   A file holds compute:, network: or both; at least one.
 //
 // The GEMM curve is eff(f) = max * f / (f + half_size); for its precision it replaces the tile
@@ -45,6 +50,7 @@
 // a log scale (1 MFLOP .. 100 TFLOP) and refined by golden section. Deterministic.
 #pragma once
 
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -91,7 +97,11 @@ struct NetworkCalibration {
   double min_bytes = 0, max_bytes = 0;     // the log's size range
   std::map<std::string, double> link_efficiency;    // link kind -> efficiency
   std::optional<double> nvls_bandwidth_share;
-  std::map<std::string, double> step_latency_scale;  // nvlink | pcie | network -> factor
+  // nvlink | pcie | network -> factor per protocol, in coll::Protocol's order (LL, LL128,
+  // Simple); nullopt: that protocol's latency is kept.
+  using ProtocolScales = std::array<std::optional<double>, 3>;
+  std::map<std::string, ProtocolScales> step_latency_scale;
+  std::optional<double> ll_max_busbw;  // bytes/s
   // Comment lines written above the section (what each value was fitted on); not read back.
   std::vector<std::string> comments;
   // Where the values are (for errors when the file is applied); empty for a file not read.

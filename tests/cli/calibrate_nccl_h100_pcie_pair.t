@@ -9,8 +9,8 @@ $ simtrain calibrate --nccl-tests tests/data/nccl_tests/h100_pcie_2gpu_all_reduc
 # not determined by this log (left as the catalog's):
 #   - the NICs and the fabric: a one-node log sends no byte over the network
 #   - the PCIe links: NCCL's rings ran over NVLink
-#   - the per-step latency: no size of the log is latency-bound (time within 1.5 x its smallest, below 64 MiB, not on the plateau)
-#   - sizes outside the log's range, and mid sizes fitted on neither (the protocol and channel switches): shown below as they are
+#   - the per-step latencies: every size of the log is on the bandwidth plateau
+#   - sizes outside the log's range: shown nowhere, not calibrated
 #
 # busbw error, (simulated - measured) / measured, before and after the fit:
 #       size   measured     before     error          algo      after     error          algo  fitted on

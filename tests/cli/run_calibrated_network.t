@@ -3,19 +3,19 @@ $ simtrain scenarios/dgx_a100_bert_large.yaml --set calibration=tests/data/netca
 simtrain: DGX A100, BERT-Large DDP
   BERT-Large DDP on 8 x NVIDIA A100-SXM4-40GB (DGX A100 (8x A100-SXM4-40GB), 1 node)
   batch 32/GPU x 1 micro-batch, amp_fp16, adam, 336 M params, 38 buckets, all-reduce ring/Simple
-  network calibrated: tests/data/netcal/dgx_a100.yaml (fitted on tests/data/nccl_tests/a100_8gpu_all_reduce_stas00.log: all_reduce, 8 ranks, 32768 to 17179869184 B): nvlink3 efficiency 0.8189, nvlink step latency x1.757
+  network calibrated: tests/data/netcal/dgx_a100.yaml (fitted on tests/data/nccl_tests/a100_8gpu_all_reduce_stas00.log: all_reduce, 8 ranks, 32768 to 17179869184 B): nvlink3 efficiency 0.8174, nvlink LL step latency x1.201, nvlink LL128 step latency x1.920, nvlink Simple step latency x1.244, LL bound 15.8 GB/s
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
   --set calibration=tests/data/netcal/dgx_a100.yaml
 
-Step time       159.62 ms   (mean of 3 steps after 1 warm-up)
-  compute       156.24 ms   97.9%   GEMM/conv/attention  75.2% of it; 5.31 ms lost to NCCL kernels on the SMs/HBM
-  exposed comm    1.43 ms    0.9%   (communication 17.80 ms,  92.0% hidden under compute)
+Step time       159.36 ms   (mean of 3 steps after 1 warm-up)
+  compute       156.01 ms   97.9%   GEMM/conv/attention  75.3% of it; 5.08 ms lost to NCCL kernels on the SMs/HBM
+  exposed comm    1.40 ms    0.9%   (communication 16.91 ms,  91.7% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.95 ms    1.2%   (waiting for the host to issue kernels)
-Throughput   1,604 samples/s, 410,586 tokens/s
+Throughput   1,606 samples/s, 411,241 tokens/s
   sequences  mean 256 of 512 tokens, binned by 64: rows of 288 tokens executed, 11.1% of them padding (FLOPs and MFU count it)
-  per GPU    121.0 TFLOP/s achieved, MFU  38.8%
-Scaling       95.8% of 8 x one GPU (one GPU: 152.88 ms/step)
+  per GPU    121.2 TFLOP/s achieved, MFU  38.9%
+Scaling       95.9% of 8 x one GPU (one GPU: 152.88 ms/step)
 Memory/GPU   17.1 GiB of 40.0 GiB, peak in "fwd b24"
   weights 1.3, gradients 1.3, optimizer_state 2.5, ddp_buckets 1.3, cuda_context_workspace 0.8, input_batch 0.0, activations 8.7, amp_weight_copies 0.6, allocator_slack 0.8 (GiB)
 Busiest links
@@ -25,9 +25,9 @@ Busiest links
     6.0%  nvswitch -> gpu1 (nvlink3 x12)
     6.0%  gpu2 -> nvswitch (nvlink3 x12)
 Energy       6033 W, 1.0 kJ/step: 8 GPUs x 393 W + 1 node x 1,500 W overhead (system), PUE 1.30
-Cost         rent $0.00145/step, own $0.000284/step; headline rent (cost.basis)
+Cost         rent $0.00145/step, own $0.000283/step; headline rent (cost.basis)
   rent       8 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
-  own        capex $0.000252/step: (8 GPUs x $10,000 (catalog, 2023-02) + 1 node x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.0000321/step at $0.12/kWh (scenario)
+  own        capex $0.000251/step: (8 GPUs x $10,000 (catalog, 2023-02) + 1 node x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.0000320/step at $0.12/kWh (scenario)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
   step time, throughput  +-11%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 22%, model tends optimistic (+8.9% on average)
   peak memory            +-18%: median error of 10 public peak-memory and largest-batch cases on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)

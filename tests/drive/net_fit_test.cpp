@@ -50,27 +50,33 @@ std::string model_log(const work::NetworkCalibration& truth, const std::vector<l
 
 }  // namespace
 
-TEST_CASE("a log the model made with NVLink efficiency 0.40 and NVLink steps 2x slower is fitted back to both") {
+TEST_CASE("a log the model made with NVLink efficiency 0.40, its own step latencies per protocol and an LL bound is fitted back to them") {
   work::NetworkCalibration truth;
   truth.link_efficiency["nvlink4"] = 0.40;
-  truth.step_latency_scale["nvlink"] = 2.0;
+  truth.step_latency_scale["nvlink"] = {2.0, std::nullopt, 1.5};  // LL 2x, Simple 1.5x slower per step
+  truth.ll_max_busbw = 12e9;
   std::vector<long long> sizes;
-  for (long long s = 8192; s <= 4LL << 30; s *= 4) sizes.push_back(s);
+  for (long long s = 8192; s <= 4LL << 30; s *= 2) sizes.push_back(s);
   const NcclTestsLog log = parse_nccl_tests_log(model_log(truth, sizes), "model.log");
   drive::NetFitOptions o;
   o.system_path = kPair;
   const drive::NetFit fit = drive::fit_network(log, o);
-  // The plateau pins the bridge's efficiency, the small sizes the NVLink step latency.
+  // The plateau pins the bridge's efficiency; the sizes the model runs with LL, LL's step
+  // latency and its bound; those it runs with Simple below the plateau, Simple's.
   REQUIRE(fit.calibration.link_efficiency.count("nvlink4") == 1);
   CHECK(fit.calibration.link_efficiency.at("nvlink4") == Approx(0.40).epsilon(0.01));
   REQUIRE(fit.calibration.step_latency_scale.count("nvlink") == 1);
-  CHECK(fit.calibration.step_latency_scale.at("nvlink") == Approx(2.0).epsilon(0.05));
+  const auto& scales = fit.calibration.step_latency_scale.at("nvlink");
+  REQUIRE(scales[0]);
+  CHECK(*scales[0] == Approx(2.0).epsilon(0.05));
+  REQUIRE(scales[2]);
+  CHECK(*scales[2] == Approx(1.5).epsilon(0.05));
+  REQUIRE(fit.calibration.ll_max_busbw);
+  CHECK(*fit.calibration.ll_max_busbw == Approx(12e9).epsilon(0.05));
   // Every size of the log is then within 1% (the log prints times to 0.01 us).
   for (const auto& row : fit.report.after.rows) {
-    if (fit.report.bandwidth_sizes.count(row.size_bytes) || fit.report.latency_sizes.count(row.size_bytes)) {
-      REQUIRE(row.busbw_error);
-      CHECK(std::abs(*row.busbw_error) < 0.01);
-    }
+    REQUIRE(row.busbw_error);
+    CHECK(std::abs(*row.busbw_error) < 0.01);
   }
   // A one-node log says nothing of the NICs, and the file says what it was fitted on.
   CHECK(fit.report.undetermined.front().find("NICs") != std::string::npos);
@@ -114,4 +120,41 @@ TEST_CASE("a network section fitted on one system is refused on another, at its 
     CHECK(std::string(e.what()).find(":2:") != std::string::npos);  // catalog_key's line
   }
   fs::remove(file);
+}
+
+TEST_CASE("a step latency factor is one for every protocol, or given per protocol; an absent protocol keeps NCCL's") {
+  const fs::path file = fs::temp_directory_path() / ("simtrain_netcal_proto_" + std::to_string(::getpid()) + ".yaml");
+  {
+    std::ofstream out(file);
+    out << "gpu: \"NVIDIA H100 PCIe\"\ncatalog_key: h100_pcie\nnetwork:\n  system: \"2x H100 PCIe on an NVLink bridge\"\n"
+           "  log: {file: x.log, op: all_reduce, ranks: 2, nodes: 1, gpus_per_node: 2, min_size: 1024 B, max_size: 4096 B}\n"
+           "  step_latency_scale: {nvlink: 1.5, pcie: {ll: 2, simple: 0.5}}\n  ll_max_busbw: 20 GB/s\n";
+  }
+  const auto cal = work::load_network_calibration(file.string());
+  fs::remove(file);
+  REQUIRE(cal);
+  const auto& nvlink = cal->step_latency_scale.at("nvlink");
+  const auto& pcie = cal->step_latency_scale.at("pcie");
+  CHECK((nvlink[0] == 1.5 && nvlink[1] == 1.5 && nvlink[2] == 1.5));
+  CHECK((pcie[0] == 2.0 && !pcie[1] && pcie[2] == 0.5));
+  CHECK(cal->ll_max_busbw == 20e9);
+  // Applied: NCCL's PCIe LL step doubles, its LL128 step stays, the LL bound is set.
+  auto pair = topo::load_system(kPair, 1);
+  const coll::NcclParams base = coll::NcclParams::load_default(pair->catalog().path());
+  coll::NcclParams p = base;
+  drive::apply_network_calibration(*cal, *pair, p, {0, 1});
+  CHECK(p.protocols[0].ring_step_ps[1] == 2 * base.protocols[0].ring_step_ps[1]);
+  CHECK(p.protocols[1].ring_step_ps[1] == base.protocols[1].ring_step_ps[1]);
+  CHECK(p.protocols[0].max_busbw_bytes_per_s == 20e9);
+  // And the text written for it reads back the same.
+  work::NetworkCalibration written = *cal;
+  written.path.clear();
+  const fs::path again = fs::temp_directory_path() / ("simtrain_netcal_proto2_" + std::to_string(::getpid()) + ".yaml");
+  { std::ofstream(again) << work::network_calibration_to_yaml(written); }
+  const auto back = work::load_network_calibration(again.string());
+  fs::remove(again);
+  REQUIRE(back);
+  CHECK(back->step_latency_scale.at("pcie")[0] == 2.0);
+  CHECK(!back->step_latency_scale.at("pcie")[1]);
+  CHECK(back->ll_max_busbw == 20e9);
 }
