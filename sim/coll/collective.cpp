@@ -917,11 +917,12 @@ namespace {
 // rank's ring moves (the channels' shares added; parallel groups: the largest) at the bound,
 // less the time the links already take (`link_s`: transfer and ramp). 0 without a bound, and
 // for trees and NVLS, whose kernels the bound does not describe.
-double protocol_bound_s(const ShapePhase& sp, const ProtocolParams& pp, double bytes, double link_s) {
-  if (!(pp.max_busbw_bytes_per_s > 0) || sp.tree || sp.nvls) return 0;
+double protocol_bound_s(const ShapePhase& sp, const ProtocolParams& pp, bool multi_node, double bytes, double link_s) {
+  const double bound = pp.max_busbw_bytes_per_s[multi_node ? 1 : 0];
+  if (!(bound > 0) || sp.tree || sp.nvls) return 0;
   double factor = 0;
   for (const ShapeVar& v : sp.vars) factor = sp.channel_vars ? factor + v.bytes_factor : std::max(factor, v.bytes_factor);
-  return std::max(0.0, factor * bytes / pp.max_busbw_bytes_per_s - link_s);
+  return std::max(0.0, factor * bytes / bound - link_s);
 }
 
 }  // namespace
@@ -1002,7 +1003,7 @@ Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, in
     double fill_s = 0;
     if (sp.fill_steps > 1 && rate > 0 && std::isfinite(rate))
       fill_s = (sp.fill_steps - 1) * (granule / share) / (rate / c);
-    lat += seconds_to_ps(ramp_s + fill_s + protocol_bound_s(sp, pp, bytes, ps_to_seconds(slowest) + ramp_s));
+    lat += seconds_to_ps(ramp_s + fill_s + protocol_bound_s(sp, pp, s.multi_node, bytes, ps_to_seconds(slowest) + ramp_s));
     ph.latency_ps = lat;
     estimate += lat + slowest;
     plan.sms_per_rank = std::max(plan.sms_per_rank, c_eff);

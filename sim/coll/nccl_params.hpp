@@ -35,11 +35,13 @@ struct ProtocolParams {
   double thread_threshold_bytes = 64;
   bool threshold_per_rank = false;
   // The protocol's own throughput bound on a ring, as bus bandwidth (bytes/s; 0: none, the
-  // links decide). LL's copy loop stores 8 data + 8 flag bytes per thread and the receiver
-  // polls every line, so its rate is bounded by the SMs' store/poll rate, not the wire:
-  // NCCL's tuner caps ring LL at llMaxBw (tuning.cc). Not in collectives.yaml: set by a
-  // network calibration fitted to a measured log (drive/net_fit.hpp).
-  double max_busbw_bytes_per_s = 0;
+  // links decide), for a ring inside one node [0] and across nodes [1] (NCCL's tuner, too,
+  // bounds LL per node count: llMaxBw N1 / N2 / N4). LL's copy loop stores 8 data + 8 flag
+  // bytes per thread and the receiver polls every line, so its rate is bounded by the SMs'
+  // store/poll rate (and across nodes the proxy's), not the wire. Not in collectives.yaml:
+  // set by a network calibration fitted to a measured log (drive/net_fit.hpp), for the scope
+  // of its log.
+  std::array<double, 2> max_busbw_bytes_per_s{};
 };
 
 struct NvlsParams {

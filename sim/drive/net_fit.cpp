@@ -52,7 +52,8 @@ void apply_params(const work::NetworkCalibration& cal, coll::NcclParams& p) {
     }
   }
   if (cal.nvls_bandwidth_share) p.nvls.bandwidth_share = *cal.nvls_bandwidth_share;
-  if (cal.ll_max_busbw) p.protocols[kLL].max_busbw_bytes_per_s = *cal.ll_max_busbw;
+  // The bound of the log's scope: rings inside one node, or across nodes.
+  if (cal.ll_max_busbw) p.protocols[kLL].max_busbw_bytes_per_s[cal.nodes > 1 ? 1 : 0] = *cal.ll_max_busbw;
 }
 
 // Minimizes f over [lo, hi] (on a log scale when `log_scale`): a grid of 25 points, then
@@ -140,7 +141,8 @@ std::string apply_network_calibration(const work::NetworkCalibration& cal, topo:
   for (const auto& [cls, scales] : cal.step_latency_scale)
     for (std::size_t k = 0; k < 3; ++k)
       if (scales[k]) add(fmt::format("{} {} step latency x{:.3f}", cls, coll::protocol_name(static_cast<coll::Protocol>(k)), *scales[k]));
-  if (cal.ll_max_busbw) add(fmt::format("LL bound {:.1f} GB/s", *cal.ll_max_busbw / 1e9));
+  if (cal.ll_max_busbw)
+    add(fmt::format("LL bound {:.1f} GB/s {}", *cal.ll_max_busbw / 1e9, cal.nodes > 1 ? "across nodes" : "inside a node"));
   apply_params(cal, params);
   return fmt::format("{} (fitted on {}: {}, {} ranks, {} to {} B): {}", cal.path, cal.log_file, cal.op, cal.ranks,
                      static_cast<long long>(cal.min_bytes), static_cast<long long>(cal.max_bytes),
@@ -371,10 +373,11 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
   if (fit_ll_bound) {
     report::NetFitParam p;
     p.key = "ll_max_busbw";
-    p.meaning = "the LL protocol's throughput bound on a ring (bus bandwidth; NCCL's tuner's llMaxBw role): the SMs' "
-                "store-and-poll rate of 16-byte lines, which sets how the LL sizes' time grows with the size";
+    p.meaning = fmt::format("the LL protocol's throughput bound on a ring {} (bus bandwidth; NCCL's tuner's llMaxBw role): "
+                            "the SMs' store-and-poll rate of 16-byte lines, which sets how the LL sizes' time grows with the size",
+                            multi_node ? "across nodes" : "inside one node");
     p.unit = "GB/s";
-    p.before = base_params.protocols[kLL].max_busbw_bytes_per_s / 1e9;
+    p.before = base_params.protocols[kLL].max_busbw_bytes_per_s[multi_node ? 1 : 0] / 1e9;
     p.after = *cal.ll_max_busbw / 1e9;
     p.sizes = as_vector(by_protocol[kLL]);
     if (p.after > 9000)

@@ -38,8 +38,9 @@
 //                                     absent one keeps 1; simple also scales the NVLS kernel's
 //                                     latency, a Simple-protocol kernel); factors from 0.01 to 100
 //     ll_max_busbw: 30 GB/s           the LL protocol's throughput bound on a ring, as bus
-//                                     bandwidth (coll::ProtocolParams::max_busbw_bytes_per_s);
-//                                     0.1 GB/s to 100 TB/s
+//                                     bandwidth (coll::ProtocolParams::max_busbw_bytes_per_s), for
+//                                     rings of the log's scope: inside one node when log.nodes
+//                                     is 1, across nodes otherwise; 0.1 GB/s to 100 TB/s
 //   A file holds compute:, network: or both; at least one.
 //
 // The GEMM curve is eff(f) = max * f / (f + half_size); for its precision it replaces the tile

@@ -9,7 +9,7 @@ $ simtrain calibrate --nccl-tests tests/data/nccl_tests/dgx_spark_2node_all_redu
 #   step_latency_scale.network.simple 1.0000 -> 0.9419   on 1 size, 65536 B
 #     factor on NCCL's Simple per-step latencies (hwLat, ring and tree, and the NVLS kernel's) of network steps, which set the time of the sizes the model runs with Simple
 #   ll_max_busbw                   none -> 5.27 GB/s   on 3 sizes, 8192 to 32768 B
-#     the LL protocol's throughput bound on a ring (bus bandwidth; NCCL's tuner's llMaxBw role): the SMs' store-and-poll rate of 16-byte lines, which sets how the LL sizes' time grows with the size
+#     the LL protocol's throughput bound on a ring across nodes (bus bandwidth; NCCL's tuner's llMaxBw role): the SMs' store-and-poll rate of 16-byte lines, which sets how the LL sizes' time grows with the size
 # not determined by this log (left as the catalog's):
 #   - the intra-node links (NVLink, PCIe) and their step latency: taken as the catalog's
 #   - every link efficiency: no size of the log is on the bandwidth plateau (time proportional to size, at least 64 MiB or 4 x the smallest time, busbw within 15% of its best); the largest is 65536 B

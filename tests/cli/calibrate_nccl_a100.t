@@ -13,7 +13,7 @@ $ simtrain calibrate --nccl-tests tests/data/nccl_tests/a100_8gpu_all_reduce_sta
 #   step_latency_scale.nvlink.simple 1.0000 -> 1.2435   on 9 sizes, 1048576 to 268435456 B
 #     factor on NCCL's Simple per-step latencies (hwLat, ring and tree, and the NVLS kernel's) of NVLink steps, which set the time of the sizes the model runs with Simple
 #   ll_max_busbw                   none -> 15.84 GB/s   on 4 sizes, 32768 to 262144 B
-#     the LL protocol's throughput bound on a ring (bus bandwidth; NCCL's tuner's llMaxBw role): the SMs' store-and-poll rate of 16-byte lines, which sets how the LL sizes' time grows with the size
+#     the LL protocol's throughput bound on a ring inside one node (bus bandwidth; NCCL's tuner's llMaxBw role): the SMs' store-and-poll rate of 16-byte lines, which sets how the LL sizes' time grows with the size
 # not determined by this log (left as the catalog's):
 #   - the NICs and the fabric: a one-node log sends no byte over the network
 #   - the PCIe links: NCCL's rings ran over NVLink

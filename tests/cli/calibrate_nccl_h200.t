@@ -11,7 +11,7 @@ $ simtrain calibrate --nccl-tests tests/data/nccl_tests/h200_8gpu_all_reduce_sta
 #   step_latency_scale.nvlink.simple 1.0000 -> 1.3383   on 6 sizes, 4194304 to 134217728 B
 #     factor on NCCL's Simple per-step latencies (hwLat, ring and tree, and the NVLS kernel's) of NVLink steps, which set the time of the sizes the model runs with Simple
 #   ll_max_busbw                   none -> 184.50 GB/s   on 7 sizes, 32768 to 2097152 B
-#     the LL protocol's throughput bound on a ring (bus bandwidth; NCCL's tuner's llMaxBw role): the SMs' store-and-poll rate of 16-byte lines, which sets how the LL sizes' time grows with the size
+#     the LL protocol's throughput bound on a ring inside one node (bus bandwidth; NCCL's tuner's llMaxBw role): the SMs' store-and-poll rate of 16-byte lines, which sets how the LL sizes' time grows with the size
 # not determined by this log (left as the catalog's):
 #   - the NICs and the fabric: a one-node log sends no byte over the network
 #   - the NVLink efficiency of the ring: the log's large sizes ran NVLS (the NVSwitch reduces), which has its own share

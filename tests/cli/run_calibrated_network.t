@@ -3,7 +3,7 @@ $ simtrain scenarios/dgx_a100_bert_large.yaml --set calibration=tests/data/netca
 simtrain: DGX A100, BERT-Large DDP
   BERT-Large DDP on 8 x NVIDIA A100-SXM4-40GB (DGX A100 (8x A100-SXM4-40GB), 1 node)
   batch 32/GPU x 1 micro-batch, amp_fp16, adam, 336 M params, 38 buckets, all-reduce ring/Simple
-  network calibrated: tests/data/netcal/dgx_a100.yaml (fitted on tests/data/nccl_tests/a100_8gpu_all_reduce_stas00.log: all_reduce, 8 ranks, 32768 to 17179869184 B): nvlink3 efficiency 0.8174, nvlink LL step latency x1.201, nvlink LL128 step latency x1.920, nvlink Simple step latency x1.244, LL bound 15.8 GB/s
+  network calibrated: tests/data/netcal/dgx_a100.yaml (fitted on tests/data/nccl_tests/a100_8gpu_all_reduce_stas00.log: all_reduce, 8 ranks, 32768 to 17179869184 B): nvlink3 efficiency 0.8174, nvlink LL step latency x1.201, nvlink LL128 step latency x1.920, nvlink Simple step latency x1.244, LL bound 15.8 GB/s inside a node
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
   --set calibration=tests/data/netcal/dgx_a100.yaml
 

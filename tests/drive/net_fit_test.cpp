@@ -145,7 +145,8 @@ TEST_CASE("a step latency factor is one for every protocol, or given per protoco
   drive::apply_network_calibration(*cal, *pair, p, {0, 1});
   CHECK(p.protocols[0].ring_step_ps[1] == 2 * base.protocols[0].ring_step_ps[1]);
   CHECK(p.protocols[1].ring_step_ps[1] == base.protocols[1].ring_step_ps[1]);
-  CHECK(p.protocols[0].max_busbw_bytes_per_s == 20e9);
+  CHECK(p.protocols[0].max_busbw_bytes_per_s[0] == 20e9);  // a one-node log's: rings inside a node
+  CHECK(p.protocols[0].max_busbw_bytes_per_s[1] == 0);
   // And the text written for it reads back the same.
   work::NetworkCalibration written = *cal;
   written.path.clear();
