@@ -218,10 +218,10 @@ int fuzz_net_calibration(const std::uint8_t* data, std::size_t size) {
   const std::string path = temp_dir().write("net_calibration", "calibration.yaml", data, size);
   return expect_user_errors_only([&] {
     const auto cal = work::load_network_calibration(path);
-    if (!cal) return;
+    if (cal.empty()) return;
     auto cluster = topo::load_system(shipped("topologies/dgx_a100.yaml"), 1);
     coll::NcclParams params = coll::NcclParams::load_default(cluster->catalog().path());
-    (void)drive::apply_network_calibration(*cal, *cluster, params, cluster->first_gpus_of_each_node(cluster->gpus_per_node()));
+    (void)drive::apply_network_calibration(cal, *cluster, params, cluster->first_gpus_of_each_node(cluster->gpus_per_node()));
     // The fitted constants in use: the tuner's choice and the LL bound at a small and a large size.
     coll::Planner planner(*cluster, params);
     for (double bytes : {32768.0, 1073741824.0}) {

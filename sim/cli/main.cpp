@@ -62,6 +62,14 @@ namespace {
 using namespace simtrain;
 using cli::write_file_atomic;
 
+// The `collective --calibration` rows it calibrates: the range of the fit of the run's scope
+// (one node, or several), or an empty range when the file fits no log of that scope.
+std::pair<double, double> calibrated_range(const std::vector<work::NetworkCalibration>& fits, bool multi_node) {
+  for (const work::NetworkCalibration& f : fits)
+    if ((f.nodes > 1) == multi_node) return {f.min_bytes, f.max_bytes};
+  return {1.0, 0.0};
+}
+
 // A system given by path, or by name from the shipped topologies/ ("dgx_a100").
 std::string resolve_system(const std::string& arg) {
   namespace fs = std::filesystem;
@@ -220,7 +228,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   cmp_cmd->add_flag("--json", cp_json, "Print one JSON object");
   auto* cal_cmd = app.add_subcommand("calibrate", "Fit the compute model to a PyTorch profiler trace of the scenario's run (--profile), "
                                                   "or the network model to an nccl-tests log (--nccl-tests), into a calibration file");
-  std::string ca_profile, ca_scenario, ca_out, ca_nccl, ca_system, ca_op;
+  std::string ca_profile, ca_scenario, ca_out, ca_nccl, ca_system, ca_op, ca_base;
   std::vector<std::string> ca_set;
   int ca_device = -1, ca_nodes = 1, ca_gpus = 0;
   cal_cmd->add_option("--profile", ca_profile, "torch.profiler trace (Chrome/Kineto JSON) of training steps");
@@ -232,6 +240,9 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   auto* ca_nodes_opt = cal_cmd->add_option("--nodes", ca_nodes, "Nodes the log ran on (with --nccl-tests)")->check(CLI::Range(1LL, limits::max_nodes));
   auto* ca_gpus_opt = cal_cmd->add_option("--gpus", ca_gpus, "GPUs per node the log ran on (default: all)")->check(CLI::PositiveNumber);
   auto* ca_op_opt = cal_cmd->add_option("--op", ca_op, "all_reduce | reduce_scatter | all_gather | broadcast: confirms the log's");
+  auto* ca_base_opt = cal_cmd->add_option("--base", ca_base,
+                                          "A network calibration of the other scope (a one-node fit under a multi-node log, or the reverse): "
+                                          "its figures hold during the fit and the written file holds both fits");
   cal_cmd->add_option("-o,--output", ca_out, "The calibration file to write (a scenario names it with `calibration:`)")->required();
 
   // --- plan ---
@@ -440,6 +451,11 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       no.nodes = ca_nodes;
       no.gpus_per_node = ca_gpus;
       if (ca_op_opt->count() > 0) no.asked_op = parse_op(ca_op);
+      if (!ca_base.empty()) {
+        no.base = work::load_network_calibration(ca_base);
+        if (no.base.empty())
+          throw ScenarioError(ca_base, 0, 0, "--base", "this calibration file has no network section (fit one with simtrain calibrate --nccl-tests)");
+      }
       drive::NetFit fit = drive::fit_network(log, no);
       write_file_atomic(ca_out, fit.yaml);
       fit.report.output_path = ca_out;
@@ -449,7 +465,8 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
     if (*cal_cmd) {
       if (ca_profile.empty()) throw ScenarioError("", 0, 0, "--profile", "calibrate needs --profile TRACE --scenario FILE (the compute model) or --nccl-tests LOG --system SYSTEM (the network model)");
       if (ca_scenario.empty()) throw ScenarioError("", 0, 0, "--scenario", "required with --profile: the scenario that describes the traced run");
-      if (!ca_system.empty() || ca_nodes_opt->count() > 0 || ca_gpus_opt->count() > 0 || ca_op_opt->count() > 0)
+      if (!ca_system.empty() || ca_nodes_opt->count() > 0 || ca_gpus_opt->count() > 0 || ca_op_opt->count() > 0 ||
+          ca_base_opt->count() > 0)
         throw ScenarioError("", 0, 0, "--profile", "--system, --nodes, --gpus and --op go with --nccl-tests");
       cli::check_output_path("-o", ca_out);
       ScenarioSpec spec = load_scenario(ca_scenario, ca_set);
@@ -541,14 +558,14 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
         throw ScenarioError("", 0, 0, "--gpus", "the system has " + std::to_string(gpn) + " GPUs per node, not " +
                                                     std::to_string(per_node));
       opt.request.ranks = cluster->first_gpus_of_each_node(per_node);
-      std::optional<work::NetworkCalibration> net_cal;
+      std::vector<work::NetworkCalibration> net_cal;
       std::string net_cal_text;
       if (!c_calibration.empty()) {
         net_cal = work::load_network_calibration(c_calibration);
-        if (!net_cal)
+        if (net_cal.empty())
           throw ScenarioError(c_calibration, 0, 0, "--calibration",
                               "this calibration file has no network section (fit one with simtrain calibrate --nccl-tests)");
-        net_cal_text = drive::apply_network_calibration(*net_cal, *cluster, nccl_params, opt.request.ranks);
+        net_cal_text = drive::apply_network_calibration(net_cal, *cluster, nccl_params, opt.request.ranks);
       }
       coll::Planner planner(*cluster, nccl_params);
       if (c_order == "auto") {
@@ -597,9 +614,9 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
         drive::log_operation(log, co.asked_op);  // the operation first: a log of another collective is the clearer error
         drive::check_log_ranks(log, cluster->nodes(), per_node, gpn);
         report::CompareResult r = drive::compare_with_log(*cluster, planner, log, co);
-        if (net_cal) {
+        if (!net_cal.empty()) {
           r.network_calibration = net_cal_text;
-          r.calibrated_range = {net_cal->min_bytes, net_cal->max_bytes};
+          r.calibrated_range = calibrated_range(net_cal, cluster->nodes() > 1);
         }
         if (c_json) std::cout << report::compare_to_json(r).dump(2) << "\n";
         else std::cout << report::format_compare(r);
@@ -616,9 +633,9 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
       opt.error_bands = &bands;
       report::SweepResult r = drive::run_sweep(*cluster, planner, opt);
-      if (net_cal) {
+      if (!net_cal.empty()) {
         r.network_calibration = net_cal_text;
-        r.calibrated_range = {net_cal->min_bytes, net_cal->max_bytes};
+        r.calibrated_range = calibrated_range(net_cal, cluster->nodes() > 1);
       }
       if (c_json) std::cout << report::to_json(r).dump(2) << "\n";
       else std::cout << report::format_table(r);

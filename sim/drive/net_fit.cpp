@@ -116,10 +116,9 @@ NcclTestsLog subset(const NcclTestsLog& log, const std::set<long long>& sizes) {
 
 std::vector<long long> as_vector(const std::set<long long>& s) { return {s.begin(), s.end()}; }
 
-}  // namespace
-
-std::string apply_network_calibration(const work::NetworkCalibration& cal, topo::Cluster& cluster,
-                                      coll::NcclParams& params, const std::vector<int>& ranks) {
+// One fit applied (see apply_network_calibration); returns its part of the summary line.
+std::string apply_fit(const work::NetworkCalibration& cal, topo::Cluster& cluster, coll::NcclParams& params,
+                      const std::vector<int>& ranks) {
   const std::string gpu_key = cluster.gpu_model(ranks.front()).key;
   if (cal.catalog_key_field && cal.catalog_key != gpu_key)
     throw cal.catalog_key_field->error("this network calibration was fitted on '" + cal.catalog_key + "' GPUs (" +
@@ -144,9 +143,18 @@ std::string apply_network_calibration(const work::NetworkCalibration& cal, topo:
   if (cal.ll_max_busbw)
     add(fmt::format("LL bound {:.1f} GB/s {}", *cal.ll_max_busbw / 1e9, cal.nodes > 1 ? "across nodes" : "inside a node"));
   apply_params(cal, params);
-  return fmt::format("{} (fitted on {}: {}, {} ranks, {} to {} B): {}", cal.path, cal.log_file, cal.op, cal.ranks,
+  return fmt::format("(fitted on {}: {}, {} ranks, {} to {} B): {}", cal.log_file, cal.op, cal.ranks,
                      static_cast<long long>(cal.min_bytes), static_cast<long long>(cal.max_bytes),
                      parts.empty() ? "nothing fitted" : parts);
+}
+
+}  // namespace
+
+std::string apply_network_calibration(const std::vector<work::NetworkCalibration>& fits, topo::Cluster& cluster,
+                                      coll::NcclParams& params, const std::vector<int>& ranks) {
+  std::string out = fits.empty() ? std::string() : fits.front().path;
+  for (std::size_t i = 0; i < fits.size(); ++i) out += (i == 0 ? " " : "; ") + apply_fit(fits[i], cluster, params, ranks);
+  return out;
 }
 
 NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
@@ -160,9 +168,23 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
   const int per_node = opt.gpus_per_node > 0 ? opt.gpus_per_node : gpn;
   check_log_ranks(log, cluster->nodes(), per_node, gpn);
   const std::vector<int> ranks = cluster->first_gpus_of_each_node(per_node);
-  const coll::NcclParams base_params = coll::NcclParams::load_default(cluster->catalog().path());
   const topo::Catalog& catalog = cluster->catalog();
   const topo::GpuModel& gpu = cluster->gpu_model(ranks.front());
+  // A base file's fits (--base: the other scope's) hold for the whole fit, in place of the
+  // catalog's figures they replace.
+  const bool multi_node = cluster->nodes() > 1;
+  for (const work::NetworkCalibration& b : opt.base)
+    if ((b.nodes > 1) == multi_node)
+      throw b.log_field->error(std::string("--base: this file already fits a ") + (multi_node ? "multi-node" : "one-node") +
+                               " log (" + b.log_file + "); a base holds the other scope (fit a " +
+                               (multi_node ? "one-node" : "multi-node") + " log on top of it)");
+  coll::NcclParams base_params = coll::NcclParams::load_default(cluster->catalog().path());
+  if (!opt.base.empty()) (void)apply_network_calibration(opt.base, *cluster, base_params, ranks);
+  auto base_efficiency = [&](const std::string& kind) {
+    for (const work::NetworkCalibration& b : opt.base)
+      if (b.link_efficiency.count(kind)) return b.link_efficiency.at(kind);
+    return catalog.link_kind(kind).efficiency;
+  };
 
   work::NetworkCalibration cal;
   cal.path = "";
@@ -188,7 +210,7 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
     apply_params(c, p);
     coll::Planner planner(*cluster, p);
     report::CompareResult r = compare_with_log(*cluster, planner, rows, co);
-    for (const auto& [kind, eff] : c.link_efficiency) cluster->set_kind_efficiency(kind, catalog.link_kind(kind).efficiency);
+    for (const auto& [kind, eff] : c.link_efficiency) cluster->set_kind_efficiency(kind, base_efficiency(kind));
     return r;
   };
 
@@ -213,7 +235,6 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
     if (size_bound && bus >= 0.85 * bus_max) rep.bandwidth_sizes.insert(r.size_bytes);
     else rep.latency_sizes.insert(r.size_bytes);
   }
-  const bool multi_node = cluster->nodes() > 1;
 
   // What bottlenecks the plateau in the model: the most utilized link at the largest size
   // (across nodes: the most utilized network link), or NVLS.
@@ -222,12 +243,16 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
   std::string latency_class = multi_node ? "network" : (gpu.nvlink ? "nvlink" : "pcie");
   std::string bottleneck_text;
   {
-    const report::CompareRow* at = &rep.before.rows.back();
-    for (const auto& row : rep.before.rows)
-      if (!rep.bandwidth_sizes.empty() && row.size_bytes == *rep.bandwidth_sizes.rbegin()) at = &row;
-    bottleneck_text = at->simulated.algo;
-    const bool nvls = at->simulated.algo == coll::algo_name(coll::Algo::nvls);
-    for (const report::LinkUse& l : at->simulated.busiest) {
+    // That size once more with every link it uses listed (a report keeps the top 5, which
+    // across nodes can all be NVLink).
+    coll::Request req = co.request;
+    req.op = op;
+    req.bytes = static_cast<double>(rep.bandwidth_sizes.empty() ? log.rows.back().size_bytes : *rep.bandwidth_sizes.rbegin());
+    coll::Planner planner(*cluster, base_params);
+    const report::SweepRow at = simulate_one(*cluster, planner, req, co.full_solve, std::numeric_limits<int>::max());
+    bottleneck_text = at.algo;
+    const bool nvls = at.algo == coll::algo_name(coll::Algo::nvls);
+    for (const report::LinkUse& l : at.busiest) {
       if (l.kind == "cpu_transit") {
         if (!multi_node) break;
         continue;
@@ -245,18 +270,24 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
   }
 
   const NcclTestsLog bw_log = subset(log, rep.bandwidth_sizes), lat_log = subset(log, rep.latency_sizes);
+  // The plateau's error, and the whole log's at a thousandth of its weight: where the plateau
+  // does not move with the parameter over a range (two nodes whose large sizes run the tree,
+  // bound by the intra-node chain below some NIC efficiency), the other sizes settle it.
+  auto bandwidth_error = [&](const work::NetworkCalibration& c) {
+    return sse_log(simulate(c, bw_log)) + 1e-3 * sse_log(simulate(c, log));
+  };
   auto fit_bandwidth = [&]() {
     if (bw_param == BwParam::link) {
       cal.link_efficiency[bw_kind] = search_1d(0.02, 1.0, false, [&](double e) {
         work::NetworkCalibration c = cal;
         c.link_efficiency[bw_kind] = e;
-        return sse_log(simulate(c, bw_log));
+        return bandwidth_error(c);
       });
     } else if (bw_param == BwParam::nvls) {
       cal.nvls_bandwidth_share = search_1d(0.02, 1.0, false, [&](double s) {
         work::NetworkCalibration c = cal;
         c.nvls_bandwidth_share = s;
-        return sse_log(simulate(c, bw_log));
+        return bandwidth_error(c);
       });
     }
   };
@@ -312,8 +343,14 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
           fit_on(rows, 0.05, 20.0, [&](work::NetworkCalibration& c, double x) { c.step_latency_scale[latency_class][k] = x; });
     }
     if (ll_bound) {
-      fit_ll_bound = true;
       cal.ll_max_busbw = fit_on(lat_log, 1e9, 1e13, [](work::NetworkCalibration& c, double x) { c.ll_max_busbw = x; });
+      // A bound that binds nowhere is not determined: the search only found where it stops
+      // binding. Kept only when the log fits better with it than without.
+      work::NetworkCalibration unbounded = cal;
+      unbounded.ll_max_busbw.reset();
+      const double with = sse_log(simulate(cal, lat_log)), without = sse_log(simulate(unbounded, lat_log));
+      fit_ll_bound = without > with * (1 + 1e-6) + 1e-12;
+      if (!fit_ll_bound) cal.ll_max_busbw.reset();
     }
     if (bw_param != BwParam::none) fit_bandwidth();
     const std::vector<double> after = values(cal);
@@ -333,7 +370,7 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
     p.key = "link_efficiency." + bw_kind;
     p.meaning = fmt::format("efficiency of every {} link: the model's most utilized {}link at {} B ({}), so it sets the plateau",
                             bw_kind, multi_node ? "network " : "", top, bottleneck_text);
-    p.before = catalog.link_kind(bw_kind).efficiency;
+    p.before = base_efficiency(bw_kind);
     p.after = cal.link_efficiency[bw_kind];
     p.sizes = as_vector(rep.bandwidth_sizes);
     if (p.after > 0.995)
@@ -384,10 +421,14 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
       p.note = "at the search's upper bound: the LL sizes' time does not grow faster than the links allow";
     rep.params.push_back(p);
   }
+  const std::string base_text = opt.base.empty() ? "" : " (the base file's fit, " + opt.base.front().path + ")";
   if (!multi_node)
-    rep.undetermined.push_back("the NICs and the fabric: a one-node log sends no byte over the network");
+    rep.undetermined.push_back(
+        opt.base.empty() ? "the NICs and the fabric: a one-node log sends no byte over the network"
+                         : "the NICs and the fabric: a one-node log sends no byte over the network; taken from" + base_text);
   else
-    rep.undetermined.push_back("the intra-node links (NVLink, PCIe) and their step latency: taken as the catalog's");
+    rep.undetermined.push_back("the intra-node links (NVLink, PCIe) and their step latency: taken as " +
+                               (opt.base.empty() ? std::string("the catalog's") : "fitted" + base_text));
   if (rep.bandwidth_sizes.empty())
     rep.undetermined.push_back(fmt::format("every link efficiency: no size of the log is on the bandwidth plateau (time "
                                            "proportional to size, at least 64 MiB or 4 x the smallest time, busbw "
@@ -411,7 +452,9 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
                                              coll::protocol_name(static_cast<coll::Protocol>(k)),
                                              coll::protocol_name(static_cast<coll::Protocol>(k))));
   if (fit_latency && !fit_ll_bound)
-    rep.undetermined.push_back("the LL throughput bound: fewer than 3 sizes of the log run LL in the model");
+    rep.undetermined.push_back(by_protocol[kLL].size() < 3
+                                   ? "the LL throughput bound: fewer than 3 sizes of the log run LL in the model"
+                                   : "the LL throughput bound: the LL sizes fit as well without one (no bound binds there)");
   rep.undetermined.push_back("sizes outside the log's range: shown nowhere, not calibrated");
 
   for (const report::NetFitParam& p : rep.params)
@@ -421,7 +464,11 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
                                : fmt::format("{}: {} -> {}, fitted on {} size{} {} to {} B", p.key,
                                              report::param_value_text(p, p.before), report::param_value_text(p, p.after),
                                              p.sizes.size(), p.sizes.size() == 1 ? "" : "s", p.sizes.front(), p.sizes.back()));
-  out.yaml = work::network_calibration_to_yaml(cal);
+  // The file: the base's fits and this one, the one-node fit first.
+  std::vector<work::NetworkCalibration> fits = opt.base;
+  fits.push_back(cal);
+  std::stable_sort(fits.begin(), fits.end(), [](const auto& a, const auto& b) { return a.nodes == 1 && b.nodes > 1; });
+  out.yaml = work::network_calibration_to_yaml(fits);
   out.calibration = std::move(cal);
   return out;
 }

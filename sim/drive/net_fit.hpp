@@ -78,6 +78,10 @@ struct NetFitOptions {
   int nodes = 1;
   int gpus_per_node = 0;     // 0: all of the node's
   std::optional<coll::Op> asked_op;  // --op: confirms the log's operation
+  // --base FILE: fits of the other scope (a one-node fit under a multi-node log, or the
+  // reverse), applied throughout in place of the catalog's figures they replace, and written
+  // into the output file with the new fit. A base fit of the log's own scope is an error.
+  std::vector<work::NetworkCalibration> base;
 };
 
 struct NetFit {
@@ -91,11 +95,12 @@ struct NetFit {
 NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt);
 
 
-// Applies a network section to a cluster and NCCL's constants. ScenarioError at the file's
-// system or catalog_key when it was fitted on another system or GPU than `ranks` run on, and
-// at a link kind the cluster has no link of. Returns a one-line summary for reports
-// ("fitted on LOG (all_reduce, 8 ranks, 32768 to 17179869184 B): nvlink3 efficiency 0.84 ...").
-std::string apply_network_calibration(const work::NetworkCalibration& cal, topo::Cluster& cluster,
+// Applies a network section's fits, in order, to a cluster and NCCL's constants. ScenarioError
+// at the file's system or catalog_key when it was fitted on another system or GPU than `ranks`
+// run on, and at a link kind the cluster has no link of. Returns a one-line summary for
+// reports ("FILE (fitted on LOG: all_reduce, 8 ranks, 32768 to 17179869184 B): nvlink3
+// efficiency 0.84 ..."; several fits joined by "; ").
+std::string apply_network_calibration(const std::vector<work::NetworkCalibration>& fits, topo::Cluster& cluster,
                                       coll::NcclParams& params, const std::vector<int>& ranks);
 
 }  // namespace simtrain::drive

@@ -205,8 +205,8 @@ Built build_setup_in_file(const ScenarioSpec& spec) {
   if (!spec.calibration_path.empty()) {
     // A network section (calibrate --nccl-tests) sets link efficiencies and NCCL's step
     // latencies for this system's collectives; fitted on another system or GPU it is an error.
-    if (auto net = work::load_network_calibration(spec.calibration_path))
-      b.network_calibration = drive::apply_network_calibration(*net, *b.cluster, nccl, b.ranks);
+    const std::vector<work::NetworkCalibration> net = work::load_network_calibration(spec.calibration_path);
+    if (!net.empty()) b.network_calibration = drive::apply_network_calibration(net, *b.cluster, nccl, b.ranks);
   }
   b.planner = std::make_unique<coll::Planner>(c, std::move(nccl));
   return b;

@@ -9,6 +9,18 @@
 
 namespace simtrain::report {
 
+namespace {
+
+// The footnote of the rows marked `*`.
+std::string calibrated_range_note(const std::pair<double, double>& range) {
+  if (range.first > range.second)
+    return "# * not calibrated: the calibration file fits no log of this scope (inside one node, or across nodes)\n";
+  return fmt::format("# * outside the measured range, not calibrated: the calibration's log measured {:.0f} to {:.0f} B\n",
+                     range.first, range.second);
+}
+
+}  // namespace
+
 std::string format_table(const SweepResult& r) {
   std::string out;
   out += fmt::format("# simtrain collective: {} on {} ({} node{}, {} ranks), simulated\n", r.op, r.system,
@@ -31,9 +43,7 @@ std::string format_table(const SweepResult& r) {
                        row.busbw_gbps, row.algo, row.protocol, out_of_range ? "  *" : "");
     sum_busbw += row.busbw_gbps;
   }
-  if (outside > 0)
-    out += fmt::format("# * outside the measured range, not calibrated: the calibration's log measured {:.0f} to {:.0f} B\n",
-                       r.calibrated_range->first, r.calibrated_range->second);
+  if (outside > 0) out += calibrated_range_note(*r.calibrated_range);
   if (!r.rows.empty()) {
     out += fmt::format("# Avg bus bandwidth    : {:.4f}\n", sum_busbw / static_cast<double>(r.rows.size()));
     const SweepRow& last = r.rows.back();
@@ -145,9 +155,7 @@ std::string format_compare(const CompareResult& r) {
                        row.simulated.time_us, row.simulated.busbw_gbps, row.simulated.algo, row.simulated.protocol, err,
                        out_of_range ? "  *" : "");
   }
-  if (outside > 0)
-    out += fmt::format("# * outside the measured range, not calibrated: the calibration's log measured {:.0f} to {:.0f} B\n",
-                       r.calibrated_range->first, r.calibrated_range->second);
+  if (outside > 0) out += calibrated_range_note(*r.calibrated_range);
   out += "#\n# busbw error by size (the log's out-of-place busbw):\n";
   out += summary_line("< 64 MiB (latency, mid-size)", summarize_compare(r.rows, 0, kBandwidthBoundBytes));
   out += summary_line(">= 64 MiB (bandwidth-bound)", summarize_compare(r.rows, kBandwidthBoundBytes, 1e300));

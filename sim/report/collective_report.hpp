@@ -49,7 +49,7 @@ struct SweepResult {
   // `--calibration FILE` with a network section: what it set, and the size range of the log it
   // was fitted on (sizes outside it are marked: not calibrated there).
   std::string network_calibration;
-  std::optional<std::pair<double, double>> calibrated_range;
+  std::optional<std::pair<double, double>> calibrated_range;  // empty range (first > second): no fit of this scope
 };
 
 std::string format_table(const SweepResult& r);
@@ -78,7 +78,7 @@ struct CompareResult {
   bool log_complete = true;
   std::vector<CompareRow> rows;
   std::string network_calibration;  // as SweepResult's
-  std::optional<std::pair<double, double>> calibrated_range;
+  std::optional<std::pair<double, double>> calibrated_range;  // empty range (first > second): no fit of this scope
 };
 
 // The median |error| and the worst error of the rows with an error whose size lies in

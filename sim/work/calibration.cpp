@@ -122,7 +122,8 @@ constexpr double kMinShare = 0.01, kMaxLatencyScale = 100;
 // The sizes of a log's range as YAML holds them (bytes, exactly).
 std::string bytes_text(double b) { return fmt::format("{:.0f}", b); }
 
-NetworkCalibration read_network_block(const Field& root, const std::string& path) {
+// One fit of the network section (`f`: the section, or one item of its list).
+NetworkCalibration read_network_fit(const Field& root, const Field& f, const std::string& path) {
   NetworkCalibration n;
   n.path = path;
   n.gpu_name = root.at("gpu").as_string();
@@ -130,9 +131,8 @@ NetworkCalibration read_network_block(const Field& root, const std::string& path
     n.catalog_key = k->as_string();
     n.catalog_key_field = *k;
   }
-  const Field f = root.at("network");
   if (!f.is_map())
-    throw f.error("the network section is a mapping: system, log, link_efficiency, nvls_bandwidth_share, "
+    throw f.error("a network fit is a mapping: system, log, link_efficiency, nvls_bandwidth_share, "
                   "step_latency_scale, ll_max_busbw");
   f.check_keys({"system", "log", "link_efficiency", "nvls_bandwidth_share", "step_latency_scale", "ll_max_busbw"});
   if (!root.has("catalog_key"))
@@ -140,6 +140,7 @@ NetworkCalibration read_network_block(const Field& root, const std::string& path
   n.system_field = f.at("system");
   n.system = n.system_field->as_string();
   const Field log = f.at("log");
+  n.log_field = log;
   log.check_keys({"file", "op", "ranks", "nodes", "gpus_per_node", "min_size", "max_size"});
   n.log_file = log.at("file").as_string();
   n.op = log.at("op").as_choice({"all_reduce", "reduce_scatter", "all_gather", "broadcast"});
@@ -203,8 +204,34 @@ NetworkCalibration read_network_block(const Field& root, const std::string& path
   return n;
 }
 
+// The network section: one fit (a mapping) or a list of fits of one system, at most one per
+// scope (a one-node log, a multi-node log).
+std::vector<NetworkCalibration> read_network_block(const Field& root, const std::string& path) {
+  const Field f = root.at("network");
+  std::vector<NetworkCalibration> fits;
+  if (!f.is_sequence()) {
+    fits.push_back(read_network_fit(root, f, path));
+    return fits;
+  }
+  const std::vector<Field> items = f.items();
+  if (items.empty() || items.size() > 2)
+    throw f.error("expected one or two fits: one of a one-node log and one of a multi-node log");
+  for (const Field& item : items) {
+    NetworkCalibration n = read_network_fit(root, item, path);
+    for (const NetworkCalibration& other : fits) {
+      if (n.system != other.system)
+        throw n.system_field->error("every fit of a file is of one system; the first is of '" + other.system + "'");
+      if ((n.nodes > 1) == (other.nodes > 1))
+        throw n.log_field->error(std::string("this file already fits a ") + (n.nodes > 1 ? "multi-node" : "one-node") +
+                                 " log (" + other.log_file + "): one fit per scope, one-node and multi-node");
+    }
+    fits.push_back(std::move(n));
+  }
+  return fits;
+}
+
 struct ReadFile {
-  std::optional<NetworkCalibration> network;
+  std::vector<NetworkCalibration> network;
   std::string gpu, date;
 };
 
@@ -257,39 +284,53 @@ ReadFile read_calibration(const std::string& path, const std::string* gpu_key, C
 
 }  // namespace
 
-std::optional<NetworkCalibration> load_network_calibration(const std::string& path) {
+std::vector<NetworkCalibration> load_network_calibration(const std::string& path) {
   return read_calibration(path, nullptr, nullptr).network;
 }
 
-std::string network_calibration_to_yaml(const NetworkCalibration& n) {
+namespace {
+
+// One fit's keys, each line starting with `indent` (the first with `first` instead).
+std::string network_fit_yaml(const NetworkCalibration& n, const std::string& first, const std::string& indent) {
+  std::string o;
+  o += first + "system: " + quoted(n.system) + "\n";
+  o += fmt::format("{}log: {{file: {}, op: {}, ranks: {}, nodes: {}, gpus_per_node: {}, min_size: {} B, max_size: {} B}}\n",
+                   indent, quoted(n.log_file), n.op, n.ranks, n.nodes, n.gpus_per_node, bytes_text(n.min_bytes),
+                   bytes_text(n.max_bytes));
+  if (!n.link_efficiency.empty()) {
+    o += indent + "link_efficiency:\n";
+    for (const auto& [k, v] : n.link_efficiency) o += fmt::format("{}  {}: {:.4f}\n", indent, k, v);
+  }
+  if (n.nvls_bandwidth_share) o += fmt::format("{}nvls_bandwidth_share: {:.4f}\n", indent, *n.nvls_bandwidth_share);
+  if (!n.step_latency_scale.empty()) {
+    o += indent + "step_latency_scale:\n";
+    const char* names[3] = {"ll", "ll128", "simple"};
+    for (const auto& [k, scales] : n.step_latency_scale) {
+      std::string parts;
+      for (std::size_t i = 0; i < 3; ++i)
+        if (scales[i]) parts += fmt::format("{}{}: {:.4f}", parts.empty() ? "" : ", ", names[i], *scales[i]);
+      o += fmt::format("{}  {}: {{{}}}\n", indent, k, parts);
+    }
+  }
+  if (n.ll_max_busbw) o += fmt::format("{}ll_max_busbw: {:.2f} GB/s\n", indent, *n.ll_max_busbw / 1e9);
+  return o;
+}
+
+}  // namespace
+
+std::string network_calibration_to_yaml(const std::vector<NetworkCalibration>& fits) {
+  const NetworkCalibration& n = fits.front();
   std::string o;
   o += "# simtrain calibration file: the network model fitted to an nccl-tests log by\n";
   o += "# `simtrain calibrate --nccl-tests`. `simtrain collective SYSTEM --calibration THIS_FILE` and a\n";
   o += "# scenario's `calibration: THIS_FILE` apply it. Format: sim/work/calibration.hpp.\n";
   o += "gpu: " + quoted(n.gpu_name) + "\n";
   o += "catalog_key: " + n.catalog_key + "\n";
-  for (const std::string& c : n.comments) o += "# " + c + "\n";
+  for (const NetworkCalibration& f : fits)
+    for (const std::string& c : f.comments) o += "# " + c + "\n";
   o += "network:\n";
-  o += "  system: " + quoted(n.system) + "\n";
-  o += fmt::format("  log: {{file: {}, op: {}, ranks: {}, nodes: {}, gpus_per_node: {}, min_size: {} B, max_size: {} B}}\n",
-                   quoted(n.log_file), n.op, n.ranks, n.nodes, n.gpus_per_node, bytes_text(n.min_bytes),
-                   bytes_text(n.max_bytes));
-  if (!n.link_efficiency.empty()) {
-    o += "  link_efficiency:\n";
-    for (const auto& [k, v] : n.link_efficiency) o += fmt::format("    {}: {:.4f}\n", k, v);
-  }
-  if (n.nvls_bandwidth_share) o += fmt::format("  nvls_bandwidth_share: {:.4f}\n", *n.nvls_bandwidth_share);
-  if (!n.step_latency_scale.empty()) {
-    o += "  step_latency_scale:\n";
-    const char* names[3] = {"ll", "ll128", "simple"};
-    for (const auto& [k, scales] : n.step_latency_scale) {
-      std::string parts;
-      for (std::size_t i = 0; i < 3; ++i)
-        if (scales[i]) parts += fmt::format("{}{}: {:.4f}", parts.empty() ? "" : ", ", names[i], *scales[i]);
-      o += fmt::format("    {}: {{{}}}\n", k, parts);
-    }
-  }
-  if (n.ll_max_busbw) o += fmt::format("  ll_max_busbw: {:.2f} GB/s\n", *n.ll_max_busbw / 1e9);
+  if (fits.size() == 1) return o + network_fit_yaml(n, "  ", "  ");
+  for (const NetworkCalibration& f : fits) o += network_fit_yaml(f, "  - ", "    ");
   return o;
 }
 

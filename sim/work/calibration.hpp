@@ -19,9 +19,12 @@
 //     memory_copy: [[bytes, seconds], ...]        device-to-device copies (read + write = 2x bytes)
 //     launch_s: x                                 back-to-back empty-kernel period
 //     h2d_bytes_per_s: x, d2h_bytes_per_s: x      pinned host copies
-//   network: {...}                    the network model fitted to an nccl-tests log by
+//   network: {...} or [{...}, {...}]  the network model fitted to an nccl-tests log by
 //                                     `simtrain calibrate --nccl-tests` (drive/net_fit.hpp
-//                                     states the physics and what each log shape pins down):
+//                                     states the physics and what each log shape pins down);
+//                                     a list holds a fit of a one-node log and one of a
+//                                     multi-node log of the same system (calibrate --base),
+//                                     applied in order; each item has the keys below:
 //     system: "DGX A100 (8x ...)"     the system (its `name:`) the log was fitted on; a
 //                                     scenario or `collective --calibration` on another system,
 //                                     or with another GPU than catalog_key, is an error
@@ -106,19 +109,17 @@ struct NetworkCalibration {
   // Comment lines written above the section (what each value was fitted on); not read back.
   std::vector<std::string> comments;
   // Where the values are (for errors when the file is applied); empty for a file not read.
-  std::optional<Field> system_field, catalog_key_field;
+  std::optional<Field> system_field, catalog_key_field, log_field;
   std::map<std::string, Field> link_fields;
 };
 
-// Reads a calibration file and returns its network section; nullopt when it has none. The whole
-// file is checked as apply_calibration_file checks it. ScenarioError at file:line:col.
-std::optional<NetworkCalibration> load_network_calibration(const std::string& path);
-// The YAML text of a calibration file that holds only a network section.
-std::string network_calibration_to_yaml(const NetworkCalibration& n);
-// Whether a size lies in the range the network section was fitted on.
-inline bool in_calibrated_range(const NetworkCalibration& n, double bytes) {
-  return bytes >= n.min_bytes && bytes <= n.max_bytes;
-}
+// Reads a calibration file and returns its network section's fits (one, or one per scope);
+// empty when it has none. The whole file is checked as apply_calibration_file checks it.
+// ScenarioError at file:line:col.
+std::vector<NetworkCalibration> load_network_calibration(const std::string& path);
+// The YAML text of a calibration file that holds only a network section: one fit as a
+// mapping, several as a list (fits of one system and GPU, at most one per scope).
+std::string network_calibration_to_yaml(const std::vector<NetworkCalibration>& fits);
 
 ComputeCalibration apply_calibration_file(const std::string& path, const std::string& gpu_key, ComputeCalibration base,
                                           std::string* described = nullptr);

@@ -10,12 +10,11 @@ $ simtrain calibrate --nccl-tests tests/data/nccl_tests/h200_8gpu_all_reduce_sta
 #     factor on NCCL's LL per-step latencies (hwLat, ring and tree) of NVLink steps, which set the time of the sizes the model runs with LL
 #   step_latency_scale.nvlink.simple 1.0000 -> 1.3383   on 6 sizes, 4194304 to 134217728 B
 #     factor on NCCL's Simple per-step latencies (hwLat, ring and tree, and the NVLS kernel's) of NVLink steps, which set the time of the sizes the model runs with Simple
-#   ll_max_busbw                   none -> 184.50 GB/s   on 7 sizes, 32768 to 2097152 B
-#     the LL protocol's throughput bound on a ring inside one node (bus bandwidth; NCCL's tuner's llMaxBw role): the SMs' store-and-poll rate of 16-byte lines, which sets how the LL sizes' time grows with the size
 # not determined by this log (left as the catalog's):
 #   - the NICs and the fabric: a one-node log sends no byte over the network
 #   - the NVLink efficiency of the ring: the log's large sizes ran NVLS (the NVSwitch reduces), which has its own share
 #   - the LL128 step latency: the model runs no size of the log with LL128
+#   - the LL throughput bound: the LL sizes fit as well without one (no bound binds there)
 #   - sizes outside the log's range: shown nowhere, not calibrated
 #
 # busbw error, (simulated - measured) / measured, before and after the fit:
@@ -33,14 +32,14 @@ $ simtrain calibrate --nccl-tests tests/data/nccl_tests/h200_8gpu_all_reduce_sta
     16777216     219.89     263.87     +20.0   nvls/Simple     233.95      +6.4   nvls/Simple  latency Simple
     33554432     275.84     341.08     +23.7   nvls/Simple     313.22     +13.6   nvls/Simple  latency Simple
     67108864     346.51     392.75     +13.3   nvls/Simple     370.96      +7.1   nvls/Simple  latency Simple
-   134217728     401.93     432.89      +7.7   nvls/Simple     416.10      +3.5   nvls/Simple  latency Simple
-   268435456     436.15     456.20      +4.6   nvls/Simple     443.06      +1.6   nvls/Simple  bandwidth
-   536870912     450.29     468.82      +4.1   nvls/Simple     457.89      +1.7   nvls/Simple  bandwidth
-  1073741824     463.58     474.18      +2.3   nvls/Simple     464.50      +0.2   nvls/Simple  bandwidth
-  2147483648     469.17     478.14      +1.9   nvls/Simple     469.08      -0.0   nvls/Simple  bandwidth
-  4294967296     473.10     480.14      +1.5   nvls/Simple     471.40      -0.4   nvls/Simple  bandwidth
-  8589934592     477.45     481.15      +0.8   nvls/Simple     472.57      -1.0   nvls/Simple  bandwidth
- 17179869184     482.26     481.65      -0.1   nvls/Simple     473.16      -1.9   nvls/Simple  bandwidth
+   134217728     401.93     432.89      +7.7   nvls/Simple     416.09      +3.5   nvls/Simple  latency Simple
+   268435456     436.15     456.20      +4.6   nvls/Simple     443.05      +1.6   nvls/Simple  bandwidth
+   536870912     450.29     468.82      +4.1   nvls/Simple     457.88      +1.7   nvls/Simple  bandwidth
+  1073741824     463.58     474.18      +2.3   nvls/Simple     464.48      +0.2   nvls/Simple  bandwidth
+  2147483648     469.17     478.14      +1.9   nvls/Simple     469.06      -0.0   nvls/Simple  bandwidth
+  4294967296     473.10     480.14      +1.5   nvls/Simple     471.39      -0.4   nvls/Simple  bandwidth
+  8589934592     477.45     481.15      +0.8   nvls/Simple     472.56      -1.0   nvls/Simple  bandwidth
+ 17179869184     482.26     481.65      -0.1   nvls/Simple     473.15      -1.9   nvls/Simple  bandwidth
 #
 # busbw error, before -> after:
 #   sizes fitted (bandwidth)     7 sizes: median |error|    1.9% ->   1.0%, worst +4.6% at 268435456 B -> -1.9% at 17179869184 B
@@ -56,11 +55,9 @@ catalog_key: h200_sxm
 # nvls_bandwidth_share: 0.8400 -> 0.8253, fitted on 7 sizes 268435456 to 17179869184 B
 # step_latency_scale.nvlink.ll: 1.0000 -> 1.2628, fitted on 7 sizes 32768 to 2097152 B
 # step_latency_scale.nvlink.simple: 1.0000 -> 1.3383, fitted on 6 sizes 4194304 to 134217728 B
-# ll_max_busbw: none -> 184.50 GB/s, fitted on 7 sizes 32768 to 2097152 B
 network:
   system: "DGX H200 (8x H200 SXM)"
   log: {file: "tests/data/nccl_tests/h200_8gpu_all_reduce_stas00.log", op: all_reduce, ranks: 8, nodes: 1, gpus_per_node: 8, min_size: 32768 B, max_size: 17179869184 B}
   nvls_bandwidth_share: 0.8253
   step_latency_scale:
     nvlink: {ll: 1.2628, simple: 1.3383}
-  ll_max_busbw: 184.50 GB/s

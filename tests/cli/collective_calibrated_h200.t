@@ -3,7 +3,7 @@ $ simtrain collective dgx_h200 --calibration tests/data/netcal/dgx_h200.yaml --c
 # simtrain collective --compare: all_reduce on DGX H200 (8x H200 SXM) (1 node, 8 ranks), simulated, against tests/data/nccl_tests/h200_8gpu_all_reduce_stas00.log
 # the log: all_reduce (from its rows: redop sum, root -1, size = count x 4 B, busbw = 1.75 x algbw), 8 ranks on 1 host, float, 20 sizes
 # error: busbw, (simulated - measured) / measured, against the log's out-of-place figure
-# network calibrated: tests/data/netcal/dgx_h200.yaml (fitted on tests/data/nccl_tests/h200_8gpu_all_reduce_stas00.log: all_reduce, 8 ranks, 32768 to 17179869184 B): NVLS share 0.8253, nvlink LL step latency x1.263, nvlink Simple step latency x1.338, LL bound 184.5 GB/s inside a node
+# network calibrated: tests/data/netcal/dgx_h200.yaml (fitted on tests/data/nccl_tests/h200_8gpu_all_reduce_stas00.log: all_reduce, 8 ranks, 32768 to 17179869184 B): NVLS share 0.8253, nvlink LL step latency x1.263, nvlink Simple step latency x1.338
 #
 #             measured out-of-place   measured in-place                   simulated
 #       size        time      busbw       time     busbw       time     busbw          algo   proto    error

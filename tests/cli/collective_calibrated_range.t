@@ -2,7 +2,7 @@ $ simtrain collective dgx_a100 --calibration tests/data/netcal/dgx_a100.yaml -b 
 # exit 0
 # simtrain collective: all_reduce on DGX A100 (8x A100-SXM4-40GB) (1 node, 8 ranks), simulated
 # columns as nccl-tests (out-of-place; in-place is identical in the model)
-# network calibrated: tests/data/netcal/dgx_a100.yaml (fitted on tests/data/nccl_tests/a100_8gpu_all_reduce_stas00.log: all_reduce, 8 ranks, 32768 to 17179869184 B): nvlink3 efficiency 0.8174, nvlink LL step latency x1.201, nvlink LL128 step latency x1.920, nvlink Simple step latency x1.244, LL bound 15.8 GB/s inside a node
+# network calibrated: tests/data/netcal/dgx_a100.yaml (fitted on tests/data/nccl_tests/a100_8gpu_all_reduce_stas00.log: all_reduce, 8 ranks, 32768 to 17179869184 B): nvlink3 efficiency 0.8175, nvlink LL step latency x1.202, nvlink LL128 step latency x1.920, nvlink Simple step latency x1.244, LL bound 15.8 GB/s inside a node
 #
 #       size         count      type   redop    root       time    algbw    busbw          algo   proto
 #        (B)    (elements)                                 (us)   (GB/s)   (GB/s)

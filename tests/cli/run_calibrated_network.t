@@ -3,7 +3,7 @@ $ simtrain scenarios/dgx_a100_bert_large.yaml --set calibration=tests/data/netca
 simtrain: DGX A100, BERT-Large DDP
   BERT-Large DDP on 8 x NVIDIA A100-SXM4-40GB (DGX A100 (8x A100-SXM4-40GB), 1 node)
   batch 32/GPU x 1 micro-batch, amp_fp16, adam, 336 M params, 38 buckets, all-reduce ring/Simple
-  network calibrated: tests/data/netcal/dgx_a100.yaml (fitted on tests/data/nccl_tests/a100_8gpu_all_reduce_stas00.log: all_reduce, 8 ranks, 32768 to 17179869184 B): nvlink3 efficiency 0.8174, nvlink LL step latency x1.201, nvlink LL128 step latency x1.920, nvlink Simple step latency x1.244, LL bound 15.8 GB/s inside a node
+  network calibrated: tests/data/netcal/dgx_a100.yaml (fitted on tests/data/nccl_tests/a100_8gpu_all_reduce_stas00.log: all_reduce, 8 ranks, 32768 to 17179869184 B): nvlink3 efficiency 0.8175, nvlink LL step latency x1.202, nvlink LL128 step latency x1.920, nvlink Simple step latency x1.244, LL bound 15.8 GB/s inside a node
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
   --set calibration=tests/data/netcal/dgx_a100.yaml
 
@@ -12,7 +12,7 @@ Step time       159.36 ms   (mean of 3 steps after 1 warm-up)
   exposed comm    1.40 ms    0.9%   (communication 16.91 ms,  91.7% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.95 ms    1.2%   (waiting for the host to issue kernels)
-Throughput   1,606 samples/s, 411,241 tokens/s
+Throughput   1,606 samples/s, 411,242 tokens/s
   sequences  mean 256 of 512 tokens, binned by 64: rows of 288 tokens executed, 11.1% of them padding (FLOPs and MFU count it)
   per GPU    121.2 TFLOP/s achieved, MFU  38.9%
 Scaling       95.9% of 8 x one GPU (one GPU: 152.88 ms/step)

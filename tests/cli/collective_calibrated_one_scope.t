@@ -1,0 +1,25 @@
+$ simtrain collective dgx_a100 --nodes 2 --calibration tests/data/netcal/dgx_a100.yaml -b 1M -e 64M -f 64
+# exit 0
+# simtrain collective: all_reduce on DGX A100 (8x A100-SXM4-40GB) (2 nodes, 16 ranks), simulated
+# columns as nccl-tests (out-of-place; in-place is identical in the model)
+# network calibrated: tests/data/netcal/dgx_a100.yaml (fitted on tests/data/nccl_tests/a100_8gpu_all_reduce_stas00.log: all_reduce, 8 ranks, 32768 to 17179869184 B): nvlink3 efficiency 0.8175, nvlink LL step latency x1.202, nvlink LL128 step latency x1.920, nvlink Simple step latency x1.244, LL bound 15.8 GB/s inside a node
+#
+#       size         count      type   redop    root       time    algbw    busbw          algo   proto
+#        (B)    (elements)                                 (us)   (GB/s)   (GB/s)
+     1048576        262144     float     sum      -1     104.85    10.00    18.75          ring      LL  *
+    67108864      16777216     float     sum      -1    1009.25    66.49   124.68          ring  Simple  *
+# * not calibrated: the calibration file fits no log of this scope (inside one node, or across nodes)
+# Avg bus bandwidth    : 71.7129
+#
+# Busiest links at 67108864 B (ring / Simple):
+#    64.9%  node0/nic0 -> rail0_leaf0 (ib_hdr)
+#    64.9%  rail0_leaf0 -> node0/nic0 (ib_hdr)
+#    64.9%  node0/nic1 -> rail1_leaf0 (ib_hdr)
+#    64.9%  rail1_leaf0 -> node0/nic1 (ib_hdr)
+#    64.9%  node0/nic2 -> rail2_leaf0 (ib_hdr)
+# Bottleneck: node0/nic0 -> rail0_leaf0 (ib_hdr)
+# Bytes over network links: 5.033e+08 (7.500 x the buffer)
+#
+# Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
+#   1 MiB to 64 MiB              no public run of this kind validated (collectives of 1 MiB to 64 MiB across nodes)
+#   >= 64 MiB (bandwidth-bound)  +-1.4%: median error of 4 public collectives of >= 64 MiB (bandwidth-bound) across nodes on Ampere (A100-SXM4-40GB); worst 2.6%, model tends pessimistic (-1.6% on average)
