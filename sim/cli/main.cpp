@@ -66,7 +66,7 @@ using cli::write_file_atomic;
 // (one node, or several), or an empty range when the file fits no log of that scope.
 std::pair<double, double> calibrated_range(const std::vector<work::NetworkCalibration>& fits, bool multi_node) {
   for (const work::NetworkCalibration& f : fits)
-    if ((f.nodes > 1) == multi_node) return {f.min_bytes, f.max_bytes};
+    if (f.multi_node() == multi_node) return {f.min_bytes, f.max_bytes};
   return {1.0, 0.0};
 }
 

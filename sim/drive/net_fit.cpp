@@ -53,7 +53,7 @@ void apply_params(const work::NetworkCalibration& cal, coll::NcclParams& p) {
   }
   if (cal.nvls_bandwidth_share) p.nvls.bandwidth_share = *cal.nvls_bandwidth_share;
   // The bound of the log's scope: rings inside one node, or across nodes.
-  if (cal.ll_max_busbw) p.protocols[kLL].max_busbw_bytes_per_s[cal.nodes > 1 ? 1 : 0] = *cal.ll_max_busbw;
+  if (cal.ll_max_busbw) p.protocols[kLL].max_busbw_bytes_per_s[cal.multi_node() ? 1 : 0] = *cal.ll_max_busbw;
 }
 
 // Minimizes f over [lo, hi] (on a log scale when `log_scale`): a grid of 25 points, then
@@ -141,7 +141,7 @@ std::string apply_fit(const work::NetworkCalibration& cal, topo::Cluster& cluste
     for (std::size_t k = 0; k < 3; ++k)
       if (scales[k]) add(fmt::format("{} {} step latency x{:.3f}", cls, coll::protocol_name(static_cast<coll::Protocol>(k)), *scales[k]));
   if (cal.ll_max_busbw)
-    add(fmt::format("LL bound {:.1f} GB/s {}", *cal.ll_max_busbw / 1e9, cal.nodes > 1 ? "across nodes" : "inside a node"));
+    add(fmt::format("LL bound {:.1f} GB/s {}", *cal.ll_max_busbw / 1e9, cal.multi_node() ? "across nodes" : "inside a node"));
   apply_params(cal, params);
   return fmt::format("(fitted on {}: {}, {} ranks, {} to {} B): {}", cal.log_file, cal.op, cal.ranks,
                      static_cast<long long>(cal.min_bytes), static_cast<long long>(cal.max_bytes),
@@ -174,7 +174,7 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
   // catalog's figures they replace.
   const bool multi_node = cluster->nodes() > 1;
   for (const work::NetworkCalibration& b : opt.base)
-    if ((b.nodes > 1) == multi_node)
+    if (b.multi_node() == multi_node)
       throw b.log_field->error(std::string("--base: this file already fits a ") + (multi_node ? "multi-node" : "one-node") +
                                " log (" + b.log_file + "); a base holds the other scope (fit a " +
                                (multi_node ? "one-node" : "multi-node") + " log on top of it)");
@@ -467,7 +467,7 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
   // The file: the base's fits and this one, the one-node fit first.
   std::vector<work::NetworkCalibration> fits = opt.base;
   fits.push_back(cal);
-  std::stable_sort(fits.begin(), fits.end(), [](const auto& a, const auto& b) { return a.nodes == 1 && b.nodes > 1; });
+  std::stable_sort(fits.begin(), fits.end(), [](const auto& a, const auto& b) { return !a.multi_node() && b.multi_node(); });
   out.yaml = work::network_calibration_to_yaml(fits);
   out.calibration = std::move(cal);
   return out;

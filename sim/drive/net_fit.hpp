@@ -30,8 +30,9 @@
 //       with the size) an LL size's time hardly grows with the size; measured LL times grow
 //       about linearly (A100 stas00 log: 44 us at 32 KiB, 61 us at 256 KiB): the bound is
 //       that slope, t >= bus bytes / bound. Not in the shipped model (NCCL's llMaxBw, 87.7
-//       GB/s on one Ampere node, is not a measured rate; the fitted ones are 15.8 GB/s on
-//       the A100 log and 185 GB/s on the H200 log), so only a fitted file sets it.
+//       GB/s on one Ampere node, is not a measured rate; the A100 log's fitted bound is 15.8
+//       GB/s, and on the H200 log none binds), so only a fitted file sets it, and only where
+//       the log fits better with it than without.
 //
 // Why a log's shape pins some parameters and not others: a parameter is determined only by the
 // sizes whose time it moves. On the plateau (sizes whose time is proportional to the size and

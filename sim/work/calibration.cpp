@@ -221,8 +221,8 @@ std::vector<NetworkCalibration> read_network_block(const Field& root, const std:
     for (const NetworkCalibration& other : fits) {
       if (n.system != other.system)
         throw n.system_field->error("every fit of a file is of one system; the first is of '" + other.system + "'");
-      if ((n.nodes > 1) == (other.nodes > 1))
-        throw n.log_field->error(std::string("this file already fits a ") + (n.nodes > 1 ? "multi-node" : "one-node") +
+      if (n.multi_node() == other.multi_node())
+        throw n.log_field->error(std::string("this file already fits a ") + (n.multi_node() ? "multi-node" : "one-node") +
                                  " log (" + other.log_file + "): one fit per scope, one-node and multi-node");
     }
     fits.push_back(std::move(n));

@@ -106,6 +106,9 @@ struct NetworkCalibration {
   using ProtocolScales = std::array<std::optional<double>, 3>;
   std::map<std::string, ProtocolScales> step_latency_scale;
   std::optional<double> ll_max_busbw;  // bytes/s
+  // The fit's scope: a log across nodes (its network figures, its LL bound on rings across
+  // nodes) or inside one node. A file holds at most one fit per scope.
+  bool multi_node() const { return nodes > 1; }
   // Comment lines written above the section (what each value was fitted on); not read back.
   std::vector<std::string> comments;
   // Where the values are (for errors when the file is applied); empty for a file not read.
