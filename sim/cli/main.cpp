@@ -366,13 +366,16 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   auto* val_cmd = app.add_subcommand("validate", "The simulator against public measurements, case by case, with the error of each");
   std::string v_cases;
   std::vector<std::string> v_only;
-  bool v_json = false, v_strict = false, v_bands = false;
+  bool v_json = false, v_strict = false, v_bands = false, v_cross = false;
   std::string v_check_bands;
   val_cmd->add_option("--cases", v_cases, "Cases file (default: the project's validation/cases.yaml)");
   val_cmd->add_option("--only", v_only, "Run only these cases (an id, or id/case)")->expected(1, -1);
   val_cmd->add_flag("--json", v_json, "Print a JSON array instead of the table");
   val_cmd->add_flag("--strict", v_strict, "Exit with status 5 when a case lies outside its tolerance");
   val_cmd->add_flag("--bands", v_bands, "Print the error bands (YAML of validation/error_bands.yaml) instead of the table");
+  val_cmd->add_flag("--cross-validate", v_cross,
+                    "After the table, leave each source out in turn and print how many of its cases the other "
+                    "sources' bands cover (per category and GPU generation)");
   val_cmd->add_option("--check-bands", v_check_bands,
                       "After the table, check this bands file against the results; exit with status 6 when it differs");
   cli::SearchFlags v_flags;  // the cases are a search's points (cli/search_cli.hpp)
@@ -504,6 +507,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       va.strict = v_strict;
       va.bands = v_bands;
       va.check_bands = v_check_bands;
+      va.cross_validate = v_cross;
       return cli::validate_command(va, v_flags, dist, kVersion);
     }
     if (*sweep_cmd) {

@@ -405,15 +405,25 @@ int validate_command(const ValidateArgs& args, const SearchFlags& flags, Dist& d
   MpiSeat seat(dist, ex);
   const auto results = drive::validation_search(cases, args.only, ex);
   if (!results) return 0;  // an MPI worker rank
+  const auto bands_yaml = [&] {
+    return report::format_bands_yaml(report::compute_bands(*results), report::cross_validate(*results));
+  };
   if (args.bands) {
-    std::cout << report::format_bands_yaml(report::compute_bands(*results));
+    std::cout << bands_yaml();
     return 0;
   }
-  if (args.json) std::cout << report::validation_to_json(*results).dump(2) << "\n";
+  if (args.json && args.cross_validate)
+    std::cout << nlohmann::json{{"cases", report::validation_to_json(*results)},
+                                {"cross_validation", report::cross_validation_to_json(report::cross_validate(*results))}}
+                     .dump(2)
+              << "\n";
+  else if (args.json) std::cout << report::validation_to_json(*results).dump(2) << "\n";
   else std::cout << report::format_validation(*results, args.cases.empty() ? "validation/cases.yaml" : args.cases);
+  if (args.cross_validate && !args.json)
+    std::cout << "\n" << report::format_cross_validation(report::cross_validate(*results));
   const bool all_within = std::all_of(results->begin(), results->end(), [](const auto& r) { return r.within; });
   if (!args.check_bands.empty()) {
-    const bool same = read_input_file(args.check_bands) == report::format_bands_yaml(report::compute_bands(*results));
+    const bool same = read_input_file(args.check_bands) == bands_yaml();
     std::cout << "\nerror bands: " << args.check_bands
               << (same ? " matches these results\n"
                        : " differs from these results: regenerate it with `simtrain validate --bands > " +

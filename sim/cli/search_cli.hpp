@@ -96,6 +96,7 @@ struct ValidateArgs {
   std::string cases, check_bands;  // "" : the project's validation/cases.yaml
   std::vector<std::string> only;
   bool json = false, strict = false, bands = false;
+  bool cross_validate = false;  // also the leave-one-source-out coverage of the bands
 };
 int validate_command(const ValidateArgs& args, const SearchFlags& flags, Dist& dist, const std::string& version);
 

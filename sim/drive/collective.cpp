@@ -1,6 +1,7 @@
 #include "drive/collective.hpp"
 
 #include <algorithm>
+#include <set>
 #include <stdexcept>
 
 #include "engine/executor.hpp"
@@ -96,8 +97,11 @@ SweepResult run_sweep(const topo::Cluster& cluster, coll::Planner& planner, cons
       for (int g = 0; g < cluster.gpu_count(); ++g) ranks.push_back(g);
     const int gpn = cluster.gpus_per_node();
     const bool multi_node = std::any_of(ranks.begin(), ranks.end(), [&](int g) { return g / gpn != ranks.front() / gpn; });
+    std::set<int> nodes;
+    for (int g : ranks) nodes.insert(g / gpn);
     r.bands = report::bands_for_collective(*opt.error_bands, r, report::gpu_generation(cluster.gpu_model(ranks.front()).arch),
-                                           multi_node);
+                                           static_cast<int>(ranks.size()), static_cast<int>(nodes.size()),
+                                           multi_node && cluster.fabric().oversubscription > 1);
   }
   return r;
 }

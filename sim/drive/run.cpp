@@ -503,6 +503,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   r.strategy = spec.strategy;
   r.gpus = static_cast<int>(ranks.size());
   r.nodes = c.nodes();
+  r.fabric_oversubscription = c.nodes() > 1 ? c.fabric().oversubscription : 1;
   r.batch_per_gpu = spec.batch_per_gpu;
   r.grad_accumulation = spec.grad_accumulation;
   r.seq_len = m.seq_len;

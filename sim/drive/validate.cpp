@@ -204,6 +204,16 @@ ValidationCase parse_case(const Field& f, const std::string& cases_path) {
   return c;
 }
 
+// The error band's domain of a scenario case: the run's GPU, size, software and fabric.
+void set_domain(ValidationResult& r, const train::RunResult& res) {
+  r.gpu = res.gpu_name;
+  r.gpu_arch = res.gpu_arch;
+  r.gpus = std::max(1, res.gpus);
+  r.nodes = std::max(1, res.nodes);
+  r.software = res.software;
+  r.oversubscription = res.fabric_oversubscription;
+}
+
 coll::Op op_of(const std::string& s) {
   if (s == "reduce_scatter") return coll::Op::reduce_scatter;
   if (s == "all_gather") return coll::Op::all_gather;
@@ -278,6 +288,9 @@ ValidationResult run_case(const ValidationCase& c) {
       throw ScenarioError("", 0, 0, c.key() + ": collective.gpus",
                           "the system has " + std::to_string(gpn) + " GPUs per node, not " + std::to_string(per_node));
     req.ranks = cluster->first_gpus_of_each_node(per_node);
+    r.gpus = per_node * cc.nodes;
+    r.nodes = cc.nodes;
+    r.oversubscription = cc.nodes > 1 ? cluster->fabric().oversubscription : 1;
     report::SweepRow row = simulate_one(*cluster, planner, req, false, 0);
     r.simulated = row.busbw_gbps;
     r.detail = row.algo + "/" + row.protocol;
@@ -290,16 +303,14 @@ ValidationResult run_case(const ValidationCase& c) {
     if (memory) {
       ro.steps_override = 1;  // as `simtrain memory`
       train::RunResult res = run_scenario(spec, ro);
-      r.gpu = res.gpu_name;
-      r.gpu_arch = res.gpu_arch;
+      set_domain(r, res);
       // The largest batch of the scenario's own strategy only (the first row of the full search).
       if (sc.field.rfind("largest_batch", 0) == 0) res.fits = largest_batches(spec, true);
       j = report::memory_to_json(res);
       j["gpus"] = res.gpus;
     } else {
       const train::RunResult res = run_scenario(spec, ro);
-      r.gpu = res.gpu_name;
-      r.gpu_arch = res.gpu_arch;
+      set_domain(r, res);
       j = report::run_to_json(res);
     }
     const std::string report_name = memory ? "the memory report" : "the run report";

@@ -85,7 +85,8 @@ std::string run_figures(const train::RunResult& r) {
 std::string trust_section(const train::RunResult& r) {
   if (r.error_bands.empty()) return "";
   std::string o = "<section id=\"trust\">\n<h2>How far to trust these figures</h2>\n"
-                  "<p class=\"note\">simtrain validate on public runs of the same kind (validation/error_bands.yaml)</p>\n"
+                  "<p class=\"note\">simtrain validate on public runs of the same kind: half within the first figure, nine in "
+                  "ten within the 90% one (validation/error_bands.yaml)</p>\n"
                   "<dl class=\"figures\">\n";
   for (const train::ErrorBand& b : r.error_bands) {
     if (b.figure == "step_time") o += figure("Step time, throughput", escape(band_text(b)));

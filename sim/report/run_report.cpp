@@ -247,7 +247,7 @@ namespace {
 std::string format_trust(const train::RunResult& r) {
   if (r.error_bands.empty()) return "";
   std::string o = "Trust        how far the figures above may be off: simtrain validate on public runs of the same "
-                  "kind (validation/error_bands.yaml)\n";
+                  "kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)\n";
   for (const train::ErrorBand& b : r.error_bands) {
     if (b.figure == "step_time") o += "  step time, throughput  " + band_text(b) + "\n";
     else if (b.figure == "peak_memory") o += "  peak memory            " + band_text(b) + "\n";

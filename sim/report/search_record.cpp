@@ -53,11 +53,18 @@ std::optional<double> optional_number_from(const json& j, const char* key) {
 json band_to_record(const train::ErrorBand& b) {
   return {{"figure", b.figure},          {"kind", b.kind},
           {"found", b.found},            {"cases", b.cases},
+          {"sources", b.sources},
           {"median_abs_error", number_to_json(b.median_abs_error)},
+          {"p90_abs_error", number_to_json(b.p90_abs_error)},
           {"worst_abs_error", number_to_json(b.worst_abs_error)},
           {"mean_optimism", number_to_json(b.mean_optimism)},
           {"category", b.category},      {"generation", b.generation},
           {"gpus", b.gpus},              {"fallback", b.fallback},
+          {"domain", b.domain},          {"validated", b.validated},
+          {"not_validated", b.not_validated},
+          {"coverage_cases", b.coverage_cases},
+          {"inside_median", number_to_json(b.inside_median)},
+          {"inside_p90", number_to_json(b.inside_p90)},
           {"description", b.description}};
 }
 
@@ -67,13 +74,21 @@ train::ErrorBand band_from_record(const json& j) {
   b.kind = text(j, "kind");
   b.found = flag(j, "found");
   b.cases = small_whole(j, "cases");
+  b.sources = small_whole(j, "sources");
   b.median_abs_error = number(j, "median_abs_error");
+  b.p90_abs_error = number(j, "p90_abs_error");
   b.worst_abs_error = number(j, "worst_abs_error");
   b.mean_optimism = number(j, "mean_optimism");
   b.category = text(j, "category");
   b.generation = text(j, "generation");
   b.gpus = text(j, "gpus");
   b.fallback = flag(j, "fallback");
+  b.domain = text(j, "domain");
+  b.validated = flag(j, "validated");
+  b.not_validated = text(j, "not_validated");
+  b.coverage_cases = small_whole(j, "coverage_cases");
+  b.inside_median = number(j, "inside_median");
+  b.inside_p90 = number(j, "inside_p90");
   b.description = text(j, "description");
   return b;
 }
@@ -253,7 +268,11 @@ json validation_result_to_json(const ValidationResult& r) {
           {"within", r.within},
           {"detail", r.detail},
           {"gpu", r.gpu},
-          {"gpu_arch", r.gpu_arch}};
+          {"gpu_arch", r.gpu_arch},
+          {"gpus", r.gpus},
+          {"nodes", r.nodes},
+          {"software", r.software},
+          {"oversubscription", number_to_json(r.oversubscription)}};
 }
 
 ValidationResult validation_result_from_json(const json& j, const ValidationCase& c) {
@@ -265,6 +284,12 @@ ValidationResult validation_result_from_json(const json& j, const ValidationCase
   r.detail = text(j, "detail");
   r.gpu = text(j, "gpu");
   r.gpu_arch = text(j, "gpu_arch");
+  r.gpus = small_whole(j, "gpus");
+  r.nodes = small_whole(j, "nodes");
+  r.software = text(j, "software");
+  r.oversubscription = number(j, "oversubscription");
+  if (r.gpus < 1 || r.nodes < 1 || !(r.oversubscription > 0))
+    throw std::invalid_argument("fields 'gpus', 'nodes' and 'oversubscription': expected a positive figure");
   return r;
 }
 

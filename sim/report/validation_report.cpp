@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "report/error_bands.hpp"
 #include "report/run_report.hpp"
 
 namespace simtrain::report {
@@ -139,6 +140,17 @@ nlohmann::json validation_to_json(const std::vector<ValidationResult>& results) 
         {"within_tolerance", r.within},
         {"note", r.c.note},
     };
+    // The case's domain, as its error band looks it up (report/error_bands.hpp).
+    const RunKind k = case_kind(r);
+    o["domain"] = {{"gpu", r.gpu},
+                   {"generation", k.generation},
+                   {"gpus", r.gpus},
+                   {"nodes", r.nodes},
+                   {"scale", k.scale.empty() ? nlohmann::json(nullptr) : nlohmann::json(k.scale)},
+                   {"software", r.software.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.software)},
+                   {"size_class", k.size_class.empty() ? nlohmann::json(nullptr) : nlohmann::json(k.size_class)},
+                   {"oversubscribed", k.oversubscribed},
+                   {"source", source_key(r.c.source)}};
     if (r.c.collective) {
       const auto& cc = *r.c.collective;
       o["reproduce"] = {{"collective",

@@ -82,6 +82,11 @@ struct ValidationResult {
   bool within = true;  // |error| <= tolerance (true when the case has none)
   std::string detail;  // algo/protocol of a collective, or the scenario's overrides
   std::string gpu, gpu_arch;  // the GPU the case ran on (catalog name and arch): its error band's generation
+  // The rest of the case's domain (report/error_bands.hpp): its size, its software profile
+  // ("" for collectives and GEMMs) and its fabric's oversubscription (1 = non-blocking).
+  int gpus = 1, nodes = 1;
+  std::string software;
+  double oversubscription = 1;
 };
 
 struct ValidationSummary {

@@ -45,6 +45,7 @@ struct RunResult {
   std::string network_calibration;  // its network section's summary, or "" (the catalog's links and NCCL's latencies)
   std::string software, software_name;  // the software profile's key and description
   int gpus = 0, nodes = 0;
+  double fabric_oversubscription = 1;  // the fabric's (1 = non-blocking): the error band's domain
   long long batch_per_gpu = 0, grad_accumulation = 1, seq_len = 0, steps = 0, warmup_steps = 0;
   // Sequence lengths (work/sequences.hpp): seq_len above is the row length the GPU executes;
   // with `sequences:` a sample holds tokens_per_sample real tokens, a row samples_per_row

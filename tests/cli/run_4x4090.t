@@ -25,7 +25,7 @@ Energy       2132 W, 0.5 kJ/step: 4 GPUs x 445 W + 1 node x 350 W overhead (syst
 Cost         rent $0.000118/step, own $0.0000586/step; headline own (cost.basis)
   rent       4 GPUs x $0.5/GPU-h on demand (catalog, 2024)
   own        capex $0.0000209/step: (4 GPUs x $1,599 (catalog, 2022-10-12) + 1 node x $6,000 (system, 2022)) over 4 years (catalog); power $0.0000377/step at $0.3/kWh (scenario)
-Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
-  step time, throughput  +-18%: no public multi-GPU DDP runs on Ada: median error of 8 on other GPUs (A100-SXM4-40GB, V100-SXM2-32GB); worst 38%, model tends optimistic (+9.5% on average)
-  peak memory            +-18%: no public peak-memory and largest-batch cases on Ada: median error of 10 on other GPUs (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
+Trust        how far the figures above may be off: simtrain validate on public runs of the same kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)
+  step time, throughput  not validated for this kind of run (multi-GPU DDP runs never validated on Ada); nearest band +-17% (90%: +-32%): median error of 75 public training runs of every strategy (17 sources) on all GPUs (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB); worst 43%, model tends optimistic (+13% on average)
+  peak memory            not validated for this kind of run (peak-memory and largest-batch cases never validated on Ada); nearest band +-11% (90%: +-21%): median error of 10 public peak-memory and largest-batch cases (3 sources) on all GPUs (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+10% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 30% inside their 90% band (validate --cross-validate)
 Verdict      compute-bound: GPUs compute  98.9% of each step; exposed communication   0.4%, data stall   0.0%

@@ -18,7 +18,7 @@ Energy       797 W, 0.4 kJ/step: 1 GPU x 447 W + 1 node x 350 W overhead (system
 Cost         rent $0.0000748/step, own $0.0000682/step; headline own (cost.basis)
   rent       1 GPU x $0.5/GPU-h on demand (catalog, 2024)
   own        capex $0.0000324/step: (1 GPU x $1,599 (catalog, 2022-10-12) + 1 node x $6,000 (system, 2022)) over 4 years (catalog); power $0.0000358/step at $0.3/kWh (scenario)
-Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
-  step time, throughput  +-23%: median error of 2 public single-GPU CNN runs on Ada (RTX 4090); worst 29%, model tends pessimistic (-23% on average)
-  peak memory            +-18%: no public peak-memory and largest-batch cases on Ada: median error of 10 on other GPUs (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
+Trust        how far the figures above may be off: simtrain validate on public runs of the same kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)
+  step time, throughput  +-25% (90%: +-32%): median error of 11 public single-GPU CNN runs (2 sources) on all GPUs, 1 GPU (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB); worst 32%, model tends pessimistic (-4.3% on average)
+  peak memory            not validated for this kind of run (peak-memory and largest-batch cases never validated on Ada); nearest band +-11% (90%: +-21%): median error of 10 public peak-memory and largest-batch cases (3 sources) on all GPUs (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+10% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 30% inside their 90% band (validate --cross-validate)
 Verdict      compute-bound: GPUs compute  99.4% of each step; exposed communication   0.0%, data stall   0.0%

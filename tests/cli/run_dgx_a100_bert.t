@@ -26,7 +26,7 @@ Energy       6032 W, 1.0 kJ/step: 8 GPUs x 393 W + 1 node x 1,500 W overhead (sy
 Cost         rent $0.00145/step, own $0.000283/step; headline rent (cost.basis)
   rent       8 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
   own        capex $0.000251/step: (8 GPUs x $10,000 (catalog, 2023-02) + 1 node x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.0000320/step at $0.12/kWh (scenario)
-Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
-  step time, throughput  +-11%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 22%, model tends optimistic (+8.9% on average)
-  peak memory            +-18%: median error of 10 public peak-memory and largest-batch cases on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
+Trust        how far the figures above may be off: simtrain validate on public runs of the same kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)
+  step time, throughput  +-15% (90%: +-39%): median error of 33 public training runs of every strategy (10 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 40%, model tends optimistic (+15% on average)
+  peak memory            +-11% (90%: +-21%): median error of 10 public peak-memory and largest-batch cases (3 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+10% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 30% inside their 90% band (validate --cross-validate)
 Verdict      compute-bound: GPUs compute  97.9% of each step; exposed communication   0.9%, data stall   0.0%

@@ -27,7 +27,7 @@ Energy       75183 W, 4425.4 kJ/step: 128 GPUs x 400 W + 16 nodes x 1,500 W over
 Cost         rent $8.57/step, own $1.58/step; headline rent (cost.basis)
   rent       128 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
   own        capex $1.49/step: (128 GPUs x $10,000 (catalog, 2023-02) + 16 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.0991/step at $0.0806/kWh (catalog, 2023)
-Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
-  step time, throughput  +-16%: median error of 5 public FSDP/ZeRO runs on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 24%, model tends optimistic (+18% on average)
-  peak memory            +-18%: median error of 10 public peak-memory and largest-batch cases on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
+Trust        how far the figures above may be off: simtrain validate on public runs of the same kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)
+  step time, throughput  +-19% (90%: +-43%): median error of 5 public FSDP/ZeRO runs (2 sources) on Ampere, 2 to 64 nodes, software pytorch_eager (A100-SXM4-40GB, A100-SXM4-80GB); worst 43%, model tends optimistic (+17% on average)
+  peak memory            +-9.5% (90%: +-21%): median error of 3 public peak-memory and largest-batch cases (2 sources) on Ampere, 2 to 64 nodes, software pytorch_eager (A100-SXM4-40GB); worst 21%, model tends optimistic (+6.5% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 30% inside their 90% band (validate --cross-validate)
 Verdict      compute-bound: GPUs compute 100.0% of each step; exposed communication   0.0%, data stall   0.0%

@@ -32,7 +32,7 @@ Energy       2172 W, 0.5 kJ/step: 8 GPUs x 147 W + 1 node x 1,000 W overhead (sy
 Cost         rent $0.00177/step, own $0.000183/step; headline rent (cost.basis)
   rent       8 GPUs x $3.67/GPU-h on demand (catalog, 2024)
   own        capex $0.000172/step: (8 GPUs x $12,500 (catalog, 2024-mid) + node price not given ($0: cost.node_price, or the system's node_overhead.price)) over 4 years (catalog); power $0.0000106/step at $0.0806/kWh (catalog, 2023)
-Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
-  step time, throughput  +-11%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 22%, model tends optimistic (+8.9% on average)
-  peak memory            +-18%: median error of 10 public peak-memory and largest-batch cases on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
+Trust        how far the figures above may be off: simtrain validate on public runs of the same kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)
+  step time, throughput  +-15% (90%: +-39%): median error of 33 public training runs of every strategy (10 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 40%, model tends optimistic (+15% on average)
+  peak memory            +-11% (90%: +-21%): median error of 10 public peak-memory and largest-batch cases (3 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+10% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 30% inside their 90% band (validate --cross-validate)
 Verdict      data-bound: GPUs wait for data  55.2% of each step (busy  42.1%); bound by storage nvme0 (Samsung PM1733 3.84TB U.2) busy 99% of the run

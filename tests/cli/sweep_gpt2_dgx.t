@@ -20,5 +20,8 @@ rank  strategy  nodes  batch_per_gpu  GPUs  step ms  samples/s  tokens/s    MFU 
 Rank 1 takes 3.99x less time per sample than rank 3, the last that fits.
 
 Trust in the step times (simtrain validate on public runs, validation/error_bands.yaml):
-  +-16%: median error of 5 public FSDP/ZeRO runs on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 24%, model tends optimistic (+18% on average)
-  +-11%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 22%, model tends optimistic (+8.9% on average)
+  +-19% (90%: +-43%): median error of 5 public FSDP/ZeRO runs (2 sources) on Ampere, 2 to 64 nodes, software pytorch_eager (A100-SXM4-40GB, A100-SXM4-80GB); worst 43%, model tends optimistic (+17% on average)
+  +-19% (90%: +-43%): median error of 5 public FSDP/ZeRO runs (2 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 43%, model tends optimistic (+17% on average)
+  not validated for this kind of run (32 GPUs, above the largest validated of the multi-GPU DDP runs (8 GPUs)); nearest band +-15% (90%: +-39%): median error of 33 public training runs of every strategy (10 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 40%, model tends optimistic (+15% on average)
+  not validated for this kind of run (16 GPUs, above the largest validated of the multi-GPU DDP runs (8 GPUs)); nearest band +-15% (90%: +-39%): median error of 33 public training runs of every strategy (10 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 40%, model tends optimistic (+15% on average)
+  +-15% (90%: +-39%): median error of 33 public training runs of every strategy (10 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 40%, model tends optimistic (+15% on average)

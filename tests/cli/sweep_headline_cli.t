@@ -14,4 +14,4 @@ rank  system            batch_per_gpu  GPUs  step ms  samples/s    MFU  mem GiB 
 Rank 1 takes 1.39x less money per sample than rank 6, the last that fits.
 
 Trust in the step times (simtrain validate on public runs, validation/error_bands.yaml):
-  +-11%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 22%, model tends optimistic (+8.9% on average)
+  +-15% (90%: +-39%): median error of 33 public training runs of every strategy (10 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 40%, model tends optimistic (+15% on average)

@@ -10,5 +10,5 @@ rank  system         GPUs  step ms  samples/s  tokens/s    MFU  mem GiB  bound  
 Rank 1 takes 1.22x less money per sample than rank 2, the last that fits.
 
 Trust in the step times (simtrain validate on public runs, validation/error_bands.yaml):
-  +-11%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 22%, model tends optimistic (+8.9% on average)
-  +-18%: no public multi-GPU DDP runs on Hopper: median error of 8 on other GPUs (A100-SXM4-40GB, V100-SXM2-32GB); worst 38%, model tends optimistic (+9.5% on average)
+  +-15% (90%: +-39%): median error of 33 public training runs of every strategy (10 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 40%, model tends optimistic (+15% on average)
+  not validated for this kind of run (multi-GPU DDP runs never validated on Hopper); nearest band +-27% (90%: +-43%): median error of 32 public training runs of every strategy (9 sources) on Hopper (H100 80GB HBM3); worst 43%, model tends optimistic (+14% on average)

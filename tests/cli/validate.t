@@ -1,4 +1,4 @@
-$ simtrain validate --check-bands validation/error_bands.yaml
+$ simtrain validate --cross-validate --check-bands validation/error_bands.yaml
 # exit 0
 simtrain validate: 134 cases from validation/cases.yaml (measured: public figures, sources in the file)
 
@@ -157,5 +157,35 @@ By category (bounds and calibration anchors excluded from the errors):
   memory             14 cases, median |error|  17.9%, worst  20.9%, mean signed  -12.7%, 14 of 14 within
 
 134 cases, median |error| 14.5% (bounds and anchors excluded), 134 of 134 within tolerance or bound
+
+Cross-validation: each source left out in turn, its cases given the bands the other sources make
+(median and 90th percentile of |error|; report/error_bands.hpp). A band predicts new runs when
+about 50% of the left-out cases fall inside its median and 90% inside its 90th percentile.
+
+category          generation cases sources  median|e|   band med   band p90   in med   in p90 no band
+collective        all           33       7       3.9%       6.9%      38.2%      52%      97%       0
+collective        Volta          2       2      26.2%       5.1%      93.3%       0%     100%       0
+collective        Ampere        17       5       6.7%       9.4%      38.2%      59%      94%       0
+collective        Hopper        14       3       3.2%       3.0%      38.2%      50%     100%       0
+cnn_1gpu          all           11       2      17.2%      17.3%      39.9%      55%     100%       0
+cnn_1gpu          Volta          2       1      17.3%      17.3%      32.4%      50%     100%       0
+cnn_1gpu          Ampere         5       2      14.0%      15.5%      39.9%      80%     100%       0
+cnn_1gpu          Ada            2       1      23.3%      17.3%      33.6%      50%     100%       0
+cnn_1gpu          Hopper         2       1      27.5%      24.6%      42.6%       0%     100%       0
+transformer_1gpu  all            5       1      20.8%      15.4%      39.9%      40%      80%       0
+transformer_1gpu  Volta          2       1      29.4%      17.3%      32.4%       0%      50%       0
+transformer_1gpu  Ampere         3       1      13.3%      15.4%      39.9%      67%     100%       0
+ddp               all            8       1      17.9%      16.4%      36.2%      50%      88%       0
+ddp               Volta          4       1      22.3%      17.3%      32.4%      25%      75%       0
+ddp               Ampere         4       1      11.3%      15.4%      39.9%      75%     100%       0
+fsdp              all           11       4      23.3%      23.3%      40.9%      45%      91%       0
+fsdp              Ampere         5       2      16.4%      20.3%      39.9%      60%     100%       0
+fsdp              Hopper         6       3      31.7%      23.3%      40.9%      33%      83%       0
+parallel_3d       all           40      12      15.3%      22.2%      42.6%      62%      98%       0
+parallel_3d       Ampere        16       6      21.4%      15.6%      37.3%      44%      94%       0
+parallel_3d       Hopper        24       6       8.0%      22.2%      42.6%      75%     100%       0
+memory            all           10       3      17.9%       9.5%       9.5%      30%      30%       0
+memory            Ampere        10       3      17.9%       9.5%       9.5%      30%      30%       0
+all               all          118      25      14.5%      15.6%      39.9%      53%      90%       0
 
 error bands: validation/error_bands.yaml matches these results
