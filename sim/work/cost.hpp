@@ -224,9 +224,12 @@ class CostModel {
   TimePs optimizer_step(std::int64_t params, Optimizer opt, const Contention& c = {}) const;
   // One GEMM C[m x n] = A[m x k] B[k x n] in the model's precision (fp8: the fp8 kernel alone,
   // no casts), inputs and output in that precision's bytes: the tile model + the launch gap.
-  TimePs gemm_time(double m, double n, double k, const Contention& c = {}) const;
+  // As a benchmark times it (a few hundred iterations: the burst clock the MAMF figures were
+  // measured at), or with `in_run` at the sustained clock of a training run, as forward() and
+  // backward() time every GEMM of a step.
+  TimePs gemm_time(double m, double n, double k, const Contention& c = {}, bool in_run = false) const;
   // Its efficiency alone on the GPU (2 m n k / time / tensor peak), without the launch gap.
-  double gemm_efficiency(double m, double n, double k) const;
+  double gemm_efficiency(double m, double n, double k, bool in_run = false) const;
   // A memory-bound pass over `bytes` of HBM traffic (copies, casts, in-place scaling) in
   // `kernels` launches, at the HBM bandwidth the collectives leave.
   TimePs memory_pass(double bytes, int kernels, const Contention& c = {}) const;
