@@ -26,6 +26,6 @@ Cost         rent $0.000118/step, own $0.0000586/step; headline own (cost.basis)
   rent       4 GPUs x $0.5/GPU-h on demand (catalog, 2024)
   own        capex $0.0000209/step: (4 GPUs x $1,599 (catalog, 2022-10-12) + 1 node x $6,000 (system, 2022)) over 4 years (catalog); power $0.0000377/step at $0.3/kWh (scenario)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
-  step time, throughput  +-18%: no public multi-GPU DDP runs on Ada: median error of 8 on other GPUs (A100-SXM4-40GB, V100-SXM2-32GB); worst 38%, model tends optimistic (+9.5% on average)
+  step time, throughput  +-13%: no public multi-GPU DDP runs on Ada: median error of 8 on other GPUs (A100-SXM4-40GB, V100-SXM2-32GB); worst 38%, model tends optimistic (+7.7% on average)
   peak memory            +-18%: no public peak-memory and largest-batch cases on Ada: median error of 10 on other GPUs (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
 Verdict      compute-bound: GPUs compute  98.9% of each step; exposed communication   0.4%, data stall   0.0%

@@ -26,7 +26,7 @@ Run          1,000 steps: 77 s of work; expected 77 s wall clock, goodput 100.0%
   energy      0.01 kWh (training power over the work and the redone work, idle while checkpointing and restarting)
   cost        over the 77 s wall clock: rent no price given, own no price given; headline rent (cost.basis)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
-  step time, throughput  +-21%: no public single-GPU transformer runs on Ada: median error of 5 on other GPUs (A100-SXM4-40GB, V100-SXM2-32GB); worst 38%, model tends optimistic (+20% on average)
+  step time, throughput  +-16%: no public single-GPU transformer runs on Ada: median error of 5 on other GPUs (A100-SXM4-40GB, V100-SXM2-32GB); worst 38%, model tends optimistic (+16% on average)
   peak memory            +-18%: no public peak-memory and largest-batch cases on Ada: median error of 10 on other GPUs (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
   whole run              the step time's band; checkpoints, failures and restarts are not validated
 Verdict      compute-bound: GPUs compute  98.6% of each step; exposed communication   0.0%, data stall   0.0%

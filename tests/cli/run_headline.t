@@ -31,7 +31,7 @@ Run          45,000 steps: 111 min of work; expected 111 min wall clock, goodput
   energy      8.11 kWh (training power over the work and the redone work, idle while checkpointing and restarting)
   cost        over the 111 min wall clock: rent $54.43, own $6.26; headline rent (cost.basis)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
-  step time, throughput  +-11%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 22%, model tends optimistic (+8.9% on average)
+  step time, throughput  +-9.3%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 16%, model tends optimistic (+5.3% on average)
   peak memory            +-18%: median error of 10 public peak-memory and largest-batch cases on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
   whole run              the step time's band; checkpoints, failures and restarts are not validated
 Verdict      compute-bound: GPUs compute  98.4% of each step; exposed communication   0.6%, data stall   0.0%

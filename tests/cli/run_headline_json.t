@@ -88,9 +88,9 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
       "generation": "Ampere",
       "gpus": "A100-SXM4-40GB",
       "kind": "multi-GPU DDP runs",
-      "mean_optimism": 0.0891,
-      "median_abs_error": 0.1133,
-      "worst_abs_error": 0.2184
+      "mean_optimism": 0.0529,
+      "median_abs_error": 0.0933,
+      "worst_abs_error": 0.1648
     },
     "step_time": {
       "cases": 4,
@@ -101,9 +101,9 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
       "generation": "Ampere",
       "gpus": "A100-SXM4-40GB",
       "kind": "multi-GPU DDP runs",
-      "mean_optimism": 0.0891,
-      "median_abs_error": 0.1133,
-      "worst_abs_error": 0.2184
+      "mean_optimism": 0.0529,
+      "median_abs_error": 0.0933,
+      "worst_abs_error": 0.1648
     },
     "throughput": {
       "cases": 4,
@@ -114,9 +114,9 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
       "generation": "Ampere",
       "gpus": "A100-SXM4-40GB",
       "kind": "multi-GPU DDP runs",
-      "mean_optimism": 0.0891,
-      "median_abs_error": 0.1133,
-      "worst_abs_error": 0.2184
+      "mean_optimism": 0.0529,
+      "median_abs_error": 0.0933,
+      "worst_abs_error": 0.1648
     }
   },
   "gpu": "NVIDIA A100 80GB PCIe",

@@ -19,6 +19,6 @@ Cost         rent no price given, own no price given; headline rent (cost.basis)
   rent       no price given (cost.gpu_hour, or the GPU's cloud_gpu_hour in topologies/prices.yaml)
   own        no price given (cost.purchase, or the GPU's purchase in topologies/prices.yaml; energy.electricity; cost.life_years)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
-  step time, throughput  +-21%: no public single-GPU transformer runs on Ada: median error of 5 on other GPUs (A100-SXM4-40GB, V100-SXM2-32GB); worst 38%, model tends optimistic (+20% on average)
+  step time, throughput  +-16%: no public single-GPU transformer runs on Ada: median error of 5 on other GPUs (A100-SXM4-40GB, V100-SXM2-32GB); worst 38%, model tends optimistic (+16% on average)
   peak memory            +-18%: no public peak-memory and largest-batch cases on Ada: median error of 10 on other GPUs (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
 Verdict      compute-bound: GPUs compute  98.6% of each step; exposed communication   0.0%, data stall   0.0%

@@ -116,9 +116,9 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
       "generation": "Ampere",
       "gpus": "A100-SXM4-40GB",
       "kind": "multi-GPU DDP runs",
-      "mean_optimism": 0.0891,
-      "median_abs_error": 0.1133,
-      "worst_abs_error": 0.2184
+      "mean_optimism": 0.0529,
+      "median_abs_error": 0.0933,
+      "worst_abs_error": 0.1648
     },
     "throughput": {
       "cases": 4,
@@ -129,9 +129,9 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
       "generation": "Ampere",
       "gpus": "A100-SXM4-40GB",
       "kind": "multi-GPU DDP runs",
-      "mean_optimism": 0.0891,
-      "median_abs_error": 0.1133,
-      "worst_abs_error": 0.2184
+      "mean_optimism": 0.0529,
+      "median_abs_error": 0.0933,
+      "worst_abs_error": 0.1648
     }
   },
   "gpu": "NVIDIA A100 80GB PCIe",

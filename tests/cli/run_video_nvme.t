@@ -33,6 +33,6 @@ Cost         rent $0.00177/step, own $0.000183/step; headline rent (cost.basis)
   rent       8 GPUs x $3.67/GPU-h on demand (catalog, 2024)
   own        capex $0.000172/step: (8 GPUs x $12,500 (catalog, 2024-mid) + node price not given ($0: cost.node_price, or the system's node_overhead.price)) over 4 years (catalog); power $0.0000106/step at $0.0806/kWh (catalog, 2023)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
-  step time, throughput  +-11%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 22%, model tends optimistic (+8.9% on average)
+  step time, throughput  +-9.3%: median error of 4 public multi-GPU DDP runs on Ampere (A100-SXM4-40GB); worst 16%, model tends optimistic (+5.3% on average)
   peak memory            +-18%: median error of 10 public peak-memory and largest-batch cases on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
 Verdict      data-bound: GPUs wait for data  55.2% of each step (busy  42.1%); bound by storage nvme0 (Samsung PM1733 3.84TB U.2) busy 99% of the run
