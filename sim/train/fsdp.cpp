@@ -167,11 +167,29 @@ std::vector<CommHold> comm_holds(StepBuilder& sb, const std::vector<Unit>& units
   return holds;
 }
 
+// HBM bytes per parameter of FSDP's gradient passes in each unit's post-backward hook (PyTorch
+// FSDP, torch/distributed/fsdp/_runtime_utils.py `_reduce_grad` / `_reduce_grad_no_shard`): the
+// unit's parameters are views split from one flat parameter, so autograd's backward of the split
+// concatenates the per-parameter gradients into the flat gradient (read + write, param dtype);
+// a gradient not in the reduce dtype is cast to it (read + write); `_div_if_needed` divides it in
+// place by the pre-divide factor before the reduction (read + write, reduce dtype), a factor
+// above 1 from 4 ranks in the group on (`_get_gradient_predivide_factor`). Not under zero1
+// (Megatron's distributed optimizer writes gradients into its own buffer).
+double grad_pass_bytes(const FsdpOptions& opt, bool comm, int group_size, double pb, double rb) {
+  if (!comm || opt.sharding == Sharding::zero1) return 0;
+  double b = 2 * pb;
+  if (rb != pb) b += pb + rb;
+  if (group_size >= 4) b += 2 * rb;
+  return b;
+}
+
 // Each unit's kernel times at every contention level, their curves, and the kernels the host
-// issues for them.
+// issues for them; `grad_bytes` per parameter of post-backward gradient passes (two kernels).
 void time_units(std::vector<Unit>& units, const work::Model& model, const work::CostModel& cost, GpuShare& share,
-                double batch, const work::SoftwareProfile* sw) {
+                double batch, const work::SoftwareProfile* sw, double grad_bytes) {
   for (Unit& u : units) {
+    if (grad_bytes > 0 && u.params > 0)
+      add_to(u.bwd, share.at_levels([&](const work::Contention& c) { return cost.memory_pass(u.params * grad_bytes, 2, c); }));
     for (std::size_t i : u.ops) {
       const work::Op& op = model.ops[i];
       add_to(u.fwd, share.at_levels([&](const work::Contention& c) { return cost.forward(op, batch, c); }));
@@ -568,7 +586,8 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
   StepBuilder sb(planner, layout, opt.algo, opt.ring_order_auto);
   // The GPUs, shared by compute and the all-gather and reduce-scatter streams.
   sb.start(comm_holds(sb, units, gr, mode, pb, rb));
-  time_units(units, model, cost, sb.share(), batch, opt.software);
+  time_units(units, model, cost, sb.share(), batch, opt.software,
+             grad_pass_bytes(opt, mode.comm, opt.sharding == Sharding::no_shard ? n : gr.shard_size, pb, rb));
   sg.compute = sb.compute_streams();
   engine::ServerId ag_stream = engine::kNoServer, rs_stream = engine::kNoServer;
   if (mode.comm) {

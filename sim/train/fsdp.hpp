@@ -11,6 +11,11 @@
 //             dtype); HYBRID_SHARD then all-reduces the shard across the replicas (one rank
 //             per shard group, e.g. the same local rank on every node)
 //   NO_SHARD all-reduces u's gradients instead, as DDP.
+//   Before its reduction the unit's backward also pays FSDP's post-backward gradient passes,
+//   memory-bound (PyTorch's `_reduce_grad`): autograd concatenates the per-parameter
+//   gradients into the flat gradient (the parameters are views split from the flat
+//   parameter), a cast when reduce_dtype differs from param_dtype, and the in-place
+//   pre-divide (groups of 4 or more): 2 pb [+ pb + rb] [+ 2 rb] bytes per parameter.
 // All-gathers run in order on one communication stream, reduce-scatters on another (as
 // FSDP's unshard and post-backward streams), so they overlap compute and each other and
 // share links in net/. When an all-gather may start:

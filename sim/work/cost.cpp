@@ -117,8 +117,16 @@ void read_shape(const Field& f, KindCurve& c) {
 
 void read_curve(const Field& f, KindCurve& c, bool gemm) {
   if (gemm) f.check_keys({"max", "half_size", "at"});
-  else f.check_keys({"max", "half_size"});
-  if (auto m = f.get("max")) c.max = m->as_number_in(0, 1);
+  else f.check_keys({"max", "half_size", "backward", "causal", "causal_backward"});
+  if (auto m = f.get("max")) {
+    c.max = m->as_number_in(0, 1);
+    c.backward = c.causal = c.causal_backward = 0;  // a new forward figure: the others follow it unless given
+  }
+  if (!gemm) {
+    if (auto b = f.get("backward")) c.backward = b->as_number_in(0, 1);
+    if (auto b = f.get("causal")) c.causal = b->as_number_in(0, 1);
+    if (auto b = f.get("causal_backward")) c.causal_backward = b->as_number_in(0, 1);
+  }
   auto h = f.get("half_size");
   auto at = f.get("at");
   if (h && at) throw at->key_error("give either at (the shape `max` was measured at) or half_size (a FLOP-size curve), not both");
@@ -158,9 +166,21 @@ bool parse_conv_layout(const std::string& s, ConvLayout& out) {
   return true;
 }
 
+double KindCurve::peak_share(bool bwd, bool is_causal) const {
+  const double fwd_nc = max;
+  const double bwd_nc = backward > 0 ? backward : max;
+  if (!is_causal) return bwd ? bwd_nc : fwd_nc;
+  if (bwd) return causal_backward > 0 ? causal_backward : bwd_nc;
+  return causal > 0 ? causal : fwd_nc;
+}
+
 void read_compute_block(const Field& f, ComputeCalibration& cal) {
   f.check_keys({"gemm", "gemm_by_precision", "conv", "attention", "flash_attention", "flash_attention_3", "vector",
-                "memory", "launch", "cuda_context", "allocator_slack"});
+                "memory", "launch", "cuda_context", "allocator_slack", "sustained"});
+  if (auto s = f.get("sustained")) {
+    cal.sustained = s->as_number_in(0, 1);
+    if (cal.sustained <= 0) throw s->error("expected a share of the burst rate in (0, 1]");
+  }
   if (auto g = f.get("gemm")) read_curve(*g, cal.gemm, true);
   if (auto g = f.get("gemm_by_precision")) {
     if (!g->is_map()) throw g->error("expected a mapping of precisions (fp32, tf32, fp16, bf16, fp8) to curves");
@@ -228,12 +248,16 @@ CostModel::GemmKernel CostModel::make_gemm_kernel(double peak, const KindCurve& 
   const bool volta_turing = gpu_.arch == "sm_70" || gpu_.arch == "sm_75";
   g.tk = simt ? 8 : (volta_turing ? 64 : 128) / in_b;
   g.curve = anchor;
-  if (anchor.size_curve()) return g;
+  if (anchor.size_curve()) {
+    g.clock = cal_.sustained;
+    return g;
+  }
   // e_main so that the model's efficiency at the measured shape is the measured one.
   g.e_main = 1;
   const double t1 = gemm_compute_s(g, anchor.at_m, anchor.at_n, anchor.at_k, 1.0, {});
   const double ideal = 2 * anchor.at_m * anchor.at_n * anchor.at_k / peak;
   g.e_main = std::min(1.0, anchor.max / (ideal / t1));
+  g.clock = cal_.sustained;
   return g;
 }
 
@@ -278,11 +302,11 @@ double CostModel::gemm_compute_s(const GemmKernel& g, double m, double n, double
   if (m <= 0 || n <= 0 || k <= 0) return 0;
   if (g.curve.size_curve()) {  // a measured FLOP-size curve, at one group's size
     const double f = 2 * m * n * k;
-    return groups * f / (g.peak * scale * g.curve.max * f / (f + g.curve.half_flops)) / free_sm_share(c);
+    return groups * f / (g.peak * g.clock * scale * g.curve.max * f / (f + g.curve.half_flops)) / free_sm_share(c);
   }
   const double sms = gpu_.sms > 0 ? gpu_.sms : 1;
   const double free_sms = std::max(1.0, sms - std::max(0, c.sms_held));
-  const double rate_sm = g.e_main * scale * g.peak / sms;  // one SM's main-loop FLOP/s
+  const double rate_sm = g.e_main * g.clock * scale * g.peak / sms;  // one SM's main-loop FLOP/s
   const double k0 = kPrologueEpilogueSteps * g.tk;
   const double bw = free_hbm_bytes_per_s(c);
   // The kernel cuBLAS would pick on the whole GPU, then its waves over the SMs left.
@@ -323,7 +347,7 @@ double CostModel::matmul_s(const Op& op, const GemmKernel& g, double m, double n
   return 0;
 }
 
-double CostModel::attention_s(const Op& op, double flops, const Contention& c) const {
+double CostModel::attention_s(const Op& op, double flops, bool backward, const Contention& c) const {
   const KindCurve* curve = &cal_.attention;
   if (op.flash) {
     curve = &cal_.flash_attention;
@@ -334,7 +358,8 @@ double CostModel::attention_s(const Op& op, double flops, const Contention& c) c
       flops *= (nb + 1) / (2 * nb);
     }
   }
-  const double eff = curve->max * flops / (flops + curve->half_flops);
+  const double share = curve->peak_share(backward, op.flash && op.causal);
+  const double eff = share * cal_.sustained * flops / (flops + curve->half_flops);
   return flops > 0 && eff > 0 ? flops / (matmul_peak_ * eff) / free_sm_share(c) : 0.0;
 }
 
@@ -357,7 +382,7 @@ TimePs CostModel::forward(const Op& op, double batch, const Contention& c) const
       const GemmKernel& g = kernel_for(op);
       const double m = op.gemm_m * batch;
       double t = op.gemm_m > 0 ? matmul_s(op, g, m, op.gemm_n, op.gemm_k, c)
-                               : flops / (g.peak * g.e_main) / free_sm_share(c);
+                               : flops / (g.peak * g.e_main * g.clock) / free_sm_share(c);
       if (op.kind == OpKind::gemm && fp8_linears_ && op.gemm_m > 0) {
         // fp8 inputs, bf16 output; then the casts of the input and the weight, two more kernels.
         const double groups = op.gemm_groups;
@@ -368,9 +393,9 @@ TimePs CostModel::forward(const Op& op, double batch, const Contention& c) const
       const double tr = conv_transpose_s(op, batch, c);
       return finish(t, bytes, c, 1) + (tr > 0 ? seconds_to_ps(tr) + 2 * cal_.launch_ps : 0);
     }
-    case OpKind::attention: return finish(attention_s(op, flops, c), bytes, c, 1);
+    case OpKind::attention: return finish(attention_s(op, flops, false, c), bytes, c, 1);
     default: {
-      const double t = flops > 0 ? flops / (vector_peak_ * cal_.vector_max) / free_sm_share(c) : 0.0;
+      const double t = flops > 0 ? flops / (vector_peak_ * cal_.vector_max * cal_.sustained) / free_sm_share(c) : 0.0;
       return finish(t, bytes, c, 1);
     }
   }
@@ -392,7 +417,7 @@ TimePs CostModel::backward(const Op& op, double batch, const Contention& c) cons
         t = matmul_s(op, g, m, k, n, c);                 // dX = dY W^T
         if (op.params > 0) t += matmul_s(op, g, k, n, m, c);  // dW = X^T dY
       } else {
-        t = 2 * flops / (g.peak * g.e_main) / free_sm_share(c);
+        t = 2 * flops / (g.peak * g.e_main * g.clock) / free_sm_share(c);
       }
       const int kernels = op.params > 0 ? 2 : 1;
       if (op.kind == OpKind::gemm && fp8_linears_ && op.gemm_m > 0) {
@@ -405,22 +430,28 @@ TimePs CostModel::backward(const Op& op, double batch, const Contention& c) cons
     case OpKind::attention:
       // FlashAttention's backward recomputes Q K^T: 5 GEMMs against the forward's 2 (its
       // benchmarks count backward as 2.5x forward FLOPs); eager attention's is 2x.
-      return finish(attention_s(op, (op.flash ? 2.5 : 2.0) * flops, c), bytes, c, 1);
+      return finish(attention_s(op, (op.flash ? 2.5 : 2.0) * flops, true, c), bytes, c, 1);
     default: {
-      const double t = flops > 0 ? flops / (vector_peak_ * cal_.vector_max) / free_sm_share(c) : 0.0;
+      const double t = flops > 0 ? flops / (vector_peak_ * cal_.vector_max * cal_.sustained) / free_sm_share(c) : 0.0;
       return finish(t, bytes, c, 1);
     }
   }
 }
 
-TimePs CostModel::gemm_time(double m, double n, double k, const Contention& c) const {
-  const double t = gemm_compute_s(linear_, m, n, k, 1.0, c);
+TimePs CostModel::gemm_time(double m, double n, double k, const Contention& c, bool in_run) const {
+  GemmKernel g = linear_;
+  if (!in_run) g.clock = 1;  // a benchmark's burst
+  const double t = gemm_compute_s(g, m, n, k, 1.0, c);
   const double bytes = (m * k + k * n) * linear_.in_bytes + m * n * linear_.out_bytes;
   return finish(t, bytes, c, 1);
 }
 
-double CostModel::gemm_efficiency(double m, double n, double k) const {
-  const double t = ps_to_seconds(gemm_time(m, n, k) - cal_.launch_ps);
+TimePs CostModel::memory_pass(double bytes, int kernels, const Contention& c) const {
+  return bytes > 0 ? finish(0.0, bytes, c, kernels) : 0;
+}
+
+double CostModel::gemm_efficiency(double m, double n, double k, bool in_run) const {
+  const double t = ps_to_seconds(gemm_time(m, n, k, {}, in_run) - cal_.launch_ps);
   return t > 0 ? 2 * m * n * k / t / tensor_peak_ : 0.0;
 }
 

@@ -63,9 +63,14 @@
 // pixels splits K), and 2x the forward bytes plus the weight and its gradient.
 //
 // Attention (OpKind::attention): a fused FlashAttention kernel (flash) at a measured share of
-// the 16-bit peak, eff(F) = max F / (F + half_size): FA2 (flash_attention; Dao 2023: 50-73% of
-// peak forward on A100; 35% on H100, Shah et al. 2024) or FA3 on Hopper (flash_attention_3:
-// 75% with BF16 forward, Shah et al. 2024, abstract) as KernelChoices::attention says. Causal
+// the 16-bit peak, eff(F) = e F / (F + half_size): FA2 (flash_attention) or FA3 on Hopper
+// (flash_attention_3) as KernelChoices::attention says. e is measured per direction and
+// causality (compute.yaml: max = forward, backward, causal, causal_backward; absent = max):
+// FlashAttention's backward is a different kernel (it recomputes Q K^T, runs 5 GEMMs against
+// the forward's 2 and accumulates dQ with atomics), so it runs at a lower share of peak than
+// the forward (H100 hdim 128, seq 8k: FA2 0.37 forward / 0.29 backward, FA3 0.67 / 0.56,
+// Dao-AILab/flash-attention#1791's benchmark_attn.py); causal kernels lose more on the
+// diagonal blocks (H100 FA2 forward 0.29 causal against 0.37). Causal
 // (decoder) attention skips the masked blocks: it executes (nb + 1) / (2 nb) of the full s^2
 // work, nb = ceil(kv / 128) key blocks of FlashAttention's 128-row tiles (the diagonal blocks
 // are computed in full). Eager attention (flash false) materializes all s^2 scores and masks
@@ -76,6 +81,17 @@
 //
 // Other ops (elementwise, norm, embedding, pool, loss): the fp32 vector peak x vector_max, rate
 // scaled by the SMs left, and their bytes (usually memory-bound).
+//
+// Sustained clock (compute.yaml `sustained`, per GPU). The GEMM and attention figures above are
+// burst measurements: a benchmark times a few hundred iterations of one kernel, short enough
+// that the GPU still runs at (or near) its boost clock. A training step keeps every SM busy for
+// minutes and the board settles at its power limit, at a lower clock. Every SM-bound rate
+// (tensor-core GEMMs and attention, CUDA-core vector work) is multiplied by
+//   sustained = the power-saturated rate / the burst rate of the same GEMM
+// (stas00 mamf-finder's MSMF against MAMF: H200 bf16 with all 8 GPUs busy, 698.6 / 823.9 =
+// 0.848, at ~1405-1527 MHz against 1980 MHz boost; H100 SXM is the same die and 700 W). HBM
+// bandwidth is not scaled (the memory clock does not follow the SM clock). Default 1: a GPU
+// without a sustained measurement runs at its burst figures.
 //
 // Precision as the stack applies it. fp8 (TransformerEngine, torchao float8) runs only the
 // linear layers (OpKind::gemm) in fp8 at the fp8 peak -- forward (E4M3) and both backward GEMMs
@@ -132,7 +148,12 @@ struct KindCurve {
   double max = 1;
   double half_flops = 0;
   double at_m = 8192, at_n = 8192, at_k = 8192;
+  // Attention curves only: the backward's, the causal forward's and the causal backward's
+  // share of peak (0: as `max`, the forward, or as `backward` for causal_backward).
+  double backward = 0, causal = 0, causal_backward = 0;
   bool size_curve() const { return half_flops > 0; }
+  // The share of peak of one direction: max, backward, causal or causal_backward.
+  double peak_share(bool bwd, bool is_causal) const;
 };
 
 struct ComputeCalibration {
@@ -145,6 +166,9 @@ struct ComputeCalibration {
   std::map<std::string, KindCurve> gemm_by_precision;
   double conv_vs_gemm = 0.875;  // implicit-GEMM convs' main loop against a GEMM's
   double vector_max = 0.5;
+  // The power-limited clock's rate against the burst rate the figures above were measured at
+  // (MSMF / MAMF); scales every SM-bound rate, not HBM (see the header's "Sustained clock").
+  double sustained = 1.0;
   double memory = 0.8;
   TimePs launch_ps = 0;
   // Memory the step never frees (the CUDA context and the cuBLAS/cuDNN workspaces) and the
@@ -200,9 +224,15 @@ class CostModel {
   TimePs optimizer_step(std::int64_t params, Optimizer opt, const Contention& c = {}) const;
   // One GEMM C[m x n] = A[m x k] B[k x n] in the model's precision (fp8: the fp8 kernel alone,
   // no casts), inputs and output in that precision's bytes: the tile model + the launch gap.
-  TimePs gemm_time(double m, double n, double k, const Contention& c = {}) const;
+  // As a benchmark times it (a few hundred iterations: the burst clock the MAMF figures were
+  // measured at), or with `in_run` at the sustained clock of a training run, as forward() and
+  // backward() time every GEMM of a step.
+  TimePs gemm_time(double m, double n, double k, const Contention& c = {}, bool in_run = false) const;
   // Its efficiency alone on the GPU (2 m n k / time / tensor peak), without the launch gap.
-  double gemm_efficiency(double m, double n, double k) const;
+  double gemm_efficiency(double m, double n, double k, bool in_run = false) const;
+  // A memory-bound pass over `bytes` of HBM traffic (copies, casts, in-place scaling) in
+  // `kernels` launches, at the HBM bandwidth the collectives leave.
+  TimePs memory_pass(double bytes, int kernels, const Contention& c = {}) const;
 
   double tensor_peak_flops() const { return tensor_peak_; }
   const topo::GpuModel& gpu() const { return gpu_; }
@@ -218,6 +248,7 @@ class CostModel {
     double tk = 64;       // the tile's k-step
     KindCurve curve;      // a measured FLOP-size curve, when curve.size_curve()
     double in_bytes = 2, out_bytes = 2;
+    double clock = 1;     // sustained / burst (ComputeCalibration::sustained); 1 while e_main is derived
   };
   GemmKernel make_gemm_kernel(double peak, const KindCurve& anchor, bool simt, double in_b, double out_b) const;
   // Compute time of one GEMM (no memory roofline, no launch), seconds; `scale` the main-loop
@@ -227,7 +258,7 @@ class CostModel {
                         double groups = 1) const;
   double matmul_s(const Op& op, const GemmKernel& g, double m, double n, double k, const Contention& c) const;
   TimePs finish(double t_compute, double bytes, const Contention& c, int kernels) const;
-  double attention_s(const Op& op, double flops, const Contention& c) const;
+  double attention_s(const Op& op, double flops, bool backward, const Contention& c) const;
   double fp8_cast_s(double elems, const Contention& c) const;
   double conv_transpose_s(const Op& op, double batch, const Contention& c) const;
   double free_sm_share(const Contention& c) const;

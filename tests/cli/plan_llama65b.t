@@ -6,21 +6,21 @@ simtrain plan: 16x A100 80GB, LLaMA-65B TP8 PP2
 
 Simulated (fastest first)
   layout                                         step tokens/s/GPU    MFU   bubble exp.comm    memory  closed form: step, memory
-  tp8 pp2 dp1 mb1 m16 v4 none                  4931ms          415  54.1%     2.0%    28.5%  78.6 GiB  4965 ms, 78.6 GiB
-  tp8 pp2 dp1 mb1 m16 v4 selective             4966ms          412  53.7%     2.0%    28.3%  78.6 GiB  5000 ms, 78.6 GiB
-  tp4 pp1 dp4 mb4 m1 full full_shard           4975ms          412  53.6%     0.0%    11.3%  78.3 GiB  4699 ms, 78.3 GiB
+  tp8 pp2 dp1 mb1 m16 v4 none                  5205ms          393  51.3%     2.0%    27.0%  78.6 GiB  5240 ms, 78.6 GiB
+  tp8 pp2 dp1 mb1 m16 v4 selective             5247ms          390  50.8%     2.0%    26.7%  78.6 GiB  5281 ms, 78.6 GiB
+  tp4 pp1 dp4 mb4 m1 full full_shard           5311ms          386  50.2%     0.0%    10.6%  78.3 GiB  5035 ms, 78.3 GiB
 
 Fit by the closed forms, not simulated (best 10 of 39 by estimated step)
-  tp8 pp2 dp1 mb1 m16 v2 none              ~5027 ms, 79.2 GiB on stage 0
-  tp2 pp8 dp1 mb1 m16 v4 full              ~5046 ms, 76.3 GiB on stage 0
-  tp8 pp2 dp1 mb1 m16 v2 selective         ~5062 ms, 79.2 GiB on stage 0
-  tp8 pp2 dp1 mb1 m16 none                 ~5170 ms, 77.9 GiB on stage 0
-  tp4 pp4 dp1 mb1 m16 v4 full              ~5176 ms, 74.1 GiB on stage 0
-  tp8 pp2 dp1 mb1 m16 selective            ~5207 ms, 77.9 GiB on stage 0
-  tp4 pp4 dp1 mb2 m8 v4 full               ~5289 ms, 75.0 GiB on stage 0
-  tp8 pp1 dp2 mb8 m1 full full_shard       ~5389 ms, 77.1 GiB on stage 0
-  tp4 pp4 dp1 mb1 m16 v2 full              ~5399 ms, 74.2 GiB on stage 0
-  tp2 pp8 dp1 mb2 m8 v4 full               ~5427 ms, 77.5 GiB on stage 0
+  tp8 pp2 dp1 mb1 m16 v2 none              ~5306 ms, 79.2 GiB on stage 0
+  tp8 pp2 dp1 mb1 m16 v2 selective         ~5348 ms, 79.2 GiB on stage 0
+  tp2 pp8 dp1 mb1 m16 v4 full              ~5432 ms, 76.3 GiB on stage 0
+  tp8 pp2 dp1 mb1 m16 none                 ~5457 ms, 77.9 GiB on stage 0
+  tp8 pp2 dp1 mb1 m16 selective            ~5501 ms, 77.9 GiB on stage 0
+  tp4 pp4 dp1 mb1 m16 v4 full              ~5539 ms, 74.1 GiB on stage 0
+  tp4 pp4 dp1 mb2 m8 v4 full               ~5664 ms, 75.0 GiB on stage 0
+  tp8 pp1 dp2 mb8 m1 full full_shard       ~5728 ms, 77.1 GiB on stage 0
+  tp4 pp4 dp1 mb1 m16 v2 full              ~5778 ms, 74.2 GiB on stage 0
+  tp2 pp8 dp1 mb2 m8 v4 full               ~5844 ms, 77.5 GiB on stage 0
 
 Rejected, by reason (count, one example)
     516  tp1 pp1 dp16 mb1 m1 none: OOM on stage 0 (474.1 GiB of 80.0 GiB, closed form)

@@ -95,9 +95,10 @@ TEST_CASE("single-GPU throughputs near the published ones", "[train][validation]
   CHECK(one({"system=dgx1_v100"}) == Approx(1156).epsilon(0.15));
   CHECK(one({"system=workstation_4x4090"}) == Approx(1301).epsilon(0.15));
   // dle-bert-large-pretrain-dgxa100: 210 seq/s at seq 512, AMP, fused kernels; the model
-  // (unfused attention and element-wise kernels) is ~39% below it: kept here so a change is seen.
+  // (unfused attention and element-wise kernels) is ~42% below it (~39% before SM-bound kernels
+  // ran at the A100's power-limited clock, compute.yaml `sustained`): kept here so a change is seen.
   CHECK(one({"system=dgx_a100", "model=bert_large", "batch_per_gpu=32", "optimizer=adam"}) ==
-        Approx(210).epsilon(0.4));
+        Approx(210).epsilon(0.45));
 }
 
 TEST_CASE("same scenario, same report, byte for byte, full and incremental solvers agree", "[train]") {
