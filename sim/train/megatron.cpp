@@ -569,6 +569,24 @@ void param_gathers(const Prepared& P, int s, std::optional<engine::TaskId> after
   }
 }
 
+// The largest gradient reduction of a call, in parameters: a bucket's (a block's under FSDP).
+double largest_reduction(const Prepared& P, bool fsdp) {
+  double largest = 0;
+  for (const VStage& x : P.vs) {
+    for (const GradBucket& bk : x.buckets) largest = std::max(largest, fsdp ? 0.0 : bk.dense + bk.expert);
+    for (const auto& [b, prm] : x.block_params) largest = std::max(largest, fsdp ? prm : 0.0);
+  }
+  return largest;
+}
+
+// FSDP's largest block gather, in bytes.
+double largest_fsdp_gather(const Prepared& P) {
+  double largest = 0;
+  for (const VStage& x : P.vs)
+    for (const auto& [b, prm] : x.block_params) largest = std::max(largest, fsdp_block_bytes(P, x, b, P.pbytes));
+  return largest;
+}
+
 // The gradient bucket block b closes (its last block in backward order), or none.
 const GradBucket* closed_by(const std::vector<GradBucket>& buckets, int b) {
   for (const GradBucket& bk : buckets)
@@ -638,19 +656,12 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   if (mesh.cp > 1) hold_for(cp_groups, [](const VStage& x, std::pair<int, double>& l) { note_largest(x.cp_bwd, l); });
   if (mesh.ep > 1) hold_for(ep_groups, [](const VStage& x, std::pair<int, double>& l) { note_largest(x.ep_fwd, l); });
   if (dp > 1) {
-    double largest = 0;
-    for (const VStage& x : vs) {
-      for (const GradBucket& bk : x.buckets) largest = std::max(largest, fsdp ? 0.0 : bk.dense + bk.expert);
-      for (const auto& [b, prm] : x.block_params) largest = std::max(largest, fsdp ? prm : 0.0);
-    }
-    holds.push_back(comm_hold(sb.group_plan(grad_op, largest * gbytes, dp_groups[0]), grad_op, largest * gbytes));
+    const double largest = largest_reduction(P, fsdp) * gbytes;
+    holds.push_back(comm_hold(sb.group_plan(grad_op, largest, dp_groups[0]), grad_op, largest));
   }
-  if (fsdp) {  // FSDP's all-gather stream: its largest block
-    double largest = 0;
-    for (const VStage& x : vs)
-      for (const auto& [b, prm] : x.block_params) largest = std::max(largest, fsdp_block_bytes(P, x, b, pbytes));
-    holds.push_back(comm_hold(sb.group_plan(coll::Op::all_gather, largest, dp_groups[0]), coll::Op::all_gather, largest));
-  }
+  if (fsdp)
+    holds.push_back(comm_hold(sb.group_plan(coll::Op::all_gather, largest_fsdp_gather(P), dp_groups[0]), coll::Op::all_gather,
+                              largest_fsdp_gather(P)));
   // Pipeline sends pair the positions of the same tp, cp, dp coordinates on two stages; made once
   // per pair of stages.
   std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> pairs_of;
@@ -789,6 +800,12 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
                           layout.stage(s), deps, "expert " + label, dp_stream[static_cast<std::size_t>(s)]));
     return deps.front();
   };
+  std::map<int, engine::TaskId> param_ready;  // overlap_param_gather: block -> its bucket's gather this step
+  auto emit_gathers = [&](int s, std::optional<engine::TaskId> after) {  // overlap_param_gather's, bucket by bucket
+    param_gathers(P, s, after, [&](double d, double e, std::vector<engine::TaskId> deps, const std::string& l) {
+      return gather_params(s, d, e, std::move(deps), l);
+    }, param_ready);
+  };
   // Its expert-parallel all-to-alls follow its TP collectives, on the same stream.
   auto ep_comm = [&](const Calls& calls, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
     return pass_comm(calls, ep_groups, tp_stream, "ep", s, std::move(deps), tag);
@@ -814,7 +831,6 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   // FSDP: all-gathers block b of x before pass ps computes it, when the pass needs it, on the
   // stage's all-gather stream (dense parameters over the DP x CP groups, experts over the
   // expert-DP groups); the gathered bytes are live from the gather's start. Returns its tasks.
-  std::map<int, engine::TaskId> param_ready;  // overlap_param_gather: block -> its bucket's gather this step
   auto gather_block = [&](int s, const VStage& x, int b, const PipePass& ps, const std::string& btag) {
     std::vector<engine::TaskId> out;
     if (!fsdp && ps.forward && ps.micro_batch == 0 && param_ready.count(b)) out.push_back(param_ready.at(b));
@@ -919,10 +935,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
     // overlap_param_gather: the first step's gathers launched by the host as it starts (later
     // steps': after the previous step's optimizer, below).
     for (int s = 0; s < p && gather_ahead && step == 0; ++s)
-      param_gathers(P, s, hosts[static_cast<std::size_t>(s)].last() ? hosts[static_cast<std::size_t>(s)].last() : stage_ready[static_cast<std::size_t>(s)],
-                    [&](double d, double e, std::vector<engine::TaskId> deps, const std::string& l) {
-                      return gather_params(s, d, e, std::move(deps), l);
-                    }, param_ready);
+      emit_gathers(s, hosts[static_cast<std::size_t>(s)].last());
     std::size_t remaining = 0;
     for (const auto& o : order) remaining += o.size();
     while (remaining > 0) {
@@ -1029,10 +1042,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
       const double ex = P.expert_params_of_stage[static_cast<std::size_t>(s)];
       if (gather_ahead) {  // the next step's forwards wait for their buckets' gathers
         if (s == 0) param_ready.clear();
-        param_gathers(P, s, g.add_join(opts, "stage" + std::to_string(s) + " optimizer"),
-                      [&](double d, double e, std::vector<engine::TaskId> deps, const std::string& l) {
-                        return gather_params(s, d, e, std::move(deps), l);
-                      }, param_ready);
+        emit_gathers(s, g.add_join(opts, "stage" + std::to_string(s) + " optimizer"));
       } else if (opt.distributed_optimizer && !fsdp && (dp > 1 || (ex > 0 && edp > 1))) {
         stage_ready[static_cast<std::size_t>(s)] =
             gather_params(s, params_of_stage[static_cast<std::size_t>(s)] - ex, ex, opts, "dp all_gather params");

@@ -38,9 +38,8 @@
 // gradients under bf16 (accumulate_allreduce_grads_in_fp32, forced on for bf16; fp8 runs as
 // bf16 here) and fp16 gradients under fp16. Then the optimizer updates the rank's parameters
 // (its 1/dp shard with the distributed optimizer, whose updated bf16/fp16 parameters are then
-// all-gathered over the DP group before the next step's forward; with overlap_param_gather each
-// step starts with the gathers bucket by bucket, the first forward of each block waiting only
-// for its bucket's).
+// all-gathered over the DP group before the next step's forward; with overlap_param_gather
+// bucket by bucket, the next step's first forward of each block waiting only for its bucket's).
 //
 // Fully sharded data parallelism (`fsdp`: shard_grad_op, full_shard) composed with TP, PP and CP:
 // torchtitan's 2-D/3-D parallelism (FSDP2 over the data-parallel mesh dimension, Megatron-style

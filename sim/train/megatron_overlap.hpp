@@ -12,10 +12,10 @@
 //
 // 2. Parameter all-gather (overlap_param_gather, the distributed optimizer's): the updated
 //    parameters are all-gathered bucket by bucket, in the order the next step's forwards use
-//    them, on the data-parallel stream; the first forward of each block waits only for its own
-//    bucket's gather, so all but the first bucket's gather hide under the forwards before it.
-//    Each step starts with its gathers (the previous step's optimizer's output), so a step still
-//    moves the same bytes as without the overlap: only where they run changes.
+//    them, on the data-parallel stream, right after the optimizer; the next step's first
+//    forward of each block waits only for its own bucket's gather, so all but the first bucket's
+//    gather hide under the forwards before it. The first step starts with its gathers, so a
+//    measured step moves the same bytes as without the overlap: only where they run changes.
 //
 // 3. TP communication overlap (tp_comm_overlap: TransformerEngine's userbuffers, needs sequence
 //    parallelism). The all-gathers and reduce-scatters of a transformer layer's four linear
