@@ -27,7 +27,7 @@ Configurations that fit, fastest first (D: meets the deadline, D+: even if off b
     2  dgx_h100                       2    16  megatron tp1 cp2 pp2 dp4 mb1 m8 v4 none shard_grad_op    1378.1      95,109    6.10      $28,776       $2,427  compute  D+
     3  dgx_h100                       2    16  fsdp full_shard + checkpointing                         1693.1      77,417    7.49      $35,352       $2,990  compute  D+
     4  dgx_h100                       2    16  fsdp hybrid_shard + checkpointing                       1714.0      76,470    7.58      $35,790       $3,027  compute  D+
-    5  dgx_h100                       1     8  megatron tp1 cp2 pp2 dp2 mb1 m8 v4 none                 1393.4      47,032    12.3      $29,095       $2,452  compute  D+
+    5  dgx_h100                       1     8  megatron tp1 cp2 pp2 dp2 mb1 m8 v4 none                 1393.4      47,032    12.3      $29,095       $2,452  compute  D
     6  dgx_a100_80gb                  2    16  fsdp full_shard                                         3180.7      41,209    14.1      $27,668       $4,477  compute
     7  dgx_a100_80gb                  2    16  megatron tp2 pp1 dp8 mb4 m1 none full_shard             3365.3      38,948    14.9      $29,274       $4,725  compute
     8  dgx_h100                       1     8  fsdp full_shard + checkpointing                         1708.3      38,364    15.1      $35,668       $3,017  compute

@@ -90,7 +90,7 @@ Scenario keys (YAML, or --set key.path=value):
       megatron: reduce each gradient bucket (whole blocks of at least bucket_size parameters) during the last micro-batch's backward, else each model chunk's after it. Default as Megatron-Core's DistributedDataParallelConfig (NeMo and Megatron-Bridge recipes set true)
       default: false
   parallel.overlap_param_gather
-      megatron, distributed optimizer: all-gather the updated parameters bucket by bucket at the step's start, each block's first forward waiting only for its bucket (else one all-gather after the optimizer). Default as Megatron-Core's DistributedDataParallelConfig (NeMo and Megatron-Bridge recipes set true)
+      megatron, distributed optimizer: all-gather the updated parameters bucket by bucket after the optimizer, beside the next step's forwards, each block's first forward waiting only for its bucket (else one all-gather the next step waits for whole). Default as Megatron-Core's DistributedDataParallelConfig (NeMo and Megatron-Bridge recipes set true)
       default: false
   parallel.tp_comm_overlap
       megatron, tp > 1 with sequence_parallel: TransformerEngine userbuffers run the transformer layers' TP all-gathers and reduce-scatters in chunks beside their GEMMs, taking SMs from them (methods, chunks and SMs per layer: topologies/megatron_core.yaml, from NeMo's H100 userbuffers config). Default as Megatron-Core's TransformerConfig (NeMo and Megatron-Bridge H100 recipes set true)
