@@ -993,8 +993,10 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
             }
             if (last_bwd) reduce_grads(s, x.params - x.expert_params, x.expert_params, ends, "dp grads " + tag);
             if (mesh.tp > 1) ends = tp_comm(ps.forward ? x.tp_fwd : x.tp_bwd, s, ends, tag);
-            ends.insert(ends.end(), ub.begin(), ub.end());
-            ends = ub_comm(ps.forward ? x.ub_fwd_tail : x.ub_bwd_tail, s, ends, tag);
+            if (ub_curve != engine::kNoCurve) {  // the chunks beside, then the last ones
+              ends.insert(ends.end(), ub.begin(), ub.end());
+              ends = ub_comm(ps.forward ? x.ub_fwd_tail : x.ub_bwd_tail, s, ends, tag);
+            }
             if (mesh.ep > 1) ends = ep_comm(ps.forward ? x.ep_fwd : x.ep_bwd, s, ends, tag);
           } else {
             ends = block_pass(s, k, x, ps, dep, tag);
