@@ -135,6 +135,10 @@ train::MegatronOptions options_for(const PlanLayout& l, const train::MegatronOpt
   // What the layout does not set stays the scenario's (the gradients' dtype, MoE routing skew).
   o.grad_dtype = scenario.grad_dtype;
   o.expert_imbalance = scenario.expert_imbalance;
+  // Megatron-Core's overlaps as the scenario sets them (TP overlap where the layout has TP, with SP).
+  o.overlap_param_gather = scenario.overlap_param_gather;
+  o.tp_comm_overlap = scenario.tp_comm_overlap;
+  o.bucket_params = scenario.bucket_params;
   o.mesh = train::Mesh{l.tp, l.cp, l.dp, l.pp, l.ep};
   o.sequence_parallel = l.tp > 1;
   o.schedule = l.v > 1 ? train::PipeSchedule::interleaved : train::PipeSchedule::one_f_one_b;

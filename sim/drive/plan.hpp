@@ -17,7 +17,8 @@
 //     or full_shard (train/megatron.hpp; when dp x cp > 1),
 // with sequence parallelism whenever tp > 1 and the distributed optimizer with overlapped
 // gradient reduction (Megatron-LM's recommended settings: they save memory at the same
-// communication volume). Each layout is first judged by closed forms (train/megatron.hpp
+// communication volume), the parameter gather and TP overlap as the scenario sets them
+// (train/megatron_overlap.hpp; the closed forms carry the same terms). Each layout is first judged by closed forms (train/megatron.hpp
 // estimate_megatron): rejected with its reason when the degrees do not divide the model (heads,
 // layers), TP leaves the node (its all-reduces would cross the fabric; Megatron places TP in
 // the NVLink domain), the batch does not divide, or a stage's closed-form peak memory exceeds

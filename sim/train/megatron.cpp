@@ -1,8 +1,11 @@
 #include "train/megatron.hpp"
+#include "train/megatron_overlap.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -79,7 +82,7 @@ namespace {
 // Collectives a pass runs back to back on its stage's groups: (kind, bytes of one call) ->
 // calls. The kind is work::CollectiveKind's value for TP and CP (all-reduce, all-gather,
 // reduce-scatter), kAllToAll for EP's dispatch and combine; it also orders the calls.
-using Calls = std::map<std::pair<int, double>, int>;
+using Calls = CommCalls;
 constexpr int kAllToAll = 3;
 static_assert(static_cast<int>(work::CollectiveKind::reduce_scatter) < kAllToAll);
 
@@ -131,6 +134,16 @@ struct VStage {
   std::map<int, Calls> tp_block_fwd, tp_block_bwd;
   engine::CurveId fwd_curve = engine::kNoCurve, bwd_curve = engine::kNoCurve;
   std::map<int, engine::CurveId> block_fwd_curve, block_bwd_curve;
+  // tp_comm_overlap (train/megatron_overlap.hpp): the userbuffers' chunks beside the overlapped
+  // GEMMs and the last chunk after the kernels, per micro-batch and per block; the overlapped
+  // GEMMs' time at their SMs (not in fwd, bwd; in the block times).
+  Calls ub_fwd, ub_fwd_tail, ub_bwd, ub_bwd_tail;
+  std::map<int, Calls> ub_block_fwd, ub_block_fwd_tail, ub_block_bwd, ub_block_bwd_tail;
+  std::vector<TimePs> fwd_ub, bwd_ub;
+  engine::CurveId fwd_ub_curve = engine::kNoCurve, bwd_ub_curve = engine::kNoCurve;
+  std::map<int, std::vector<TimePs>> block_fwd_ub, block_bwd_ub;
+  std::map<int, engine::CurveId> block_fwd_ub_curve, block_bwd_ub_curve;
+  std::vector<GradBucket> buckets;  // gradient buckets, backward order (the chunk's one without overlap)
 };
 
 // How the step runs an op's passes: routed-expert GEMMs at the busiest EP rank's share
@@ -179,6 +192,7 @@ struct Prepared {
   // groups it shards over: data x context (dense), expert-DP (routed experts).
   DataSharding fsdp = DataSharding::none;
   int group = 1, edp = 1;
+  std::vector<UbLayer> ub;  // per op of `shard` under tp_comm_overlap (tp > 1), else empty
 };
 
 // The bytes of block b of x that FSDP gathers (per_param = pbytes) or accumulates unsharded and
@@ -242,6 +256,9 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
 
   // --- virtual stages: ops, parameters, activations ---
   std::vector<VStage> vs(static_cast<std::size_t>(V));
+  const int last_block = model.ops.empty() ? 0 : model.ops.back().block;
+  const MegatronCoreFigures& fig = megatron_core_figures();
+  if (opt.tp_comm_overlap && mesh.tp > 1) P.ub = ub_layers(shard, last_block);
   for (std::size_t i = 0; i < shard.ops.size(); ++i) {
     const work::Op& op = shard.ops[i];
     VStage& x = vs[static_cast<std::size_t>(vstage_of[static_cast<std::size_t>(op.block)])];
@@ -274,12 +291,22 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
       if (c.ranks != mesh.tp) throw OptionError("parallel.tp", "expert tensor parallelism other than tp is not modelled");
       // tp_collectives reads the unsplit op: its tensors hold the whole sequence, a CP rank a cp-th.
       const std::pair<int, double> key{static_cast<int>(c.kind), c.elems / mesh.cp * (c.fp32 ? 4.0 : ab) * mb};
+      if (!P.ub.empty() && P.ub[i] != UbLayer::none) {  // userbuffers: chunks beside the GEMM, the last after
+        const UbOverlap& o = ub_overlap(fig, P.ub[i], c.backward, c.kind);
+        add_overlapped(c.backward ? x.ub_bwd : x.ub_fwd, c.backward ? x.ub_bwd_tail : x.ub_fwd_tail, key, o, mesh.tp);
+        add_overlapped((c.backward ? x.ub_block_bwd : x.ub_block_fwd)[op.block],
+                       (c.backward ? x.ub_block_bwd_tail : x.ub_block_fwd_tail)[op.block], key, o, mesh.tp);
+        continue;
+      }
       ++(c.backward ? x.tp_bwd : x.tp_fwd)[key];
       ++(c.backward ? x.tp_block_bwd : x.tp_block_fwd)[op.block][key];
     }
   }
-  const int last_block = model.ops.empty() ? 0 : model.ops.back().block;
+  // Gradient buckets: Megatron-Core's size over the replicas of each weight under overlap, else the chunk.
+  const double bucket = opt.overlap_grad_reduce ? opt.bucket_params.value_or(default_bucket_params(mesh.dp * mesh.cp, fig))
+                                                : std::numeric_limits<double>::infinity();
   for (VStage& x : vs) {
+    x.buckets = grad_buckets(x.blocks, x.block_params, x.block_expert_params, bucket);
     std::map<int, double> block_input;
     for (std::size_t i : x.ops) {
       const work::Op& op = shard.ops[i];
@@ -468,6 +495,119 @@ void fsdp_memory(MemoryPlan& mp, const Prepared& P, const VStage& x, int b, cons
   if (rs[1]) mp.events.push_back(MemEvent{*rs[1], true, -ex * P.gbytes, unsharded_part});
 }
 
+// The calls of block b (none when it has none).
+const Calls& calls_of(const std::map<int, Calls>& by_block, int b) {
+  static const Calls none;
+  auto it = by_block.find(b);
+  return it == by_block.end() ? none : it->second;
+}
+
+// Kernel times of x's passes at every contention level: per micro-batch and per block (the
+// last micro-batch's backward; every forward block by block under FSDP or overlap_param_gather),
+// the overlapped GEMMs of tp_comm_overlap apart, at their overlap's SMs (train/megatron_overlap.hpp).
+void time_vstage(VStage& x, const Prepared& P, const work::CostModel& cost, GpuShare& share, const MegatronOptions& opt,
+                 bool block_forwards) {
+  const double mb = P.mb;
+  const MegatronCoreFigures& fig = megatron_core_figures();
+  for (std::size_t i : x.ops) {
+    const work::Op& op = P.shard.ops[i];
+    const double skew = skew_of(op, opt);
+    const UbLayer ub = P.ub.empty() ? UbLayer::none : P.ub[i];
+    std::vector<TimePs> f = share.at_levels([&](const work::Contention& c) {
+      return scaled(ub == UbLayer::none ? cost.forward(op, mb, c) : ub_forward(cost, op, mb, c, fig, ub), skew);
+    });
+    std::vector<TimePs> b = share.at_levels([&](const work::Contention& c) {
+      return scaled(ub == UbLayer::none ? cost.backward(op, mb, c) : ub_backward(cost, op, mb, c, fig, ub), skew);
+    });
+    const bool recompute = recomputed(op, P.last_block, opt);
+    if (recompute) add_to(b, f);
+    if (op.kind == work::OpKind::gemm || op.kind == work::OpKind::conv || op.kind == work::OpKind::attention)
+      x.gemm_like += f[0] + b[0];
+    add_to(ub == UbLayer::none ? x.fwd : x.fwd_ub, f);
+    add_to(ub == UbLayer::none ? x.bwd : x.bwd_ub, b);
+    add_to(ub == UbLayer::none ? x.block_bwd[op.block] : x.block_bwd_ub[op.block], b);
+    if (block_forwards) add_to(ub == UbLayer::none ? x.block_fwd[op.block] : x.block_fwd_ub[op.block], f);
+    if (opt.software) {
+      const double fk = work::kernels_forward(op, *opt.software, false);
+      x.fwd_kernels += fk;
+      x.bwd_kernels += work::kernels_backward(op) + (recompute ? fk : 0);
+      x.block_fwd_kernels[op.block] += fk;
+      x.block_bwd_kernels[op.block] += work::kernels_backward(op) + (recompute ? fk : 0);
+    }
+  }
+  // Every pass and block keeps a (possibly empty) task after its overlapped GEMMs.
+  const std::vector<TimePs> none(share.levels().size(), 0);
+  for (auto* t : {&x.fwd, &x.bwd})
+    if (t->empty()) *t = none;
+  for (const auto& [b, t] : x.block_bwd_ub) x.block_bwd.try_emplace(b, none);
+  for (const auto& [b, t] : x.block_fwd_ub) x.block_fwd.try_emplace(b, none);
+  x.fwd_curve = share.curve(x.fwd);
+  x.bwd_curve = share.curve(x.bwd);
+  if (!x.fwd_ub.empty()) x.fwd_ub_curve = share.curve(x.fwd_ub);
+  if (!x.bwd_ub.empty()) x.bwd_ub_curve = share.curve(x.bwd_ub);
+  for (const auto& [b, t] : x.block_bwd) x.block_bwd_curve[b] = share.curve(t);
+  for (const auto& [b, t] : x.block_fwd) x.block_fwd_curve[b] = share.curve(t);
+  for (const auto& [b, t] : x.block_bwd_ub) x.block_bwd_ub_curve[b] = share.curve(t);
+  for (const auto& [b, t] : x.block_fwd_ub) x.block_fwd_ub_curve[b] = share.curve(t);
+}
+
+// overlap_param_gather: stage s's gathers of a step, bucket by bucket in the order its forwards
+// use them (its chunks in order, each from its first block), after `after` (the previous step's
+// optimizer); `ready` maps each block to its bucket's gather.
+void param_gathers(const Prepared& P, int s, std::optional<engine::TaskId> after,
+                   const std::function<engine::TaskId(double, double, std::vector<engine::TaskId>, const std::string&)>& gather,
+                   std::map<int, engine::TaskId>& ready) {
+  std::vector<engine::TaskId> deps;
+  if (after) deps.push_back(*after);
+  for (int k = s; k < P.V; k += P.p) {
+    const VStage& x = P.vs[static_cast<std::size_t>(k)];
+    for (auto it = x.buckets.rbegin(); it != x.buckets.rend(); ++it) {
+      if (it->dense <= 0) continue;  // nothing of the DP group's to gather (a group of one or experts alone)
+      const engine::TaskId t = gather(it->dense, it->expert, deps, "dp all_gather params b" + std::to_string(it->blocks.front()));
+      for (int b : it->blocks) ready[b] = t;
+    }
+  }
+}
+
+// The largest gradient reduction of a call, in parameters: a bucket's (a block's under FSDP).
+double largest_reduction(const Prepared& P, bool fsdp) {
+  double largest = 0;
+  for (const VStage& x : P.vs) {
+    for (const GradBucket& bk : x.buckets) largest = std::max(largest, fsdp ? 0.0 : bk.dense + bk.expert);
+    for (const auto& [b, prm] : x.block_params) largest = std::max(largest, fsdp ? prm : 0.0);
+  }
+  return largest;
+}
+
+// FSDP's largest block gather, in bytes.
+double largest_fsdp_gather(const Prepared& P) {
+  double largest = 0;
+  for (const VStage& x : P.vs)
+    for (const auto& [b, prm] : x.block_params) largest = std::max(largest, fsdp_block_bytes(P, x, b, P.pbytes));
+  return largest;
+}
+
+// The gradient bucket block b closes (its last block in backward order), or none.
+const GradBucket* closed_by(const std::vector<GradBucket>& buckets, int b) {
+  for (const GradBucket& bk : buckets)
+    if (bk.blocks.back() == b) return &bk;
+  return nullptr;
+}
+
+// The report's one-line description of the layout.
+std::string strategy_detail(const Prepared& P, const MegatronOptions& opt) {
+  const Mesh& mesh = opt.mesh;
+  const int p = P.p, v = P.v, m = P.m;
+  return "TP" + std::to_string(mesh.tp) + " PP" + std::to_string(p) + " DP" + std::to_string(mesh.dp) +
+         (mesh.cp > 1 ? " CP" + std::to_string(mesh.cp) : "") + (mesh.ep > 1 ? " EP" + std::to_string(mesh.ep) : "") +
+         (p > 1 ? std::string(", ") + pipe_schedule_name(P.sched) + (v > 1 ? " v" + std::to_string(v) : "") + ", " +
+                      std::to_string(m) + " micro-batches"
+                : "") +
+         (P.fsdp != DataSharding::none ? std::string(", FSDP ") + data_sharding_name(P.fsdp)
+          : opt.distributed_optimizer  ? ", distributed optimizer"
+                                       : "");
+}
+
 }  // namespace
 
 StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
@@ -477,10 +617,8 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   const Layout& layout = *P.layout;
   const int p = P.p, v = P.v, V = P.V, m = P.m;
   const PipeSchedule sched = P.sched;
-  const work::Model& shard = P.shard;
   const double mb = P.mb;
   std::vector<VStage>& vs = P.vs;
-  const int last_block = P.last_block;
   const work::Precision pr = cost.precision();
 
   // --- plans and the streams beside compute ---
@@ -490,7 +628,8 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   // FSDP (header; none when dp x cp = 1) reduce-scatters each block's gradients as soon as they
   // are complete: the distributed optimizer's sharding and overlap_grad_reduce are implied.
   const bool fsdp = P.fsdp != DataSharding::none;
-  const bool per_block_reduce = opt.overlap_grad_reduce || fsdp;
+  // overlap_param_gather: the step starts with the distributed optimizer's gathers, bucket by bucket.
+  const bool gather_ahead = opt.overlap_param_gather && opt.distributed_optimizer && !fsdp && dp > 1;
   const coll::Op grad_op = opt.distributed_optimizer || fsdp ? coll::Op::reduce_scatter : coll::Op::all_reduce;
   // Gradients are reduced over every rank holding the same weights: data x context parallel.
   using StageGroups = std::vector<std::vector<std::vector<int>>>;
@@ -517,20 +656,12 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   if (mesh.cp > 1) hold_for(cp_groups, [](const VStage& x, std::pair<int, double>& l) { note_largest(x.cp_bwd, l); });
   if (mesh.ep > 1) hold_for(ep_groups, [](const VStage& x, std::pair<int, double>& l) { note_largest(x.ep_fwd, l); });
   if (dp > 1) {
-    double largest = 0;
-    for (const VStage& x : vs)
-      largest = std::max(largest, per_block_reduce
-                                      ? std::max_element(x.block_params.begin(), x.block_params.end(),
-                                                         [](auto& a, auto& b) { return a.second < b.second; })->second
-                                      : x.params);
-    holds.push_back(comm_hold(sb.group_plan(grad_op, largest * gbytes, dp_groups[0]), grad_op, largest * gbytes));
+    const double largest = largest_reduction(P, fsdp) * gbytes;
+    holds.push_back(comm_hold(sb.group_plan(grad_op, largest, dp_groups[0]), grad_op, largest));
   }
-  if (fsdp) {  // FSDP's all-gather stream: its largest block
-    double largest = 0;
-    for (const VStage& x : vs)
-      for (const auto& [b, prm] : x.block_params) largest = std::max(largest, fsdp_block_bytes(P, x, b, pbytes));
-    holds.push_back(comm_hold(sb.group_plan(coll::Op::all_gather, largest, dp_groups[0]), coll::Op::all_gather, largest));
-  }
+  if (fsdp)
+    holds.push_back(comm_hold(sb.group_plan(coll::Op::all_gather, largest_fsdp_gather(P), dp_groups[0]), coll::Op::all_gather,
+                              largest_fsdp_gather(P)));
   // Pipeline sends pair the positions of the same tp, cp, dp coordinates on two stages; made once
   // per pair of stages.
   std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> pairs_of;
@@ -552,32 +683,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   engine::TaskGraph& g = sb.graph();
 
   // --- kernel times per virtual stage, at every contention level ---
-  for (VStage& x : vs) {
-    for (std::size_t i : x.ops) {
-      const work::Op& op = shard.ops[i];
-      const double skew = skew_of(op, opt);
-      std::vector<TimePs> f = share.at_levels([&](const work::Contention& c) { return scaled(cost.forward(op, mb, c), skew); });
-      std::vector<TimePs> b = share.at_levels([&](const work::Contention& c) { return scaled(cost.backward(op, mb, c), skew); });
-      const bool recompute = recomputed(op, last_block, opt);
-      if (recompute) add_to(b, f);
-      if (op.kind == work::OpKind::gemm || op.kind == work::OpKind::conv || op.kind == work::OpKind::attention)
-        x.gemm_like += f[0] + b[0];
-      add_to(x.fwd, f);
-      add_to(x.bwd, b);
-      add_to(x.block_bwd[op.block], b);
-      if (fsdp) add_to(x.block_fwd[op.block], f);
-      if (opt.software) {
-        x.fwd_kernels += work::kernels_forward(op, *opt.software, false);
-        x.bwd_kernels += work::kernels_backward(op) + (recompute ? work::kernels_forward(op, *opt.software, false) : 0);
-        x.block_fwd_kernels[op.block] += work::kernels_forward(op, *opt.software, false);
-        x.block_bwd_kernels[op.block] += work::kernels_backward(op) + (recompute ? work::kernels_forward(op, *opt.software, false) : 0);
-      }
-    }
-    x.fwd_curve = share.curve(x.fwd);
-    x.bwd_curve = share.curve(x.bwd);
-    for (const auto& [b, t] : x.block_bwd) x.block_bwd_curve[b] = share.curve(t);
-    for (const auto& [b, t] : x.block_fwd) x.block_fwd_curve[b] = share.curve(t);
-  }
+  for (VStage& x : vs) time_vstage(x, P, cost, share, opt, fsdp || gather_ahead);
   std::vector<TimePs> t_opt(share.levels().size(), 0);
   const std::vector<double>& params_of_stage = P.params_of_stage;
   std::vector<engine::CurveId> opt_curve(static_cast<std::size_t>(p));
@@ -647,10 +753,12 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   // A pass's collectives on the stage's groups of one dimension (TP and EP after its kernels,
   // CP beside them): the calls of each kind and size back to back (StepBuilder: k calls as one
   // transfer), every group of the stage at once.
+  // Userbuffers' transfers (ub) hold no NCCL SMs: their SMs are charged to the GEMMs beside them.
   auto pass_comm = [&](const Calls& calls, const StageGroups& groups, const std::vector<engine::ServerId>& stream,
-                       const char* what, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
+                       const char* what, int s, std::vector<engine::TaskId> deps, const std::string& tag, bool ub = false) {
     for (const auto& [key, n] : calls) {
-      const coll::Plan plan = repeated(sb.group_plan(coll_op(key.first), key.second, groups[static_cast<std::size_t>(s)]), n);
+      coll::Plan plan = repeated(sb.group_plan(coll_op(key.first), key.second, groups[static_cast<std::size_t>(s)]), n);
+      if (ub) plan.sms_per_rank = 0;
       deps.assign(1, comm(plan, layout.stage(s), deps, std::string(what) + " " + coll::op_name(coll_op(key.first)) + " " + tag,
                           stream[static_cast<std::size_t>(s)]));
     }
@@ -658,6 +766,10 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   };
   auto tp_comm = [&](const Calls& calls, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
     return pass_comm(calls, tp_groups, tp_stream, "tp", s, std::move(deps), tag);
+  };
+  // tp_comm_overlap: the userbuffers' chunks (none: returns deps).
+  auto ub_comm = [&](const Calls& calls, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
+    return pass_comm(calls, tp_groups, tp_stream, "tp ub", s, std::move(deps), tag, true);
   };
   // Gradient reduction of a chunk or block: dense parameters over the DP group, routed experts
   // over the expert-DP group (dp / ep replicas of each expert), on the stage's DP stream.
@@ -677,6 +789,22 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
       grads_done[static_cast<std::size_t>(s)].push_back(*out[1]);
     }
     return out;
+  };
+  // The distributed optimizer's all-gather of updated parameters (dense over DP, experts over expert-DP).
+  auto gather_params = [&](int s, double dense, double ex, std::vector<engine::TaskId> deps, const std::string& label) {
+    if (dp > 1 && dense > 0)
+      deps.assign(1, comm(sb.group_plan(coll::Op::all_gather, dense * pbytes, dp_groups[static_cast<std::size_t>(s)]),
+                          layout.stage(s), deps, label, dp_stream[static_cast<std::size_t>(s)]));
+    if (ex > 0 && edp > 1)
+      deps.assign(1, comm(sb.group_plan(coll::Op::all_gather, ex * pbytes, edp_groups[static_cast<std::size_t>(s)]),
+                          layout.stage(s), deps, "expert " + label, dp_stream[static_cast<std::size_t>(s)]));
+    return deps.front();
+  };
+  std::map<int, engine::TaskId> param_ready;  // overlap_param_gather: block -> its bucket's gather this step
+  auto emit_gathers = [&](int s, std::optional<engine::TaskId> after) {  // overlap_param_gather's, bucket by bucket
+    param_gathers(P, s, after, [&](double d, double e, std::vector<engine::TaskId> deps, const std::string& l) {
+      return gather_params(s, d, e, std::move(deps), l);
+    }, param_ready);
   };
   // Its expert-parallel all-to-alls follow its TP collectives, on the same stream.
   auto ep_comm = [&](const Calls& calls, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
@@ -705,7 +833,8 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   // expert-DP groups); the gathered bytes are live from the gather's start. Returns its tasks.
   auto gather_block = [&](int s, const VStage& x, int b, const PipePass& ps, const std::string& btag) {
     std::vector<engine::TaskId> out;
-    if (!gathers_in(P.fsdp, ps)) return out;
+    if (!fsdp && ps.forward && ps.micro_batch == 0 && param_ready.count(b)) out.push_back(param_ready.at(b));
+    if (!fsdp || !gathers_in(P.fsdp, ps)) return out;
     std::vector<engine::TaskId> deps = gathers[static_cast<std::size_t>(s)].next_deps();
     if (auto h = hosts[static_cast<std::size_t>(s)].last()) deps.push_back(*h);  // launched by the host's hooks
     const double ex = x.block_expert_params.count(b) ? x.block_expert_params.at(b) : 0.0, dense = x.block_params.at(b) - ex;
@@ -731,17 +860,22 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
       const int b = block_at(x, ps, j);
       const std::string btag = tag + " b" + std::to_string(b);
       std::vector<engine::TaskId> d = dep;
-      const std::vector<engine::TaskId> ag = fsdp ? gather_block(s, x, b, ps, btag) : std::vector<engine::TaskId>{};
+      const std::vector<engine::TaskId> ag = gather_block(s, x, b, ps, btag);
       d.insert(d.end(), ag.begin(), ag.end());
       const std::map<int, double>& kernels = ps.forward ? x.block_fwd_kernels : x.block_bwd_kernels;
       const double issued = opt.software && kernels.count(b) ? kernels.at(b) : 0.0;
       auto issue = hosts[static_cast<std::size_t>(s)].issue(issued, !ps.forward, 0, "issue " + btag);
       if (issue) d.push_back(*issue);
+      const Calls& ub_calls = calls_of(ps.forward ? x.ub_block_fwd : x.ub_block_bwd, b);  // tp_comm_overlap
+      const std::vector<engine::TaskId> ub = ub_comm(ub_calls, s, d, btag);
+      const std::map<int, engine::CurveId>& ub_curve = ps.forward ? x.block_fwd_ub_curve : x.block_bwd_ub_curve;
       std::vector<engine::TaskId> blk;
       const bool reads = feed && ps.forward && k == 0 && j == 0;
       for (int r : layout.stage(s)) {
         std::vector<engine::TaskId> dr = d;
         if (reads) dr.push_back(feed->next(static_cast<std::size_t>(r), sb.compute(r), last_compute[static_cast<std::size_t>(r)]));
+        if (ub_curve.count(b))
+          dr.assign(1, g.add_shared_work(sb.compute(r), ub_curve.at(b), dr, btag + " ub gemms", ps.forward ? kForward : kBackward));
         engine::TaskId t = g.add_shared_work(sb.compute(r), (ps.forward ? x.block_fwd_curve : x.block_bwd_curve).at(b), dr,
                                              btag, ps.forward ? kForward : kBackward);
         if (reads) feed->consumed(static_cast<std::size_t>(r), t);
@@ -756,11 +890,13 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
         MemoryPlan& mp = stage_mem(s);
         mp.events.push_back(MemEvent{blk.front(), true, ps.forward ? x.act_bytes : -x.act_bytes, mem_part[static_cast<std::size_t>(s)]});
       }
-      if (!ag.empty()) gathers[static_cast<std::size_t>(s)].used_by(blk);
+      if (fsdp && !ag.empty()) gathers[static_cast<std::size_t>(s)].used_by(blk);
       std::array<std::optional<engine::TaskId>, 2> rs;
-      if (last_bwd) {
+      if (last_bwd) {  // FSDP reduces each block, overlap_grad_reduce each bucket its last block closes
         const double be = x.block_expert_params.count(b) ? x.block_expert_params.at(b) : 0.0;
-        rs = reduce_grads(s, x.block_params.at(b) - be, be, blk, "dp grads " + btag);
+        const GradBucket* bk = fsdp ? nullptr : closed_by(x.buckets, b);
+        if (fsdp || bk)
+          rs = reduce_grads(s, bk ? bk->dense : x.block_params.at(b) - be, bk ? bk->expert : be, blk, "dp grads " + btag);
       }
       if (fsdp)
         fsdp_memory(stage_mem(s), P, x, b, ps, blk, !ag.empty(), rs, gathered_part, unsharded_part);
@@ -770,6 +906,10 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
       if (mesh.tp > 1 && tp_calls.count(b)) {
         ends = tp_comm(tp_calls.at(b), s, ends, btag);
         dep = ends;
+      }
+      if (!ub_calls.empty()) {
+        ends.insert(ends.end(), ub.begin(), ub.end());
+        dep = ends = ub_comm(calls_of(ps.forward ? x.ub_block_fwd_tail : x.ub_block_bwd_tail, b), s, ends, btag);
       }
       const std::map<int, Calls>& ep_calls = ps.forward ? x.ep_block_fwd : x.ep_block_bwd;
       if (mesh.ep > 1 && ep_calls.count(b)) {
@@ -792,6 +932,10 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
       if (!sg.step_end.empty()) prev.push_back(sg.step_end.back());
       hosts[static_cast<std::size_t>(s)].begin_step(prev, "stage" + std::to_string(s) + " host step " + std::to_string(step));
     }
+    // overlap_param_gather: the first step's gathers launched by the host as it starts (later
+    // steps': after the previous step's optimizer, below).
+    for (int s = 0; s < p && gather_ahead && step == 0; ++s)
+      emit_gathers(s, hosts[static_cast<std::size_t>(s)].last());
     std::size_t remaining = 0;
     for (const auto& o : order) remaining += o.size();
     while (remaining > 0) {
@@ -823,13 +967,17 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
           std::vector<engine::TaskId> ends;
           std::vector<engine::TaskId> ring;  // the CP exchange, beside the pass
           if (mesh.cp > 1) ring = cp_comm(ps.forward ? x.cp_fwd : x.cp_bwd, s, dep, tag);
-          if (!fsdp && (ps.forward || !last_bwd || !(opt.overlap_grad_reduce && dp > 1))) {
+          if (!fsdp && !(last_bwd && opt.overlap_grad_reduce && dp > 1) && !(gather_ahead && ps.forward && ps.micro_batch == 0)) {
             auto issue = host.issue(ps.forward ? x.fwd_kernels : x.bwd_kernels, !ps.forward, 0, "issue " + tag);
             if (issue) dep.push_back(*issue);
+            const engine::CurveId ub_curve = ps.forward ? x.fwd_ub_curve : x.bwd_ub_curve;  // tp_comm_overlap's GEMMs
+            const std::vector<engine::TaskId> ub = ub_comm(ps.forward ? x.ub_fwd : x.ub_bwd, s, dep, tag);
             for (int r : layout.stage(s)) {
               std::vector<engine::TaskId> d = dep;
               const bool reads = feed && ps.forward && k == 0;
               if (reads) d.push_back(feed->next(static_cast<std::size_t>(r), sb.compute(r), last_compute[static_cast<std::size_t>(r)]));
+              if (ub_curve != engine::kNoCurve)
+                d.assign(1, g.add_shared_work(sb.compute(r), ub_curve, d, tag + " ub gemms", ps.forward ? kForward : kBackward));
               engine::TaskId t = g.add_shared_work(sb.compute(r), ps.forward ? x.fwd_curve : x.bwd_curve, d, tag,
                                                    ps.forward ? kForward : kBackward);
               if (reads) feed->consumed(static_cast<std::size_t>(r), t);
@@ -845,6 +993,10 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
             }
             if (last_bwd) reduce_grads(s, x.params - x.expert_params, x.expert_params, ends, "dp grads " + tag);
             if (mesh.tp > 1) ends = tp_comm(ps.forward ? x.tp_fwd : x.tp_bwd, s, ends, tag);
+            if (ub_curve != engine::kNoCurve) {  // the chunks beside, then the last ones
+              ends.insert(ends.end(), ub.begin(), ub.end());
+              ends = ub_comm(ps.forward ? x.ub_fwd_tail : x.ub_bwd_tail, s, ends, tag);
+            }
             if (mesh.ep > 1) ends = ep_comm(ps.forward ? x.ep_fwd : x.ep_bwd, s, ends, tag);
           } else {
             ends = block_pass(s, k, x, ps, dep, tag);
@@ -889,20 +1041,14 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
       }
       stage_ready[static_cast<std::size_t>(s)].reset();
       gathers[static_cast<std::size_t>(s)].next_step(opts);
-      if (opt.distributed_optimizer && !fsdp) {
-        const double ex = P.expert_params_of_stage[static_cast<std::size_t>(s)];
-        std::vector<engine::TaskId> ag_deps = opts;
-        if (dp > 1)
-          ag_deps.assign(1, comm(sb.group_plan(coll::Op::all_gather, (params_of_stage[static_cast<std::size_t>(s)] - ex) * pbytes,
-                                               dp_groups[static_cast<std::size_t>(s)]),
-                                 layout.stage(s), ag_deps, "dp all_gather params", dp_stream[static_cast<std::size_t>(s)]));
-        if (ex > 0 && edp > 1)
-          ag_deps.assign(1, comm(sb.group_plan(coll::Op::all_gather, ex * pbytes, edp_groups[static_cast<std::size_t>(s)]),
-                                 layout.stage(s), ag_deps, "expert dp all_gather params", dp_stream[static_cast<std::size_t>(s)]));
-        if (dp > 1 || (ex > 0 && edp > 1)) {
-          stage_ready[static_cast<std::size_t>(s)] = ag_deps.front();
-          ends.push_back(ag_deps.front());
-        }
+      const double ex = P.expert_params_of_stage[static_cast<std::size_t>(s)];
+      if (gather_ahead) {  // the next step's forwards wait for their buckets' gathers
+        if (s == 0) param_ready.clear();
+        emit_gathers(s, g.add_join(opts, "stage" + std::to_string(s) + " optimizer"));
+      } else if (opt.distributed_optimizer && !fsdp && (dp > 1 || (ex > 0 && edp > 1))) {
+        stage_ready[static_cast<std::size_t>(s)] =
+            gather_params(s, params_of_stage[static_cast<std::size_t>(s)] - ex, ex, opts, "dp all_gather params");
+        ends.push_back(*stage_ready[static_cast<std::size_t>(s)]);
       }
       ends.insert(ends.end(), opts.begin(), opts.end());
     }
@@ -919,15 +1065,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   // states with the fp32 master weights (k_state less the fp32 gradient copy, which is no state).
   sg.checkpoint_bytes = static_cast<double>(model.params()) *
                         (P.pbytes + P.k_state - (P.gbytes == 2.0 && P.pbytes == 2.0 ? 4.0 : 0.0));
-  sg.strategy_detail = "TP" + std::to_string(mesh.tp) + " PP" + std::to_string(p) + " DP" + std::to_string(mesh.dp) +
-                       (mesh.cp > 1 ? " CP" + std::to_string(mesh.cp) : "") +
-                       (mesh.ep > 1 ? " EP" + std::to_string(mesh.ep) : "") +
-                       (p > 1 ? std::string(", ") + pipe_schedule_name(sched) + (v > 1 ? " v" + std::to_string(v) : "") +
-                                    ", " + std::to_string(m) + " micro-batches"
-                              : "") +
-                       (P.fsdp != DataSharding::none ? std::string(", FSDP ") + data_sharding_name(P.fsdp)
-                        : opt.distributed_optimizer  ? ", distributed optimizer"
-                                                     : "");
+  sg.strategy_detail = strategy_detail(P, opt);
   sg.comm_calls = sb.take_comm_calls();
   sg.graph = std::move(g);
   return sg;
@@ -998,18 +1136,30 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
   };
   double slowest = 0;  // one micro-batch's forward + backward on a stage, all its chunks
   double gathers_exposed = 0;  // shard_grad_op: what the gathers take beyond the first forward
+  double first_forward = 0;    // stage 0's forward of one micro-batch (overlap_param_gather hides under it)
+  const MegatronCoreFigures& fig = megatron_core_figures();
   for (int s = 0; s < p; ++s) {
     double t = 0, forward = 0;
     for (int k = s; k < P.V; k += p) {
       const VStage& x = P.vs[static_cast<std::size_t>(k)];
+      double ub_f = 0, ub_b = 0;  // tp_comm_overlap's GEMMs, at their SMs
       for (std::size_t i : x.ops) {
         const work::Op& op = P.shard.ops[i];
         const double skew = skew_of(op, opt);
-        const double f = skew * ps_to_seconds(cost.forward(op, P.mb)), b = skew * ps_to_seconds(cost.backward(op, P.mb));
+        const UbLayer l = P.ub.empty() ? UbLayer::none : P.ub[i];
+        const double f = skew * ps_to_seconds(l == UbLayer::none ? cost.forward(op, P.mb) : ub_forward(cost, op, P.mb, {}, fig, l));
+        const double b = skew * ps_to_seconds(l == UbLayer::none ? cost.backward(op, P.mb) : ub_backward(cost, op, P.mb, {}, fig, l));
         t += f + b + (recomputed(op, P.last_block, opt) ? f : 0);
         forward += f;
+        if (l != UbLayer::none) {
+          ub_f += f;
+          ub_b += b + (recomputed(op, P.last_block, opt) ? f : 0);
+        }
       }
       t += calls_time(x.tp_fwd, tp_group) + calls_time(x.tp_bwd, tp_group);
+      // Userbuffers' chunks beside the GEMMs show where longer, the last chunks after the pass.
+      t += std::max(0.0, calls_time(x.ub_fwd, tp_group) - ub_f) + calls_time(x.ub_fwd_tail, tp_group) +
+           std::max(0.0, calls_time(x.ub_bwd, tp_group) - ub_b) + calls_time(x.ub_bwd_tail, tp_group);
       // The ring exchange runs beside the pass: only what is longer shows.
       if (mesh.cp > 1) t = std::max(t, calls_time(x.cp_fwd, cp_group) + calls_time(x.cp_bwd, cp_group));
       if (mesh.ep > 1) {
@@ -1026,6 +1176,7 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
     if (P.fsdp == DataSharding::full_shard) t = std::max(forward, stage_gathers(s)) + std::max(t - forward, stage_gathers(s));
     if (P.fsdp == DataSharding::shard_grad_op) gathers_exposed = std::max(gathers_exposed, stage_gathers(s) - forward);
     slowest = std::max(slowest, t);
+    if (s == 0) first_forward = forward;
   }
   const double bubble = P.sched == PipeSchedule::interleaved ? static_cast<double>(p - 1) / v : p - 1.0;
   double tail = 0;
@@ -1033,13 +1184,22 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
     const coll::Op grad_op = opt.distributed_optimizer || fsdp ? coll::Op::reduce_scatter : coll::Op::all_reduce;
     double chunk = 0;
     for (int k = 0; k < P.V; k += p) chunk = std::max(chunk, P.vs[static_cast<std::size_t>(k)].params);
-    if (opt.overlap_grad_reduce || fsdp) {
+    if (fsdp) {
       double block = 0;
       for (const auto& [b, prm] : P.vs[0].block_params) block = std::max(block, prm);
       chunk = block;  // only the last block's reduction is left after the backward
+    } else if (opt.overlap_grad_reduce) {
+      chunk = P.vs[0].buckets.back().dense + P.vs[0].buckets.back().expert;  // the last bucket's
     }
     tail += est(grad_op, chunk * P.gbytes, dp_group);
-    if (opt.distributed_optimizer && !fsdp) tail += est(coll::Op::all_gather, P.params_of_stage[0] * P.pbytes, dp_group);
+    const double gather_all = est(coll::Op::all_gather, P.params_of_stage[0] * P.pbytes, dp_group);
+    if (opt.distributed_optimizer && !fsdp && opt.overlap_param_gather) {
+      // The first bucket's gather, then what the others take beyond the first micro-batch's forwards.
+      const double first = est(coll::Op::all_gather, P.vs[0].buckets.back().dense * P.pbytes, dp_group);
+      tail += first + std::max(0.0, gather_all - first - first_forward);
+    } else if (opt.distributed_optimizer && !fsdp) {
+      tail += gather_all;
+    }
   }
   tail += ps_to_seconds(cost.optimizer_step(
       static_cast<std::int64_t>(P.opt_params_of_stage[0]), opt.optimizer));

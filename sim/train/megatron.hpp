@@ -23,18 +23,23 @@
 // tp_collectives: per block two all-reduces of micro_batch x seq x hidden forward and two
 // backward; under sequence parallelism all-gathers and reduce-scatters of the same volume)
 // run on the stage's TP groups after the pass's kernels, the calls of one size as one transfer
-// (train/step_builder.hpp): exposed, as Megatron without tp_comm_overlap runs them.
+// (train/step_builder.hpp): exposed, as Megatron without tp_comm_overlap runs them. With
+// tp_comm_overlap (TransformerEngine's userbuffers) the collectives of the repeated blocks' linear
+// layers are chunked and run beside those GEMMs, which lose the SMs the overlap's kernels hold; a
+// pass is then [overlapped GEMMs | the chunks beside them], the rest of its kernels, its other
+// TP collectives, the last chunk (train/megatron_overlap.hpp states the formula).
 //
 // Data parallelism. The dp ranks of a stage hold the same layers. After the last
 // micro-batch's backward of a model chunk, its gradients are all-reduced over the DP group
 // (reduce-scattered with the distributed optimizer), one call per chunk; with
-// overlap_grad_reduce each block's gradients are reduced as soon as that block's backward in
-// the last micro-batch is done (Megatron's bucketed overlap), so the reduction hides under
-// the rest of the backward. Gradient bytes: Megatron accumulates and reduces fp32 main
+// overlap_grad_reduce each gradient bucket (whole blocks, at least Megatron-Core's bucket size:
+// train/megatron_overlap.hpp) is reduced as soon as the last micro-batch's backward has
+// completed its blocks, so the reduction hides under the rest of the backward. Gradient bytes: Megatron accumulates and reduces fp32 main
 // gradients under bf16 (accumulate_allreduce_grads_in_fp32, forced on for bf16; fp8 runs as
 // bf16 here) and fp16 gradients under fp16. Then the optimizer updates the rank's parameters
 // (its 1/dp shard with the distributed optimizer, whose updated bf16/fp16 parameters are then
-// all-gathered over the DP group before the next step's forward).
+// all-gathered over the DP group before the next step's forward; with overlap_param_gather
+// bucket by bucket, the next step's first forward of each block waiting only for its bucket's).
 //
 // Fully sharded data parallelism (`fsdp`: shard_grad_op, full_shard) composed with TP, PP and CP:
 // torchtitan's 2-D/3-D parallelism (FSDP2 over the data-parallel mesh dimension, Megatron-style
@@ -154,6 +159,13 @@ struct MegatronOptions : StepOptions {
   Recompute recompute = Recompute::none;
   bool distributed_optimizer = false;  // implied by fsdp
   bool overlap_grad_reduce = false;    // implied by fsdp
+  // Megatron-Core's overlaps (train/megatron_overlap.hpp): the distributed optimizer's parameter
+  // all-gather bucket by bucket before the forwards that use them; TransformerEngine's
+  // userbuffers TP overlap (needs sequence_parallel); the gradient bucket size in parameters
+  // (none: Megatron-Core's max(40M, 1M x dp), topologies/megatron_core.yaml).
+  bool overlap_param_gather = false;
+  bool tp_comm_overlap = false;
+  std::optional<double> bucket_params;
   DataSharding fsdp = DataSharding::none;
   double expert_imbalance = 1.0;  // tokens on the busiest EP rank / the average (>= 1)
 };

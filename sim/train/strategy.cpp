@@ -25,7 +25,10 @@ const std::vector<KeyInfo>& parallel_keys() {
       {"parallel.recompute", "megatron: activation recomputation none | selective (attention's s^2 part) | full (every block's forward)", "", "none"},
       {"parallel.distributed_optimizer", "megatron: optimizer state and fp32 master weights sharded over the data-parallel ranks (ZeRO-1): gradients reduce-scattered, parameters all-gathered", "", "false"},
       {"parallel.expert_imbalance", "megatron, MoE: tokens routed to the busiest expert-parallel rank over the average (>= 1; 1 = balanced routing)", "", "1"},
-      {"parallel.overlap_grad_reduce", "megatron: reduce each block's gradients during the last micro-batch's backward (else after it)", "", "false"},
+      {"parallel.overlap_grad_reduce", "megatron: reduce each gradient bucket (whole blocks of at least bucket_size parameters) during the last micro-batch's backward, else each model chunk's after it. Default as Megatron-Core's DistributedDataParallelConfig (NeMo and Megatron-Bridge recipes set true)", "", "false"},
+      {"parallel.overlap_param_gather", "megatron, distributed optimizer: all-gather the updated parameters bucket by bucket after the optimizer, beside the next step's forwards, each block's first forward waiting only for its bucket (else one all-gather the next step waits for whole). Default as Megatron-Core's DistributedDataParallelConfig (NeMo and Megatron-Bridge recipes set true)", "", "false"},
+      {"parallel.tp_comm_overlap", "megatron, tp > 1 with sequence_parallel: TransformerEngine userbuffers run the transformer layers' TP all-gathers and reduce-scatters in chunks beside their GEMMs, taking SMs from them (methods, chunks and SMs per layer: topologies/megatron_core.yaml, from NeMo's H100 userbuffers config). Default as Megatron-Core's TransformerConfig (NeMo and Megatron-Bridge H100 recipes set true)", "", "false"},
+      {"parallel.bucket_size", "megatron: parameters per gradient bucket (Megatron-LM --ddp-bucket-size)", "parameters", "max(40M, 1M x dp x cp): Megatron-Core's DistributedDataParallelConfig (topologies/megatron_core.yaml)"},
       {"parallel.grad_dtype", "megatron: dtype the main gradients accumulate and are reduced in: fp32 | bf16 | fp16 (NeMo's grad_sync_dtype, Megatron-LM's --grad-reduce-in-bf16)", "", "fp32 under bf16 and fp32, fp16 under fp16"},
       {"parallel.fsdp", "megatron: fully sharded data parallelism over the data x context ranks, composed with tp, pp, cp (torchtitan's 2-D/3-D, metaseq's FSDP + TP): none | shard_grad_op (each block gathered once per step and kept, as Llama 3) | full_shard (gathered before every block's forward and backward, ZeRO-3); shards weights, gradients and optimizer state, reduce-scatters each block's gradients", "", "none"},
   };
@@ -91,6 +94,22 @@ std::optional<work::Precision> dtype_of(const Field& f) {
   return work::Precision::bf16;
 }
 
+// Megatron-Core's overlaps (train/megatron_overlap.hpp), refused where Megatron-LM's argument
+// checks refuse them.
+void parse_overlaps(const Field& pb, MegatronOptions& o) {
+  if (auto f = pb.get("overlap_param_gather")) {
+    o.overlap_param_gather = f->as_bool();
+    if (o.overlap_param_gather && !o.distributed_optimizer && o.fsdp == DataSharding::none)
+      throw f->error("overlap_param_gather gathers the distributed optimizer's shards: it needs distributed_optimizer: true");
+  }
+  if (auto f = pb.get("tp_comm_overlap")) {
+    o.tp_comm_overlap = f->as_bool();
+    if (o.tp_comm_overlap && o.mesh.tp > 1 && !o.sequence_parallel)
+      throw f->error("TransformerEngine's TP overlap works on sequence-parallel all-gathers and reduce-scatters: it needs sequence_parallel: true");
+  }
+  if (auto f = pb.get("bucket_size")) o.bucket_params = static_cast<double>(f->as_int_in(1000, 1000000000000LL));
+}
+
 void parse_parallel(const Field& pb, StrategyConfig& out) {
   pb.check_keys(children_of(parallel_keys(), "parallel"));
   ParallelConfig& c = out.parallel;
@@ -117,6 +136,7 @@ void parse_parallel(const Field& pb, StrategyConfig& out) {
       names.push_back(data_sharding_name(d));
     parse_data_sharding(f->as_choice(names), o.fsdp);
   }
+  parse_overlaps(pb, o);
   if (auto f = pb.get("expert_imbalance")) {
     o.expert_imbalance = f->as_number();
     if (!(o.expert_imbalance >= 1 && o.expert_imbalance <= 1000))

@@ -87,8 +87,17 @@ Scenario keys (YAML, or --set key.path=value):
       megatron, MoE: tokens routed to the busiest expert-parallel rank over the average (>= 1; 1 = balanced routing)
       default: 1
   parallel.overlap_grad_reduce
-      megatron: reduce each block's gradients during the last micro-batch's backward (else after it)
+      megatron: reduce each gradient bucket (whole blocks of at least bucket_size parameters) during the last micro-batch's backward, else each model chunk's after it. Default as Megatron-Core's DistributedDataParallelConfig (NeMo and Megatron-Bridge recipes set true)
       default: false
+  parallel.overlap_param_gather
+      megatron, distributed optimizer: all-gather the updated parameters bucket by bucket after the optimizer, beside the next step's forwards, each block's first forward waiting only for its bucket (else one all-gather the next step waits for whole). Default as Megatron-Core's DistributedDataParallelConfig (NeMo and Megatron-Bridge recipes set true)
+      default: false
+  parallel.tp_comm_overlap
+      megatron, tp > 1 with sequence_parallel: TransformerEngine userbuffers run the transformer layers' TP all-gathers and reduce-scatters in chunks beside their GEMMs, taking SMs from them (methods, chunks and SMs per layer: topologies/megatron_core.yaml, from NeMo's H100 userbuffers config). Default as Megatron-Core's TransformerConfig (NeMo and Megatron-Bridge H100 recipes set true)
+      default: false
+  parallel.bucket_size [parameters]
+      megatron: parameters per gradient bucket (Megatron-LM --ddp-bucket-size)
+      default: max(40M, 1M x dp x cp): Megatron-Core's DistributedDataParallelConfig (topologies/megatron_core.yaml)
   parallel.grad_dtype
       megatron: dtype the main gradients accumulate and are reduced in: fp32 | bf16 | fp16 (NeMo's grad_sync_dtype, Megatron-LM's --grad-reduce-in-bf16)
       default: fp32 under bf16 and fp32, fp16 under fp16
