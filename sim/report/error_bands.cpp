@@ -710,6 +710,24 @@ std::size_t nearest_level(const ErrorBands& bands, const RunKind& kind) {
   return first;
 }
 
+// A domain of k sources says little about the next source on its own: its quantiles are pooled
+// with those of the first wider domain that has more sources, weighing k against kPriorSources
+// (partial pooling: a domain of many sources keeps its own figures, one of two leans on its kind).
+void shrink_to_wider(const ErrorBands& bands, const RunKind& kind, std::size_t level, const BandGroup& g,
+                     double& median, double& p90) {
+  median = g.median_abs_error;
+  p90 = g.p90_abs_error;
+  const std::vector<Level>& ls = levels(kind.category);
+  for (std::size_t i = level + 1; i < ls.size(); ++i) {
+    const BandGroup* w = find_group(bands, key_at(kind, ls[i]));
+    if (!w || w->sources <= g.sources) continue;
+    const double k = g.sources, k0 = kPriorSources;
+    median = (k * median + k0 * w->median_abs_error) / (k + k0);
+    p90 = (k * p90 + k0 * w->p90_abs_error) / (k + k0);
+    return;
+  }
+}
+
 // The 90% band is never narrower than a wider domain's: a domain of few sources cannot show a
 // thinner tail than the kinds around it.
 double p90_floor(const ErrorBands& bands, const RunKind& kind, std::size_t level) {
@@ -741,8 +759,8 @@ train::ErrorBand lookup_band(const ErrorBands& bands, const RunKind& kind, const
   b.found = true;
   b.cases = g->cases;
   b.sources = g->sources;
-  b.median_abs_error = g->median_abs_error;
-  b.p90_abs_error = std::max(g->p90_abs_error, p90_floor(bands, kind, level));
+  shrink_to_wider(bands, kind, level, *g, b.median_abs_error, b.p90_abs_error);
+  b.p90_abs_error = std::max({b.p90_abs_error, p90_floor(bands, kind, level), b.median_abs_error});
   b.worst_abs_error = std::max(g->worst_abs_error, b.p90_abs_error);
   b.mean_optimism = g->mean_optimism;
   b.gpus = join(g->gpus);

@@ -82,6 +82,9 @@ std::string source_key(const nlohmann::json& source);
 
 // Independent sources a domain needs before its band stands for it (else a wider domain's).
 constexpr int kMinSources = 2;
+// The weight of the wider domain when a band's own sources are few: its quantiles count as
+// this many sources beside the domain's own (see "Partial pooling" above).
+constexpr double kPriorSources = 2;
 // The coverage a band must show under cross-validation to be printed without a warning: what
 // a median and a 90% band promise, less the sampling slack of a few dozen cases.
 constexpr double kMinMedianCoverage = 0.40, kMinP90Coverage = 0.80;
