@@ -22,4 +22,4 @@ $ simtrain collective dgx_h200 --nodes 256 -b 128K -e 8G -f 64
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
 #   < 1 MiB (latency-bound)      no public run of this kind validated (collectives of < 1 MiB (latency-bound) across nodes)
 #   1 MiB to 64 MiB              no public run of this kind validated (collectives of 1 MiB to 64 MiB across nodes)
-#   >= 64 MiB (bandwidth-bound)  +-3.0%: median error of 2 public collectives of >= 64 MiB (bandwidth-bound) across nodes on Hopper (H100 80GB HBM3, H100 PCIe); worst 3.9%, model tends pessimistic (-0.9% on average)
+#   >= 64 MiB (bandwidth-bound)  +-3.9%: median error of 3 public collectives of >= 64 MiB (bandwidth-bound) across nodes on Hopper (H100 80GB HBM3, H100 PCIe, H200); worst 18%, model tends pessimistic (-6.5% on average)

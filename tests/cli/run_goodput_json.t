@@ -88,9 +88,9 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "generation": "Ampere",
       "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
       "kind": "FSDP/ZeRO runs",
-      "mean_optimism": 0.175,
+      "mean_optimism": 0.1748,
       "median_abs_error": 0.1644,
-      "worst_abs_error": 0.2389
+      "worst_abs_error": 0.2381
     },
     "step_time": {
       "cases": 5,
@@ -101,9 +101,9 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "generation": "Ampere",
       "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
       "kind": "FSDP/ZeRO runs",
-      "mean_optimism": 0.175,
+      "mean_optimism": 0.1748,
       "median_abs_error": 0.1644,
-      "worst_abs_error": 0.2389
+      "worst_abs_error": 0.2381
     },
     "throughput": {
       "cases": 5,
@@ -114,9 +114,9 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "generation": "Ampere",
       "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
       "kind": "FSDP/ZeRO runs",
-      "mean_optimism": 0.175,
+      "mean_optimism": 0.1748,
       "median_abs_error": 0.1644,
-      "worst_abs_error": 0.2389
+      "worst_abs_error": 0.2381
     }
   },
   "gpu": "NVIDIA A100-SXM4-80GB",

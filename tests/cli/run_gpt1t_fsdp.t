@@ -28,7 +28,7 @@ Cost         rent $40.36/step, own $7.46/step; headline rent (cost.basis)
   rent       128 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
   own        capex $6.99/step: (128 GPUs x $10,000 (catalog, 2023-02) + 16 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.4665/step at $0.0806/kWh (catalog, 2023)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind (validation/error_bands.yaml)
-  step time, throughput  +-16%: median error of 5 public FSDP/ZeRO runs on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 24%, model tends optimistic (+18% on average)
+  step time, throughput  +-16%: median error of 5 public FSDP/ZeRO runs on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 24%, model tends optimistic (+17% on average)
   peak memory            +-18%: median error of 10 public peak-memory and largest-batch cases on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 21%, model tends optimistic (+15% on average)
 Verdict      compute-bound: GPUs compute 100.0% of each step; exposed communication   0.0%, data stall   0.0%; memory at 93% of the card: expect the caching allocator to stall on cudaMalloc retries (not timed here)
              and its offloaded state does NOT fit in the node's host memory
