@@ -1030,7 +1030,10 @@ Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, in
     double rate = sp.channel_vars ? 0.0 : std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < sp.vars.size(); ++i) {
       const ShapeVar& v = sp.vars[i];
-      const double wire = v.bytes_factor * bytes / share;
+      // NVLSTree: the NVLS share is the multimem traffic's on NVLink; the trees' network edges
+      // carry the protocol's (Simple: data only).
+      const bool net_edge = sp.nvls && sp.tree && static_cast<int>(i) >= sp.nvls_vars;
+      const double wire = v.bytes_factor * bytes / (net_edge ? pp.bandwidth_share : share);
       ph.flows.push_back(engine::TaskGraph::FlowInput{{}, wire, v.shared});
       slowest = std::max(slowest, duration_for_bytes(wire, sp.isolated_rate[i]));
       rate = sp.channel_vars ? rate + sp.isolated_rate[i] : std::min(rate, sp.isolated_rate[i]);

@@ -42,7 +42,9 @@
 //    on its NIC over NCCL's double binary tree (tree l mod 2), and the switch multicasts the
 //    result; one pipelined kernel, so one phase: per GPU an NVLS flow and per tree edge of
 //    each shard a network flow of S/g each way. Latency: NVLSTree hwLat (25 us NVLink, 14 us
-//    per network step, 2 log2(N) steps) plus the NVLS stages. Fill: NCCL's NVLSTree chunk
+//    per network step, 2 log2(N) steps) plus the NVLS stages. `nvls.bandwidth_share` is the
+//    multimem traffic's on NVLink: it scales the GPUs' NVLS flows, not the trees' network
+//    edges, which carry data bytes (Simple). Fill: NCCL's NVLSTree chunk
 //    (calcCollChunking: 128 KiB, at most 64 KiB from 4 nodes, shrunk below 32/16/4/1 x c x g
 //    chunks) crosses the NVLS stages at rate_nvls / c and 2 log2(N) - 1 network steps at
 //    rate_edge x g / c (the c channels are spread over the g heads, so c / g share an edge).
