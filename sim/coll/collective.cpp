@@ -81,6 +81,10 @@ struct ShapePhase {
   // The chunked pipeline: steps the first granule crosses, and the ranks a channel's share
   // is cut among per chunk (a ring's n; 1 for chains and trees).
   int fill_steps = 0, fill_ranks = 1;
+  // NVLSTree: the first `nvls_vars` vars are the GPUs' NVLS flows, the rest the trees' edges
+  // (one per head and edge); `tree_heads` heads share the NVLS channels, and the first chunk
+  // also crosses `net_fill_steps` network steps (see nvls_tree_fill_s).
+  int nvls_vars = 0, tree_heads = 1, net_fill_steps = 0;
   // true: the vars are channels of one ring/tree (their rates add up to the per-link rate);
   // false: parallel groups or GPUs (each var is a whole collective of its own).
   bool channel_vars = true;
@@ -90,6 +94,9 @@ struct Planner::Shape {
   std::vector<ShapePhase> phases;
   bool all_nvlink = true;
   bool multi_node = false;
+  int nodes = 1;
+  Op op = Op::all_reduce;
+  int min_arch = 0;  // the oldest GPU's CUDA architecture (80: sm_80)
   int channels = 0;  // NCCL's channels for this algorithm (set by the planner; 0: not yet)
 };
 
@@ -227,6 +234,7 @@ void Planner::add_route(VarBuilder& vb, const topo::Route& r) {
       const topo::Device& d = c_.device(*it);
       if (d.node < 0 && d.type == topo::DeviceType::switch_ && d.name.rfind("spine", 0) == 0) spines_.push_back(*it);
     }
+    std::sort(spines_.begin(), spines_.end());
   }
   vb.add_latency(r.latency_ps);
   const double k = static_cast<double>(spines_.size());
@@ -238,12 +246,25 @@ void Planner::add_route(VarBuilder& vb, const topo::Route& r) {
       vb.add_use(l, 1.0);
       continue;
     }
-    // leaf -> spine -> leaf: the same bytes spread evenly over every spine.
+    // leaf -> spine -> leaf: the same bytes spread evenly over every spine. Every leaf has one
+    // (bonded) link to every spine (fabric.cpp), read off the leaves' edges: a route search per
+    // (leaf, spine) pair would cost O(V) each, the most of a collective's time at 1,000 nodes.
     const topo::Vertex leaf_a = c_.link_from(l), leaf_b = c_.link_to(r.links[i + 1]);
-    for (topo::Vertex sp : spines_) {
-      for (auto x : c_.route(leaf_a, sp).links) vb.add_use(x, 1.0 / k);
-      for (auto x : c_.route(sp, leaf_b).links) vb.add_use(x, 1.0 / k);
+    std::size_t up = 0, down = 0;
+    for (auto [e, end] = boost::out_edges(leaf_a, c_.graph()); e != end; ++e)
+      if (std::binary_search(spines_.begin(), spines_.end(), boost::target(*e, c_.graph()))) {
+        vb.add_use(c_.directed(*e, leaf_a), 1.0 / k);
+        ++up;
+      }
+    for (auto [e, end] = boost::out_edges(leaf_b, c_.graph()); e != end; ++e) {
+      const topo::Vertex sp = boost::target(*e, c_.graph());
+      if (std::binary_search(spines_.begin(), spines_.end(), sp)) {
+        vb.add_use(c_.directed(*e, sp), 1.0 / k);
+        ++down;
+      }
     }
+    if (up != spines_.size() || down != spines_.size())
+      throw std::logic_error("adaptive routing: a leaf is not linked to every spine");
     ++i;
   }
 }
@@ -378,6 +399,10 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
 
   Shape s;
   s.multi_node = N > 1;
+  s.nodes = N;
+  s.op = req.op;
+  s.min_arch = std::numeric_limits<int>::max();
+  for (int r : ranks) s.min_arch = std::min(s.min_arch, arch_number(c_.gpu_model(r).arch));
   auto note_intra = [&](const topo::Route& r) {
     if (!all_nvlink(c_, r)) s.all_nvlink = false;
   };
@@ -625,7 +650,10 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
     }
     ph.steps_intra = 1;
     ph.steps_inter = 2 * floor_log2(N);
-    ph.fill_steps = params_.nvls.pipeline_stages + 2 * floor_log2(N);
+    ph.fill_steps = params_.nvls.pipeline_stages;
+    ph.net_fill_steps = 2 * floor_log2(N);
+    ph.nvls_vars = n;
+    ph.tree_heads = g;
     ph.fill_ranks = g;
     ph.path_latency_ps = lat;
     ph.intra = HwClass::nvlink;
@@ -895,14 +923,17 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
 void Planner::compute_isolated_rates(ShapePhase& ph) const {
   // Isolated max-min rates of the phase's flows (the same model the engine will run).
   net::MaxMinSystem sys;
-  std::map<net::LinkId, net::LinkId> local;
+  // The cluster's link id -> the system's (a flat table: shapes at thousands of nodes expand
+  // millions of uses, where a map's lookups cost more than the solve).
+  constexpr net::LinkId kNone = std::numeric_limits<net::LinkId>::max();
+  std::vector<net::LinkId> local(c_.directed_link_count(), kNone);
   std::vector<net::VarId> ids;
   for (const ShapeVar& v : ph.vars) {
     net::VarId id = sys.add_variable();
     for (const auto& u : v.uses) {
-      auto it = local.find(u.link);
-      if (it == local.end()) it = local.emplace(u.link, sys.add_link(c_.link(u.link).capacity_bytes_per_s)).first;
-      sys.expand(id, it->second, u.coeff);
+      net::LinkId& l = local[static_cast<std::size_t>(u.link)];
+      if (l == kNone) l = sys.add_link(c_.link(u.link).capacity_bytes_per_s);
+      sys.expand(id, l, u.coeff);
     }
     ids.push_back(id);
   }
@@ -923,6 +954,33 @@ double protocol_bound_s(const ShapePhase& sp, const ProtocolParams& pp, bool mul
   double factor = 0;
   for (const ShapeVar& v : sp.vars) factor = sp.channel_vars ? factor + v.bytes_factor : std::max(factor, v.bytes_factor);
   return std::max(0.0, factor * bytes / bound - link_s);
+}
+
+// NVLSTree's pipeline fill. enqueue.cc calcCollChunking (NVLS_TREE): the chunk is NVLS's
+// (128 KiB), at most nvls.tree_max_chunk from 4 nodes on (NCCL_NVLSTREE_MAX_CHUNKSIZE's default),
+// shrunk to 256/128/64/32 KiB while the buffer is under 32/16/4/1 x (channels x heads) chunks.
+// The first chunk crosses the NVLS kernel's stages at a channel's share of its GPU's NVLS flow
+// (the flow over c channels) and the trees' 2 log2(N) network steps at a channel's share of an
+// edge: the c channels are spread over the heads, so c / heads of them share each head's edges.
+double nvls_tree_fill_s(const ShapePhase& sp, const NvlsParams& nv, double bytes, int c, int nodes) {
+  const double ops = static_cast<double>(c) * sp.tree_heads;
+  double chunk = nv.chunk_bytes;
+  if (nodes >= 4) chunk = std::min(chunk, nv.tree_max_chunk_bytes);
+  if (bytes < 32 * ops * chunk && chunk > 262144) chunk = 262144;
+  if (bytes < 16 * ops * chunk && chunk > 131072) chunk = 131072;
+  if (bytes < 4 * ops * chunk && chunk > 65536) chunk = 65536;
+  if (bytes < 1 * ops * chunk && chunk > 32768) chunk = 32768;
+  chunk = std::min(chunk, bytes / ops);
+  double nvls_rate = std::numeric_limits<double>::infinity(), edge_rate = nvls_rate;
+  for (std::size_t i = 0; i < sp.vars.size(); ++i) {
+    double& r = static_cast<int>(i) < sp.nvls_vars ? nvls_rate : edge_rate;
+    r = std::min(r, sp.isolated_rate[i]);
+  }
+  double fill = 0;
+  if (std::isfinite(nvls_rate) && nvls_rate > 0) fill += sp.fill_steps * (chunk / nv.bandwidth_share) / (nvls_rate / c);
+  const double per_channel_edge = edge_rate * sp.tree_heads / c;
+  if (std::isfinite(edge_rate) && edge_rate > 0 && sp.net_fill_steps > 1) fill += (sp.net_fill_steps - 1) * chunk / per_channel_edge;
+  return fill;
 }
 
 }  // namespace
@@ -946,7 +1004,7 @@ Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, in
       net_overhead = static_cast<TimePs>(static_cast<double>(net_overhead) * params_.transports.net_overhead_simple_factor);
   }
   const TimePs socket_step = socket_transport() ? params_.transports.socket_step_ps : 0;
-  TimePs estimate = 0;
+  TimePs estimate = 0, tuner_extra = 0;
   for (const ShapePhase& sp : s.phases) {
     Phase ph;
     ph.name = sp.name;
@@ -963,14 +1021,19 @@ Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, in
              sp.steps_inter * (pp.tree_step_ps[2] + socket_step);
     } else {
       const TimePs intra_step = std::max(pp.ring_step_ps[intra], net_overhead);
-      lat += pp.base_ring_ps + sp.steps_intra * intra_step + sp.steps_inter * (pp.ring_step_ps[2] + socket_step);
+      const TimePs steps_ps = pp.base_ring_ps + sp.steps_intra * intra_step + sp.steps_inter * (pp.ring_step_ps[2] + socket_step);
+      lat += steps_ps;
+      tuner_extra += ring_plateau_extra(s, algo, proto, bytes, n, steps_ps);
     }
     const double share = sp.nvls ? nv.bandwidth_share : pp.bandwidth_share;
     TimePs slowest = 0;
     double rate = sp.channel_vars ? 0.0 : std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < sp.vars.size(); ++i) {
       const ShapeVar& v = sp.vars[i];
-      const double wire = v.bytes_factor * bytes / share;
+      // NVLSTree: the NVLS share is the multimem traffic's on NVLink; the trees' network edges
+      // carry the protocol's (Simple: data only).
+      const bool net_edge = sp.nvls && sp.tree && static_cast<int>(i) >= sp.nvls_vars;
+      const double wire = v.bytes_factor * bytes / (net_edge ? pp.bandwidth_share : share);
       ph.flows.push_back(engine::TaskGraph::FlowInput{{}, wire, v.shared});
       slowest = std::max(slowest, duration_for_bytes(wire, sp.isolated_rate[i]));
       rate = sp.channel_vars ? rate + sp.isolated_rate[i] : std::min(rate, sp.isolated_rate[i]);
@@ -1001,16 +1064,52 @@ Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, in
       granule = std::min(slot, chunk * pp.slice_steps / pp.chunk_steps);
     }
     double fill_s = 0;
-    if (sp.fill_steps > 1 && rate > 0 && std::isfinite(rate))
+    if (sp.nvls && sp.tree)
+      fill_s = nvls_tree_fill_s(sp, nv, bytes, c, s.nodes);
+    else if (sp.fill_steps > 1 && rate > 0 && std::isfinite(rate))
       fill_s = (sp.fill_steps - 1) * (granule / share) / (rate / c);
     lat += seconds_to_ps(ramp_s + fill_s + protocol_bound_s(sp, pp, s.multi_node, bytes, ps_to_seconds(slowest) + ramp_s));
+    tuner_extra += ll_tuner_extra(s, sp, proto, bytes, ps_to_seconds(slowest) + ramp_s);
     ph.latency_ps = lat;
     estimate += lat + slowest;
     plan.sms_per_rank = std::max(plan.sms_per_rank, c_eff);
     plan.phases.push_back(std::move(ph));
   }
   plan.estimate_ps = estimate;
+  plan.choice_ps = estimate + tuner_extra;
   return plan;
+}
+
+// NCCL's tuner charges a multi-node Simple ring all_reduce 1.4x its latency (1.9x before sm_80)
+// once each rank's share per channel is at least 64 B (ncclTopoGetAlgoTime, "plateau effect of
+// ring"): the extra part of this phase's base and step latencies, for the choice only.
+TimePs Planner::ring_plateau_extra(const Shape& s, Algo algo, Protocol proto, double bytes, int n, TimePs steps_ps) const {
+  if (algo != Algo::ring || proto != Protocol::simple || !s.multi_node || s.op != Op::all_reduce) return 0;
+  if (bytes / (static_cast<double>(std::max(1, s.channels)) * n) < 64) return 0;
+  const TunerParams& t = params_.tuner;
+  const double factor = s.min_arch >= 80 ? t.ring_plateau_factor_sm80 : t.ring_plateau_factor_older;
+  return static_cast<TimePs>(static_cast<double>(steps_ps) * (factor - 1.0));
+}
+
+// NCCL's tuner credits LL across nodes with at most llMaxBw of bus bandwidth (its row by CPU
+// vendor, its column 2 nodes or more), on rings and trees. A fitted bound (a network
+// calibration's ll_max_busbw) already bounds the time, so the tuner's is not added then. The
+// bus bytes: a ring's channels' shares (2(n-1)/n S for all_reduce); a tree's 2 S (NCCL's tree
+// algorithm bandwidth is half its bus bandwidth). For the choice only: `link_s` is the time the
+// links already take.
+TimePs Planner::ll_tuner_extra(const Shape& s, const ShapePhase& sp, Protocol proto, double bytes, double link_s) const {
+  if (proto != Protocol::ll || !s.multi_node || sp.nvls) return 0;
+  if (params_.protocols[static_cast<std::size_t>(Protocol::ll)].max_busbw_bytes_per_s[1] > 0) return 0;
+  const topo::Vertex cpu = c_.nearest_cpu(c_.gpu(0));
+  const bool amd = c_.catalog().cpus().at(c_.device(cpu).model).name.find("AMD") != std::string::npos;
+  const double bound = params_.tuner.ll_max_busbw_multi_node[amd ? 1 : 0][s.nodes <= 2 ? 0 : 1];
+  double bus = 0;
+  if (sp.tree) {
+    bus = 2.0;
+  } else {
+    for (const ShapeVar& v : sp.vars) bus = sp.channel_vars ? bus + v.bytes_factor : std::max(bus, v.bytes_factor);
+  }
+  return seconds_to_ps(std::max(0.0, bus * bytes / bound - link_s));
 }
 
 bool Planner::all_sm90(const std::vector<int>& ranks) const {
@@ -1113,7 +1212,7 @@ Plan Planner::plan(const Request& req) {
     for (Protocol p : protos) {
       if (!req.protocol && params_.protocols[static_cast<std::size_t>(p)].nvlink_only && !s->all_nvlink) continue;
       Plan candidate = finish(*s, a, p, req.bytes, n);
-      if (!best || candidate.estimate_ps < best->estimate_ps) best = std::move(candidate);
+      if (!best || candidate.choice_ps < best->choice_ps) best = std::move(candidate);
     }
   }
   if (!best) throw std::invalid_argument("no algorithm can run this collective");

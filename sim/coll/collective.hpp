@@ -42,7 +42,14 @@
 //    on its NIC over NCCL's double binary tree (tree l mod 2), and the switch multicasts the
 //    result; one pipelined kernel, so one phase: per GPU an NVLS flow and per tree edge of
 //    each shard a network flow of S/g each way. Latency: NVLSTree hwLat (25 us NVLink, 14 us
-//    per network step, 2 log2(N) steps) plus the NVLS stages.
+//    per network step, 2 log2(N) steps) plus the NVLS stages. `nvls.bandwidth_share` is the
+//    multimem traffic's on NVLink: it scales the GPUs' NVLS flows, not the trees' network
+//    edges, which carry data bytes (Simple). Fill: NCCL's NVLSTree chunk
+//    (calcCollChunking: 128 KiB, at most 64 KiB from 4 nodes, shrunk below 32/16/4/1 x c x g
+//    chunks) crosses the NVLS stages at rate_nvls / c and 2 log2(N) - 1 network steps at
+//    rate_edge x g / c (the c channels are spread over the g heads, so c / g share an edge).
+//    Each NIC carries 2 S/g each way (interior in one tree, leaf in the other), so at scale
+//    busbw -> 2 (n-1)/n x g x NIC / 2, NCCL's tuner's bwInter / 2 for NVLSTree beyond 2 nodes.
 //
 //  Point-to-point (Planner::send_recv: ncclSend/ncclRecv between pipeline stages) and
 //  all_to_all run NCCL's p2p path (enqueue.cc addP2pToPlan, graph/paths.cc
@@ -125,12 +132,28 @@
 //     max(1, 2 * p2p_bandwidth / memory_bandwidth), i.e. rate <= memory_bandwidth / 2.
 // The protocol (LL, LL128, Simple) and, for `auto`, the algorithm are chosen per size as
 // NCCL's tuner does: the lowest modelled time of the same terms, with the phase's own
-// isolated max-min rate as the bandwidth.
+// isolated max-min rate as the bandwidth, plus two terms of NCCL's tuner (tuning.cc, v2.27.7)
+// that the choice alone sees (Plan::choice_ps; collectives.yaml `tuner:`):
+//   LL across nodes: NCCL credits LL with at most llMaxBw of bus bandwidth (20.4 GB/s on
+//     Intel hosts beyond 2 nodes, 39 on 2; AMD 19 / 22.5), on rings and trees; the choice adds
+//     max(0, bus bytes / llMaxBw - link time) (bus bytes: 2(n-1)/n S ring all_reduce, 2 S tree).
+//     Without it a ring's thousands of step latencies make LL look faster than Simple at
+//     hundreds of MiB on hundreds of nodes (LL's steps are 5x cheaper), which NCCL never picks.
+//   Ring Simple all_reduce across nodes: NCCL's latency x 1.4 (sm_80+; 1.9 before) once each
+//     rank's share per channel is >= 64 B ("plateau effect of ring").
+// Enabled as in NCCL 2.27: tree and NVLSTree only across nodes, NVLS only inside one node
+// (multi-node NVLS needs CollNet), NVLS/NVLSTree Simple only. Not modelled: PAT (NCCL >= 2.23
+// runs it for all_gather / reduce_scatter only with one GPU per node, ncclPatEnable), CollNet.
+// The ring's latency at thousands of ranks is NCCL's formula, (2(n-1) - 2(N-1)) x intra step +
+// 2(N-1) x network step (nInterSteps), paid once: at 1,984 ranks 3,472 NVLink steps of 3.4 us
+// and 494 network steps of 14 us, ~19 ms, so rings lose to trees there at any size NCCL-tests
+// runs; the pipeline fill is a node's 2(g-1) steps (the network proxy posts ahead).
 //
 // Fabric routing (system file `fabric: routing:`): static keeps the fabric's deterministic
 // ECMP hash (one spine per source/destination pair, collisions cost bandwidth); adaptive
 // spreads a flow evenly over every equal-cost spine (coefficient 1/k on each of the k
-// leaf->spine->leaf paths), as adaptive routing / packet spraying does.
+// leaf->spine->leaf paths), as adaptive routing / packet spraying does. The DGX H100/H200
+// SuperPOD systems ship adaptive (their InfiniBand fabric runs it; sources in the files).
 #pragma once
 
 #include <map>
@@ -181,7 +204,10 @@ struct Plan {
   Algo algo = Algo::ring;
   Protocol protocol = Protocol::simple;
   std::vector<Phase> phases;
-  TimePs estimate_ps = 0;  // isolated-model estimate used to choose
+  TimePs estimate_ps = 0;  // isolated-model estimate of the call's time
+  // What the choice compares: estimate_ps plus NCCL's tuner-only terms (collectives.yaml
+  // `tuner:`: LL's llMaxBw across nodes, the multi-node ring's plateau factor).
+  TimePs choice_ps = 0;
   int ranks = 0;
   // SMs the NCCL kernel holds on every rank's GPU for its whole lifetime: one CTA per
   // channel NCCL launches for this call (its channel count for the system and algorithm,
@@ -237,6 +263,9 @@ class Planner {
   int p2p_need(int a, int b, int comm_ranks, int p2p_channels) const;
   std::map<std::string, std::unique_ptr<P2pShape>> p2p_cache_;
   Plan finish(const Shape& s, Algo algo, Protocol proto, double bytes, int n);
+  // NCCL's tuner-only terms (see Plan::choice_ps), per phase.
+  TimePs ring_plateau_extra(const Shape& s, Algo algo, Protocol proto, double bytes, int n, TimePs steps_ps) const;
+  TimePs ll_tuner_extra(const Shape& s, const struct ShapePhase& sp, Protocol proto, double bytes, double link_s) const;
   int balanced_nic(int local_gpu);
   // The NICs a cross-node ring or tree of these node-local GPUs uses, as NCCL's search picks
   // them: every NIC one of them reaches without crossing a CPU (PIX/PXB), else each GPU's

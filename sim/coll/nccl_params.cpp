@@ -37,7 +37,7 @@ std::vector<double> speeds(const Field& f) {
 NcclParams NcclParams::load(const std::string& path) {
   auto doc = YamlDoc::load_shared(path);
   Field root = root_field(doc);
-  root.check_keys({"call_overhead", "protocol_steps", "protocols", "nvls", "channels", "transports", "p2p"});
+  root.check_keys({"call_overhead", "protocol_steps", "protocols", "nvls", "channels", "transports", "p2p", "tuner"});
   NcclParams p;
   p.call_overhead_ps = time_of(root.at("call_overhead"));
   p.protocol_steps = static_cast<int>(root.at("protocol_steps").as_int_in(1, limits::max_units));
@@ -75,8 +75,8 @@ NcclParams NcclParams::load(const std::string& path) {
   }
   {
     Field f = root.at("nvls");
-    f.check_keys({"step_latency", "tree_step_latency", "channels", "chunk", "pipeline_stages", "min_gpus",
-                  "bandwidth_share"});
+    f.check_keys({"step_latency", "tree_step_latency", "channels", "chunk", "tree_max_chunk", "pipeline_stages",
+                  "min_gpus", "bandwidth_share"});
     Field s = f.at("step_latency");
     s.check_keys({"nvlink", "network"});
     p.nvls.step_nvlink_ps = time_of(s.at("nvlink"));
@@ -88,6 +88,8 @@ NcclParams NcclParams::load(const std::string& path) {
     p.nvls.channels = static_cast<int>(f.at("channels").as_int_in(1, limits::max_units));
     p.nvls.chunk_bytes = f.at("chunk").as_quantity(Dimension::bytes);
     if (!(p.nvls.chunk_bytes > 0)) throw f.at("chunk").error("the NVLS chunk must be positive");
+    p.nvls.tree_max_chunk_bytes = f.at("tree_max_chunk").as_quantity(Dimension::bytes);
+    if (!(p.nvls.tree_max_chunk_bytes > 0)) throw f.at("tree_max_chunk").error("the NVLSTree chunk must be positive");
     p.nvls.pipeline_stages = static_cast<int>(f.at("pipeline_stages").as_int_in(1, limits::max_units));
     p.nvls.min_gpus = static_cast<int>(f.at("min_gpus").as_int_in(2, limits::max_units));
     p.nvls.bandwidth_share = f.at("bandwidth_share").as_number_in(0, 1);
@@ -154,6 +156,27 @@ NcclParams NcclParams::load(const std::string& path) {
     range(part.at("several_nodes"), p.p2p.part_min_nodes, p.p2p.part_max_nodes);
     p.p2p.works_per_batch = static_cast<int>(f.at("works_per_batch").as_int_in(1, limits::max_units));
     p.p2p.network_ll_buffers = f.at("network_ll_buffers").as_bool();
+  }
+  {
+    Field f = root.at("tuner");
+    f.check_keys({"ll_max_busbw_multi_node", "ring_plateau_latency_factor"});
+    Field ll = f.at("ll_max_busbw_multi_node");
+    ll.check_keys({"intel", "amd"});
+    const char* vendors[2] = {"intel", "amd"};
+    for (std::size_t v = 0; v < 2; ++v) {
+      Field row = ll.at(vendors[v]);
+      row.check_keys({"two_nodes", "more_nodes"});
+      const char* cols[2] = {"two_nodes", "more_nodes"};
+      for (std::size_t c = 0; c < 2; ++c) {
+        const double bw = row.at(cols[c]).as_quantity(Dimension::bandwidth);
+        if (!(bw > 0)) throw row.at(cols[c]).error("LL's bound must be positive");
+        p.tuner.ll_max_busbw_multi_node[v][c] = bw;
+      }
+    }
+    Field pf = f.at("ring_plateau_latency_factor");
+    pf.check_keys({"sm_80", "older"});
+    p.tuner.ring_plateau_factor_sm80 = pf.at("sm_80").as_number_in(1, 100);
+    p.tuner.ring_plateau_factor_older = pf.at("older").as_number_in(1, 100);
   }
   return p;
 }

@@ -49,6 +49,7 @@ struct NvlsParams {
   TimePs tree_step_nvlink_ps = 0, tree_step_network_ps = 0;
   int channels = 16;
   double chunk_bytes = 131072;
+  double tree_max_chunk_bytes = 65536;  // NVLSTree's chunk from 4 nodes on (enqueue.cc)
   int pipeline_stages = 4;
   int min_gpus = 3;
   double bandwidth_share = 1;
@@ -83,6 +84,16 @@ struct P2pParams {
   bool network_ll_buffers = false;  // network p2p connections get LL buffers (init.cc)
 };
 
+// NCCL's tuner figures (tuning.cc): what its cost model adds to the mechanisms above when it
+// picks the algorithm and protocol (topologies/collectives.yaml `tuner:`).
+struct TunerParams {
+  // llMaxBws across nodes, as bus bandwidth (bytes/s): [vendor][0: two nodes, 1: more],
+  // vendor 0 Intel (and any other CPU), 1 AMD.
+  std::array<std::array<double, 2>, 2> ll_max_busbw_multi_node{};
+  // ncclTopoGetAlgoTime's ring plateau factor on a multi-node Simple ring all_reduce's latency.
+  double ring_plateau_factor_sm80 = 1, ring_plateau_factor_older = 1;
+};
+
 struct NcclParams {
   TimePs call_overhead_ps = 0;
   int protocol_steps = 8;
@@ -91,6 +102,7 @@ struct NcclParams {
   ChannelParams channels;
   TransportParams transports;
   P2pParams p2p;
+  TunerParams tuner;
 
   static NcclParams load(const std::string& path);
   // topologies/collectives.yaml next to the catalog, or in the source tree.

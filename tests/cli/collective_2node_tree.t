@@ -6,9 +6,9 @@ $ simtrain collective topologies/dgx_a100.yaml --nodes 2 --algo tree -b 1M -e 1G
 #       size         count      type   redop    root       time    algbw    busbw          algo   proto
 #        (B)    (elements)                                 (us)   (GB/s)   (GB/s)
      1048576        262144     float     sum      -1     172.38     6.08    11.41          tree  Simple
-    33554432       8388608     float     sum      -1     697.52    48.11    90.20          tree      LL
+    33554432       8388608     float     sum      -1    1378.07    24.35    45.65          tree  Simple
   1073741824     268435456     float     sum      -1    9712.91   110.55   207.28          tree  Simple
-# Avg bus bandwidth    : 102.9601
+# Avg bus bandwidth    : 88.1124
 #
 # Busiest links at 1073741824 B (tree / Simple):
 #    88.6%  node0/gpu0 -> node0/nvswitch (nvlink3 x12)

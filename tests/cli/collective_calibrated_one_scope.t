@@ -6,10 +6,10 @@ $ simtrain collective dgx_a100 --nodes 2 --calibration tests/data/netcal/dgx_a10
 #
 #       size         count      type   redop    root       time    algbw    busbw          algo   proto
 #        (B)    (elements)                                 (us)   (GB/s)   (GB/s)
-     1048576        262144     float     sum      -1     104.85    10.00    18.75          ring      LL  *
+     1048576        262144     float     sum      -1     147.59     7.10    13.32          ring   LL128  *
     67108864      16777216     float     sum      -1    1009.25    66.49   124.68          ring  Simple  *
 # * not calibrated: the calibration file fits no log of this scope (inside one node, or across nodes)
-# Avg bus bandwidth    : 71.7129
+# Avg bus bandwidth    : 68.9982
 #
 # Busiest links at 67108864 B (ring / Simple):
 #    64.9%  node0/nic0 -> rail0_leaf0 (ib_hdr)

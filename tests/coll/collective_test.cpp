@@ -312,6 +312,37 @@ TEST_CASE("Fabric routing: adaptive spreads flows over the spines, static hashes
   }
 }
 
+TEST_CASE("At scale: NCCL's tuner terms in the choice, NVLSTree on hundreds of SuperPOD nodes", "[coll][validation]") {
+  SECTION("248 DGX H200 nodes (1,984 GPUs), 512 MiB: a Simple-protocol NVLSTree, within 25% of nccl-tests#283's ~350 GB/s") {
+    Fixture f(kTopo + "dgx_h200.yaml", 248);
+    report::SweepRow r = f.run(all_reduce(512.0 * 1048576));
+    CHECK(r.algo == std::string("nvls_tree"));
+    CHECK(r.protocol == std::string("Simple"));
+    CHECK(r.busbw_gbps == Approx(350).epsilon(0.25));
+  }
+  SECTION("2 DGX A100 nodes (AMD hosts), tree LL at 32 MiB: the choice adds 2 S at llMaxBw 22.5 GB/s less the links' time; the estimate (the time) is the mechanism's alone") {
+    Fixture f(kTopo + "dgx_a100.yaml", 2);
+    Request r = all_reduce(32.0 * 1048576, Algo::tree);
+    r.protocol = Protocol::ll;
+    const Plan ll = f.planner->plan(r);
+    const double extra_s = ps_to_seconds(ll.choice_ps - ll.estimate_ps);
+    CHECK(extra_s > 0);
+    CHECK(extra_s < 2 * r.bytes / 22.5e9);
+    r.protocol = Protocol::simple;
+    const Plan simple = f.planner->plan(r);
+    CHECK(simple.choice_ps == simple.estimate_ps);  // a tree: no ring plateau, not LL
+    CHECK(f.planner->plan(all_reduce(r.bytes, Algo::tree)).protocol != Protocol::ll);
+  }
+  SECTION("ring Simple all_reduce: NCCL's x1.4 plateau on its latency across nodes, nothing inside one node") {
+    Fixture two(kTopo + "dgx_h100.yaml", 2), one(kTopo + "dgx_h100.yaml");
+    Request r = all_reduce(kGiB, Algo::ring);
+    r.protocol = Protocol::simple;
+    const Plan across = two.planner->plan(r), inside = one.planner->plan(r);
+    CHECK(across.choice_ps > across.estimate_ps);
+    CHECK(inside.choice_ps == inside.estimate_ps);
+  }
+}
+
 TEST_CASE("a fabric routing that does not exist is an error at its line and column", "[coll]") {
   SECTION("bad_routing.yaml: `routing: sideways` names the valid choices at 13:12") {
     try {
