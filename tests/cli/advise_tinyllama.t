@@ -7,7 +7,7 @@ simtrain advise: TinyLlama 1.1B on 10 B tokens, 4x RTX 4090 or one A100 80GB
 
 Answer
   Fastest and cheapest of all: 1 x workstation_4x4090 (4 GPUs), megatron tp1 pp1 dp4 mb2 m4 none shard_grad_op: 2.39 days, $30.13 (own); compute-bound; buying it: $12,396; step 1353 ms, goodput 100.0%
-      trust: days and cost not validated for this kind of run (tensor/pipeline-parallel (3-D) runs never validated on Ada); nearest band +-16% (90%: +-35%): median error of 40 public tensor/pipeline-parallel (3-D) runs (12 sources) on all GPUs (A100-SXM4-80GB, H100 80GB HBM3); worst 41%, model tends optimistic (+11% on average)
+      trust: days and cost not validated for this kind of run (tensor/pipeline-parallel (3-D) runs never validated on Ada); nearest band +-11% (90%: +-38%): median error of 40 public tensor/pipeline-parallel (3-D) runs (12 sources) on all GPUs (A100-SXM4-80GB, H100 80GB HBM3); worst 38%, model tends optimistic (+4.9% on average)
       reproduce: simtrain scenarios/advise_tinyllama_4x4090_vs_a100.yaml --set system=workstation_4x4090 --set nodes=1 --set strategy=megatron --set parallel.tp=1 --set parallel.pp=1 --set parallel.cp=1 --set parallel.ep=1 --set parallel.dp=4 --set parallel.sequence_parallel=false --set parallel.schedule=1f1b --set parallel.virtual_stages=1 --set parallel.recompute=none --set parallel.distributed_optimizer=true --set parallel.overlap_grad_reduce=true --set parallel.fsdp=shard_grad_op --set batch_per_gpu=2 --set grad_accumulation=4
 
 Pareto front: days against own cost, fastest first (none of them is both slower and dearer than another)
@@ -17,7 +17,7 @@ Pareto front: days against own cost, fastest first (none of them is both slower 
 Configurations that fit, fastest first
     #  system                     nodes  GPUs  strategy                                               step ms    tokens/s    days         rent          own  bound
     1  workstation_4x4090             1     4  megatron tp1 pp1 dp4 mb2 m4 none shard_grad_op          1353.4      48,422    2.39         $115       $30.13  compute
-    2  workstation_4x4090             1     4  fsdp full_shard + checkpointing                         1732.5      37,827    3.06         $147       $38.61  compute
+    2  workstation_4x4090             1     4  fsdp full_shard + checkpointing                         1742.9      37,602    3.08         $148       $38.85  compute
     3  workstation_1xa100_pcie        1     1  ddp                                                      698.8      23,445    4.94         $435       $68.77  compute
     4  workstation_1xa100_pcie        1     1  ddp + checkpointing                                      913.3      17,940    6.45         $568       $89.87  compute
 

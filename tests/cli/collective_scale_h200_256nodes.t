@@ -20,6 +20,6 @@ $ simtrain collective dgx_h200 --nodes 256 -b 128K -e 8G -f 64
 # Bytes over network links: 1.029e+12 (1916.000 x the buffer)
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
-#   < 1 MiB (latency-bound)      no public run of this kind validated (collectives of < 1 MiB (latency-bound) across nodes)
-#   1 MiB to 64 MiB              no public run of this kind validated (collectives of 1 MiB to 64 MiB across nodes)
-#   >= 64 MiB (bandwidth-bound)  +-3.9%: median error of 3 public collectives of >= 64 MiB (bandwidth-bound) across nodes on Hopper (H100 80GB HBM3, H100 PCIe, H200); worst 4.0%, model tends pessimistic (-1.9% on average)
+#   < 1 MiB (latency-bound)      not validated for this kind of run (2048 GPUs, above the largest validated of the nccl-tests collectives (1984 GPUs)); nearest band +-4.9% (90%: +-93%): median error of 15 public nccl-tests collectives (4 sources) on Hopper (H100 80GB HBM3, H100 PCIe, H200); worst 93%, model tends optimistic (+0.7% on average)
+#   1 MiB to 64 MiB              not validated for this kind of run (2048 GPUs, above the largest validated of the nccl-tests collectives (1984 GPUs)); nearest band +-4.9% (90%: +-93%): median error of 15 public nccl-tests collectives (4 sources) on Hopper (H100 80GB HBM3, H100 PCIe, H200); worst 93%, model tends optimistic (+0.7% on average)
+#   >= 64 MiB (bandwidth-bound)  not validated for this kind of run (2048 GPUs, above the largest validated of the nccl-tests collectives (1984 GPUs)); nearest band +-4.8% (90%: +-93%): median error of 9 public collectives of >= 64 MiB (bandwidth-bound) (4 sources) on Hopper (H100 80GB HBM3, H100 PCIe, H200); worst 93%, model tends pessimistic (-0.6% on average)

@@ -41,29 +41,29 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
         "value": 119000.0
       }
     },
-    "own_capex_per_step": 0.00307823726146875,
-    "own_energy_per_step": 0.0003601803621350567,
-    "own_per_step": 0.0034384176236038066,
-    "per_step": 0.0201735357167616,
+    "own_capex_per_step": 0.0032434349909895833,
+    "own_energy_per_step": 0.0003796800086587473,
+    "own_per_step": 0.0036231149996483305,
+    "per_step": 0.021256175556949333,
     "priced": true,
-    "rent_per_step": 0.0201735357167616,
-    "run": 624.1889038407912,
-    "run_hours": 15.238986910175566,
-    "run_own": 106.29766119835035,
-    "run_rent": 624.1889038407912
+    "rent_per_step": 0.021256175556949333,
+    "run": 657.6868381934526,
+    "run_hours": 16.056807573082338,
+    "run_own": 112.00745854280932,
+    "run_rent": 657.6868381934526
   },
   "energy": {
-    "gpu_power_w": 398.48077992488953,
-    "joules_per_step": 10805.4108640517,
+    "gpu_power_w": 398.74339822987747,
+    "joules_per_step": 11390.40025976242,
     "node_overhead_w": {
       "date": null,
       "from": "system",
       "source": "assumption: 2 x 225 W EPYC 7742 (catalog tdp) + ~1 kW for 6 NVSwitches, NICs, 1 TB DRAM, NVMe drives and fans; NVIDIA's 6.5 kW maximum system power less 8 x 400 W GPUs = 3.3 kW bounds it above (DGX A100 User Guide, not read here)",
       "value": 1500.0
     },
-    "power_w": 6094.200111218851,
+    "power_w": 6096.931341590726,
     "pue": 1.3,
-    "run_kwh": 92.11660841460888
+    "run_kwh": 97.10342675870591
   },
   "error_bands": {
     "peak_memory": {
@@ -72,7 +72,7 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "cross_validation": {
         "cases": 10,
         "inside_median": 0.3,
-        "inside_p90": 0.3
+        "inside_p90": 1.0
       },
       "description": "median error of 10 public peak-memory and largest-batch cases (3 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB)",
       "domain": "peak-memory and largest-batch cases on Ampere",
@@ -82,12 +82,12 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
       "kind": "peak-memory and largest-batch cases",
       "mean_optimism": 0.1048,
-      "median_abs_error": 0.1149,
+      "median_abs_error": 0.11821999999999999,
       "not_validated": null,
-      "p90_abs_error": 0.2091,
+      "p90_abs_error": 0.3363,
       "sources": 3,
       "validated": true,
-      "worst_abs_error": 0.2091
+      "worst_abs_error": 0.3363
     },
     "run_time": {
       "cases": 5,
@@ -104,13 +104,13 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "generation": "Ampere",
       "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
       "kind": "FSDP/ZeRO runs",
-      "mean_optimism": 0.1672,
-      "median_abs_error": 0.1862,
+      "mean_optimism": 0.0708,
+      "median_abs_error": 0.07405,
       "not_validated": null,
-      "p90_abs_error": 0.4258,
+      "p90_abs_error": 0.4878,
       "sources": 2,
       "validated": true,
-      "worst_abs_error": 0.4258
+      "worst_abs_error": 0.4878
     },
     "step_time": {
       "cases": 5,
@@ -127,13 +127,13 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "generation": "Ampere",
       "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
       "kind": "FSDP/ZeRO runs",
-      "mean_optimism": 0.1672,
-      "median_abs_error": 0.1862,
+      "mean_optimism": 0.0708,
+      "median_abs_error": 0.07405,
       "not_validated": null,
-      "p90_abs_error": 0.4258,
+      "p90_abs_error": 0.4878,
       "sources": 2,
       "validated": true,
-      "worst_abs_error": 0.4258
+      "worst_abs_error": 0.4878
     },
     "throughput": {
       "cases": 5,
@@ -150,13 +150,13 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "generation": "Ampere",
       "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
       "kind": "FSDP/ZeRO runs",
-      "mean_optimism": 0.1672,
-      "median_abs_error": 0.1862,
+      "mean_optimism": 0.0708,
+      "median_abs_error": 0.07405,
       "not_validated": null,
-      "p90_abs_error": 0.4258,
+      "p90_abs_error": 0.4878,
       "sources": 2,
       "validated": true,
-      "worst_abs_error": 0.4258
+      "worst_abs_error": 0.4878
     }
   },
   "gpu": "NVIDIA A100-SXM4-80GB",
@@ -164,23 +164,23 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
   "links": [
     {
       "name": "gpu0 -> nvswitch (nvlink3 x12)",
-      "utilization": 0.08526615237190294
+      "utilization": 0.08092329524174717
     },
     {
       "name": "nvswitch -> gpu0 (nvlink3 x12)",
-      "utilization": 0.08526615237190294
+      "utilization": 0.08092329524174717
     },
     {
       "name": "gpu1 -> nvswitch (nvlink3 x12)",
-      "utilization": 0.08526615237190294
+      "utilization": 0.08092329524174717
     },
     {
       "name": "nvswitch -> gpu1 (nvlink3 x12)",
-      "utilization": 0.08526615237190294
+      "utilization": 0.08092329524174717
     },
     {
       "name": "gpu2 -> nvswitch (nvlink3 x12)",
-      "utilization": 0.08526615237190294
+      "utilization": 0.08092329524174717
     }
   ],
   "memory": {
@@ -212,7 +212,7 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
   "run": {
     "checkpoint": {
       "bytes": 94337818624.0,
-      "count": 30.06132631856106,
+      "count": 31.67460769760643,
       "interval_auto": false,
       "interval_s": 1800.0,
       "load_s": 13.476831232,
@@ -220,16 +220,16 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "share": 0.013603534875534482,
       "storage": "nvme0 (Samsung PM1733 3.84TB U.2)",
       "storage_from": "the node's first storage device",
-      "time_s": 746.2947236413924,
+      "time_s": 786.3456305166184,
       "write_bytes_per_s": 3800000000.0,
       "write_s": 24.825741743157895
     },
-    "cost": 624.1889038407912,
+    "cost": 657.6868381934526,
     "dataset_samples": null,
-    "energy_kwh": 92.11660841460888,
+    "energy_kwh": 97.10342675870591,
     "epochs": null,
     "failures": {
-      "expected": 0.002405665085540983,
+      "expected": 0.002534768327546861,
       "lost_work_s_each": 912.412870871579,
       "mtbf_s": 22804651.07398568,
       "per_gpu_hour": 1.9732816719714506e-05,
@@ -238,44 +238,44 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "restart_s": 613.476831232,
       "share": 6.691133739135487e-05,
       "source": "Llama 3: 419 interruptions in 54 days on 16,384 GPUs",
-      "time_s": 3.6707795807371117
+      "time_s": 3.867776888222067
     },
     "finishes": true,
     "goodput": 0.9863295537870742,
     "length": "tokens",
-    "own": 106.29766119835035,
+    "own": 112.00745854280932,
     "priced": true,
-    "rent": 624.1889038407912,
+    "rent": 657.6868381934526,
     "samples_per_step": 8.0,
     "steps": 30518,
     "tokens": 1000000000.0,
     "tokens_per_step": 32768.0,
-    "wall_clock_s": 54860.35287663204,
-    "work_s": 54110.38737340991
+    "wall_clock_s": 57804.50726309641,
+    "work_s": 57014.293855691576
   },
-  "scaling_efficiency": 1.0,
+  "scaling_efficiency": 0.9971734521368476,
   "scenario": "8x A100 80GB, Llama-2-7B FSDP full shard",
-  "single_gpu_step_s": 1.800102326544,
+  "single_gpu_step_s": 1.862937945646,
   "software": "pytorch_eager",
   "step": {
     "bubble_s": 0.0,
-    "comm_exposed_s": 0.006696215514,
+    "comm_exposed_s": 0.005707447837,
     "comm_total_s": 0.176546115517,
-    "compute_s": 1.765368447092,
-    "compute_shared_s": 0.074870436938,
+    "compute_s": 1.861511106973,
+    "compute_shared_s": 0.074993828793,
     "data_stall_s": 0.0,
-    "idle_s": 0.0010000000000001267,
+    "idle_s": 0.0009999999999999471,
     "measured_steps": 2,
     "steady_state": null,
-    "time_s": 1.773064662606,
+    "time_s": 1.8682185548099999,
     "warmup_steps": 1
   },
   "strategy": "fsdp",
   "system": "DGX A100 640GB (8x A100-SXM4-80GB)",
   "throughput": {
-    "mfu": 0.34178537507841605,
-    "samples_per_s": 4.511961784993124,
-    "tflops_per_gpu": 106.63703702446581,
-    "tokens_per_s": 18480.995471331837
+    "mfu": 0.3243772358361512,
+    "samples_per_s": 4.28215423693488,
+    "tflops_per_gpu": 101.20569758087917,
+    "tokens_per_s": 17539.70375448527
   }
 }

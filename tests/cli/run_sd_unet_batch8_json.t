@@ -67,73 +67,73 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
   },
   "error_bands": {
     "peak_memory": {
-      "cases": 10,
+      "cases": 15,
       "category": "memory",
       "cross_validation": {
-        "cases": 10,
-        "inside_median": 0.3,
-        "inside_p90": 0.3
+        "cases": 15,
+        "inside_median": 0.3333,
+        "inside_p90": 0.8667
       },
-      "description": "median error of 10 public peak-memory and largest-batch cases (3 sources) on all GPUs (A100-SXM4-40GB, A100-SXM4-80GB)",
+      "description": "median error of 15 public peak-memory and largest-batch cases (4 sources) on all GPUs (A100-SXM4-40GB, A100-SXM4-80GB, V100-SXM2-32GB)",
       "domain": "peak-memory and largest-batch cases on all GPUs",
       "fallback": true,
       "found": true,
       "generation": "Ada",
-      "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
+      "gpus": "A100-SXM4-40GB, A100-SXM4-80GB, V100-SXM2-32GB",
       "kind": "peak-memory and largest-batch cases",
-      "mean_optimism": 0.1048,
-      "median_abs_error": 0.1149,
+      "mean_optimism": 0.1227,
+      "median_abs_error": 0.1232,
       "not_validated": "peak-memory and largest-batch cases never validated on Ada",
-      "p90_abs_error": 0.2091,
-      "sources": 3,
+      "p90_abs_error": 0.3363,
+      "sources": 4,
       "validated": false,
-      "worst_abs_error": 0.2091
+      "worst_abs_error": 0.3363
     },
     "step_time": {
-      "cases": 11,
+      "cases": 13,
       "category": "cnn_1gpu",
       "cross_validation": {
         "cases": 2,
         "inside_median": 0.5,
         "inside_p90": 1.0
       },
-      "description": "median error of 11 public single-GPU CNN runs (2 sources) on all GPUs, 1 GPU (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB)",
+      "description": "median error of 13 public single-GPU CNN runs (3 sources) on all GPUs, 1 GPU (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB)",
       "domain": "single-GPU CNN runs on all GPUs, 1 GPU",
       "fallback": true,
       "found": true,
       "generation": "Ada",
       "gpus": "A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB",
       "kind": "single-GPU CNN runs",
-      "mean_optimism": -0.043,
-      "median_abs_error": 0.2497,
+      "mean_optimism": -0.0744,
+      "median_abs_error": 0.18996,
       "not_validated": null,
-      "p90_abs_error": 0.3245,
-      "sources": 2,
+      "p90_abs_error": 0.376,
+      "sources": 3,
       "validated": true,
-      "worst_abs_error": 0.3245
+      "worst_abs_error": 0.376
     },
     "throughput": {
-      "cases": 11,
+      "cases": 13,
       "category": "cnn_1gpu",
       "cross_validation": {
         "cases": 2,
         "inside_median": 0.5,
         "inside_p90": 1.0
       },
-      "description": "median error of 11 public single-GPU CNN runs (2 sources) on all GPUs, 1 GPU (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB)",
+      "description": "median error of 13 public single-GPU CNN runs (3 sources) on all GPUs, 1 GPU (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB)",
       "domain": "single-GPU CNN runs on all GPUs, 1 GPU",
       "fallback": true,
       "found": true,
       "generation": "Ada",
       "gpus": "A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB",
       "kind": "single-GPU CNN runs",
-      "mean_optimism": -0.043,
-      "median_abs_error": 0.2497,
+      "mean_optimism": -0.0744,
+      "median_abs_error": 0.18996,
       "not_validated": null,
-      "p90_abs_error": 0.3245,
-      "sources": 2,
+      "p90_abs_error": 0.376,
+      "sources": 3,
       "validated": true,
-      "worst_abs_error": 0.3245
+      "worst_abs_error": 0.376
     }
   },
   "gpu": "NVIDIA GeForce RTX 4090",

@@ -100,7 +100,7 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
       "cross_validation": {
         "cases": 10,
         "inside_median": 0.3,
-        "inside_p90": 0.3
+        "inside_p90": 1.0
       },
       "description": "median error of 10 public peak-memory and largest-batch cases (3 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB)",
       "domain": "peak-memory and largest-batch cases on Ampere",
@@ -110,58 +110,58 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
       "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
       "kind": "peak-memory and largest-batch cases",
       "mean_optimism": 0.1048,
-      "median_abs_error": 0.1149,
+      "median_abs_error": 0.11821999999999999,
       "not_validated": null,
-      "p90_abs_error": 0.2091,
+      "p90_abs_error": 0.3363,
       "sources": 3,
       "validated": true,
-      "worst_abs_error": 0.2091
+      "worst_abs_error": 0.3363
     },
     "step_time": {
-      "cases": 33,
+      "cases": 9,
       "category": "ddp",
       "cross_validation": {
-        "cases": 4,
-        "inside_median": 0.75,
-        "inside_p90": 1.0
+        "cases": 9,
+        "inside_median": 0.7778,
+        "inside_p90": 0.8889
       },
-      "description": "median error of 33 public training runs of every strategy (10 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB)",
-      "domain": "training runs of every strategy on Ampere",
+      "description": "median error of 9 public multi-GPU DDP runs (3 sources) on Ampere, 1 node (A100-SXM4-40GB, A100-SXM4-80GB)",
+      "domain": "multi-GPU DDP runs on Ampere, 1 node",
       "fallback": true,
       "found": true,
       "generation": "Ampere",
-      "gpus": "A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB",
+      "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
       "kind": "multi-GPU DDP runs",
-      "mean_optimism": 0.1476,
-      "median_abs_error": 0.1541,
+      "mean_optimism": 0.0795,
+      "median_abs_error": 0.30386,
       "not_validated": null,
-      "p90_abs_error": 0.3936,
-      "sources": 10,
+      "p90_abs_error": 1.2896,
+      "sources": 3,
       "validated": true,
-      "worst_abs_error": 0.3988
+      "worst_abs_error": 1.2896
     },
     "throughput": {
-      "cases": 33,
+      "cases": 9,
       "category": "ddp",
       "cross_validation": {
-        "cases": 4,
-        "inside_median": 0.75,
-        "inside_p90": 1.0
+        "cases": 9,
+        "inside_median": 0.7778,
+        "inside_p90": 0.8889
       },
-      "description": "median error of 33 public training runs of every strategy (10 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB)",
-      "domain": "training runs of every strategy on Ampere",
+      "description": "median error of 9 public multi-GPU DDP runs (3 sources) on Ampere, 1 node (A100-SXM4-40GB, A100-SXM4-80GB)",
+      "domain": "multi-GPU DDP runs on Ampere, 1 node",
       "fallback": true,
       "found": true,
       "generation": "Ampere",
-      "gpus": "A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB",
+      "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
       "kind": "multi-GPU DDP runs",
-      "mean_optimism": 0.1476,
-      "median_abs_error": 0.1541,
+      "mean_optimism": 0.0795,
+      "median_abs_error": 0.30386,
       "not_validated": null,
-      "p90_abs_error": 0.3936,
-      "sources": 10,
+      "p90_abs_error": 1.2896,
+      "sources": 3,
       "validated": true,
-      "worst_abs_error": 0.3988
+      "worst_abs_error": 1.2896
     }
   },
   "gpu": "NVIDIA A100 80GB PCIe",

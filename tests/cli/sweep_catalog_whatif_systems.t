@@ -8,4 +8,4 @@ rank  system                               GPUs  step ms  samples/s    MFU   mem
    2  workstation_4x4090                      1   538.63         30  43.6%  30.4 OOM  compute, OOM      26.8               4.68              4.27
 
 Trust in the step times (simtrain validate on public runs, validation/error_bands.yaml):
-  +-25% (90%: +-32%): median error of 11 public single-GPU CNN runs (2 sources) on all GPUs, 1 GPU (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB); worst 32%, model tends pessimistic (-4.3% on average)
+  +-19% (90%: +-38%): median error of 13 public single-GPU CNN runs (3 sources) on all GPUs, 1 GPU (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB); worst 38%, model tends pessimistic (-7.4% on average)

@@ -4,24 +4,24 @@ simtrain sweep: GPT-2 1.5B on DGX A100, DDP vs FSDP
   12 points (strategy x nodes x batch_per_gpu), ranked by time per sample
 
 rank  strategy  nodes  batch_per_gpu  GPUs  step ms  samples/s  tokens/s    MFU   mem GiB  bound         J/sample  rent $/1M tokens  own $/1M tokens
-   1  fsdp      4      4                32   411.79        311   318,302  32.8%      21.7  compute           78.2             0.114           0.0224
-   2  fsdp      2      4                16   411.69        155   159,189  32.9%      22.5  compute           78.2             0.114           0.0224
-   3  fsdp      1      4                 8   410.46         78    79,833  33.0%      24.0  compute           78.0             0.114           0.0223
-   4  fsdp      4      8                32   779.53        328   336,283  34.7%  41.8 OOM  compute, OOM      74.2             0.108           0.0212
-   5  ddp       4      8                32   823.78        311   318,220  32.8%  73.7 OOM  compute, OOM      78.4             0.114           0.0224
-   6  ddp       4      4                32   458.02        279   286,173  29.5%  54.0 OOM  compute, OOM      86.9             0.127           0.0249
-   7  fsdp      2      8                16   779.47        164   168,156  34.7%  42.6 OOM  compute, OOM      74.2             0.108           0.0212
-   8  ddp       2      8                16   824.47        155   158,977  32.8%  73.7 OOM  compute, OOM      78.4             0.115           0.0224
-   9  ddp       2      4                16   458.62        140   142,899  29.5%  54.0 OOM  compute, OOM      87.0             0.127           0.0249
-  10  fsdp      1      8                 8   778.49         82    84,184  34.7%  44.1 OOM  compute, OOM      74.2             0.108           0.0212
-  11  ddp       1      8                 8   821.94         78    79,733  32.9%  73.7 OOM  compute, OOM      78.2             0.114           0.0223
-  12  ddp       1      4                 8   454.43         70    72,108  29.8%  54.0 OOM  compute, OOM      86.3             0.126           0.0247
+   1  fsdp      4      4                32   433.70        295   302,217  31.2%      21.7  compute           82.4             0.120           0.0236
+   2  fsdp      2      4                16   433.60        148   151,143  31.2%      22.5  compute           82.4             0.120           0.0236
+   3  fsdp      1      4                 8   432.40         74    75,782  31.3%      24.0  compute           82.2             0.120           0.0235
+   4  fsdp      4      8                32   812.44        315   322,664  33.3%  41.8 OOM  compute, OOM      77.4             0.113           0.0221
+   5  ddp       4      8                32   846.37        302   309,728  32.0%  73.7 OOM  compute, OOM      80.5             0.118           0.0230
+   6  ddp       4      4                32   469.61        273   279,107  28.8%  54.0 OOM  compute, OOM      89.1             0.130           0.0255
+   7  fsdp      2      8                16   812.37        158   161,345  33.3%  42.6 OOM  compute, OOM      77.4             0.113           0.0221
+   8  ddp       2      8                16   847.41        151   154,673  31.9%  73.7 OOM  compute, OOM      80.6             0.118           0.0230
+   9  ddp       2      4                16   470.61        136   139,259  28.7%  54.0 OOM  compute, OOM      89.3             0.131           0.0256
+  10  fsdp      1      8                 8   811.46         79    80,763  33.3%  44.1 OOM  compute, OOM      77.3             0.113           0.0220
+  11  ddp       1      8                 8   844.64         76    77,590  32.0%  73.7 OOM  compute, OOM      80.4             0.117           0.0229
+  12  ddp       1      4                 8   466.09         69    70,304  29.0%  54.0 OOM  compute, OOM      88.5             0.129           0.0253
 
 Rank 1 takes 3.99x less time per sample than rank 3, the last that fits.
 
 Trust in the step times (simtrain validate on public runs, validation/error_bands.yaml):
-  +-19% (90%: +-43%): median error of 5 public FSDP/ZeRO runs (2 sources) on Ampere, 2 to 64 nodes, software pytorch_eager (A100-SXM4-40GB, A100-SXM4-80GB); worst 43%, model tends optimistic (+17% on average)
-  +-19% (90%: +-43%): median error of 5 public FSDP/ZeRO runs (2 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 43%, model tends optimistic (+17% on average)
-  not validated for this kind of run (32 GPUs, above the largest validated of the multi-GPU DDP runs (8 GPUs)); nearest band +-15% (90%: +-39%): median error of 33 public training runs of every strategy (10 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 40%, model tends optimistic (+15% on average)
-  not validated for this kind of run (16 GPUs, above the largest validated of the multi-GPU DDP runs (8 GPUs)); nearest band +-15% (90%: +-39%): median error of 33 public training runs of every strategy (10 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 40%, model tends optimistic (+15% on average)
-  +-15% (90%: +-39%): median error of 33 public training runs of every strategy (10 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 40%, model tends optimistic (+15% on average)
+  +-7.4% (90%: +-49%): median error of 5 public FSDP/ZeRO runs (2 sources) on Ampere, 2 to 64 nodes, software pytorch_eager (A100-SXM4-40GB, A100-SXM4-80GB); worst 49%, model tends optimistic (+7.1% on average)
+  +-7.4% (90%: +-49%): median error of 5 public FSDP/ZeRO runs (2 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 49%, model tends optimistic (+7.1% on average)
+  not validated for this kind of run (32 GPUs, above the largest validated of the multi-GPU DDP runs (8 GPUs)); nearest band +-30% (90%: +-129%): median error of 9 public multi-GPU DDP runs (3 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 129%, model tends optimistic (+8.0% on average)
+  not validated for this kind of run (16 GPUs, above the largest validated of the multi-GPU DDP runs (8 GPUs)); nearest band +-30% (90%: +-129%): median error of 9 public multi-GPU DDP runs (3 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 129%, model tends optimistic (+8.0% on average)
+  +-30% (90%: +-129%): median error of 9 public multi-GPU DDP runs (3 sources) on Ampere, 1 node (A100-SXM4-40GB, A100-SXM4-80GB); worst 129%, model tends optimistic (+8.0% on average)

@@ -7,11 +7,11 @@ rank  system            batch_per_gpu  GPUs  step ms  samples/s    MFU  mem GiB 
    1  pcie_switch_8gpu  256               8   148.29     13,810  13.7%     12.0  compute     0.317              0.591            0.0680
    2  pcie_switch_8gpu  128               8    76.58     13,372  13.3%      6.6  compute     0.324              0.610            0.0701
    3  pcie_switch_8gpu  64                8    40.62     12,603  12.5%      3.9  compute     0.338              0.647            0.0742
-   4  dgx_a100          256               8   171.90     11,914  11.8%     12.0  compute     0.510              0.764             0.149
-   5  dgx_a100          128               8    88.13     11,620  11.5%      6.6  compute     0.520              0.783             0.153
-   6  dgx_a100          64                8    46.15     11,094  11.0%      3.9  compute     0.539              0.820             0.160
+   4  dgx_a100          256               8   174.43     11,741  11.6%     12.0  compute     0.518              0.775             0.152
+   5  dgx_a100          128               8    89.41     11,453  11.4%      6.6  compute     0.528              0.795             0.155
+   6  dgx_a100          64                8    46.80     10,939  10.8%      3.9  compute     0.547              0.832             0.162
 
-Rank 1 takes 1.39x less money per sample than rank 6, the last that fits.
+Rank 1 takes 1.41x less money per sample than rank 6, the last that fits.
 
 Trust in the step times (simtrain validate on public runs, validation/error_bands.yaml):
-  +-15% (90%: +-39%): median error of 33 public training runs of every strategy (10 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 40%, model tends optimistic (+15% on average)
+  +-30% (90%: +-129%): median error of 9 public multi-GPU DDP runs (3 sources) on Ampere, 1 node (A100-SXM4-40GB, A100-SXM4-80GB); worst 129%, model tends optimistic (+8.0% on average)

@@ -4,11 +4,11 @@ simtrain sweep: 4x DGX A100, GPT-2 1.5B DDP
   2 points (system), ranked by cost per sample
 
 rank  system         GPUs  step ms  samples/s  tokens/s    MFU  mem GiB  bound    J/sample  rent $/1M tokens  own $/1M tokens
-   1  dgx_a100_80gb     8   228.32         70    71,758  29.6%     44.1  compute      86.2             0.159           0.0270
-   2  dgx_h100          8   116.40        137   140,755  18.3%     44.1  compute      70.9             0.194           0.0175
+   1  dgx_a100_80gb     8   234.29         68    69,931  28.9%     44.1  compute      88.5             0.163           0.0277
+   2  dgx_h100          8   121.11        132   135,282  17.6%     44.1  compute      73.8             0.202           0.0182
 
-Rank 1 takes 1.22x less money per sample than rank 2, the last that fits.
+Rank 1 takes 1.24x less money per sample than rank 2, the last that fits.
 
 Trust in the step times (simtrain validate on public runs, validation/error_bands.yaml):
-  +-15% (90%: +-39%): median error of 33 public training runs of every strategy (10 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 40%, model tends optimistic (+15% on average)
-  not validated for this kind of run (multi-GPU DDP runs never validated on Hopper); nearest band +-27% (90%: +-43%): median error of 32 public training runs of every strategy (9 sources) on Hopper (H100 80GB HBM3); worst 43%, model tends optimistic (+14% on average)
+  +-30% (90%: +-129%): median error of 9 public multi-GPU DDP runs (3 sources) on Ampere, 1 node (A100-SXM4-40GB, A100-SXM4-80GB); worst 129%, model tends optimistic (+8.0% on average)
+  +-24% (90%: +-129%): median error of 21 public multi-GPU DDP runs (4 sources) on all GPUs, 1 node (A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB); worst 129%, model tends optimistic (+7.4% on average); beware: with each source left out, 0% of its multi-GPU DDP runs fell inside their median band and 50% inside their 90% band (validate --cross-validate)
