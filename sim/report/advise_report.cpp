@@ -318,16 +318,7 @@ nlohmann::json advise_to_json(const AdviseResult& a) {
       e["cost"] = c.priced() ? json(c.cost()) : json(nullptr);
       e["goodput"] = r.whole_run.expected.goodput();
       e["purchase"] = opt(c.purchase());
-      if (const train::ErrorBand* b = step_band(c))
-        e["error_band"] = {{"kind", b->kind},
-                           {"found", b->found},
-                           {"cases", b->cases},
-                           {"median_abs_error", b->median_abs_error},
-                           {"worst_abs_error", b->worst_abs_error},
-                           {"mean_optimism", b->mean_optimism},
-                           {"generation", b->generation},
-                           {"fallback", b->fallback},
-                           {"description", b->description}};
+      if (const train::ErrorBand* b = step_band(c)) e["error_band"] = band_to_json(*b);
       e["meets_deadline"] = a.deadline_s ? json(c.fits() && meets_deadline(a, c)) : json(nullptr);
       e["days_with_margin"] = c.days_with_margin();
       e["meets_deadline_with_margin"] = a.deadline_s ? json(c.fits() && meets_deadline_with_margin(a, c)) : json(nullptr);

@@ -18,13 +18,25 @@ $ simtrain advise scenarios/8xA100_resnet50_starved.yaml --json
       "energy_kwh": 20.449747954296,
       "error_band": {
         "cases": 9,
+        "category": "ddp",
+        "cross_validation": {
+          "cases": 9,
+          "inside_median": 0.7778,
+          "inside_p90": 0.8889
+        },
         "description": "median error of 9 public multi-GPU DDP runs (3 sources) on Ampere, 1 node (A100-SXM4-40GB, A100-SXM4-80GB)",
+        "domain": "multi-GPU DDP runs on Ampere, 1 node",
         "fallback": true,
         "found": true,
         "generation": "Ampere",
+        "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
         "kind": "multi-GPU DDP runs",
         "mean_optimism": 0.0795,
         "median_abs_error": 0.30386,
+        "not_validated": null,
+        "p90_abs_error": 1.2896,
+        "sources": 3,
+        "validated": true,
         "worst_abs_error": 1.2896
       },
       "fits": true,
@@ -61,13 +73,25 @@ $ simtrain advise scenarios/8xA100_resnet50_starved.yaml --json
       "energy_kwh": 20.450087316691345,
       "error_band": {
         "cases": 9,
+        "category": "ddp",
+        "cross_validation": {
+          "cases": 9,
+          "inside_median": 0.7778,
+          "inside_p90": 0.8889
+        },
         "description": "median error of 9 public multi-GPU DDP runs (3 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB)",
+        "domain": "multi-GPU DDP runs on Ampere",
         "fallback": true,
         "found": true,
         "generation": "Ampere",
+        "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
         "kind": "multi-GPU DDP runs",
         "mean_optimism": 0.0795,
         "median_abs_error": 0.30386,
+        "not_validated": "16 GPUs, above the largest validated of the multi-GPU DDP runs (8 GPUs)",
+        "p90_abs_error": 1.2896,
+        "sources": 3,
+        "validated": false,
         "worst_abs_error": 1.2896
       },
       "fits": true,
@@ -104,13 +128,25 @@ $ simtrain advise scenarios/8xA100_resnet50_starved.yaml --json
       "energy_kwh": 23.71434374365575,
       "error_band": {
         "cases": 21,
+        "category": "ddp",
+        "cross_validation": {
+          "cases": 2,
+          "inside_median": 0.0,
+          "inside_p90": 0.5
+        },
         "description": "median error of 21 public multi-GPU DDP runs (4 sources) on all GPUs, 1 node (A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB)",
+        "domain": "multi-GPU DDP runs on all GPUs, 1 node",
         "fallback": true,
         "found": true,
         "generation": "Hopper",
+        "gpus": "A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB",
         "kind": "multi-GPU DDP runs",
         "mean_optimism": 0.074,
         "median_abs_error": 0.24156666666666668,
+        "not_validated": null,
+        "p90_abs_error": 1.2896,
+        "sources": 4,
+        "validated": true,
         "worst_abs_error": 1.2896
       },
       "fits": true,
