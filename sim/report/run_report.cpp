@@ -11,6 +11,15 @@
 namespace simtrain::report {
 namespace {
 
+// A rate with the digits it needs: thousands separated from 100 up, three significant digits
+// below (a 405B model's 0.73 samples/s is not "0").
+std::string rate(double v) {
+  if (!(std::fabs(v) < 100)) return thousands(v);
+  if (std::fabs(v) >= 10) return fmt::format("{:.1f}", v);
+  if (std::fabs(v) >= 1) return fmt::format("{:.2f}", v);
+  return fmt::format("{:.3g}", v);
+}
+
 std::string ms(double s) { return fmt::format("{:9.2f} ms", s * 1e3); }
 std::string pct(double x) { return fmt::format("{:5.1f}%", 100.0 * x); }
 std::string gib(double b) { return fmt::format("{:.1f} GiB", b / 1073741824.0); }
@@ -328,8 +337,8 @@ std::string format_run(const train::RunResult& r) {
                        "throughput, the most fixing the pipeline can buy\n",
                        r.no_stall_step_s * 1e3, r.step_time_s / r.no_stall_step_s);
   }
-  o += fmt::format("Throughput   {} samples/s", thousands(r.samples_per_s));
-  if (r.tokens_per_s > 0) o += fmt::format(", {} tokens/s", thousands(r.tokens_per_s));
+  o += fmt::format("Throughput   {} samples/s", rate(r.samples_per_s));
+  if (r.tokens_per_s > 0) o += fmt::format(", {} tokens/s", rate(r.tokens_per_s));
   o += "\n";
   if (!r.batching.empty()) o += sequences_line(r);
   o += fmt::format("  per GPU    {:.1f} TFLOP/s achieved, MFU {}\n", r.tflops_per_gpu, pct(r.mfu));

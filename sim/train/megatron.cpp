@@ -229,9 +229,14 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   // One rank's share of every op (work/shard.hpp): what its kernels compute, hold and save.
   work::Model shard;
   try {
-    shard = work::shard_model_for_ep(work::shard_model_for_tp(model, mesh.tp, opt.sequence_parallel), mesh.ep);
+    shard = work::shard_model_for_tp(model, mesh.tp, opt.sequence_parallel);
   } catch (const std::invalid_argument& e) {
     throw OptionError("parallel.tp", e.what());
+  }
+  try {
+    shard = work::shard_model_for_ep(shard, mesh.ep);  // an expert count ep does not divide is ep's error
+  } catch (const std::invalid_argument& e) {
+    throw OptionError("parallel.ep", e.what());
   }
   const double mb = static_cast<double>(opt.batch_per_gpu);
   const work::Precision pr = cost.precision();

@@ -11,7 +11,7 @@ Step time       527.98 ms   (mean of 2 steps after 1 warm-up)
   exposed comm   11.77 ms    2.2%   (communication 285.19 ms,  95.9% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.00 ms    0.2%   (waiting for the host to issue kernels)
-Throughput   15 samples/s, 15,516 tokens/s
+Throughput   15.2 samples/s, 15,516 tokens/s
   per GPU    40.0 TFLOP/s achieved, MFU  24.2%
 Scaling       98.6% of 4 x one GPU (one GPU: 520.77 ms/step)
 Memory/GPU   7.6 GiB of 24.0 GiB, peak in "bwd unit47"

@@ -10,7 +10,7 @@ Step time       538.63 ms   (mean of 2 steps after 1 warm-up)
   exposed comm    0.00 ms    0.0%   (communication 0.00 ms,   n/a hidden under compute)
   data stall      0.00 ms    0.0%
   idle            3.14 ms    0.6%   (waiting for the host to issue kernels)
-Throughput   30 samples/s
+Throughput   29.7 samples/s
   per GPU    72.0 TFLOP/s achieved, MFU  43.6%
 Memory/GPU   30.4 GiB of 48.0 GiB, peak in "fwd b38"
   weights 3.2, gradients 3.2, optimizer_state 6.4, cuda_context_workspace 0.8, input_batch 0.0, activations 13.8, amp_weight_copies 1.6, allocator_slack 1.4 (GiB)

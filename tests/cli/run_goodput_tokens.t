@@ -12,7 +12,7 @@ Step time      3824.97 ms   (mean of 2 steps after 1 warm-up)
   exposed comm   14.03 ms    0.4%   (communication 529.58 ms,  97.4% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.00 ms    0.0%   (waiting for the host to issue kernels)
-Throughput   8 samples/s, 34,267 tokens/s
+Throughput   8.37 samples/s, 34,267 tokens/s
   per GPU    93.5 TFLOP/s achieved, MFU  30.0%
 Scaling       99.1% of 32 x one GPU (one GPU: 3789.25 ms/step)
 Memory/GPU   32.4 GiB of 40.0 GiB, peak in "bwd unit39"

@@ -11,7 +11,7 @@ Step time     64119.89 ms   (mean of 1 steps after 1 warm-up)
   exposed comm   21.64 ms    0.0%   (communication 9861.84 ms,  99.8% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.00 ms    0.0%   (waiting for the host to issue kernels)
-Throughput   40 samples/s, 20,442 tokens/s
+Throughput   39.9 samples/s, 20,442 tokens/s
   per GPU    168.5 TFLOP/s achieved, MFU  54.0%
 Scaling      100.0% of 128 x one GPU (one GPU: 74327.27 ms/step)
 Memory/GPU   34.7 GiB of 40.0 GiB, peak in "bwd h.95.mlp.down"

@@ -11,7 +11,7 @@ Step time    302903.52 ms   (mean of 1 steps after 1 warm-up)
   exposed comm   54.52 ms    0.0%   (communication 54645.88 ms,  99.9% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.00 ms    0.0%   (waiting for the host to issue kernels)
-Throughput   2 samples/s, 3,462 tokens/s
+Throughput   1.69 samples/s, 3,462 tokens/s
   per GPU    165.8 TFLOP/s achieved, MFU  53.1%
 Scaling      100.0% of 128 x one GPU (one GPU: 361963.27 ms/step)
 Memory/GPU   37.3 GiB of 40.0 GiB, peak in "bwd h.127.mlp.down"

@@ -11,7 +11,7 @@ Step time      1868.22 ms   (mean of 2 steps after 1 warm-up)
   exposed comm    5.71 ms    0.3%   (communication 176.55 ms,  96.8% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.00 ms    0.1%   (waiting for the host to issue kernels)
-Throughput   4 samples/s, 17,540 tokens/s
+Throughput   4.28 samples/s, 17,540 tokens/s
   per GPU    101.2 TFLOP/s achieved, MFU  32.4%
 Scaling       99.7% of 8 x one GPU (one GPU: 1862.94 ms/step)
 Memory/GPU   18.2 GiB of 80.0 GiB, peak in "bwd unit31"

@@ -10,7 +10,7 @@ Step time      6700.99 ms   (mean of 1 steps after 1 warm-up)
   exposed comm 1362.02 ms   20.3%   (communication 1414.83 ms,   3.7% hidden under compute)
   data stall      0.00 ms    0.0%
   bubble        413.89 ms    6.2%   (pipeline: waiting for other stages;   5.9% with uniform stages)
-Throughput   2 samples/s, 4,890 tokens/s
+Throughput   2.39 samples/s, 4,890 tokens/s
   per GPU    124.2 TFLOP/s achieved, MFU  39.8%
 Scaling       68.5% of 16 x one GPU (one GPU: 73422.95 ms/step)
 Memory/GPU   73.0 GiB of 80.0 GiB, peak in "bwd mb0"

@@ -10,7 +10,7 @@ Step time        76.54 ms   (mean of 2 steps after 1 warm-up)
   exposed comm    0.00 ms    0.0%   (communication 0.00 ms,   n/a hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.09 ms    1.4%   (waiting for the host to issue kernels)
-Throughput   52 samples/s, 53,514 tokens/s
+Throughput   52.3 samples/s, 53,514 tokens/s
   per GPU    45.9 TFLOP/s achieved, MFU  27.8%
 Memory/GPU   5.5 GiB of 24.0 GiB, peak in "fwd b13"
   weights 0.5, gradients 0.5, optimizer_state 0.9, cuda_context_workspace 0.8, input_batch 0.0, activations 2.6, allocator_slack 0.3 (GiB)

@@ -12,7 +12,7 @@ Step time      1999.72 ms   (mean of 2 steps after 1 warm-up)
   exposed comm    4.97 ms    0.2%   (communication 303.21 ms,  98.4% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.22 ms    0.1%   (waiting for the host to issue kernels)
-Throughput   4 samples/s, 16,386 tokens/s
+Throughput   4.00 samples/s, 16,386 tokens/s
   per GPU    94.6 TFLOP/s achieved, MFU  30.3%
 Scaling       95.6% of 8 x one GPU (one GPU: 1911.75 ms/step)
 Memory/GPU   146.8 GiB of 80.0 GiB  OUT OF MEMORY, peak in "fwd b32"

@@ -10,7 +10,7 @@ Step time       178.91 ms   (mean of 2 steps after 1 warm-up)
   exposed comm    0.00 ms    0.0%   (communication 0.00 ms,   n/a hidden under compute)
   data stall      0.00 ms    0.0%
   idle            3.18 ms    1.8%   (waiting for the host to issue kernels)
-Throughput   22 samples/s
+Throughput   22.4 samples/s
   per GPU    54.2 TFLOP/s achieved, MFU  32.8%
 Memory/GPU   19.5 GiB of 24.0 GiB, peak in "fwd b38"
   weights 3.2, gradients 3.2, optimizer_state 6.4, cuda_context_workspace 0.8, input_batch 0.0, activations 3.5, amp_weight_copies 1.6, allocator_slack 0.9 (GiB)

@@ -15,7 +15,7 @@ Step time      1539.89 ms   (mean of 3 steps after 1 warm-up)
   exposed comm    6.13 ms    0.4%   (communication 325.96 ms,  98.1% hidden under compute)
   data stall      0.00 ms    0.0%
   idle            1.22 ms    0.1%   (waiting for the host to issue kernels)
-Throughput   3 samples/s, 10,640 tokens/s
+Throughput   2.60 samples/s, 10,640 tokens/s
   per GPU    122.8 TFLOP/s achieved, MFU  39.4%
 Scaling       94.6% of 4 x one GPU (one GPU: 1456.65 ms/step)
 Memory/GPU   199.0 GiB of 80.0 GiB  OUT OF MEMORY, peak in "fwd b32"
