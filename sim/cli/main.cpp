@@ -243,6 +243,9 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   auto* ca_base_opt = cal_cmd->add_option("--base", ca_base,
                                           "A network calibration of the other scope (a one-node fit under a multi-node log, or the reverse): "
                                           "its figures hold during the fit and the written file holds both fits");
+  bool ca_force_device = false;
+  cal_cmd->add_flag("--force-device", ca_force_device,
+                    "Fit an nccl-tests log whose GPU (its device lines) is not the system's (said in the report)");
   cal_cmd->add_option("-o,--output", ca_out, "The calibration file to write (a scenario names it with `calibration:`)")->required();
 
   // --- plan ---
@@ -335,6 +338,9 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   coll_cmd->add_option("--compare", c_compare,
                        "Hold each size of a measured nccl-tests log (all_reduce_perf ... output) against the same "
                        "collective simulated: the log gives the operation, sizes and type");
+  bool c_force_device = false;
+  coll_cmd->add_flag("--force-device", c_force_device,
+                     "With --compare: compare a log whose GPU (its device lines) is not the system's (said in the output)");
   coll_cmd->add_option("--channels", c_channels, "Channels (default: 1 in a node, NICs per node across nodes)")->check(CLI::PositiveNumber);
   coll_cmd->add_option("--protocol", c_proto, "Force LL, LL128 or Simple (default: chosen per size)");
   coll_cmd->add_option("--solver", c_solver, "incremental (default) | full: re-solve every flow on every change");
@@ -453,6 +459,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       no.system_path = resolve_system(ca_system);
       no.nodes = ca_nodes;
       no.gpus_per_node = ca_gpus;
+      no.force_device = ca_force_device;
       if (ca_op_opt->count() > 0) no.asked_op = parse_op(ca_op);
       if (!ca_base.empty()) {
         no.base = work::load_network_calibration(ca_base);
@@ -617,7 +624,9 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
         if (c_op_opt->count() > 0) co.asked_op = opt.request.op;
         drive::log_operation(log, co.asked_op);  // the operation first: a log of another collective is the clearer error
         drive::check_log_ranks(log, cluster->nodes(), per_node, gpn);
+        const std::string forced = drive::check_log_device(log, cluster->gpu_model(0).name, cluster->name(), c_force_device);
         report::CompareResult r = drive::compare_with_log(*cluster, planner, log, co);
+        r.forced_device = forced;
         if (!net_cal.empty()) {
           r.network_calibration = net_cal_text;
           r.calibrated_range = calibrated_range(net_cal, cluster->nodes() > 1);

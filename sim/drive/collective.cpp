@@ -167,6 +167,20 @@ coll::Op log_operation(const NcclTestsLog& log, std::optional<coll::Op> asked, s
   return op;
 }
 
+std::string check_log_device(const NcclTestsLog& log, const std::string& system_gpu, const std::string& system_name,
+                             bool force) {
+  if (log.device.empty()) return "";
+  const std::string ran = gpu_family(log.device), has = gpu_family(system_gpu);
+  if (ran.empty() || ran == has) return "";
+  const std::string what = "the log ran on " + log.device + " (line " + std::to_string(log.device_line) +
+                           "); the system " + system_name + " has " + system_gpu;
+  if (!force)
+    throw ScenarioError(log.path, log.device_line, 0, "--system",
+                        what + ": a fit or comparison would credit one GPU's network with another's figures; use a "
+                               "system of the log's GPU, or --force-device to go on anyway");
+  return what + " (--force-device)";
+}
+
 void check_log_ranks(const NcclTestsLog& log, int nodes, int gpus_per_node, int system_gpus_per_node) {
   const int simulated = nodes * gpus_per_node;
   if (log.ranks == simulated) return;

@@ -56,6 +56,11 @@ coll::Op log_operation(const NcclTestsLog& log, std::optional<coll::Op> asked, s
 // The log's ranks against the command's nodes x GPUs per node; ScenarioError naming both and
 // the flags that would make them equal.
 void check_log_ranks(const NcclTestsLog& log, int nodes, int gpus_per_node, int system_gpus_per_node);
+// The log's GPU (its first device line) against the system's: another family (an H200 log on
+// an A100 system) is a ScenarioError at the device line, unless `force`; then the returned
+// sentence says what was forced. "" when they match or the log names no GPU.
+std::string check_log_device(const NcclTestsLog& log, const std::string& system_gpu, const std::string& system_name,
+                             bool force);
 
 report::CompareResult compare_with_log(const topo::Cluster& cluster, coll::Planner& planner, const NcclTestsLog& log,
                                        const CompareOptions& opt);

@@ -167,6 +167,7 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
                                                std::to_string(opt.gpus_per_node));
   const int per_node = opt.gpus_per_node > 0 ? opt.gpus_per_node : gpn;
   check_log_ranks(log, cluster->nodes(), per_node, gpn);
+  const std::string forced = check_log_device(log, cluster->gpu_model(0).name, cluster->name(), opt.force_device);
   const std::vector<int> ranks = cluster->first_gpus_of_each_node(per_node);
   const topo::Catalog& catalog = cluster->catalog();
   const topo::GpuModel& gpu = cluster->gpu_model(ranks.front());
@@ -221,6 +222,7 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
   rep.nodes = cluster->nodes();
   rep.gpus_per_node = per_node;
   rep.before = simulate(cal, log);
+  rep.before.forced_device = forced;
 
   // The log's shape: the plateau (bandwidth) and the latency-bound sizes (see the header).
   double t_min = std::numeric_limits<double>::infinity(), bus_max = 0;

@@ -83,6 +83,7 @@ struct NetFitOptions {
   // reverse), applied throughout in place of the catalog's figures they replace, and written
   // into the output file with the new fit. A base fit of the log's own scope is an error.
   std::vector<work::NetworkCalibration> base;
+  bool force_device = false;  // --force-device: fit a log whose GPU is not the system's (said in the report)
 };
 
 struct NetFit {

@@ -131,6 +131,7 @@ std::string format_compare(const CompareResult& r) {
   out += fmt::format("# the log: {} ({}), {} ranks on {} host{}, {}, {} size{}{}\n", r.op, r.op_source, r.ranks,
                      r.log_hosts, r.log_hosts == 1 ? "" : "s", r.dtype, r.rows.size(), r.rows.size() == 1 ? "" : "s",
                      r.log_complete ? "" : "; no footer (# Avg bus bandwidth): the run may have been cut short");
+  if (!r.forced_device.empty()) out += "# device mismatch: " + r.forced_device + "\n";
   out += "# error: busbw, (simulated - measured) / measured, against the log's out-of-place figure\n";
   if (!r.network_calibration.empty()) out += fmt::format("# network calibrated: {}\n", r.network_calibration);
   out += "#\n";

@@ -76,6 +76,7 @@ struct CompareResult {
   std::string op_source;    // how the operation was known: "named by the log", "from its rows: ...", ...
   int nodes = 1, ranks = 0, log_hosts = 0;
   bool log_complete = true;
+  std::string forced_device;  // "the log ran on ... (--force-device)" when its GPU is not the system's
   std::vector<CompareRow> rows;
   std::string network_calibration;  // as SweepResult's
   std::optional<std::pair<double, double>> calibrated_range;  // empty range (first > second): no fit of this scope

@@ -44,6 +44,7 @@ std::string format_net_fit(const NetFitResult& r) {
                    r.log_path, r.before.op, r.before.ranks, r.before.log_hosts, r.before.log_hosts == 1 ? "" : "s",
                    r.system, r.nodes, r.nodes == 1 ? "" : "s", r.gpus_per_node);
   o += fmt::format("# the log's operation: {}\n", r.before.op_source);
+  if (!r.before.forced_device.empty()) o += "# device mismatch: " + r.before.forced_device + "\n";
   o += "#\n# fitted (each by a 1-D search, simulating the log's sizes with the model):\n";
   if (r.params.empty()) o += "#   nothing: no parameter of the network model is determined by this log\n";
   for (const NetFitParam& p : r.params) {

@@ -3,6 +3,7 @@
 #include "scenario/limits.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -218,8 +219,21 @@ NcclTestsRow parse_row(const std::vector<Token>& f, const Layout& lay, const std
 // "#   Rank  3 Pid 1234 on host device  3 [0x..] NAME" (older).
 struct DeviceLine {
   int rank = 0;
-  std::string host;
+  std::string host, name;
 };
+
+// The device's name: what follows the bus id ("[0x07] NVIDIA A100-SXM4-80GB"), trimmed.
+std::string device_name(const std::string& text) {
+  const auto dev = text.find(" device ");
+  if (dev == std::string::npos) return "";
+  const auto close = text.find(']', dev);
+  if (close == std::string::npos) return "";
+  std::string n = text.substr(close + 1);
+  const auto first = n.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  const auto last = n.find_last_not_of(" \t\r");
+  return n.substr(first, last - first + 1);
+}
 
 std::optional<DeviceLine> read_device_line(const std::vector<Token>& f, const std::string& path, int line,
                                            const std::string& text) {
@@ -234,6 +248,7 @@ std::optional<DeviceLine> read_device_line(const std::vector<Token>& f, const st
       d.host = f[j + 1].text;
       break;
     }
+  d.name = device_name(text);
   return d;
 }
 
@@ -368,6 +383,30 @@ int nccl_tests_type_bytes(const std::string& type) {
   return it == sizes.end() ? 0 : it->second;
 }
 
+std::string gpu_family(const std::string& name) {
+  std::vector<std::string> words;
+  std::string w;
+  for (char ch : name + " ") {
+    if (ch == ' ' || ch == '\t') {
+      if (!w.empty()) words.push_back(w);
+      w.clear();
+    } else {
+      w += ch;
+    }
+  }
+  std::string family;
+  for (std::string word : words) {
+    if (word == "NVIDIA" || word == "Tesla" || word == "GeForce" || word == "AMD") continue;
+    const auto cut = word.find_first_of("-(");
+    if (cut != std::string::npos) word = word.substr(0, cut);
+    if (word.empty()) break;
+    family += (family.empty() ? "" : " ") + word;
+    if (word.find_first_of("0123456789") != std::string::npos) break;
+  }
+  for (char& c : family) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return family;
+}
+
 NcclTestsLog parse_nccl_tests_log(const std::string& text, const std::string& path) {
   NcclTestsLog log;
   log.path = path;
@@ -406,6 +445,10 @@ NcclTestsLog parse_nccl_tests_log(const std::string& text, const std::string& pa
                       line);
           rank_lines[d->rank] = ln;
           hosts.insert(d->host);
+          if (log.device.empty() && !d->name.empty()) {
+            log.device = d->name;
+            log.device_line = ln;
+          }
         }
       } else if (w == "Collective" && body.size() >= 4 && body[1].text == "test" && body[2].text == "starting:") {
         log.program = body[3].text;

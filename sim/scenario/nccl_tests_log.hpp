@@ -73,6 +73,8 @@ struct NcclTestsRow {
 struct NcclTestsLog {
   std::string path;
   int ranks = 0;                       // device lines
+  std::string device;                  // the GPU named on the first device line ("NVIDIA H200"), or ""
+  int device_line = 0;                 // that line
   int hosts = 0;                       // distinct host names on them
   std::string program;                 // "all_reduce_perf" when the log names it (2.19+), else ""
   bool has_redop_column = false, has_root_column = false;
@@ -86,6 +88,11 @@ struct NcclTestsLog {
   // busbw = 1.75 x algbw".
   std::string shape;
 };
+
+// The GPU family of a device name, for matching a log against a system: vendor words dropped,
+// words up to the first with a digit, each cut at '-' or '(' ("NVIDIA A100-SXM4-80GB" -> "A100",
+// "NVIDIA H100 80GB HBM3" -> "H100", "NVIDIA GeForce RTX 4090" -> "RTX 4090"), upper case.
+std::string gpu_family(const std::string& name);
 
 // Parses the text of a log (named `path` in errors). Throws ScenarioError.
 NcclTestsLog parse_nccl_tests_log(const std::string& text, const std::string& path);

@@ -1,7 +1,8 @@
-$ simtrain calibrate --nccl-tests tests/data/nccl_tests/dgx_spark_2node_all_reduce_excerpt.log --system node_1gpu_hdr --nodes 2 -o /tmp/simtrain_cli_netcal_2node.yaml && cat /tmp/simtrain_cli_netcal_2node.yaml && diff /tmp/simtrain_cli_netcal_2node.yaml tests/data/netcal/spark_2node_on_hdr.yaml
+$ simtrain calibrate --nccl-tests tests/data/nccl_tests/dgx_spark_2node_all_reduce_excerpt.log --force-device --system node_1gpu_hdr --nodes 2 -o /tmp/simtrain_cli_netcal_2node.yaml && cat /tmp/simtrain_cli_netcal_2node.yaml && diff /tmp/simtrain_cli_netcal_2node.yaml tests/data/netcal/spark_2node_on_hdr.yaml
 # exit 0
 # simtrain calibrate --nccl-tests: tests/data/nccl_tests/dgx_spark_2node_all_reduce_excerpt.log (all_reduce, 2 ranks on 2 hosts) fitted on 1x A100 PCIe + 1x ConnectX-6 HDR per node (2 nodes x 1 GPUs)
 # the log's operation: named by the log: all_reduce_perf; --op agrees
+# device mismatch: the log ran on NVIDIA GB10 (line 8); the system 1x A100 PCIe + 1x ConnectX-6 HDR per node has NVIDIA A100 80GB PCIe (--force-device)
 #
 # fitted (each by a 1-D search, simulating the log's sizes with the model):
 #   step_latency_scale.network.ll  1.0000 -> 3.3283   on 3 sizes, 8192 to 32768 B

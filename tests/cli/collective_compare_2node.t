@@ -1,7 +1,8 @@
-$ simtrain collective node_1gpu_hdr --nodes 2 --compare tests/data/nccl_tests/dgx_spark_2node_all_reduce_excerpt.log
+$ simtrain collective node_1gpu_hdr --nodes 2 --compare tests/data/nccl_tests/dgx_spark_2node_all_reduce_excerpt.log --force-device
 # exit 0
 # simtrain collective --compare: all_reduce on 1x A100 PCIe + 1x ConnectX-6 HDR per node (2 nodes, 2 ranks), simulated, against tests/data/nccl_tests/dgx_spark_2node_all_reduce_excerpt.log
 # the log: all_reduce (named by the log: all_reduce_perf), 2 ranks on 2 hosts, float, 4 sizes; no footer (# Avg bus bandwidth): the run may have been cut short
+# device mismatch: the log ran on NVIDIA GB10 (line 8); the system 1x A100 PCIe + 1x ConnectX-6 HDR per node has NVIDIA A100 80GB PCIe (--force-device)
 # error: busbw, (simulated - measured) / measured, against the log's out-of-place figure
 #
 #             measured out-of-place   measured in-place                   simulated

@@ -1,4 +1,4 @@
-$ simtrain collective node_1gpu_hdr --nodes 2 --compare tests/data/nccl_tests/dgx_spark_2node_all_reduce_excerpt.log --json
+$ simtrain collective node_1gpu_hdr --nodes 2 --compare tests/data/nccl_tests/dgx_spark_2node_all_reduce_excerpt.log --force-device --json
 # exit 0
 [
   {
