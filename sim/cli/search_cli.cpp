@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <optional>
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -405,22 +406,26 @@ int validate_command(const ValidateArgs& args, const SearchFlags& flags, Dist& d
   MpiSeat seat(dist, ex);
   const auto results = drive::validation_search(cases, args.only, ex);
   if (!results) return 0;  // an MPI worker rank
-  const auto bands_yaml = [&] {
-    return report::format_bands_yaml(report::compute_bands(*results), report::cross_validate(*results));
+  // Leave-one-source-out is derived once: the bands file and the --cross-validate table share it.
+  std::optional<std::vector<report::CoverageRow>> coverage;
+  const auto cross_validated = [&]() -> const std::vector<report::CoverageRow>& {
+    if (!coverage) coverage = report::cross_validate(*results);
+    return *coverage;
   };
+  const auto bands_yaml = [&] { return report::format_bands_yaml(report::compute_bands(*results), cross_validated()); };
   if (args.bands) {
     std::cout << bands_yaml();
     return 0;
   }
   if (args.json && args.cross_validate)
     std::cout << nlohmann::json{{"cases", report::validation_to_json(*results)},
-                                {"cross_validation", report::cross_validation_to_json(report::cross_validate(*results))}}
+                                {"cross_validation", report::cross_validation_to_json(cross_validated())}}
                      .dump(2)
               << "\n";
   else if (args.json) std::cout << report::validation_to_json(*results).dump(2) << "\n";
   else std::cout << report::format_validation(*results, args.cases.empty() ? "validation/cases.yaml" : args.cases);
   if (args.cross_validate && !args.json)
-    std::cout << "\n" << report::format_cross_validation(report::cross_validate(*results));
+    std::cout << "\n" << report::format_cross_validation(cross_validated());
   const bool all_within = std::all_of(results->begin(), results->end(), [](const auto& r) { return r.within; });
   if (!args.check_bands.empty()) {
     const bool same = read_input_file(args.check_bands) == bands_yaml();

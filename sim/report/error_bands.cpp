@@ -85,6 +85,19 @@ bool is_training(const std::string& category) {
   return std::find(t.begin(), t.end(), category) != t.end();
 }
 
+// The scale classes, small to large, with how a report names them: the one list the lookup,
+// the file's order, its reader and the sentences use.
+struct ScaleClass {
+  const char *key, *label;
+};
+const std::vector<ScaleClass>& scale_classes() {
+  static const std::vector<ScaleClass> s = {{"one_gpu", "1 GPU"},
+                                            {"one_node", "1 node"},
+                                            {"up_to_64_nodes", "2 to 64 nodes"},
+                                            {"over_64_nodes", "over 64 nodes"}};
+  return s;
+}
+
 // A domain level: which of the kind's fields a group keeps (the others are open).
 struct Level {
   bool family, generation, scale, software, size_class;
@@ -202,9 +215,12 @@ struct GroupOrder {
     const auto ci = std::find(cats.begin(), cats.end(), g.category) - cats.begin();
     const auto ai = arch.find(g.generation);
     const int gen = g.generation == "all" ? -1 : ai == arch.end() ? 100000 : ai->second;
-    static const std::vector<std::string> scales = {"", "one_gpu", "one_node", "up_to_64_nodes", "over_64_nodes"};
     static const std::vector<std::string> sizes = {"", "small", "medium", "large"};
-    const auto si = std::find(scales.begin(), scales.end(), g.scale) - scales.begin();
+    const auto& scales = scale_classes();
+    const auto si = g.scale.empty() ? 0
+                                    : 1 + (std::find_if(scales.begin(), scales.end(),
+                                                        [&](const ScaleClass& c) { return g.scale == c.key; }) -
+                                           scales.begin());
     const auto zi = std::find(sizes.begin(), sizes.end(), g.size_class) - sizes.begin();
     return {static_cast<int>(ci), gen, static_cast<int>(si), g.software, static_cast<int>(zi)};
   }
@@ -226,13 +242,6 @@ std::vector<BandGroup> groups_of(const std::vector<Counted>& counted) {
   std::stable_sort(out.begin(), out.end(),
                    [&](const BandGroup& a, const BandGroup& b) { return order.rank(a) < order.rank(b); });
   return out;
-}
-
-// Bands with their index (groups computed here, not read from a file).
-ErrorBands bands_of(std::vector<BandGroup> groups) {
-  ErrorBands b;
-  b.groups = std::move(groups);
-  return b;
 }
 
 const BandGroup* find_group(const ErrorBands& bands, const GroupKey& k) {
@@ -360,17 +369,13 @@ std::string size_class_label(const std::string& size_class) {
 }
 
 std::string scale_class(int gpus, int nodes) {
-  if (gpus <= 1) return "one_gpu";
-  if (nodes <= 1) return "one_node";
-  if (nodes <= 64) return "up_to_64_nodes";
-  return "over_64_nodes";
+  const auto& c = scale_classes();
+  return c[gpus <= 1 ? 0 : nodes <= 1 ? 1 : nodes <= 64 ? 2 : 3].key;
 }
 
 std::string scale_label(const std::string& scale) {
-  if (scale == "one_gpu") return "1 GPU";
-  if (scale == "one_node") return "1 node";
-  if (scale == "up_to_64_nodes") return "2 to 64 nodes";
-  if (scale == "over_64_nodes") return "over 64 nodes";
+  for (const ScaleClass& c : scale_classes())
+    if (scale == c.key) return c.label;
   return scale;
 }
 
@@ -454,7 +459,8 @@ std::vector<CoverageRow> cross_validate(const std::vector<ValidationResult>& res
     std::vector<Counted> rest;
     for (const Counted& c : counted)
       if (c.source != left_out) rest.push_back(c);
-    const ErrorBands others = bands_of(groups_of(rest));
+    ErrorBands others;
+    others.groups = groups_of(rest);
     for (const Counted& c : counted) {
       if (c.source != left_out) continue;
       const train::ErrorBand b = lookup_band(others, c.kind, "");
@@ -599,7 +605,11 @@ BandGroup parse_group(const Field& item) {
   g.line = item.line();
   g.category = item.at("category").as_choice(band_categories());
   g.generation = item.at("generation").as_string();
-  if (auto s = item.get("scale")) g.scale = s->as_choice({"one_gpu", "one_node", "up_to_64_nodes", "over_64_nodes"});
+  if (auto s = item.get("scale")) {
+    std::vector<std::string> keys;
+    for (const ScaleClass& c : scale_classes()) keys.push_back(c.key);
+    g.scale = s->as_choice(keys);
+  }
   if (auto s = item.get("software")) g.software = s->as_name();
   if (auto s = item.get("size_class")) g.size_class = s->as_choice({"small", "medium", "large"});
   if (!g.size_class.empty() && g.category != "collective") throw item.error("size_class is for collective bands only");
