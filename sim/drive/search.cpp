@@ -236,11 +236,18 @@ Journal read_journal(const std::string& path) {
       try {
         j.version = v.at("version").get<std::string>();
         j.fingerprint = v.at("fingerprint").get<std::string>();
-        j.points = v.at("points").get<std::size_t>();
-        j.share.index = v.at("share").at(0).get<std::size_t>();
-        j.share.count = v.at("share").at(1).get<std::size_t>();
+        // A count is a whole number as written: a float (1e92) converted to size_t is undefined.
+        const auto count = [&](const json& x) {
+          if (!x.is_number_unsigned()) throw std::invalid_argument("'points' and 'share' hold whole numbers");
+          return x.get<std::size_t>();
+        };
+        j.points = count(v.at("points"));
+        j.share.index = count(v.at("share").at(0));
+        j.share.count = count(v.at("share").at(1));
         j.description = v.at("search");
       } catch (const json::exception& e) {
+        journal_error(path, line_no, "", std::string("malformed header: ") + e.what());
+      } catch (const std::invalid_argument& e) {
         journal_error(path, line_no, "", std::string("malformed header: ") + e.what());
       }
       if (j.share.index < 1 || j.share.index > j.share.count || !j.description.is_object())
