@@ -258,6 +258,8 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   plan_cmd->add_option("--set", p_set, "Override a scenario value: key.path=value (repeatable)");
   plan_cmd->add_option("--simulate", p_simulate, "Best layouts by the closed forms to simulate in full")->check(CLI::Range(0, 64));
   plan_cmd->add_flag("--json", p_json, "Print one JSON object");
+  std::string p_margin;
+  plan_cmd->add_option("--memory-margin", p_margin, "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: the simulated peak alone; default: the peak-memory band's median error)");
   cli::SearchFlags p_flags;  // the simulated layouts are a search's points (cli/search_cli.hpp)
   cli::add_search_flags(plan_cmd, p_flags);
 
@@ -277,6 +279,8 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   sweep_cmd->add_option("--jobs", s_jobs, "Worker threads (default: the machine's cores)")->check(CLI::Range(1u, 1024u));
   sweep_cmd->add_option("--steps", s_steps, "Steps to simulate per point (overrides `steps`)")->check(CLI::Range(1LL, 10000LL));
   sweep_cmd->add_flag("--json", s_json, "Print a JSON array instead of the table");
+  std::string s_margin;
+  sweep_cmd->add_option("--memory-margin", s_margin, "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: the simulated peak alone; default: the peak-memory band's median error)");
   double s_max_seconds = 0;
   sweep_cmd->add_option("--max-seconds", s_max_seconds, "Stop a point after this many seconds of simulating (the row says so)")->check(CLI::PositiveNumber);
   cli::SearchFlags s_flags;  // --shard, --journal, --resume, --progress (cli/search_cli.hpp)
@@ -308,6 +312,8 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   adv_cmd->add_option("--html", a_html, "Also write a self-contained HTML page (days vs cost, Pareto front, table) to this file");
   adv_cmd->add_option("--jobs", a_jobs, "Worker threads (default: the machine's cores)")->check(CLI::Range(1u, 1024u));
   adv_cmd->add_flag("--json", a_json, "Print one JSON object instead of the report");
+  std::string a_margin;
+  adv_cmd->add_option("--memory-margin", a_margin, "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: the simulated peak alone; default: the peak-memory band's median error)");
   double a_max_seconds = 0;
   adv_cmd->add_option("--max-seconds", a_max_seconds, "Stop a configuration after this many seconds of simulating (listed as not run, with the reason)")->check(CLI::PositiveNumber);
   cli::SearchFlags a_flags;  // --shard, --journal, --resume, --progress (cli/search_cli.hpp)
@@ -503,6 +509,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       pa.scenario = p_scenario;
       pa.set = p_set;
       pa.simulate = p_simulate;
+      pa.memory_margin = p_margin;
       pa.json = p_json;
       return cli::plan_command(pa, p_flags, dist, kVersion);
     }
@@ -525,6 +532,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       sa.rank_by = s_rank;
       sa.steps = s_steps;
       sa.max_seconds = s_max_seconds;
+      sa.memory_margin = s_margin;
       sa.jobs = s_jobs;
       sa.json = s_json;
       sa.csv = s_csv;
@@ -542,6 +550,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       aa.budget = a_budget;
       aa.jobs = a_jobs;
       aa.max_seconds = a_max_seconds;
+      aa.memory_margin = a_margin;
       aa.json = a_json;
       aa.html = a_html;
       return cli::advise_command(aa, a_flags, dist, kVersion);

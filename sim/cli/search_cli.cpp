@@ -17,6 +17,7 @@
 #include "drive/validate.hpp"
 #include "report/advise_report.hpp"
 #include "report/error_bands.hpp"
+#include "report/headroom.hpp"
 #include "report/html_report.hpp"
 #include "report/plan_report.hpp"
 #include "report/progress.hpp"
@@ -109,7 +110,8 @@ drive::SearchExecution execution(const SearchFlags& f, bool whole_outputs, Dist&
 
 json sweep_description(const SweepArgs& a) {
   return {{"command", "sweep"}, {"scenario", a.scenario}, {"set", a.set},       {"sweep", a.sweep},
-          {"rank_by", a.rank_by}, {"steps", a.steps},     {"max_seconds", a.max_seconds}};
+          {"rank_by", a.rank_by}, {"steps", a.steps},     {"max_seconds", a.max_seconds},
+          {"memory_margin", a.memory_margin}};
 }
 
 // The sweep a part file's header describes; errors at the part's first line.
@@ -125,6 +127,7 @@ SweepArgs sweep_args_from(const drive::Journal& part) {
     a.rank_by = d.at("rank_by").get<std::string>();
     a.steps = d.at("steps").get<long long>();
     a.max_seconds = d.at("max_seconds").get<double>();
+    a.memory_margin = d.at("memory_margin").get<std::string>();
   } catch (const json::exception& e) {
     throw ScenarioError(part.path, 1, 0, "search", std::string("malformed search description: ") + e.what());
   }
@@ -145,6 +148,7 @@ int sweep_outputs(const SweepArgs& args, drive::SearchExecution& ex, Dist& dist,
   so.rank_by = rank_by(args.rank_by);
   so.steps_override = args.steps;
   so.max_seconds = args.max_seconds;
+  so.memory_margin = report::parse_memory_margin(args.memory_margin);
   so.jobs = args.jobs;
   const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
   so.error_bands = &bands;
@@ -170,7 +174,8 @@ int sweep_outputs(const SweepArgs& args, drive::SearchExecution& ex, Dist& dist,
 json advise_description(const AdviseArgs& a) {
   return {{"command", "advise"},        {"scenario", a.scenario},     {"set", a.set},
           {"systems", a.systems},       {"nodes", a.nodes},           {"strategies", a.strategies},
-          {"deadline", a.deadline},     {"budget", a.budget},         {"max_seconds", a.max_seconds}};
+          {"deadline", a.deadline},     {"budget", a.budget},         {"max_seconds", a.max_seconds},
+          {"memory_margin", a.memory_margin}};
 }
 
 AdviseArgs advise_args_from(const drive::Journal& part) {
@@ -185,6 +190,7 @@ AdviseArgs advise_args_from(const drive::Journal& part) {
     a.deadline = d.at("deadline").get<std::string>();
     a.budget = d.at("budget").get<std::string>();
     a.max_seconds = d.at("max_seconds").get<double>();
+    a.memory_margin = d.at("memory_margin").get<std::string>();
   } catch (const json::exception& e) {
     throw ScenarioError(part.path, 1, 0, "search", std::string("malformed search description: ") + e.what());
   }
@@ -225,6 +231,7 @@ int advise_outputs(const AdviseArgs& args, drive::SearchExecution& ex, Dist& dis
   if (!args.budget.empty()) ao.budget = args.budget;
   ao.jobs = args.jobs;
   ao.max_seconds = args.max_seconds;
+  ao.memory_margin = report::parse_memory_margin(args.memory_margin);
   const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
   ao.error_bands = &bands;
   ex.identity = drive::search_identity(advise_description(args), args.scenario, version);
@@ -243,7 +250,11 @@ int advise_outputs(const AdviseArgs& args, drive::SearchExecution& ex, Dist& dis
 }
 
 json plan_description(const PlanArgs& a) {
-  return {{"command", "plan"}, {"scenario", a.scenario}, {"set", a.set}, {"simulate", a.simulate}};
+  return {{"command", "plan"},
+          {"scenario", a.scenario},
+          {"set", a.set},
+          {"simulate", a.simulate},
+          {"memory_margin", a.memory_margin}};
 }
 
 PlanArgs plan_args_from(const drive::Journal& part) {
@@ -253,6 +264,7 @@ PlanArgs plan_args_from(const drive::Journal& part) {
     a.scenario = d.at("scenario").get<std::string>();
     a.set = d.at("set").get<std::vector<std::string>>();
     a.simulate = d.at("simulate").get<int>();
+    a.memory_margin = d.at("memory_margin").get<std::string>();
   } catch (const json::exception& e) {
     throw ScenarioError(part.path, 1, 0, "search", std::string("malformed search description: ") + e.what());
   }
@@ -264,6 +276,9 @@ int plan_outputs(const PlanArgs& args, drive::SearchExecution& ex, Dist& dist, c
   const ScenarioSpec spec = load_scenario(args.scenario, args.set);
   drive::PlanOptions po;
   po.simulate = args.simulate;
+  po.memory_margin = report::parse_memory_margin(args.memory_margin);
+  const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
+  po.error_bands = &bands;
   ex.identity = drive::search_identity(plan_description(args), args.scenario, version);
   MpiSeat seat(dist, ex);
   const auto res = drive::plan_search(spec, args.set, po, ex);

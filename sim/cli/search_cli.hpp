@@ -62,6 +62,7 @@ class Dist {
 // `simtrain sweep` with its flags as given.
 struct SweepArgs {
   std::string scenario, rank_by = "time", csv, html;
+  std::string memory_margin;  // --memory-margin as given ("": the memory band's)
   std::vector<std::string> set, sweep;
   long long steps = 0;
   double max_seconds = 0;
@@ -73,6 +74,7 @@ int sweep_command(const SweepArgs& args, const SearchFlags& flags, Dist& dist, c
 // `simtrain advise` with its flags as given.
 struct AdviseArgs {
   std::string scenario, systems, nodes, strategies, deadline, budget, html;
+  std::string memory_margin;  // --memory-margin as given ("": each configuration's memory band)
   std::vector<std::string> set;
   unsigned jobs = 0;
   double max_seconds = 0;
@@ -84,6 +86,7 @@ int advise_command(const AdviseArgs& args, const SearchFlags& flags, Dist& dist,
 // the points).
 struct PlanArgs {
   std::string scenario;
+  std::string memory_margin;  // --memory-margin as given ("": the memory band's)
   std::vector<std::string> set;
   int simulate = 8;
   bool json = false;

@@ -1,6 +1,9 @@
 #include "drive/advise.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <filesystem>
 #include <map>
@@ -10,6 +13,8 @@
 #include "drive/plan.hpp"
 #include "drive/run.hpp"
 #include "engine/executor.hpp"
+#include "report/headroom.hpp"
+#include "report/run_report.hpp"
 #include "report/search_record.hpp"
 #include "scenario/error.hpp"
 #include "topo/cluster.hpp"
@@ -84,9 +89,11 @@ struct Search {
   std::vector<int> nodes;
   std::vector<std::string> strategies;
   std::optional<double> deadline_s, budget;
+  std::optional<GlobalBatch> global_batch;  // advise.global_batch: the recipe is searched
 };
 
 constexpr int kMaxNodes = 65536;
+constexpr long long kMaxGlobalBatch = 1LL << 30;
 
 void sort_unique(std::vector<int>& v) {
   std::sort(v.begin(), v.end());
@@ -124,11 +131,23 @@ SystemEntry load_entry(const ScenarioSpec& spec, const std::string& name, const 
   return s;
 }
 
+// `advise.global_batch: {min: 256, max: 1024}`: samples per optimizer step.
+GlobalBatch global_batch_bounds(const Field& f) {
+  if (!f.is_map()) throw f.error("expected the global batch's bounds in samples, e.g. {min: 256, max: 1024}");
+  f.check_keys({"min", "max"});
+  GlobalBatch g;
+  g.min = f.at("min").as_int_in(1, kMaxGlobalBatch);
+  g.max = f.at("max").as_int_in(1, kMaxGlobalBatch);
+  if (g.min > g.max) throw f.at("max").error("expected max >= min (" + std::to_string(g.min) + ")");
+  return g;
+}
+
 Search read_search(const ScenarioSpec& spec, const AdviseOptions& opt) {
   Search s;
   std::optional<Field> block = spec.advise_field;
   auto get = [&](const char* key) -> std::optional<Field> { return block ? block->get(key) : std::nullopt; };
-  if (block) block->check_keys({"systems", "nodes", "strategies", "deadline", "budget"});
+  if (block) block->check_keys({"systems", "nodes", "strategies", "deadline", "budget", "global_batch"});
+  if (auto f = get("global_batch")) s.global_batch = global_batch_bounds(*f);
 
   // Systems.
   if (!opt.systems.empty()) {
@@ -231,54 +250,161 @@ Search read_search(const ScenarioSpec& spec, const AdviseOptions& opt) {
   return s;
 }
 
-// "50 B tokens (run.tokens)".
-std::string workload_text(const RunSpec& r) {
-  std::ostringstream o;
-  switch (r.length) {
-    case RunSpec::Length::tokens:
-      if (r.tokens >= 1e9) o << r.tokens / 1e9 << " B tokens";
-      else if (r.tokens >= 1e6) o << r.tokens / 1e6 << " M tokens";
-      else o << r.tokens << " tokens";
-      o << " (run.tokens)";
-      break;
-    case RunSpec::Length::epochs: o << r.epochs << " epochs of " << r.dataset_samples << " samples (run.epochs)"; break;
-    case RunSpec::Length::steps: o << r.steps << " steps (run.steps)"; break;
-    case RunSpec::Length::none: break;
-  }
-  return o.str();
-}
-
 // The checkpointing keys a configuration sets: the scenario's own spelling (its fsdp: block's
 // older one, or the root's), so that the override replaces it instead of disagreeing with it.
-std::vector<std::string> checkpointing_sets(const ScenarioSpec& spec, bool on) {
+// `fraction`: of the repeated blocks (0 none, 1 every one).
+std::vector<std::string> checkpointing_sets(const ScenarioSpec& spec, double fraction) {
   const train::StrategyConfig& c = train::strategy_config(spec);
   std::vector<std::string> sets;
-  sets.push_back((c.checkpointing_key.empty() ? std::string("activation_checkpointing") : c.checkpointing_key) + "=" +
-                 (on ? "true" : "false"));
+  const std::string value = fraction <= 0 ? "false" : fraction >= 1 ? "true" : fmt::format("{:g}", fraction);
+  sets.push_back((c.checkpointing_key.empty() ? std::string("activation_checkpointing") : c.checkpointing_key) + "=" + value);
   if (!c.offload_key.empty()) sets.push_back(c.offload_key + "=false");
   return sets;
 }
 
-// Runs one configuration (not a megatron one); a reason when it cannot be built.
-void run_data_parallel(AdviseCandidate& cand, const DataParallel& dp, const ScenarioSpec& base,
-                       const std::string& scenario, const std::vector<std::string>& base_sets, const RunOptions& ro) {
+// The strategy keys of a data-parallel configuration, checkpointing apart.
+void add_strategy_sets(AdviseCandidate& cand, const DataParallel& dp) {
   cand.sets.push_back(std::string("strategy=") + dp.strategy);
   if (*dp.sharding) cand.sets.push_back(std::string("fsdp.sharding=") + dp.sharding);
-  for (const std::string& s : checkpointing_sets(base, dp.checkpointing)) cand.sets.push_back(s);
+}
+
+// Runs one configuration (not a megatron one) at the scenario's batch; a reason when it cannot
+// be built.
+void run_data_parallel(AdviseCandidate& cand, const DataParallel& dp, const ScenarioSpec& base,
+                       const std::string& scenario, const std::vector<std::string>& base_sets, const RunOptions& ro) {
+  add_strategy_sets(cand, dp);
+  for (const std::string& s : checkpointing_sets(base, dp.checkpointing ? 1 : 0)) cand.sets.push_back(s);
   std::vector<std::string> sets = base_sets;
   sets.insert(sets.end(), cand.sets.begin(), cand.sets.end());
   cand.result = run_scenario(load_scenario(scenario, sets), ro);
 }
 
+// The recipe search (drive/advise.hpp): what one configuration's recipes share.
+struct RecipeSearch {
+  GlobalBatch bounds;
+  double samples_per_row = 1;           // packed sequences carry several samples per row
+  long long scenario_batch = 1;         // the scenario's batch_per_gpu
+  std::optional<double> memory_margin;  // --memory-margin
+};
+
+// One recipe as run: its overrides and figures.
+struct Recipe {
+  long long mb = 1, m = 1;
+  double checkpointing = 0;
+  std::vector<std::string> sets;
+  std::optional<train::RunResult> result;
+  std::string text(long long replicas, double samples_per_row) const {
+    std::string t = fmt::format("mb{} m{} = {}", mb, m,
+                                report::thousands(static_cast<double>(replicas * mb * m) * samples_per_row));
+    if (checkpointing > 0) t += checkpointing >= 1 ? ", ckpt all" : fmt::format(", ckpt {:g}%", 100 * checkpointing);
+    return t;
+  }
+};
+
+bool fits_with_headroom(const train::RunResult& r, const std::optional<double>& margin) {
+  return !r.oom && !r.host_oom &&
+         report::fits_with_margin(r.memory_peak_bytes, r.memory_capacity_bytes,
+                                  report::memory_margin(margin, r.error_bands).fraction);
+}
+
+// The micro-batches within the bounds on `replicas`, ascending, each with the largest
+// accumulation that keeps the global batch at most max (and at least min).
+std::vector<std::pair<long long, long long>> recipe_batches(const RecipeSearch& rs, long long replicas) {
+  const long long rows_max = static_cast<long long>(std::floor(static_cast<double>(rs.bounds.max) / rs.samples_per_row));
+  const long long top = std::max<long long>(16, rs.scenario_batch);
+  std::vector<std::pair<long long, long long>> out;
+  for (long long mb = 1; mb <= top; mb *= 2) {
+    const long long m = rows_max / (replicas * mb);
+    if (m >= 1 && static_cast<double>(replicas * mb * m) * rs.samples_per_row >= static_cast<double>(rs.bounds.min))
+      out.emplace_back(mb, m);
+  }
+  return out;
+}
+
+// Runs the data-parallel configuration's recipes (drive/advise.hpp) and keeps the fastest that
+// fits with headroom; none fitting, the smallest micro-batch's run says why.
+void run_data_parallel_recipes(AdviseCandidate& cand, const DataParallel& dp, const ScenarioSpec& base,
+                               const std::string& scenario, const std::vector<std::string>& base_sets,
+                               const RunOptions& ro, const RecipeSearch& rs, long long replicas) {
+  add_strategy_sets(cand, dp);
+  const std::vector<std::pair<long long, long long>> batches = recipe_batches(rs, replicas);
+  if (batches.empty()) {
+    cand.skipped = fmt::format("no micro-batch x accumulation on {} replicas gives a global batch of {} to {} samples",
+                               replicas, rs.bounds.min, rs.bounds.max);
+    return;
+  }
+  auto run = [&](std::size_t k, double fraction) {
+    Recipe r;
+    r.mb = batches[k].first;
+    r.m = batches[k].second;
+    r.checkpointing = fraction;
+    r.sets = {"batch_per_gpu=" + std::to_string(r.mb), "grad_accumulation=" + std::to_string(r.m)};
+    for (const std::string& s : checkpointing_sets(base, fraction)) r.sets.push_back(s);
+    std::vector<std::string> sets = base_sets;
+    sets.insert(sets.end(), cand.sets.begin(), cand.sets.end());
+    sets.insert(sets.end(), r.sets.begin(), r.sets.end());
+    r.result = run_scenario(load_scenario(scenario, sets), ro);
+    return r;
+  };
+  std::optional<Recipe> best, smallest;
+  const std::vector<double> fractions = dp.checkpointing ? std::vector<double>{0.5, 1.0} : std::vector<double>{0.0};
+  for (double f : fractions) {
+    // The largest micro-batch that fits, by bisection (peak memory grows with it).
+    long long lo = 0, hi = static_cast<long long>(batches.size()) - 1;
+    while (lo <= hi) {
+      const long long mid = (lo + hi) / 2;
+      Recipe r = run(static_cast<std::size_t>(mid), f);
+      if (fits_with_headroom(*r.result, rs.memory_margin)) {
+        if (!best || r.result->run_hours < best->result->run_hours) best = r;
+        lo = mid + 1;
+      } else {
+        if (mid == 0) smallest = r;
+        hi = mid - 1;
+      }
+    }
+  }
+  const Recipe& chosen = best ? *best : smallest ? *smallest : run(0, fractions.back());
+  cand.sets.insert(cand.sets.end(), chosen.sets.begin(), chosen.sets.end());
+  cand.layout = chosen.text(replicas, rs.samples_per_row);
+  cand.result = chosen.result;
+}
+
 // The layout search's fastest simulated layout that fits, or the reason none does.
+// With a bounded global batch, the largest one within the bounds that the configuration's
+// data-parallel replicas divide, as mb 1 x m (the layout search chooses mb and m for it); false
+// (and the reason) when none does.
+bool megatron_batch(AdviseCandidate& cand, const ScenarioSpec& spec, const RecipeSearch& rs) {
+  const double rows = scenario_samples_per_step(spec) / rs.samples_per_row;
+  const long long replicas = std::max<long long>(
+      1, std::llround(rows / static_cast<double>(spec.batch_per_gpu * spec.grad_accumulation)));
+  const auto m = static_cast<long long>(std::floor(static_cast<double>(rs.bounds.max) / rs.samples_per_row)) / replicas;
+  if (m < 1 || static_cast<double>(replicas * m) * rs.samples_per_row < static_cast<double>(rs.bounds.min)) {
+    cand.skipped = fmt::format("no global batch of {} to {} samples is a multiple of the {} data-parallel replicas",
+                               rs.bounds.min, rs.bounds.max, replicas);
+    return false;
+  }
+  cand.sets.push_back("batch_per_gpu=1");
+  cand.sets.push_back("grad_accumulation=" + std::to_string(m));
+  return true;
+}
+
 void run_megatron(AdviseCandidate& cand, const std::string& scenario, const std::vector<std::string>& base_sets,
-                  const RunOptions& ro) {
+                  const RunOptions& ro, const std::optional<double>& memory_margin, const RecipeSearch* rs) {
   std::vector<std::string> sets = base_sets;
   sets.insert(sets.end(), cand.sets.begin(), cand.sets.end());
+  if (rs) {
+    if (!megatron_batch(cand, load_scenario(scenario, sets), *rs)) return;
+    sets = base_sets;
+    sets.insert(sets.end(), cand.sets.begin(), cand.sets.end());
+  }
   const ScenarioSpec spec = load_scenario(scenario, sets);
   PlanOptions po;
   po.simulate = kPlanSimulate;
+  po.memory_margin = memory_margin;
+  po.error_bands = ro.error_bands;
   PlanResult plan = plan_layouts(spec, sets, po);
+  // The layout's own batch keys replace the bounded global batch's (it trains that batch).
+  if (rs) cand.sets.resize(cand.sets.size() - 2);
   for (PlanRow& row : plan.rows) {
     if (!(row.simulated && row.feasible)) continue;
     cand.layout = row.layout.name();
@@ -333,10 +459,13 @@ std::optional<AdviseResult> advise_search(const std::string& scenario, const std
   a.scenario = spec.name;
   a.scenario_file = scenario;
   a.model = load_scenario_model(spec)->name;
-  a.workload = workload_text(spec.run);
+  // Every configuration trains the same amount: a length in steps is held as samples.
+  const EqualWork work = equal_work(spec);
+  a.workload = work.text;
   a.basis = spec.cost_basis;
   a.deadline_s = search.deadline_s;
   a.budget = search.budget;
+  a.memory_margin = opt.memory_margin;
   a.systems = search.systems.size();
   for (const SystemEntry& e : search.systems) a.clusters += e.nodes.size();
   a.strategies = search.strategies.size();
@@ -344,6 +473,15 @@ std::optional<AdviseResult> advise_search(const std::string& scenario, const std
   // The configurations, in search order, with those that cannot apply marked; each one's
   // data-parallel strategy (nullptr: megatron).
   std::vector<const DataParallel*> kinds;
+  std::vector<long long> gpus;  // each configuration's
+  // The recipe search, with a bounded global batch.
+  std::optional<RecipeSearch> recipe;
+  if (search.global_batch) {
+    recipe = RecipeSearch{*search.global_batch, load_scenario_model_shaped(spec).sequences.samples_per_row,
+                          spec.batch_per_gpu, opt.memory_margin};
+    a.global_batch_min = search.global_batch->min;
+    a.global_batch_max = search.global_batch->max;
+  }
   for (const SystemEntry& sys : search.systems)
     for (int n : sys.nodes)
       for (const std::string& st : search.strategies) {
@@ -352,11 +490,13 @@ std::optional<AdviseResult> advise_search(const std::string& scenario, const std
         c.system_name = sys.title;
         c.nodes = n;
         c.sets = {"system=" + sys.name, "nodes=" + std::to_string(n)};
+        c.sets.insert(c.sets.end(), work.sets.begin(), work.sets.end());
         const DataParallel* dp = nullptr;
         for (const DataParallel& d : kDataParallel)
           if (st == d.name) dp = &d;
         c.strategy = dp ? dp->label : kMegatron;
         kinds.push_back(dp);
+        gpus.push_back(static_cast<long long>(n) * sys.gpus_per_node);
         const bool one_gpu = n * sys.gpus_per_node == 1;
         if (n > 1 && !sys.has_fabric) c.skipped = "a single box: the system file has no fabric to join nodes";
         else if (dp && dp->multi_node_only && n == 1) c.skipped = "hybrid sharding needs more than one node";
@@ -380,8 +520,9 @@ std::optional<AdviseResult> advise_search(const std::string& scenario, const std
         RunOptions ro;
         ro.error_bands = opt.error_bands;
         ro.max_seconds = opt.max_seconds;
-        if (kinds[i]) run_data_parallel(c, *kinds[i], spec, scenario, base_sets, ro);
-        else run_megatron(c, scenario, base_sets, ro);
+        if (kinds[i] && recipe) run_data_parallel_recipes(c, *kinds[i], spec, scenario, base_sets, ro, *recipe, gpus[i]);
+        else if (kinds[i]) run_data_parallel(c, *kinds[i], spec, scenario, base_sets, ro);
+        else run_megatron(c, scenario, base_sets, ro, opt.memory_margin, recipe ? &*recipe : nullptr);
       } catch (const engine::DeadlineExceeded& e) {
         c.result.reset();
         c.skipped = time_limit_reason(e);
@@ -419,6 +560,11 @@ std::optional<AdviseResult> advise_search(const std::string& scenario, const std
       c.layout = r.at("layout").get<std::string>();
       c.skipped = r.at("skipped").get<std::string>();
       if (r.contains("result")) c.result = report::advise_result_from_json(r.at("result"));
+      if (c.result) {
+        const report::MemoryMargin m = report::memory_margin(opt.memory_margin, c.result->error_bands);
+        c.memory_margin = m.fraction;
+        c.margin_source = m.source;
+      }
     } catch (const nlohmann::json::exception& e) {
       throw std::invalid_argument("the record of configuration " + std::to_string(i) + " is malformed: " + e.what());
     } catch (const std::invalid_argument& e) {

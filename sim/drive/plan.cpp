@@ -7,6 +7,7 @@
 
 #include "drive/run.hpp"
 #include "drive/setup.hpp"
+#include "report/headroom.hpp"
 #include "report/search_record.hpp"
 #include "scenario/error.hpp"
 #include "train/megatron.hpp"
@@ -156,7 +157,8 @@ train::MegatronOptions options_for(const PlanLayout& l, const train::MegatronOpt
 
 // Judges a row by the closed forms: its estimated step and fullest stage, feasible unless the
 // stage does not fit (or the builder refuses the layout: the reason is kept).
-void estimate_row(PlanRow& row, const Built& b, const train::MegatronOptions& scenario, work::Optimizer optim) {
+void estimate_row(PlanRow& row, const Built& b, const train::MegatronOptions& scenario, work::Optimizer optim,
+                  double margin) {
   try {
     const train::MegatronEstimate e = train::estimate_megatron(*b.model, *b.cost, *b.planner, *b.cluster, b.ranks,
                                                                options_for(row.layout, scenario, optim, &b.software));
@@ -168,6 +170,13 @@ void estimate_row(PlanRow& row, const Built& b, const train::MegatronOptions& sc
       char buf[160];
       std::snprintf(buf, sizeof buf, "OOM on stage %d (%.1f GiB of %.1f GiB, closed form)", row.estimate_fullest_stage,
                     *fullest / 1073741824.0, b.gpu->memory_bytes / 1073741824.0);
+      row.reason = buf;
+      return;
+    }
+    if (!report::fits_with_margin(*fullest, b.gpu->memory_bytes, margin)) {
+      char buf[200];
+      std::snprintf(buf, sizeof buf, "over the memory margin on stage %d (%.1f GiB + %.0f%% of %.1f GiB, closed form)",
+                    row.estimate_fullest_stage, *fullest / 1073741824.0, 100 * margin, b.gpu->memory_bytes / 1073741824.0);
       row.reason = buf;
       return;
     }
@@ -199,7 +208,7 @@ nlohmann::json simulate_row(std::size_t point, const PlanRow& row, const Scenari
 
 // Row `r` as its record says it simulated; a row that does not fit when simulated is
 // rejected with both peaks. A failed point throws as the run did.
-void apply_record(PlanRow& r, const nlohmann::json& rec) {
+void apply_record(PlanRow& r, const nlohmann::json& rec, double capacity, double margin) {
   try {
     rethrow_point_failure(rec);
     r.result = report::plan_result_from_json(rec.at("result"));
@@ -213,6 +222,13 @@ void apply_record(PlanRow& r, const nlohmann::json& rec) {
     std::snprintf(buf, sizeof buf, "OOM when simulated (%.1f GiB at %s; closed form %.1f GiB)",
                   r.result.memory_peak_bytes / 1073741824.0, r.result.memory_peak_at.c_str(),
                   r.estimate_peak_bytes / 1073741824.0);
+    r.reason = buf;
+  } else if (!report::fits_with_margin(r.result.memory_peak_bytes, capacity, margin)) {
+    r.feasible = false;
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "over the memory margin when simulated (%.1f GiB + %.0f%% of %.1f GiB at %s)",
+                  r.result.memory_peak_bytes / 1073741824.0, 100 * margin, capacity / 1073741824.0,
+                  r.result.memory_peak_at.c_str());
     r.reason = buf;
   }
 }
@@ -248,6 +264,14 @@ std::optional<PlanResult> plan_search(const ScenarioSpec& spec, const std::vecto
   out.gpus_per_node = spec.gpus_per_node > 0 ? spec.gpus_per_node : c.gpus_per_node();
   out.memory_capacity_bytes = b.gpu->memory_bytes;
   out.seq_len = model.seq_len;
+  const report::PlannedRun kind{b.gpu->arch,           G, c.nodes(), b.software.key,
+                                c.nodes() > 1 ? c.fabric().oversubscription : 1.0, "megatron", model.seq_len};
+  const report::MemoryMargin margin = report::memory_margin(opt.memory_margin, opt.error_bands, report::planned_kind(kind, true));
+  out.memory_margin = margin.fraction;
+  out.margin_source = margin.source;
+  if (opt.error_bands)
+    out.error_bands = {report::lookup_band(*opt.error_bands, report::planned_kind(kind, false), "step_time"),
+                       report::lookup_band(*opt.error_bands, report::planned_kind(kind, true), "peak_memory")};
   // The global batch the scenario trains per step, kept for every layout.
   long long dp0 = G;
   if (spec.strategy == "megatron") {
@@ -275,7 +299,7 @@ std::optional<PlanResult> plan_search(const ScenarioSpec& spec, const std::vecto
     PlanRow row;
     row.layout = l;
     row.reason = shape_rejection(row.layout, sp);
-    if (row.reason.empty()) estimate_row(row, b, train::strategy_config(spec).parallel.options, optim);
+    if (row.reason.empty()) estimate_row(row, b, train::strategy_config(spec).parallel.options, optim, out.memory_margin);
     rows.push_back(std::move(row));
   }
   // Rank the feasible layouts by the closed forms and simulate the best.
@@ -288,7 +312,7 @@ std::optional<PlanResult> plan_search(const ScenarioSpec& spec, const std::vecto
   const RunPoint run_point = [&](std::size_t i) { return simulate_row(i, rows[i], spec, overrides); };
   const std::optional<std::vector<nlohmann::json>> records = execute_search(n, run_point, ex);
   if (!records) return std::nullopt;
-  for (std::size_t i = 0; i < n; ++i) apply_record(rows[i], (*records)[i]);
+  for (std::size_t i = 0; i < n; ++i) apply_record(rows[i], (*records)[i], out.memory_capacity_bytes, out.memory_margin);
   // Simulated and fitting first by simulated time per step (the batch is the same), then the
   // rest of the feasible by estimate, then the rejected.
   auto rank = [](const PlanRow& r) { return r.simulated && r.feasible ? 0 : r.feasible ? 1 : 2; };

@@ -23,7 +23,9 @@
 // layers), TP leaves the node (its all-reduces would cross the fabric; Megatron places TP in
 // the NVLink domain), the batch does not divide, or a stage's closed-form peak memory exceeds
 // the GPU (OOM on stage k). The survivors are ranked by the closed-form step time and the best
-// `simulate` are simulated in full; the table ranks those by simulated time per token.
+// `simulate` are simulated in full; the table ranks those by simulated time per token. A layout
+// fits only with memory headroom: its peak plus the memory margin (PlanOptions) must fit the
+// GPU, by the closed forms to be simulated and when simulated to be ranked.
 //
 // Those simulations are the search's points (drive/search.hpp): point i is the i-th best row
 // by the closed forms. Every process enumerates and estimates the layouts itself (closed forms,
@@ -37,6 +39,7 @@
 #include <vector>
 
 #include "drive/search.hpp"
+#include "report/error_bands.hpp"
 #include "scenario/scenario.hpp"
 #include "train/plan_result.hpp"
 
@@ -48,6 +51,11 @@ using train::PlanRow;
 
 struct PlanOptions {
   int simulate = 8;  // best layouts by the closed forms simulated in full
+  // Memory headroom (report/headroom.hpp): a layout fits when its peak x (1 + margin) fits the
+  // GPU, in the closed forms and when simulated. --memory-margin, else the peak-memory band's
+  // median error of this cluster's kind in `error_bands` (none: no margin).
+  std::optional<double> memory_margin;
+  const report::ErrorBands* error_bands = nullptr;
 };
 
 // The search, its layouts simulated one at a time in this process.

@@ -17,6 +17,7 @@
 #include "data/pipeline.hpp"
 #include "engine/executor.hpp"
 #include "net/flow_network.hpp"
+#include "report/run_report.hpp"
 #include "scenario/error.hpp"
 #include "scenario/input_cache.hpp"
 #include "scenario/limits.hpp"
@@ -308,6 +309,42 @@ std::unique_ptr<topo::Cluster> one_node_of(const ScenarioSpec& spec) {
   return spec.system_inline
              ? topo::load_system_from(*spec.system_inline, spec.path, 1, "", "", spec.catalog_extensions)
              : topo::load_system(spec.system_path, 1, "", "", spec.catalog_extensions);
+}
+
+double scenario_samples_per_step(const ScenarioSpec& spec) {
+  const auto one = one_node_of(spec);
+  const int per_node = spec.gpus_per_node > 0 ? std::min(spec.gpus_per_node, one->gpus_per_node()) : one->gpus_per_node();
+  double replicas = static_cast<double>(spec.nodes) * per_node;
+  if (spec.strategy == "megatron") {
+    const train::ParallelConfig& p = train::strategy_config(spec).parallel;
+    const train::Mesh& m = p.options.mesh;
+    replicas = p.dp > 0 ? p.dp : std::floor(replicas / std::max(1, m.tp * m.pp * m.cp));
+  }
+  return replicas * static_cast<double>(spec.batch_per_gpu) * static_cast<double>(spec.grad_accumulation) *
+         load_scenario_model_shaped(spec).sequences.samples_per_row;
+}
+
+EqualWork equal_work(const ScenarioSpec& spec) {
+  EqualWork w;
+  const RunSpec& r = spec.run;
+  switch (r.length) {
+    case RunSpec::Length::steps: {
+      const double batch = scenario_samples_per_step(spec);
+      const double samples = std::round(static_cast<double>(r.steps) * batch);
+      w.sets.push_back(fmt::format("run.samples={:.17g}", samples));
+      w.text = fmt::format("{} samples (run.steps {} at the scenario's global batch of {})", report::thousands(samples),
+                           report::thousands(static_cast<double>(r.steps)), report::thousands(batch));
+      break;
+    }
+    case RunSpec::Length::tokens: w.text = fmt::format("{} tokens (run.tokens)", report::count_text(r.tokens)); break;
+    case RunSpec::Length::samples: w.text = fmt::format("{} samples (run.samples)", report::count_text(r.samples)); break;
+    case RunSpec::Length::epochs:
+      w.text = fmt::format("{:g} epoch{} of {} samples (run.epochs)", r.epochs, r.epochs == 1 ? "" : "s",
+                           report::thousands(static_cast<double>(r.dataset_samples)));
+      break;
+    case RunSpec::Length::none: break;
+  }
+  return w;
 }
 
 void check_run_size_early(const ScenarioSpec& spec, long long steps) {

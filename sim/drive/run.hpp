@@ -49,6 +49,24 @@ struct ScenarioModel {
   work::SequenceShape sequences;  // executed_len 0: the model has no sequence (CNNs)
 };
 ScenarioModel load_scenario_model_shaped(const ScenarioSpec& spec);
+
+// Samples one optimizer step trains in the scenario as given (its global batch): data-parallel
+// replicas (the GPUs; a megatron layout's GPUs / (tp pp cp), or its parallel.dp) x batch_per_gpu
+// x grad_accumulation rows, times the samples a row carries (work/sequences.hpp: packed > 1).
+// The same figure the run reports per step, without building the cluster.
+double scenario_samples_per_step(const ScenarioSpec& spec);
+
+// The work a search holds equal across its points. A scenario whose run is given in steps
+// trains steps x its own global batch samples; a search that changes the batch (GPUs, nodes,
+// batch_per_gpu, accumulation, layout) would otherwise compare different amounts of training,
+// so each point runs with `run.samples` set to that figure (`sets`). Tokens, samples and
+// epochs are amounts already (`sets` empty). `text` states the work for the search's output:
+// "92,160,000 samples (run.steps 45,000 at the scenario's global batch of 2,048)".
+struct EqualWork {
+  std::vector<std::string> sets;
+  std::string text;
+};
+EqualWork equal_work(const ScenarioSpec& spec);
 std::shared_ptr<const work::Model> load_scenario_model(const ScenarioSpec& spec);
 
 // For each strategy (DDP, ZeRO-1, FSDP shardings, with checkpointing), the largest per-GPU

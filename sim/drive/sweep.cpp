@@ -8,6 +8,7 @@
 
 #include "drive/run.hpp"
 #include "engine/executor.hpp"
+#include "report/headroom.hpp"
 #include "report/search_record.hpp"
 #include "scenario/error.hpp"
 #include "scenario/scenario.hpp"
@@ -70,8 +71,8 @@ ScenarioError locate(const ScenarioError& e, const std::vector<SweepAxis>& axes,
   return e;
 }
 
-// 0 fits, 1 OOM, 2 not simulated.
-int tier(const SweepPoint& p) { return !p.result ? 2 : p.result->oom ? 1 : 0; }
+// 0 fits (with the memory margin), 1 OOM or over the margin, 2 not simulated.
+int tier(const SweepPoint& p) { return !p.result ? 2 : p.fits() ? 0 : 1; }
 
 }  // namespace
 
@@ -179,6 +180,12 @@ std::optional<std::vector<SweepPoint>> run_sweep_search(const std::string& scena
   }
   for (std::size_t i = 0; i < n; ++i)
     if (input_errors[i]) throw locate(*input_errors[i], axes, digits(i, axes));
+  for (SweepPoint& p : points) {
+    if (!p.result) continue;
+    p.memory_margin = report::memory_margin(opt.memory_margin, p.result->error_bands).fraction;
+    p.over_margin = !p.result->oom && !report::fits_with_margin(p.result->memory_peak_bytes,
+                                                                 p.result->memory_capacity_bytes, p.memory_margin);
+  }
 
   if (opt.rank_by == RankBy::cost) {
     const bool priced = std::any_of(points.begin(), points.end(),
@@ -191,7 +198,9 @@ std::optional<std::vector<SweepPoint>> run_sweep_search(const std::string& scena
   for (SweepPoint& p : points) {
     if (!p.result) continue;
     const train::RunResult& r = *p.result;
-    const double samples = static_cast<double>(r.batch_per_gpu) * r.gpus * static_cast<double>(r.grad_accumulation);
+    // The point's global batch, as the run counted it (a megatron layout's replicas are GPUs /
+    // (tp pp cp), not its GPUs).
+    const double samples = r.samples_per_s * r.step_time_s;
     p.per_sample_s = r.step_time_s / samples;
     p.cost_per_million = r.cost_per_step / samples * 1e6;
     p.joules_per_sample = r.joules_per_step / samples;

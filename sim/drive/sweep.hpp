@@ -35,6 +35,8 @@ struct ScenarioSweepOptions {
   unsigned jobs = 0;             // worker threads; 0 = the machine's cores
   report::RankBy rank_by = report::RankBy::time;
   const report::ErrorBands* error_bands = nullptr;  // given: each point carries its error bands
+  // --memory-margin (report/headroom.hpp): none, each point's peak-memory band's median error.
+  std::optional<double> memory_margin;
   // Called from worker threads (serialized) after each point: done, total.
   std::function<void(std::size_t, std::size_t)> progress;
 };

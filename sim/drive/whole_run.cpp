@@ -119,6 +119,11 @@ train::WholeRun plan_whole_run(const ScenarioSpec& spec, const topo::Cluster& c,
                                          "or run.steps");
       steps = std::ceil(rs.tokens / w.tokens_per_step);
       break;
+    case RunSpec::Length::samples:
+      w.length = "samples";
+      w.samples = rs.samples;
+      steps = std::ceil(rs.samples / w.samples_per_step);
+      break;
     case RunSpec::Length::epochs:
       w.length = "epochs";
       w.epochs = rs.epochs;

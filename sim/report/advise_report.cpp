@@ -6,19 +6,26 @@
 #include <map>
 
 #include "report/error_bands.hpp"
+#include "report/headroom.hpp"
 #include "report/html_chart.hpp"
 #include "report/run_report.hpp"
 
 namespace simtrain::report {
 
+bool AdviseCandidate::over_margin() const {
+  return result && !result->oom &&
+         !fits_with_margin(result->memory_peak_bytes, result->memory_capacity_bytes, memory_margin);
+}
+
 bool AdviseCandidate::fits() const {
-  return result && !result->oom && !result->host_oom && result->whole_run.enabled &&
+  return result && !result->oom && !over_margin() && !result->host_oom && result->whole_run.enabled &&
          result->whole_run.expected.finishes;
 }
 
 std::string AdviseCandidate::bound() const {
   if (!result) return "";
   if (result->oom || result->host_oom) return "memory";
+  if (over_margin()) return "memory margin";
   return result->bottleneck;
 }
 
@@ -121,15 +128,17 @@ std::string repro(const AdviseResult& a, const AdviseCandidate& c) {
 }
 
 std::string table_header(bool tokens) {
-  return fmt::format("  {:>3}  {:<26} {:>5} {:>5}  {:<52} {:>9} {:>11} {:>7} {:>12} {:>12}  {}\n", "#", "system", "nodes",
-                     "GPUs", "strategy", "step ms", tokens ? "tokens/s" : "samples/s", "days", "rent", "own", "bound");
+  return fmt::format("  {:>3}  {:<26} {:>5} {:>5}  {:<52} {:>9} {:>11} {:>9} {:>7} {:>12} {:>12}  {}\n", "#", "system",
+                     "nodes", "GPUs", "strategy", "step ms", tokens ? "tokens/s" : "samples/s", "mem GiB", "days", "rent",
+                     "own", "bound");
 }
 
 std::string table_row(std::size_t n, const AdviseCandidate& c, bool tokens, const std::string& marks) {
   const train::RunResult& r = *c.result;
-  return fmt::format("  {:>3}  {:<26} {:>5} {:>5}  {:<52} {:>9.1f} {:>11} {:>7} {:>12} {:>12}  {}{}\n", n, c.system,
-                     c.nodes, r.gpus, strategy_text(c), r.step_time_s * 1e3,
-                     thousands(tokens ? r.tokens_per_s : r.samples_per_s), days_text(c.days()),
+  return fmt::format("  {:>3}  {:<26} {:>5} {:>5}  {:<52} {:>9.1f} {:>11} {:>9} {:>7} {:>12} {:>12}  {}{}\n", n,
+                     c.system, c.nodes, r.gpus, strategy_text(c), r.step_time_s * 1e3,
+                     thousands(tokens ? r.tokens_per_s : r.samples_per_s),
+                     memory_cell(r.memory_peak_bytes, r.memory_capacity_bytes), days_text(c.days()),
                      money_or_none(r.run_cost_figures.rent), money_or_none(r.run_cost_figures.own), c.bound(), marks);
 }
 
@@ -140,6 +149,29 @@ std::string marks(const AdviseResult& a, const AdviseCandidate& c) {
   else if (a.deadline_s && meets_deadline(a, c)) m += " D";
   if (a.budget && within_budget(a, c)) m += " B";
   return m.empty() ? "" : "  " + m.substr(1);
+}
+
+// "Memory headroom: ..." : the margin the configurations were judged with, and what it left out.
+std::string headroom_text(const AdviseResult& a) {
+  double lo = 1, hi = 0;
+  int over = 0;
+  std::string source;
+  for (const AdviseCandidate& c : a.candidates) {
+    if (!c.result) continue;
+    lo = std::min(lo, c.memory_margin);
+    hi = std::max(hi, c.memory_margin);
+    source = c.margin_source;
+    over += c.over_margin() ? 1 : 0;
+  }
+  if (hi < lo) return "";
+  std::string margin;
+  if (a.memory_margin) margin = margin_text(*a.memory_margin) + " (--memory-margin)";
+  else if (margin_text(lo) == margin_text(hi)) margin = margin_text(lo) + " (" + source + ")";
+  else margin = margin_text(lo) + " to " + margin_text(hi) + " (the peak-memory band's median error by GPU and scale)";
+  std::string o = "peak + " + margin + " must fit the GPU";
+  if (over > 0) o += fmt::format("; {} more fit only without it (--memory-margin 0 ranks them)", over);
+  else if (!a.memory_margin || *a.memory_margin > 0) o += " (--memory-margin 0 ranks on the simulated peak)";
+  return o;
 }
 
 std::string constraints_text(const AdviseResult& a) {
@@ -199,8 +231,18 @@ std::string format_advise(const AdviseResult& a) {
   o += fmt::format("  {} clusters ({} systems at their node counts) x {} strategies = {} configurations: {} fit, {} do "
                    "not fit (memory, or the run never finishes), {} not run\n",
                    a.clusters, a.systems, a.strategies, a.candidates.size(), fit, oom, not_run);
-  o += "  Every configuration trains the scenario's batch per GPU (the global batch grows with the GPUs); days are "
-       "the run's expected wall clock with checkpoints and failures.\n\n";
+  if (a.global_batch_max > 0)
+    o += fmt::format("  Every configuration trains that same work at a global batch of {} to {} samples (advise.global_batch; "
+                     "convergence is not modelled): the search chose each one's micro-batch (mb), accumulation (m) and "
+                     "checkpointing; the rest is the scenario's. Days are the run's expected wall clock with checkpoints "
+                     "and failures.\n",
+                     thousands(static_cast<double>(a.global_batch_min)), thousands(static_cast<double>(a.global_batch_max)));
+  else
+    o += "  Every configuration trains that same work at the scenario's batch per GPU (the global batch grows with the "
+         "GPUs, the steps shrink; advise.global_batch bounds it and searches the recipe); days are the run's expected "
+         "wall clock with checkpoints and failures.\n";
+  if (const std::string h = headroom_text(a); !h.empty()) o += "  Memory headroom: " + h + ".\n";
+  o += "\n";
 
   // The answer first.
   o += "Answer\n";
@@ -263,6 +305,9 @@ std::string format_advise(const AdviseResult& a) {
     std::string why;
     if (!c.result) why = c.skipped;
     else if (c.result->oom) why = "does not fit in GPU memory";
+    else if (c.over_margin())
+      why = "fits GPU memory only without the memory margin (peak + " + margin_text(c.memory_margin) +
+            " exceeds it; --memory-margin 0 ranks it)";
     else if (c.result->host_oom) why = "offloaded state exceeds the node's host memory";
     else why = "the run never finishes (failures come faster than checkpoints)";
     auto [it, fresh] = reasons.try_emplace(why, 0, fmt::format("{} x{} {}", c.system, c.nodes, strategy_text(c)));
@@ -287,6 +332,8 @@ nlohmann::json advise_to_json(const AdviseResult& a) {
   j["cost_basis"] = a.basis;
   j["deadline_days"] = a.deadline_s ? json(*a.deadline_s / 86400.0) : json(nullptr);
   j["budget"] = opt(a.budget);
+  j["memory_margin"] = opt(a.memory_margin);
+  j["global_batch"] = a.global_batch_max > 0 ? json{{"min", a.global_batch_min}, {"max", a.global_batch_max}} : json(nullptr);
   j["configurations"] = a.candidates.size();
   auto index = [](const std::optional<std::size_t>& i) { return i ? json(*i) : json(nullptr); };
   j["answer"] = {{"cheapest_meeting_deadline", index(a.cheapest_in_deadline)},
@@ -311,6 +358,10 @@ nlohmann::json advise_to_json(const AdviseResult& a) {
       e["tokens_per_s"] = r.tokens_per_s;
       e["samples_per_s"] = r.samples_per_s;
       e["peak_memory_bytes"] = r.memory_peak_bytes;
+      e["memory_capacity_bytes"] = r.memory_capacity_bytes;
+      e["memory_margin"] = c.memory_margin;
+      e["memory_margin_source"] = c.margin_source;
+      e["fits_with_margin"] = !r.oom && !c.over_margin();
       e["days"] = c.days();
       e["energy_kwh"] = r.run_energy_kwh;
       e["rent"] = opt(r.run_cost_figures.rent);
@@ -337,6 +388,7 @@ std::string advise_to_html(const AdviseResult& a) {
                                  "&times; {} strategies).</p>\n",
                                  escape(a.scenario), escape(a.model), escape(a.workload), escape(constraints_text(a)),
                                  a.candidates.size(), a.clusters, a.systems, a.strategies);
+  if (const std::string h = headroom_text(a); !h.empty()) body += "<p>Memory headroom: " + escape(h) + ".</p>\n";
   // The answer.
   body += "<section id=\"answer\">\n<h2>Answer</h2>\n<ul>\n";
   auto say = [&](const std::string& what, const std::optional<std::size_t>& i) {
@@ -378,7 +430,7 @@ std::string advise_to_html(const AdviseResult& a) {
 
   body += fmt::format("<section id=\"configurations\">\n<h2>Configurations that fit</h2>\n<table>\n<tr><th>#</th>"
                       "<th class=\"l\">system</th><th>nodes</th><th>GPUs</th><th class=\"l\">strategy</th><th>step ms</th>"
-                      "<th>{}</th><th>days</th><th>rent $</th><th>own $</th><th class=\"l\">bound</th></tr>\n",
+                      "<th>{}</th><th>mem GiB</th><th>days</th><th>rent $</th><th>own $</th><th class=\"l\">bound</th></tr>\n",
                       tokens ? "tokens/s" : "samples/s");
   std::size_t n = 0;
   for (std::size_t i : rows) {
@@ -389,7 +441,7 @@ std::string advise_to_html(const AdviseResult& a) {
     body += fmt::format("<tr{}>", on_front ? " class=\"front\"" : "") + td(std::to_string(++n)) + td(escape(c.system), true) +
             td(std::to_string(c.nodes)) + td(std::to_string(r.gpus)) + td(escape(strategy_text(c)), true) +
             td(html::num(r.step_time_s * 1e3, 1)) + td(thousands(tokens ? r.tokens_per_s : r.samples_per_s)) +
-            td(html::num_sig(c.days(), 3)) +
+            td(memory_cell(r.memory_peak_bytes, r.memory_capacity_bytes)) + td(html::num_sig(c.days(), 3)) +
             td(r.run_cost_figures.rent ? thousands(*r.run_cost_figures.rent) : "-") +
             td(r.run_cost_figures.own ? thousands(*r.run_cost_figures.own) : "-") +
             td(escape(c.bound()) + (on_front ? " (front)" : ""), true) + "</tr>\n";

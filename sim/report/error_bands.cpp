@@ -690,19 +690,23 @@ ErrorBands parse_error_bands(const std::string& text, const std::string& name) {
 
 std::string default_error_bands_path() { return std::string(SIMTRAIN_SOURCE_DIR) + "/validation/error_bands.yaml"; }
 
-RunKind run_kind(const train::RunResult& r, bool memory) {
+RunKind planned_kind(const PlannedRun& p, bool memory) {
   RunKind k;
-  k.generation = gpu_generation(r.gpu_arch);
-  k.gpus = r.gpus;
-  k.scale = scale_class(r.gpus, r.nodes);
-  k.software = r.software;
-  k.oversubscribed = r.nodes > 1 && r.fabric_oversubscription > 1;
+  k.generation = gpu_generation(p.gpu_arch);
+  k.gpus = p.gpus;
+  k.scale = scale_class(p.gpus, p.nodes);
+  k.software = p.software;
+  k.oversubscribed = p.nodes > 1 && p.fabric_oversubscription > 1;
   if (memory) k.category = "memory";
-  else if (r.gpus == 1) k.category = r.seq_len == 0 ? "cnn_1gpu" : "transformer_1gpu";
-  else if (r.strategy == "ddp") k.category = "ddp";
-  else if (r.strategy == "fsdp" || r.strategy.rfind("zero", 0) == 0) k.category = "fsdp";
-  else if (r.strategy == "megatron") k.category = "parallel_3d";
+  else if (p.gpus == 1) k.category = p.seq_len == 0 ? "cnn_1gpu" : "transformer_1gpu";
+  else if (p.strategy == "ddp") k.category = "ddp";
+  else if (p.strategy == "fsdp" || p.strategy.rfind("zero", 0) == 0) k.category = "fsdp";
+  else if (p.strategy == "megatron") k.category = "parallel_3d";
   return k;
+}
+
+RunKind run_kind(const train::RunResult& r, bool memory) {
+  return planned_kind({r.gpu_arch, r.gpus, r.nodes, r.software, r.fabric_oversubscription, r.strategy, r.seq_len}, memory);
 }
 
 namespace {

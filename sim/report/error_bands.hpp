@@ -146,6 +146,16 @@ std::string default_error_bands_path();
 
 // The kind of a run's step time (memory = false) or of its peak memory (memory = true).
 RunKind run_kind(const train::RunResult& r, bool memory);
+// The same of a run described before it ran (the layout search's: one cluster, many layouts).
+struct PlannedRun {
+  std::string gpu_arch;  // the catalog's: sm_80
+  int gpus = 1, nodes = 1;
+  std::string software;  // the software profile
+  double fabric_oversubscription = 1;
+  std::string strategy;  // ddp | fsdp | zero1.. | megatron
+  long long seq_len = 0;  // 0: no sequence (CNNs)
+};
+RunKind planned_kind(const PlannedRun& p, bool memory);
 // The kind of a validation case, as a run of it would be.
 RunKind case_kind(const ValidationResult& r);
 train::ErrorBand lookup_band(const ErrorBands& bands, const RunKind& kind, const std::string& figure);

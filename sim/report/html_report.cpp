@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "engine/task_graph.hpp"
+#include "report/headroom.hpp"
 #include "report/error_bands.hpp"
 #include "report/html_chart.hpp"
 #include "report/run_report.hpp"
@@ -468,7 +469,7 @@ std::vector<html::ChartPoint> chart_points(const std::vector<SweepPoint>& points
   for (const SweepPoint& p : points)
     if (p.result)
       out.push_back({point_label(p, axes), p.per_sample_s * unit.per_second, p.cost_per_million, p.result->bottleneck,
-                     !p.result->oom});
+                     p.fits()});
   return out;
 }
 
@@ -482,12 +483,12 @@ std::string sweep_chart_section(const std::vector<html::ChartPoint>& cps, bool p
   const std::string time_label = fmt::format("time per sample ({})", unit.name);
   if (!priced) {
     return "<section id=\"times\">\n<h2>Time per sample</h2>\n<p>No price given (cost.gpu_hour, energy.electricity): "
-           "time only. Bars numbered by rank; pale: does not fit in GPU memory.</p>\n" +
+           "time only. Bars numbered by rank; pale: does not fit in GPU memory with its margin.</p>\n" +
            html::time_bars_svg(cps, time_label) + html::bound_legend(bounds) + "</section>\n";
   }
   std::string o = "<section id=\"pareto\">\n<h2>Time against cost</h2>\n"
                   "<p>Each point per sample of its global batch, numbered by rank. Ringed and joined: the Pareto front "
-                  "(no other point that fits is both faster and cheaper). Hollow: does not fit in GPU memory.</p>\n";
+                  "(no other point that fits is both faster and cheaper). Hollow: does not fit in GPU memory with its margin.</p>\n";
   o += html::time_cost_chart_svg(cps, {time_label, "cost per 1M samples ($)"});
   o += html::bound_legend(bounds);
   const std::vector<bool> front = html::pareto_front(cps);
@@ -519,7 +520,8 @@ std::string sweep_table(const std::vector<SweepPoint>& points, const std::vector
     ++charted;
     const train::RunResult& r = *p.result;
     o += td(std::to_string(r.gpus)) + td(num(r.step_time_s * 1e3, 2)) + td(thousands(r.samples_per_s)) +
-         td(html::percent(r.mfu, 1)) + td(num(r.memory_peak_bytes / 1073741824.0, 1) + (r.oom ? " OOM" : "")) +
+         td(html::percent(r.mfu, 1)) +
+         td(memory_cell(r.memory_peak_bytes, r.memory_capacity_bytes) + (r.oom ? " OOM" : p.over_margin ? " &gt;margin" : "")) +
          td(escape(r.bottleneck) + (on_front ? " (front)" : ""), true) + td(html::num_sig(p.per_sample_s * unit.per_second, 4)) +
          td(html::num_sig(p.joules_per_sample, 4)) + td(r.priced ? html::num_sig(p.cost_per_million, 4) : "-") + "</tr>\n";
   }

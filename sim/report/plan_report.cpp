@@ -5,6 +5,9 @@
 
 #include <map>
 
+#include "report/error_bands.hpp"
+#include "report/headroom.hpp"
+
 namespace simtrain::report {
 
 namespace {
@@ -43,24 +46,39 @@ std::string format_plan(const train::PlanResult& p, int show_estimated) {
   o += fmt::format("simtrain plan: {}\n  {} on {} x {} ({}, {} GPUs per node), global batch {}{}\n", p.scenario,
                    p.model, p.gpus, p.gpu_name, p.system, p.gpus_per_node, p.global_batch,
                    tokens ? fmt::format(" x {} tokens", p.seq_len) : std::string(" samples"));
-  o += fmt::format("  {} layouts: {} simulated, {} more fit by the closed forms, {} rejected\n\n", p.rows.size(),
+  o += fmt::format("  {} layouts: {} simulated, {} more fit by the closed forms, {} rejected\n", p.rows.size(),
                    simulated, estimated, rejected);
+  o += fmt::format("  Every layout trains the same global batch per step, so step times compare equal work.\n");
+  o += fmt::format("  Memory headroom: peak + {} ({}) must fit the {:.0f} GiB GPU{}\n", margin_text(p.memory_margin),
+                   p.margin_source, gib(p.memory_capacity_bytes),
+                   p.memory_margin > 0 ? " (--memory-margin 0 ranks on the peak alone)" : "");
+  for (const train::ErrorBand& b : p.error_bands)
+    o += fmt::format("  trust: {} {}\n", b.figure == "peak_memory" ? "peak memory" : "step time", band_text(b));
+  o += "\n";
   // The layout column as wide as the longest name shown (40 at least).
   std::size_t w = 40;
   for (const auto& r : p.rows)
     if (r.feasible) w = std::max(w, r.layout.name().size());
   o += "Simulated (fastest first)\n";
   o += fmt::format("  {:<{}} {:>10} {:>12} {:>6} {:>8} {:>8} {:>9}  {}\n", "layout", w, "step", tokens ? "tokens/s/GPU" : "samples/s/GPU", "MFU",
-                   "bubble", "exp.comm", "memory", "closed form: step, memory");
+                   "bubble", "exp.comm", "mem GiB", "closed form: step, memory");
   for (const auto& r : p.rows) {
     if (!(r.simulated && r.feasible)) continue;
     const auto& x = r.result;
-    o += fmt::format("  {:<{}} {:>8.0f}ms {:>12.0f} {:>5.1f}% {:>7.1f}% {:>7.1f}% {:>5.1f} GiB  {:.0f} ms, {:.1f} GiB\n",
+    o += fmt::format("  {:<{}} {:>8.0f}ms {:>12.0f} {:>5.1f}% {:>7.1f}% {:>7.1f}% {:>9}  {:.0f} ms, {:.1f} GiB\n",
                      r.layout.name(), w, x.step_time_s * 1e3, (tokens ? x.tokens_per_s : x.samples_per_s) / x.gpus, x.mfu * 100,
                      100 * x.bubble_s / x.step_time_s, 100 * x.comm_exposed_s / x.step_time_s,
-                     gib(x.memory_peak_bytes), r.estimate_step_s * 1e3, gib(r.estimate_peak_bytes));
+                     memory_cell(x.memory_peak_bytes, p.memory_capacity_bytes), r.estimate_step_s * 1e3,
+                     gib(r.estimate_peak_bytes));
   }
-  if (simulated == 0) o += "  (none fits)\n";
+  if (simulated == 0) {
+    const auto over = std::count_if(p.rows.begin(), p.rows.end(), [](const train::PlanRow& r) {
+      return r.reason.rfind("over the memory margin", 0) == 0;
+    });
+    o += over > 0 ? fmt::format("  (none fits with the memory margin; {} layout{} fit only without it: --memory-margin 0 "
+                                "ranks them)\n", over, over == 1 ? "" : "s")
+                  : std::string("  (none fits)\n");
+  }
   if (estimated > 0) {
     o += fmt::format("\nFit by the closed forms, not simulated (best {} of {} by estimated step)\n",
                      std::min(show_estimated, estimated), estimated);
@@ -119,8 +137,18 @@ nlohmann::json plan_to_json(const train::PlanResult& p) {
                      {"peak_bytes", r.result.memory_peak_bytes}};
     rows.push_back(j);
   }
-  return {{"scenario", p.scenario}, {"model", p.model},         {"system", p.system},
-          {"gpus", p.gpus},         {"global_batch", p.global_batch}, {"layouts", rows}};
+  nlohmann::json bands = nlohmann::json::array();
+  for (const train::ErrorBand& b : p.error_bands) bands.push_back(band_to_json(b));
+  return {{"scenario", p.scenario},
+          {"model", p.model},
+          {"system", p.system},
+          {"gpus", p.gpus},
+          {"global_batch", p.global_batch},
+          {"memory_capacity_bytes", p.memory_capacity_bytes},
+          {"memory_margin", p.memory_margin},
+          {"memory_margin_source", p.margin_source},
+          {"error_bands", bands},
+          {"layouts", rows}};
 }
 
 }  // namespace simtrain::report

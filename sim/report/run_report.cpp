@@ -25,6 +25,13 @@ std::string pct(double x) { return fmt::format("{:5.1f}%", 100.0 * x); }
 std::string gib(double b) { return fmt::format("{:.1f} GiB", b / 1073741824.0); }
 }  // namespace
 
+std::string count_text(double n) {
+  if (n >= 1e12) return fmt::format("{:.1f} T", n / 1e12);
+  if (n >= 1e9) return fmt::format("{:.1f} B", n / 1e9);
+  if (n >= 1e6) return fmt::format("{:.1f} M", n / 1e6);
+  return thousands(n);
+}
+
 std::string thousands(double v) {
   std::string s = fmt::format("{:.0f}", v);
   std::string out;
@@ -125,12 +132,6 @@ std::string span(double s) {
 std::string decimal_bytes(double b) {
   return b >= 1e12 ? fmt::format("{:.2f} TB", b / 1e12) : fmt::format("{:.1f} GB", b / 1e9);
 }
-std::string count_text(double n) {
-  if (n >= 1e12) return fmt::format("{:.1f} T", n / 1e12);
-  if (n >= 1e9) return fmt::format("{:.1f} B", n / 1e9);
-  if (n >= 1e6) return fmt::format("{:.1f} M", n / 1e6);
-  return thousands(n);
-}
 
 // "  sequences  mean 256 of 512 tokens, binned by 64: ..." (work/sequences.hpp).
 std::string sequences_line(const train::RunResult& r) {
@@ -156,6 +157,9 @@ std::string format_whole_run(const train::RunResult& r) {
   if (w.length == "tokens")
     o += fmt::format("{} tokens = {} steps of {} tokens", count_text(w.tokens), thousands(static_cast<double>(w.steps)),
                      thousands(w.tokens_per_step));
+  else if (w.length == "samples")
+    o += fmt::format("{} samples = {} steps of {} samples", count_text(w.samples), thousands(static_cast<double>(w.steps)),
+                     thousands(w.samples_per_step));
   else if (w.length == "epochs")
     o += fmt::format("{:g} epoch{} of {} samples ({}) = {} steps of {} samples", w.epochs, w.epochs == 1 ? "" : "s",
                      thousands(static_cast<double>(w.dataset_samples)), w.dataset_from,
@@ -209,6 +213,7 @@ nlohmann::json whole_run_json(const train::RunResult& r) {
   return {
       {"length", w.length},
       {"tokens", w.length == "tokens" ? nlohmann::json(w.tokens) : nlohmann::json()},
+      {"samples", w.length == "samples" ? nlohmann::json(w.samples) : nlohmann::json()},
       {"epochs", w.length == "epochs" ? nlohmann::json(w.epochs) : nlohmann::json()},
       {"dataset_samples", w.length == "epochs" ? nlohmann::json(w.dataset_samples) : nlohmann::json()},
       {"steps", w.steps},

@@ -17,6 +17,8 @@ nlohmann::json run_to_json(const train::RunResult& r);
 std::string format_memory(const train::RunResult& r);
 // A whole number with thousands separators: 16,180.
 std::string thousands(double v);
+// A count in words of its size: 50.0 B, 1.2 M, 45,000.
+std::string count_text(double n);
 nlohmann::json memory_to_json(const train::RunResult& r);
 // The trace as a string (the CLI writes it atomically).
 std::string chrome_trace(const train::RunResult& r);

@@ -182,6 +182,7 @@ json advise_result_to_json(const train::RunResult& r) {
           {"samples_per_s", number_to_json(r.samples_per_s)},
           {"tokens_per_s", number_to_json(r.tokens_per_s)},
           {"memory_peak_bytes", number_to_json(r.memory_peak_bytes)},
+          {"memory_capacity_bytes", number_to_json(r.memory_capacity_bytes)},
           {"oom", r.oom},
           {"host_oom", r.host_oom},
           {"bottleneck", r.bottleneck},
@@ -210,6 +211,7 @@ train::RunResult advise_result_from_json(const json& j) {
   r.samples_per_s = number(j, "samples_per_s");
   r.tokens_per_s = number(j, "tokens_per_s");
   r.memory_peak_bytes = number(j, "memory_peak_bytes");
+  r.memory_capacity_bytes = number(j, "memory_capacity_bytes");
   r.oom = flag(j, "oom");
   r.host_oom = flag(j, "host_oom");
   r.bottleneck = text(j, "bottleneck");

@@ -24,7 +24,8 @@
 //
 // An advise configuration's record also carries "sets" (the overrides that reproduce it, the
 // layout's included), "layout" and "skipped"; its "result" the fields report/advise_report.hpp
-// reads: gpus, step_time_s, samples_per_s, tokens_per_s, memory_peak_bytes, oom, host_oom,
+// reads: gpus, step_time_s, samples_per_s, tokens_per_s, memory_peak_bytes,
+// memory_capacity_bytes, oom, host_oom,
 // bottleneck, data_limiter_detail, priced, run_hours, run_cost, run_energy_kwh, run_rent,
 // run_own, cost_gpus, cost_nodes, gpu_purchase, node_price, whole_run_enabled, finishes,
 // work_s, wall_s, error_bands.

@@ -7,13 +7,13 @@
 #include <limits>
 
 #include "report/error_bands.hpp"
+#include "report/headroom.hpp"
 #include "report/run_report.hpp"
 
 namespace simtrain::report {
 
 namespace {
 
-std::string gib(double bytes) { return fmt::format("{:.1f}", bytes / 1073741824.0); }
 
 // A CSV field: quoted when it holds a comma, a quote or a newline.
 std::string csv(const std::string& s) {
@@ -25,7 +25,26 @@ std::string csv(const std::string& s) {
 
 std::string bound_of(const SweepPoint& p) {
   if (!p.result) return "error";
-  return p.result->oom ? p.result->bottleneck + ", OOM" : p.result->bottleneck;
+  if (p.result->oom) return p.result->bottleneck + ", OOM";
+  return p.over_margin ? p.result->bottleneck + ", over margin" : p.result->bottleneck;
+}
+
+// "Memory headroom: peak + 12% (...) must fit the GPU; 2 points fit only without it."
+std::string headroom_line(const std::vector<SweepPoint>& points) {
+  double lo = 1, hi = 0;
+  int over = 0;
+  for (const SweepPoint& p : points) {
+    if (!p.result) continue;
+    lo = std::min(lo, p.memory_margin);
+    hi = std::max(hi, p.memory_margin);
+    over += p.over_margin ? 1 : 0;
+  }
+  if (hi < lo) return "";
+  std::string o = "  Memory headroom: peak + " + (margin_text(lo) == margin_text(hi) ? margin_text(lo) : margin_text(lo) + " to " + margin_text(hi)) +
+                  " must fit the GPU";
+  if (over > 0) o += fmt::format("; {} point{} fit only without it (ranked with OOM; --memory-margin 0 ranks them)", over,
+                                 over == 1 ? "" : "s");
+  return o + "\n";
 }
 
 }  // namespace
@@ -60,7 +79,10 @@ std::string format_sweep(const std::vector<SweepPoint>& points, const std::vecto
   std::string keys;
   for (const SweepAxis& a : axes) keys += (keys.empty() ? "" : " x ") + a.key;
   const char* per = by == RankBy::time ? "time per sample" : by == RankBy::cost ? "cost per sample" : "energy per sample";
-  std::string out = fmt::format("simtrain sweep: {}\n  {} points ({}), ranked by {}\n\n", scen, points.size(), keys, per);
+  std::string out = fmt::format("simtrain sweep: {}\n  {} points ({}), ranked by {}: each point per sample of its own "
+                                "global batch, so points of other batches compare equal work\n",
+                                scen, points.size(), keys, per);
+  out += headroom_line(points) + "\n";
 
   // Columns: rank, the swept values, then the figures.
   std::vector<std::string> head = {"rank"};
@@ -94,7 +116,8 @@ std::string format_sweep(const std::vector<SweepPoint>& points, const std::vecto
       row.push_back(thousands(r.samples_per_s));
       if (tokens) row.push_back(thousands(r.tokens_per_s));
       row.push_back(fmt::format("{:.1f}%", r.mfu * 100));
-      row.push_back(gib(r.memory_peak_bytes) + (r.oom ? " OOM" : ""));
+      row.push_back(memory_cell(r.memory_peak_bytes, r.memory_capacity_bytes) +
+                    (r.oom ? " OOM" : p.over_margin ? " >margin" : ""));
       row.push_back(bound_of(p));
       row.push_back(fmt::format("{:#.3g}", p.joules_per_sample));
       row.push_back(dollars(tokens ? p.rent_per_million_tokens : p.rent_per_million_samples));
@@ -130,7 +153,7 @@ std::string format_sweep(const std::vector<SweepPoint>& points, const std::vecto
   const SweepPoint* best = nullptr;
   const SweepPoint* worst = nullptr;
   for (const SweepPoint& p : points)
-    if (p.result && !p.result->oom) {
+    if (p.fits()) {
       if (!best) best = &p;
       worst = &p;
     }
@@ -171,7 +194,10 @@ nlohmann::json sweep_to_json(const std::vector<SweepPoint>& points, const std::v
       o["tflops_per_gpu"] = r.tflops_per_gpu;
       o["mfu"] = r.mfu;
       o["memory_peak_bytes_per_gpu"] = r.memory_peak_bytes;
+      o["memory_capacity_bytes_per_gpu"] = r.memory_capacity_bytes;
       o["oom"] = r.oom;
+      o["memory_margin"] = p.memory_margin;
+      o["fits_with_margin"] = p.fits();
       o["bottleneck"] = r.bottleneck;
       o["seconds_per_sample"] = p.per_sample_s;
       o["joules_per_sample"] = p.joules_per_sample;
@@ -204,7 +230,8 @@ std::string sweep_to_csv(const std::vector<SweepPoint>& points, const std::vecto
   }
   out += ",gpus,step_time_s,samples_per_s,tokens_per_s,tflops_per_gpu,mfu,memory_peak_gib,oom,bottleneck,"
          "seconds_per_sample,joules_per_sample,cost_per_million_samples,rent_per_million_samples,"
-         "own_per_million_samples,rent_per_million_tokens,own_per_million_tokens,error\n";
+         "own_per_million_samples,rent_per_million_tokens,own_per_million_tokens,memory_capacity_gib,memory_margin,"
+         "fits_with_margin,error\n";
   auto opt = [](const std::optional<double>& v) { return v ? fmt::format("{:.9g}", *v) : std::string(); };
   for (std::size_t i = 0; i < points.size(); ++i) {
     const SweepPoint& p = points[i];
@@ -215,14 +242,16 @@ std::string sweep_to_csv(const std::vector<SweepPoint>& points, const std::vecto
     }
     if (p.result) {
       const train::RunResult& r = *p.result;
-      out += fmt::format(",{},{:.9g},{:.9g},{:.9g},{:.9g},{:.6g},{:.4f},{},{},{:.9g},{:.9g},{},{},{},{},{},\n", r.gpus,
+      out += fmt::format(",{},{:.9g},{:.9g},{:.9g},{:.9g},{:.6g},{:.4f},{},{},{:.9g},{:.9g},{},{},{},{},{},{:.4f},{:.4g},{},\n",
+                         r.gpus,
                          r.step_time_s, r.samples_per_s, r.tokens_per_s, r.tflops_per_gpu, r.mfu,
                          r.memory_peak_bytes / 1073741824.0, r.oom ? "true" : "false", r.bottleneck, p.per_sample_s,
                          p.joules_per_sample, r.priced ? fmt::format("{:.9g}", p.cost_per_million) : std::string(),
                          opt(p.rent_per_million_samples), opt(p.own_per_million_samples),
-                         opt(p.rent_per_million_tokens), opt(p.own_per_million_tokens));
+                         opt(p.rent_per_million_tokens), opt(p.own_per_million_tokens),
+                         r.memory_capacity_bytes / 1073741824.0, p.memory_margin, p.fits() ? "true" : "false");
     } else {
-      out += ",,,,,,,,,,,,,,,,," + csv(p.error) + "\n";
+      out += ",,,,,,,,,,,,,,,,,,,," + csv(p.error) + "\n";
     }
   }
   return out;

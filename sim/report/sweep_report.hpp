@@ -3,15 +3,18 @@
 //
 // Ranking, per sample of the global batch (a point with more GPUs is compared on the same
 // footing as one with fewer):
-//   time    seconds per sample = step time / (batch per GPU x GPUs x micro-batches)
+//   time    seconds per sample = step time / samples per step (the point's global batch: its
+//           data-parallel replicas x batch per GPU x micro-batches x samples per row; a
+//           megatron layout's replicas are GPUs / (tp pp cp))
 //   cost    $ per million samples = headline cost per step (cost.basis: rent or own,
 //           train/cost_of_run.hpp) / samples per step x 1e6
 // Each point is costed with its own hardware (its GPU's prices, its system's node overhead)
 // unless the scenario sets a price. The table shows rent and own per million tokens (per
 // million samples when a point's model has no tokens), beside tokens/s.
 //   energy  joules per sample
-// Points that do not fit in GPU memory rank after every point that fits (they are answers:
-// the table says OOM); points the simulator cannot build (e.g. a shard group that does not
+// Points that do not fit in GPU memory, or fit only without the memory margin
+// (report/headroom.hpp), rank after every point that fits (they are answers: the table says
+// OOM, or "over margin"); points the simulator cannot build (e.g. a shard group that does not
 // divide the GPUs) rank last with the reason.
 #pragma once
 
@@ -41,6 +44,11 @@ struct SweepPoint {
   std::vector<std::string> values;  // one per axis
   std::optional<train::RunResult> result;
   std::string error;  // why the point could not be simulated (result empty)
+  // Memory headroom (report/headroom.hpp): the margin the point was judged with, and whether
+  // its simulated peak fits the GPU only without it (ranked with the points that do not fit).
+  double memory_margin = 0;
+  bool over_margin = false;
+  bool fits() const { return result && !result->oom && !over_margin; }
   double per_sample_s = 0, cost_per_million = 0, joules_per_sample = 0;
   // Rent and own per million tokens (models with tokens) and per million samples; nullopt:
   // no price given (or no tokens).

@@ -1,30 +1,41 @@
 #include "scenario/run_spec.hpp"
+
+#include <algorithm>
 #include "scenario/limits.hpp"
 
 #include "scenario/scenario.hpp"
 
 namespace simtrain {
 
-RunSpec parse_run(const Field& run, const Field& root, const KeyTable& table, const std::set<std::string>& overridden) {
+RunSpec parse_run(const Field& run, const Field& root, const KeyTable& table, const std::vector<std::string>& overridden) {
   RunSpec s;
   s.where = run;
   run.check_keys(table.children("run"));
-  // The length: exactly one of tokens, epochs, steps (a --set one replaces the file's).
+  // The length: exactly one of tokens, samples, epochs, steps (a --set one replaces the file's).
   std::vector<Field> lengths;
   for (const Field& e : run.entries())
-    if (e.key() == "run.tokens" || e.key() == "run.epochs" || e.key() == "run.steps") lengths.push_back(e);
+    if (e.key() == "run.tokens" || e.key() == "run.samples" || e.key() == "run.epochs" || e.key() == "run.steps")
+      lengths.push_back(e);
   if (lengths.size() > 1) {
-    std::vector<Field> set;
-    for (const Field& f : lengths)
-      if (overridden.count(f.key())) set.push_back(f);
-    if (set.size() == 1) {
-      lengths = set;
+    // The length set last on the command line wins (a search's equal work after the user's).
+    std::optional<Field> last;
+    std::ptrdiff_t last_at = -1;
+    for (const Field& f : lengths) {
+      const auto it = std::find(overridden.rbegin(), overridden.rend(), f.key());
+      const std::ptrdiff_t at = it == overridden.rend() ? -1 : overridden.rend() - it;
+      if (at > last_at) {
+        last_at = at;
+        last = f;
+      }
+    }
+    if (last) {
+      lengths = {*last};
     } else {
       const Field& first = lengths[0];
       const Field& second = lengths[1];
       throw second.key_error("a run has one length: " + first.key() + " is also given" +
                              (first.line() > 0 ? " (line " + std::to_string(first.line()) + ")" : std::string()) +
-                             "; keep one of run.tokens, run.epochs (with the dataset's size) or run.steps");
+                             "; keep one of run.tokens, run.samples, run.epochs (with the dataset's size) or run.steps");
     }
   }
   if (!lengths.empty()) {
@@ -33,14 +44,20 @@ RunSpec parse_run(const Field& run, const Field& root, const KeyTable& table, co
     if (f.key() == "run.steps") {
       s.steps = f.as_int_at_least(0);
       if (s.steps > 0) s.length = RunSpec::Length::steps;
-    } else if (f.key() == "run.tokens") {
+    } else if (f.key() == "run.tokens" || f.key() == "run.samples") {
+      const bool tokens = f.key() == "run.tokens";
+      const char* what = tokens ? "tokens" : "samples";
+      const char* example = tokens ? "50e9" : "1.2e8";
+      double v = 0;
       try {
-        s.tokens = f.as_number();
+        v = f.as_number();
       } catch (const ScenarioError&) {
-        throw f.error("expected a plain number of tokens, e.g. 50e9 (no suffixes), got '" + f.as_string() + "'");
+        throw f.error(std::string("expected a plain number of ") + what + ", e.g. " + example + " (no suffixes), got '" +
+                      f.as_string() + "'");
       }
-      if (!(s.tokens >= 1)) throw f.error("expected a number of tokens of at least 1, e.g. 50e9");
-      s.length = RunSpec::Length::tokens;
+      if (!(v >= 1)) throw f.error(std::string("expected a number of ") + what + " of at least 1, e.g. " + example);
+      (tokens ? s.tokens : s.samples) = v;
+      s.length = tokens ? RunSpec::Length::tokens : RunSpec::Length::samples;
     } else {
       s.epochs = f.as_number();
       if (!(s.epochs > 0)) throw f.error("expected a positive number of epochs");
@@ -103,7 +120,8 @@ RunSpec parse_run(const Field& run, const Field& root, const KeyTable& table, co
     if (!(*s.restart_s >= 0)) throw f->error("expected a time of at least 0");
   }
   if (s.length == RunSpec::Length::none && !s.length_field && !run.entries().empty())
-    throw run.error("a run needs its length: one of run.tokens, run.epochs (with the dataset's size) or run.steps");
+    throw run.error("a run needs its length: one of run.tokens, run.samples, run.epochs (with the dataset's size) or "
+                    "run.steps");
   return s;
 }
 

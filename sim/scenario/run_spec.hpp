@@ -1,5 +1,6 @@
 // The `run:` block of a scenario: the whole training run that the per-run figures describe.
-// Its length is given one way (run.tokens, run.epochs with the dataset's size, or run.steps);
+// Its length is given one way (run.tokens, run.samples, run.epochs with the dataset's size, or
+// run.steps: an amount of training, or a count of steps at the scenario's own global batch);
 // the rest is what the expected wall clock adds to the steps' time (train/goodput.hpp):
 // checkpoints (run.checkpoint.interval, run.checkpoint.storage), failures
 // (run.failures.per_gpu_hour, run.failures.per_node_hour) and the restart after one
@@ -20,10 +21,11 @@ namespace simtrain {
 struct KeyTable;  // scenario/scenario.hpp
 
 struct RunSpec {
-  enum class Length { none, steps, tokens, epochs };
+  enum class Length { none, steps, tokens, samples, epochs };
   Length length = Length::none;
   long long steps = 0;   // run.steps
   double tokens = 0;     // run.tokens
+  double samples = 0;    // run.samples
   double epochs = 0;     // run.epochs, over dataset_samples samples
   long long dataset_samples = 0;
   std::string dataset_from;            // "run.dataset_samples" | "data.dataset.samples"
@@ -39,8 +41,9 @@ struct RunSpec {
 };
 
 // Parses `run:` (checked against `table`'s run.* keys). `root` is the scenario (its data
-// block gives an epoch's size); `overridden` the keys a --set changed: a length given with
-// --set replaces the file's (a what-if), two lengths in the file are an error.
-RunSpec parse_run(const Field& run, const Field& root, const KeyTable& table, const std::set<std::string>& overridden);
+// block gives an epoch's size); `overridden` the keys --set changed, in the order applied: a
+// length given with --set replaces the file's (a what-if; of several, the last), two lengths
+// in the file are an error.
+RunSpec parse_run(const Field& run, const Field& root, const KeyTable& table, const std::vector<std::string>& overridden);
 
 }  // namespace simtrain

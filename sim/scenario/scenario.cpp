@@ -45,6 +45,7 @@ const std::vector<KeyInfo>& general_scenario_keys() {
       // The whole run (scenario/run_spec.hpp, train/goodput.hpp): one length, then checkpoints,
       // failures and restarts; defaults from topologies/reliability.yaml.
       {"run.tokens", "tokens in the whole run (instead of run.steps): steps = tokens / (samples per step x real tokens per sample: sequences.mean_length, else seq_len), rounded up", "", "-"},
+      {"run.samples", "samples (sequences) in the whole run (instead of run.steps): steps = samples / samples per step, rounded up; what sweep and advise hold equal when the scenario gives run.steps", "", "-"},
       {"run.epochs", "epochs in the whole run (instead of run.steps), over run.dataset_samples or data.dataset.samples", "", "-"},
       {"run.dataset_samples", "samples in one epoch, for run.epochs", "", "data.dataset.samples"},
       {"run.checkpoint.interval", "useful work between checkpoints, or auto: Young's optimum sqrt(2 x write time x MTBF)", "s", "auto"},
@@ -351,8 +352,8 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
       s.advise_field = *a;
     }
     if (auto r = root.get("run")) {
-      std::set<std::string> overridden;
-      for (const std::string& a : applied) overridden.insert(a.substr(0, a.find('=')));
+      std::vector<std::string> overridden;
+      for (const std::string& a : applied) overridden.push_back(a.substr(0, a.find('=')));
       s.run = parse_run(*r, root, table, overridden);
     }
     return s;

@@ -74,8 +74,8 @@ Goodput expected_run(const GoodputInput& in);
 // The whole run as the report shows it (drive/run.cpp fills it from the scenario's run:).
 struct WholeRun {
   bool enabled = false;
-  std::string length;  // how the run was given: "tokens" | "epochs" | "steps"
-  double tokens = 0, epochs = 0;
+  std::string length;  // how the run was given: "tokens" | "samples" | "epochs" | "steps"
+  double tokens = 0, samples = 0, epochs = 0;
   long long dataset_samples = 0;
   std::string dataset_from;  // the key that gave an epoch's size
   double samples_per_step = 0, tokens_per_step = 0;

@@ -32,6 +32,12 @@ struct PlanResult {
   int gpus = 0, gpus_per_node = 0;
   double global_batch = 0;
   double memory_capacity_bytes = 0;
+  // The memory headroom the layouts were judged with (report/headroom.hpp) and its source.
+  double memory_margin = 0;
+  std::string margin_source;
+  // How far to trust the figures: the step time's and the peak memory's bands of this cluster's
+  // kind (report/error_bands.hpp), when a bands file was given.
+  std::vector<ErrorBand> error_bands;
   long long seq_len = 0;
   std::vector<PlanRow> rows;  // simulated first (by simulated time per token), then estimated, then rejected
 };

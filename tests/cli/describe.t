@@ -206,6 +206,9 @@ Scenario keys (YAML, or --set key.path=value):
   run.tokens
       tokens in the whole run (instead of run.steps): steps = tokens / (samples per step x real tokens per sample: sequences.mean_length, else seq_len), rounded up
       default: -
+  run.samples
+      samples (sequences) in the whole run (instead of run.steps): steps = samples / samples per step, rounded up; what sweep and advise hold equal when the scenario gives run.steps
+      default: -
   run.epochs
       epochs in the whole run (instead of run.steps), over run.dataset_samples or data.dataset.samples
       default: -

@@ -246,6 +246,7 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
     "own": 112.00745854280932,
     "priced": true,
     "rent": 657.6868381934526,
+    "samples": null,
     "samples_per_step": 8.0,
     "steps": 30518,
     "tokens": 1000000000.0,

@@ -243,6 +243,7 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
     "own": 6.264180369130059,
     "priced": true,
     "rent": 54.429017568908506,
+    "samples": null,
     "samples_per_step": 2048.0,
     "steps": 45000,
     "tokens": null,

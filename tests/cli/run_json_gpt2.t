@@ -243,6 +243,7 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
     "own": 334.5905261354418,
     "priced": true,
     "rent": 1711.109448707226,
+    "samples": null,
     "samples_per_step": 128.0,
     "steps": 100000,
     "tokens": null,

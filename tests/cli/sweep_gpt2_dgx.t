@@ -1,21 +1,22 @@
 $ simtrain sweep scenarios/sweep_gpt2_1.5b_dgx.yaml --jobs 2
 # exit 0
 simtrain sweep: GPT-2 1.5B on DGX A100, DDP vs FSDP
-  12 points (strategy x nodes x batch_per_gpu), ranked by time per sample
+  12 points (strategy x nodes x batch_per_gpu), ranked by time per sample: each point per sample of its own global batch, so points of other batches compare equal work
+  Memory headroom: peak + 11% to 12% must fit the GPU
 
-rank  strategy  nodes  batch_per_gpu  GPUs  step ms  samples/s  tokens/s    MFU   mem GiB  bound         J/sample  rent $/1M tokens  own $/1M tokens
-   1  fsdp      4      4                32   433.70        295   302,217  31.2%      21.7  compute           82.4             0.120           0.0236
-   2  fsdp      2      4                16   433.60        148   151,143  31.2%      22.5  compute           82.4             0.120           0.0236
-   3  fsdp      1      4                 8   432.40         74    75,782  31.3%      24.0  compute           82.2             0.120           0.0235
-   4  fsdp      4      8                32   812.44        315   322,664  33.3%  41.8 OOM  compute, OOM      77.4             0.113           0.0221
-   5  ddp       4      8                32   846.37        302   309,728  32.0%  73.7 OOM  compute, OOM      80.5             0.118           0.0230
-   6  ddp       4      4                32   469.61        273   279,107  28.8%  54.0 OOM  compute, OOM      89.1             0.130           0.0255
-   7  fsdp      2      8                16   812.37        158   161,345  33.3%  42.6 OOM  compute, OOM      77.4             0.113           0.0221
-   8  ddp       2      8                16   847.41        151   154,673  31.9%  73.7 OOM  compute, OOM      80.6             0.118           0.0230
-   9  ddp       2      4                16   470.61        136   139,259  28.7%  54.0 OOM  compute, OOM      89.3             0.131           0.0256
-  10  fsdp      1      8                 8   811.46         79    80,763  33.3%  44.1 OOM  compute, OOM      77.3             0.113           0.0220
-  11  ddp       1      8                 8   844.64         76    77,590  32.0%  73.7 OOM  compute, OOM      80.4             0.117           0.0229
-  12  ddp       1      4                 8   466.09         69    70,304  29.0%  54.0 OOM  compute, OOM      88.5             0.129           0.0253
+rank  strategy  nodes  batch_per_gpu  GPUs  step ms  samples/s  tokens/s    MFU      mem GiB  bound         J/sample  rent $/1M tokens  own $/1M tokens
+   1  fsdp      4      4                32   433.70        295   302,217  31.2%      21.7/40  compute           82.4             0.120           0.0236
+   2  fsdp      2      4                16   433.60        148   151,143  31.2%      22.5/40  compute           82.4             0.120           0.0236
+   3  fsdp      1      4                 8   432.40         74    75,782  31.3%      24.0/40  compute           82.2             0.120           0.0235
+   4  fsdp      4      8                32   812.44        315   322,664  33.3%  41.8/40 OOM  compute, OOM      77.4             0.113           0.0221
+   5  ddp       4      8                32   846.37        302   309,728  32.0%  73.7/40 OOM  compute, OOM      80.5             0.118           0.0230
+   6  ddp       4      4                32   469.61        273   279,107  28.8%  54.0/40 OOM  compute, OOM      89.1             0.130           0.0255
+   7  fsdp      2      8                16   812.37        158   161,345  33.3%  42.6/40 OOM  compute, OOM      77.4             0.113           0.0221
+   8  ddp       2      8                16   847.41        151   154,673  31.9%  73.7/40 OOM  compute, OOM      80.6             0.118           0.0230
+   9  ddp       2      4                16   470.61        136   139,259  28.7%  54.0/40 OOM  compute, OOM      89.3             0.131           0.0256
+  10  fsdp      1      8                 8   811.46         79    80,763  33.3%  44.1/40 OOM  compute, OOM      77.3             0.113           0.0220
+  11  ddp       1      8                 8   844.64         76    77,590  32.0%  73.7/40 OOM  compute, OOM      80.4             0.117           0.0229
+  12  ddp       1      4                 8   466.09         69    70,304  29.0%  54.0/40 OOM  compute, OOM      88.5             0.129           0.0253
 
 Rank 1 takes 3.99x less time per sample than rank 3, the last that fits.
 
