@@ -1,0 +1,2 @@
+$ simtrain tests/data/prices/bad_prices_unknown_key.yaml
+# exit 0

@@ -1,0 +1,2 @@
+$ simtrain tests/data/prices/tinyllama_quotes.yaml
+# exit 0
