@@ -78,8 +78,11 @@ void parse_cost(const Field& c, const KeyTable& table, const std::set<std::strin
     out.life_years = f->as_number();
     if (!(*out.life_years > 0) || *out.life_years > 100) throw f->error("expected a life of more than 0 and at most 100 years");
   }
+  // Preemptions beside another rate are an error, unless --set changed the rate (a what-if, or
+  // a sweep over rates, keeps the file's spot figures for its spot points); only a spot rate
+  // applies them (train/cost_of_run.cpp).
   if (auto p = c.get("spot_preemption")) {
-    if (out.rate != RateKind::spot)
+    if (out.rate != RateKind::spot && !overridden.count("cost.rate"))
       throw p->key_error("spot_preemption is for cost.rate: spot (the rate is " + std::string(rate_kind_name(out.rate)) + ")");
     parse_preemption(*p, table, out);
   }

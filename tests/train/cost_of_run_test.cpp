@@ -398,6 +398,12 @@ TEST_CASE("reserved and spot rates: quoted, else on demand less the price list's
                     ScenarioError);
     CHECK_THROWS_AS(load_scenario(scen, {"cost.spot_preemption.per_node_hour=0.05"}), ScenarioError);
   }
+  SECTION("a rate changed by --set keeps the preemption figures for spot, and an on-demand run has none") {
+    const train::CostInputs in =
+        inputs(load_scenario(scen, {"cost.rate=on_demand", "cost.spot_preemption.per_node_hour=0.05"}));
+    CHECK(in.preemptions_per_node_hour == 0);
+    CHECK(*in.gpu_hour.value == Approx(4.096));
+  }
 }
 
 TEST_CASE("spot preemptions are failures of the whole run: a longer wall clock at a lower rate", "[cost][goodput][prices]") {
