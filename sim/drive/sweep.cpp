@@ -32,7 +32,7 @@ SweepAxis parse_cli_sweep(const std::string& arg) {
   SweepAxis a;
   a.key = arg.substr(0, eq);
   a.origin = "--sweep " + arg;
-  if (!train::scenario_keys().has(a.key))
+  if (!train::scenario_keys().has(price_key_pattern(a.key)))
     throw ScenarioError("--sweep", 0, 0, a.key,
                         "unknown scenario key" + did_you_mean(a.key, train::scenario_keys().names()) +
                             "; `simtrain describe` lists them all");

@@ -142,7 +142,14 @@ train::WholeRun plan_whole_run(const ScenarioSpec& spec, const topo::Cluster& c,
   w.failures_per_gpu_hour = rs.failures_per_gpu_hour.value_or(rel.failures_per_gpu_hour);
   w.failures_per_node_hour = rs.failures_per_node_hour.value_or(rel.failures_per_node_hour);
   w.failure_source = rs.failures_per_gpu_hour || rs.failures_per_node_hour ? std::string("scenario") : rel.source;
-  w.mtbf_s = train::job_mtbf_s(w.failures_per_gpu_hour, w.failures_per_node_hour, r.gpus, r.nodes);
+  // A spot allocation's preemptions stop the job as failures do (train/goodput.hpp).
+  w.preemptions_per_gpu_hour = r.cost_inputs.preemptions_per_gpu_hour;
+  w.preemptions_per_node_hour = r.cost_inputs.preemptions_per_node_hour;
+  w.mtbf_s = train::job_mtbf_s(w.failures_per_gpu_hour + w.preemptions_per_gpu_hour,
+                               w.failures_per_node_hour + w.preemptions_per_node_hour, r.gpus, r.nodes);
+  const double failures_mtbf_s = train::job_mtbf_s(w.failures_per_gpu_hour, w.failures_per_node_hour, r.gpus, r.nodes);
+  if (std::isfinite(w.mtbf_s) && w.mtbf_s < failures_mtbf_s)
+    w.preemption_share = 1.0 - w.mtbf_s / failures_mtbf_s;
 
   // Checkpoints: one copy of the model state, over the storage path. Without failures none
   // is needed (auto) and no storage is asked for.
@@ -163,6 +170,12 @@ train::WholeRun plan_whole_run(const ScenarioSpec& spec, const topo::Cluster& c,
   w.restart_given = rs.restart_s.has_value();
   w.restart_s = rs.restart_s.value_or(rel.relaunch_s + w.load_s);
   w.expected = train::expected_run({work_s, w.write_s, w.interval_s, w.mtbf_s, w.restart_s});
+  // The same run without the preemptions (on demand, checkpointing at its own optimum).
+  if (w.preemption_share > 0) {
+    const double interval = w.interval_auto ? train::young_interval_s(w.write_s, failures_mtbf_s) : w.interval_s;
+    w.wall_without_preemptions_s =
+        train::expected_run({work_s, w.write_s, interval, failures_mtbf_s, w.restart_s}).wall_s;
+  }
 
   // Energy and money (train/cost_of_run.hpp): training power over the work and the redone
   // work, idle GPUs (plus the nodes' overhead) while checkpoints are written and the job

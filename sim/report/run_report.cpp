@@ -68,11 +68,38 @@ std::string usd(double v) {
 // A price as given (an input, not a result): $4.096, $0.0806, $12,500.
 std::string price(double v) { return v >= 1000 ? fmt::format("${}", thousands(v)) : fmt::format("${}", v); }
 
-// "(catalog, 2024-Q2)", "(scenario)", "(system)".
+// "(catalog, 2024-Q2)", "(scenario)", "(system)", "(scenario quote for system dgx_h100, 2025-06)".
 std::string origin(const train::CostInput& c) {
-  if (!c.date.empty())
-    return fmt::format("({}, {})", train::origin_name(c.origin), c.date);
-  return fmt::format("({})", train::origin_name(c.origin));
+  // (fmt, not "(" + ...: GCC 12 warns falsely, -Wrestrict)
+  return fmt::format("({}{}{}{}{})", train::origin_name(c.origin), c.quote.empty() ? "" : " ", c.quote,
+                     c.date.empty() ? "" : ", ", c.date);
+}
+
+// "$4.096/GPU-h on demand (catalog, 2024-Q2)"; a derived rate with its base and discount.
+std::string rate_text(const train::CostInputs& in) {
+  const char* kind = in.rate == RateKind::spot ? "spot" : in.rate == RateKind::reserved ? "reserved" : "on demand";
+  if (in.gpu_hour.origin != train::Origin::derived)
+    return fmt::format("{}/GPU-h {} {}", price(*in.gpu_hour.value), kind, origin(in.gpu_hour));
+  return fmt::format("${:.4g}/GPU-h {} (derived: {}/GPU-h on demand {} less {:.0f}%, topologies/prices.yaml defaults.{}, {})",
+                     *in.gpu_hour.value, kind, price(*in.on_demand_gpu_hour.value), origin(in.on_demand_gpu_hour),
+                     100 * in.discount, rate_kind_name(in.rate), in.discount_date);
+}
+
+// Rent vs own (train/cost_of_run.hpp): the utilisation at which owning costs what renting does.
+std::string break_even_line(const train::CostInputs& in) {
+  const std::optional<train::BreakEven> b = train::break_even(in);
+  if (!b) return "";
+  const std::string parts = fmt::format("capex {}/h of a {:g}-year life vs rent {}/h less power {}/h", usd(b->capex_per_hour()),
+                                        b->life_hours / train::kHoursPerYear, usd(b->rent_per_hour), usd(b->power_per_hour));
+  if (!std::isfinite(b->utilisation))
+    return fmt::format("  rent/own   no break-even: renting costs less however busy the machine ({})\n", parts);
+  if (b->utilisation > 1)
+    return fmt::format("  rent/own   break-even at {:.0f}% utilisation: owning costs more than renting even busy around the "
+                       "clock ({})\n",
+                       100 * b->utilisation, parts);
+  return fmt::format("  rent/own   break-even at {:.1f}% utilisation: owning costs less if the machine is busy more than that "
+                     "share of its life ({})\n",
+                     100 * b->utilisation, parts);
 }
 
 // The energy line, then rent and own side by side with the figures they rest on (DESIGN §9,
@@ -92,10 +119,9 @@ std::string format_money(const train::RunResult& r) {
   const std::string own = f.own ? usd(*f.own) + "/step" : std::string("no price given");
   o += fmt::format("Cost         rent {}, own {}; headline {} (cost.basis)\n", rent, own, in.basis);
   if (f.rent)
-    o += fmt::format("  rent       {} GPU{} x {}/GPU-h on demand {}\n", in.gpus, in.gpus == 1 ? "" : "s",
-                     price(*in.gpu_hour.value), origin(in.gpu_hour));
+    o += fmt::format("  rent       {} GPU{} x {}\n", in.gpus, in.gpus == 1 ? "" : "s", rate_text(in));
   else
-    o += "  rent       no price given (cost.gpu_hour, or the GPU's cloud_gpu_hour in topologies/prices.yaml)\n";
+    o += "  rent       no price given (prices:, cost.gpu_hour, or the GPU's cloud_gpu_hour in topologies/prices.yaml)\n";
   if (f.own) {
     const std::string node_price =
         in.node_price.value ? fmt::format("{} node{} x {} {}", in.nodes, in.nodes == 1 ? "" : "s",
@@ -107,12 +133,12 @@ std::string format_money(const train::RunResult& r) {
                      origin(in.electricity_per_kwh));
   } else {
     std::string missing;
-    if (!in.gpu_purchase.value) missing += "cost.purchase, or the GPU's purchase in topologies/prices.yaml";
+    if (!in.gpu_purchase.value) missing += "prices:, cost.purchase, or the GPU's purchase in topologies/prices.yaml";
     if (!in.electricity_per_kwh.value) missing += std::string(missing.empty() ? "" : "; ") + "energy.electricity";
     if (!in.life_years.value) missing += std::string(missing.empty() ? "" : "; ") + "cost.life_years";
     o += fmt::format("  own        no price given ({})\n", missing);
   }
-  return o;
+  return o + break_even_line(in);
 }
 
 }  // namespace
@@ -184,12 +210,27 @@ std::string format_whole_run(const train::RunResult& r) {
     std::string rates = fmt::format("{:.3g}/GPU-h x {} GPU{}", w.failures_per_gpu_hour, r.gpus, r.gpus == 1 ? "" : "s");
     if (w.failures_per_node_hour > 0)
       rates += fmt::format(" + {:.3g}/node-h x {} node{}", w.failures_per_node_hour, r.nodes, r.nodes == 1 ? "" : "s");
-    o += fmt::format("  failures    {}   {} expected, MTBF {} ({}; {}); each loses {} of work + {} restart",
-                     pct(e.failure_s / e.wall_s), e.failures < 10 ? fmt::format("{:.2f}", e.failures) : thousands(e.failures),
-                     span(w.mtbf_s), rates, w.failure_source,
-                     span(e.lost_per_failure_s), span(w.restart_s));
+    auto count = [](double n) { return n < 10 ? fmt::format("{:.2f}", n) : thousands(n); };
+    std::string expected = count(e.failures) + " expected";
+    if (w.preemption_share > 0) {
+      expected += fmt::format(" ({} of them spot preemptions)", count(e.failures * w.preemption_share));
+      std::string pre;
+      if (w.preemptions_per_gpu_hour > 0)
+        pre = fmt::format("{:.3g}/GPU-h x {} GPU{}", w.preemptions_per_gpu_hour, r.gpus, r.gpus == 1 ? "" : "s");
+      if (w.preemptions_per_node_hour > 0)
+        pre += fmt::format("{}{:.3g}/node-h x {} node{}", pre.empty() ? "" : " + ", w.preemptions_per_node_hour, r.nodes,
+                           r.nodes == 1 ? "" : "s");
+      rates += fmt::format("; {}; spot preemptions {}, cost.spot_preemption", w.failure_source, pre);
+    } else {
+      rates += fmt::format("; {}", w.failure_source);
+    }
+    o += fmt::format("  failures    {}   {}, MTBF {} ({}); each loses {} of work + {} restart", pct(e.failure_s / e.wall_s),
+                     expected, span(w.mtbf_s), rates, span(e.lost_per_failure_s), span(w.restart_s));
     if (!w.restart_given) o += fmt::format(" ({} relaunch + {} load)", span(w.relaunch_s), span(w.load_s));
     o += "\n";
+    if (w.preemption_share > 0)
+      o += fmt::format("  spot        preemptions make it {} where the same run without them (on demand) takes {}\n",
+                       span(e.wall_s), span(w.wall_without_preemptions_s));
   } else {
     o += "  failures      none   (failure rates 0)\n";
   }
@@ -246,7 +287,12 @@ nlohmann::json whole_run_json(const train::RunResult& r) {
         {"restart_s", w.restart_s},
         {"relaunch_s", w.restart_given ? nlohmann::json() : nlohmann::json(w.relaunch_s)},
         {"time_s", e.failure_s},
-        {"share", e.finishes && e.wall_s > 0 ? nlohmann::json(e.failure_s / e.wall_s) : nlohmann::json()}}},
+        {"share", e.finishes && e.wall_s > 0 ? nlohmann::json(e.failure_s / e.wall_s) : nlohmann::json()},
+        {"spot_preemptions",
+         {{"per_gpu_hour", w.preemptions_per_gpu_hour},
+          {"per_node_hour", w.preemptions_per_node_hour},
+          {"share_of_expected", w.preemption_share},
+          {"wall_clock_without_s", w.preemption_share > 0 ? num(w.wall_without_preemptions_s) : nlohmann::json()}}}}},
       {"energy_kwh", e.finishes ? nlohmann::json(w.energy_kwh) : nlohmann::json()},
       {"cost", r.priced && e.finishes ? nlohmann::json(w.cost) : nlohmann::json()},
       {"rent", e.finishes && w.cost_figures.rent ? nlohmann::json(*w.cost_figures.rent) : nlohmann::json()},
@@ -405,6 +451,7 @@ nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*
 
 nlohmann::json input_json(const train::CostInput& c) {
   return {{"value", opt(c.value)}, {"from", train::origin_name(c.origin)},
+          {"quote", c.quote.empty() ? nlohmann::json() : nlohmann::json(c.quote)},
           {"date", c.date.empty() ? nlohmann::json() : nlohmann::json(c.date)},
           {"source", c.source.empty() ? nlohmann::json() : nlohmann::json(c.source)}};
 }
@@ -425,6 +472,14 @@ void add_money_json(nlohmann::json& j, const train::RunResult& r) {
   const bool run = r.run_steps > 0;  // the whole run's expected wall clock (run:), when it finishes
   c["run_rent"] = run ? opt(r.run_cost_figures.rent) : nlohmann::json();
   c["run_own"] = run ? opt(r.run_cost_figures.own) : nlohmann::json();
+  c["rate"] = rate_kind_name(in.rate);
+  const std::optional<train::BreakEven> be = train::break_even(in);
+  c["break_even_utilisation"] = be && std::isfinite(be->utilisation) ? nlohmann::json(be->utilisation) : nlohmann::json();
+  if (in.gpu_hour.origin == train::Origin::derived)
+    c["rate_derived"] = {{"on_demand_gpu_hour_usd", input_json(in.on_demand_gpu_hour)},
+                         {"discount", in.discount},
+                         {"date", in.discount_date},
+                         {"source", in.discount_source}};
   c["inputs"] = {{"gpu_hour_usd", input_json(in.gpu_hour)},
                  {"gpu_purchase_usd", input_json(in.gpu_purchase)},
                  {"node_price_usd", input_json(in.node_price)},

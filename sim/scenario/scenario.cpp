@@ -36,11 +36,25 @@ const std::vector<KeyInfo>& general_scenario_keys() {
       {"energy.node_overhead", "power of a node beyond its GPUs (CPUs, NICs, NVSwitches, fans, drives)", "W", "the system file's node_overhead.power (0 W and said so if it gives none)"},
       {"energy.pue", "data-centre power usage effectiveness", "", "1.0"},
       {"energy.electricity", "electricity price per kWh (the own-it cost's power)", "USD", "topologies/prices.yaml defaults.electricity (EIA US industrial average)"},
-      {"cost.basis", "the headline cost: rent (GPU-hours at an on-demand rate) | own (purchase written off over cost.life_years, plus power at energy.electricity)", "", "rent"},
-      {"cost.gpu_hour", "rent: price of one GPU-hour on demand", "USD", "the GPU's cloud_gpu_hour in topologies/prices.yaml"},
-      {"cost.purchase", "own: purchase price of one GPU", "USD", "the GPU's purchase in topologies/prices.yaml"},
-      {"cost.node_price", "own: purchase price of one node beyond its GPUs (chassis, CPUs, memory, NICs, fabric share)", "USD", "the system file's node_overhead.price ($0 and said so if it gives none)"},
-      {"cost.life_years", "own: years a purchase is written off over, linearly, used around the clock", "", "topologies/prices.yaml defaults.life (4, an assumption)"},
+      {"cost.basis", "the headline cost: rent (GPU-hours at cost.rate's rate) | own (purchase written off over cost.life_years, plus power at energy.electricity)", "", "rent"},
+      {"cost.rate", "rent's rate kind: on_demand | reserved | spot (spot: preemptions count as failures in the whole run, cost.spot_preemption)", "", "on_demand"},
+      {"cost.gpu_hour", "rent: price of one GPU-hour on demand, quoted for the file's own system (a run on another system takes prices: instead, or is refused)", "USD", "prices: quote, else the GPU's cloud_gpu_hour in topologies/prices.yaml"},
+      {"cost.reserved_gpu_hour", "rent at cost.rate: reserved: price of one reserved GPU-hour, the file's own system's", "USD", "prices: quote, else on demand less topologies/prices.yaml defaults.reserved.discount"},
+      {"cost.spot_gpu_hour", "rent at cost.rate: spot: price of one spot GPU-hour, the file's own system's", "USD", "prices: quote, else on demand less topologies/prices.yaml defaults.spot.discount"},
+      {"cost.spot_preemption.per_gpu_hour", "cost.rate: spot: preemptions per GPU-hour (each stops the job like a failure: restart, lost work)", "1/h", "0"},
+      {"cost.spot_preemption.per_node_hour", "cost.rate: spot: preemptions per node-hour, on top of the GPUs'", "1/h", "0"},
+      {"cost.spot_preemption.node_mtbp", "cost.rate: spot: a node's mean time between preemptions (instead of per_node_hour)", "s", "required with spot (one of the three)"},
+      {"cost.purchase", "own: purchase price of one GPU, the file's own system's", "USD", "prices: quote, else the GPU's purchase in topologies/prices.yaml"},
+      {"cost.node_price", "own: purchase price of one node beyond its GPUs (chassis, CPUs, memory, NICs, fabric share), the file's own system's", "USD", "prices: quote, else the system file's node_overhead.price ($0 and said so if it gives none)"},
+      {"cost.life_years", "own: years a purchase is written off over, linearly (the break-even utilisation says how busy it must be)", "", "topologies/prices.yaml defaults.life (4, an assumption)"},
+      // `prices:` (scenario/cost_spec.hpp): quotes per system or GPU, for any run of a search.
+      {"prices.<name>.gpu_hour", "a quote for a system (shipped name or file, as system:) or a catalog GPU key: one GPU-hour on demand; a system's quote wins over its GPU's, both over cost.* and the catalog", "USD", "-"},
+      {"prices.<name>.reserved_gpu_hour", "the quote's reserved GPU-hour (cost.rate: reserved)", "USD", "-"},
+      {"prices.<name>.spot_gpu_hour", "the quote's spot GPU-hour (cost.rate: spot)", "USD", "-"},
+      {"prices.<name>.purchase", "the quote's purchase price of one GPU", "USD", "-"},
+      {"prices.<name>.node_price", "the quote's price of one node beyond its GPUs", "USD", "-"},
+      {"prices.<name>.date", "when the quote held (printed with its prices)", "", "none"},
+      {"prices.<name>.source", "who quoted it (printed in the JSON report)", "", "none"},
       {"run.steps", "optimizer steps in the whole run, for per-run energy and cost", "", "0 (none)"},
       // The whole run (scenario/run_spec.hpp, train/goodput.hpp): one length, then checkpoints,
       // failures and restarts; defaults from topologies/reliability.yaml.
@@ -137,6 +151,13 @@ double non_negative_money(const Field& f) {
   return v;
 }
 
+// Two names of the same system file ("" never matches).
+bool same_system(const std::string& a, const std::string& b) {
+  if (a.empty() || b.empty()) return false;
+  std::error_code ec;
+  return std::filesystem::equivalent(a, b, ec);
+}
+
 }  // namespace
 
 bool KeyTable::has(const std::string& path) const {
@@ -208,6 +229,12 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
   // (In place: YAML::Clone would drop the source positions errors need. The document was
   // just loaded and is not shared.)
   YAML::Node tree = doc->root();
+  // The file's own system, before a --set replaces it: cost.* quotes are its (cost_spec.hpp).
+  std::string files_system = "the inline system", files_system_path;
+  if (const YAML::Node sys = static_cast<const YAML::Node&>(tree)["system"]; sys && sys.IsScalar()) {
+    files_system = sys.Scalar();
+    files_system_path = resolve_data_file(files_system, path, "topologies");
+  }
   std::vector<std::string> applied;
   for (const std::string& o : overrides) {
     auto eq = o.find('=');
@@ -220,7 +247,7 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
     if (!valid_utf8(o))
       throw ScenarioError("--set", 0, 0, valid_utf8(key) ? key : std::string("--set"),
                           "this override is not valid UTF-8 (byte " + std::to_string(first_invalid_utf8(o) + 1) + ")");
-    if (!table.has(key))
+    if (!table.has(price_key_pattern(key)))
       throw ScenarioError("--set", 0, 0, key, "unknown scenario key" + did_you_mean(key, table.names()) +
                                                   "; `simtrain describe` lists them all");
     std::vector<std::string> parts = split_path(key);
@@ -320,16 +347,19 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
       if (auto f = e->get("electricity")) s.electricity_per_kwh = non_negative_money(*f);
       if (s.node_overhead_w && *s.node_overhead_w < 0) throw e->at("node_overhead").error("expected a power of at least 0 W");
     }
-    if (auto c = root.get("cost")) {
-      c->check_keys(table.children("cost"));
-      if (auto f = c->get("basis")) s.cost_basis = f->as_choice({"rent", "own"});
-      if (auto f = c->get("gpu_hour")) s.gpu_hour_price = non_negative_money(*f);
-      if (auto f = c->get("purchase")) s.gpu_purchase_price = non_negative_money(*f);
-      if (auto f = c->get("node_price")) s.node_price = non_negative_money(*f);
-      if (auto f = c->get("life_years")) {
-        s.life_years = f->as_number();
-        if (!(*s.life_years > 0) || *s.life_years > 100) throw f->error("expected a life of more than 0 and at most 100 years");
+    {
+      // Money (scenario/cost_spec.hpp): cost.* quotes are the file's own system's.
+      std::set<std::string> overridden;
+      for (const std::string& a : applied) overridden.insert(a.substr(0, a.find('=')));
+      s.cost.files_system = files_system;
+      s.cost.on_files_system = !overridden.count("system") || same_system(files_system_path, s.system_path);
+      if (auto c = root.get("cost")) {
+        if (auto f = c->get("basis")) s.cost_basis = f->as_choice({"rent", "own"});
+        parse_cost(*c, table, overridden, s.cost);
+        if (s.cost.rate == RateKind::spot && s.cost_basis == "own")
+          throw c->at("basis").error("cost.basis: own with cost.rate: spot: a spot allocation is rented, not owned");
       }
+      if (auto p = root.get("prices")) s.cost.quotes = parse_prices(*p, path, overridden);
     }
     if (auto d = root.get("data")) s.data_field = *d;  // parsed by sim/data (data/data_spec.hpp)
     if (auto sw = root.get("sweep")) {
@@ -337,7 +367,7 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
         throw sw->error("expected a mapping of scenario keys to lists of values, e.g. sweep: {batch_per_gpu: [64, 128]}");
       for (const Field& e : sw->entries()) {
         const std::string key = e.key().substr(std::string("sweep.").size());
-        if (!table.has(key))
+        if (!table.has(price_key_pattern(key)))
           throw e.key_error("unknown scenario key '" + key + "'" + did_you_mean(key, table.names()) +
                             " (sweep keys are dotted paths, as --set takes them)");
         if (!e.is_sequence() || e.items().empty())

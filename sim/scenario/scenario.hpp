@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "scenario/cost_spec.hpp"
 #include "scenario/run_spec.hpp"
 #include "scenario/yaml_doc.hpp"
 
@@ -95,15 +96,13 @@ struct ScenarioSpec {
   std::shared_ptr<const train::StrategyConfig> strategy_config;
   std::string collective_algorithm = "auto", ring_order = "auto";
   long long steps = 3, warmup_steps = 1;
-  // Energy and cost: each unset figure falls back to the system file (node overhead, node
-  // price) or the catalog's price list (GPU prices, electricity, life); see train/cost_of_run.hpp.
+  // Energy and cost: each unset figure falls back to a quote of `prices:`, the system file
+  // (node overhead, node price) or the catalog's price list (GPU prices, electricity, life,
+  // discounts); see scenario/cost_spec.hpp (what is given) and train/cost_of_run.hpp (which wins).
   std::optional<double> node_overhead_w;   // per node, beyond its GPUs (CPUs, NICs, fans, storage)
   double pue = 1.0;
   std::optional<double> electricity_per_kwh;  // USD
-  std::optional<double> gpu_hour_price;       // USD per GPU-hour (rent)
-  std::optional<double> gpu_purchase_price;   // USD per GPU (own)
-  std::optional<double> node_price;           // USD per node beyond its GPUs (own)
-  std::optional<double> life_years;           // years a purchase is written off over (own)
+  CostSpec cost;                              // `cost:` and `prices:`
   std::string cost_basis = "rent";            // the headline cost: rent | own
   RunSpec run;                                // the run the per-run figures describe (`run:`; none by default)
 

@@ -28,6 +28,18 @@ DatedPrice dated(const Field& parent, const std::string& value_key, const std::s
   return p;
 }
 
+// defaults.reserved / defaults.spot: {discount: 0.6, date, source}.
+DatedDiscount discount(const Field& f) {
+  f.check_keys({"discount", "date", "source"});
+  DatedDiscount d;
+  Field v = f.at("discount");
+  d.share = v.as_number();
+  if (!(d.share >= 0 && d.share < 1)) throw v.error("expected a share off the on-demand rate, at least 0 and below 1");
+  d.date = required_text(f, "date", "the date the discount held (\"2024\")");
+  d.source = required_text(f, "source", "where the discount comes from, or \"assumption: ...\"");
+  return d;
+}
+
 }  // namespace
 
 std::string default_prices_path(const std::string& catalog_path) {
@@ -51,7 +63,9 @@ PriceList load_prices(const std::string& path, const Catalog& catalog) {
   Field root = root_field(doc);
   root.check_keys({"defaults", "gpus"});
   if (auto d = root.get("defaults")) {
-    d->check_keys({"electricity", "life"});
+    d->check_keys({"electricity", "life", "reserved", "spot"});
+    if (auto r = d->get("reserved")) list.reserved_discount = discount(*r);
+    if (auto sp = d->get("spot")) list.spot_discount = discount(*sp);
     if (auto e = d->get("electricity")) {
       e->check_keys({"price", "date", "source"});
       list.electricity_per_kwh = dated(*e, "price", "date", "source");

@@ -1,5 +1,6 @@
-// The price list: what each GPU of the catalog costs to buy and to rent on demand, and the
-// defaults of the own-it cost (electricity price, years of life), from topologies/prices.yaml
+// The price list: what each GPU of the catalog costs to buy and to rent on demand, the
+// defaults of the own-it cost (electricity price, years of life) and the published discounts
+// of reserved and spot rates off on-demand ones, from topologies/prices.yaml
 // beside devices.yaml. Every figure carries its date and its source (the file says which are
 // list prices and which are assumptions); this part only loads and checks them: unknown keys,
 // a GPU that is not in the catalog, a price without a date or a source are errors with
@@ -30,12 +31,19 @@ struct GpuPrices {
   std::optional<DatedPrice> cloud_gpu_hour;  // one GPU-hour on demand
 };
 
+// A share off the on-demand rate (reserved, spot), with where it comes from.
+struct DatedDiscount {
+  double share = 0;  // in [0, 1)
+  std::string date, source;
+};
+
 struct PriceList {
   std::string path;  // "" : no price list next to the catalog
   std::map<std::string, GpuPrices> gpus;     // by catalog GPU key
   std::optional<DatedPrice> electricity_per_kwh;
   std::optional<double> life_years;
   std::string life_source;
+  std::optional<DatedDiscount> reserved_discount, spot_discount;  // defaults.reserved, defaults.spot
 
   const GpuPrices* gpu(const std::string& key) const {
     auto it = gpus.find(key);

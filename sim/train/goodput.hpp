@@ -25,6 +25,12 @@
 // - delta, is not used: it is within 7% of Young's while delta < M / 50.) No failures (M
 // infinite): no checkpoints are needed and none are counted.
 //
+// Spot preemptions (cost.rate: spot, train/cost_of_run.hpp) stop the job as a failure does:
+// their rates join lambda_gpu and lambda_node, each costs a restart R and the lost work, and
+// Young's interval shortens with the lower M. (Getting nodes back after a preemption is taken
+// to take the relaunch time, as a failure's replacement does: an assumption; a spot market
+// short of capacity can take longer.)
+//
 // Power: the GPUs draw their training power over the useful work and the redone work
 // (tau / 2 per failure) and idle power while a checkpoint is written (the first and the
 // redone delta / 2) and while the job restarts; the nodes' overhead all along; times PUE.
@@ -92,6 +98,10 @@ struct WholeRun {
   // Failures and restarts.
   double failures_per_gpu_hour = 0, failures_per_node_hour = 0;
   std::string failure_source;  // the default's source, or "scenario"
+  // Spot preemptions (cost.spot_preemption), counted as failures: M is over both.
+  double preemptions_per_gpu_hour = 0, preemptions_per_node_hour = 0;
+  double preemption_share = 0;           // of the expected stops
+  double wall_without_preemptions_s = 0; // T with the failures alone (the on-demand run)
   double mtbf_s = kForever;
   double relaunch_s = 0, restart_s = 0;
   bool restart_given = false;  // run.restart (else relaunch + load)

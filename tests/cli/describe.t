@@ -186,20 +186,59 @@ Scenario keys (YAML, or --set key.path=value):
       electricity price per kWh (the own-it cost's power)
       default: topologies/prices.yaml defaults.electricity (EIA US industrial average)
   cost.basis
-      the headline cost: rent (GPU-hours at an on-demand rate) | own (purchase written off over cost.life_years, plus power at energy.electricity)
+      the headline cost: rent (GPU-hours at cost.rate's rate) | own (purchase written off over cost.life_years, plus power at energy.electricity)
       default: rent
+  cost.rate
+      rent's rate kind: on_demand | reserved | spot (spot: preemptions count as failures in the whole run, cost.spot_preemption)
+      default: on_demand
   cost.gpu_hour [USD]
-      rent: price of one GPU-hour on demand
-      default: the GPU's cloud_gpu_hour in topologies/prices.yaml
+      rent: price of one GPU-hour on demand, quoted for the file's own system (a run on another system takes prices: instead, or is refused)
+      default: prices: quote, else the GPU's cloud_gpu_hour in topologies/prices.yaml
+  cost.reserved_gpu_hour [USD]
+      rent at cost.rate: reserved: price of one reserved GPU-hour, the file's own system's
+      default: prices: quote, else on demand less topologies/prices.yaml defaults.reserved.discount
+  cost.spot_gpu_hour [USD]
+      rent at cost.rate: spot: price of one spot GPU-hour, the file's own system's
+      default: prices: quote, else on demand less topologies/prices.yaml defaults.spot.discount
+  cost.spot_preemption.per_gpu_hour [1/h]
+      cost.rate: spot: preemptions per GPU-hour (each stops the job like a failure: restart, lost work)
+      default: 0
+  cost.spot_preemption.per_node_hour [1/h]
+      cost.rate: spot: preemptions per node-hour, on top of the GPUs'
+      default: 0
+  cost.spot_preemption.node_mtbp [s]
+      cost.rate: spot: a node's mean time between preemptions (instead of per_node_hour)
+      default: required with spot (one of the three)
   cost.purchase [USD]
-      own: purchase price of one GPU
-      default: the GPU's purchase in topologies/prices.yaml
+      own: purchase price of one GPU, the file's own system's
+      default: prices: quote, else the GPU's purchase in topologies/prices.yaml
   cost.node_price [USD]
-      own: purchase price of one node beyond its GPUs (chassis, CPUs, memory, NICs, fabric share)
-      default: the system file's node_overhead.price ($0 and said so if it gives none)
+      own: purchase price of one node beyond its GPUs (chassis, CPUs, memory, NICs, fabric share), the file's own system's
+      default: prices: quote, else the system file's node_overhead.price ($0 and said so if it gives none)
   cost.life_years
-      own: years a purchase is written off over, linearly, used around the clock
+      own: years a purchase is written off over, linearly (the break-even utilisation says how busy it must be)
       default: topologies/prices.yaml defaults.life (4, an assumption)
+  prices.<name>.gpu_hour [USD]
+      a quote for a system (shipped name or file, as system:) or a catalog GPU key: one GPU-hour on demand; a system's quote wins over its GPU's, both over cost.* and the catalog
+      default: -
+  prices.<name>.reserved_gpu_hour [USD]
+      the quote's reserved GPU-hour (cost.rate: reserved)
+      default: -
+  prices.<name>.spot_gpu_hour [USD]
+      the quote's spot GPU-hour (cost.rate: spot)
+      default: -
+  prices.<name>.purchase [USD]
+      the quote's purchase price of one GPU
+      default: -
+  prices.<name>.node_price [USD]
+      the quote's price of one node beyond its GPUs
+      default: -
+  prices.<name>.date
+      when the quote held (printed with its prices)
+      default: none
+  prices.<name>.source
+      who quoted it (printed in the JSON report)
+      default: none
   run.steps
       optimizer steps in the whole run, for per-run energy and cost
       default: 0 (none)

@@ -18,6 +18,7 @@ Energy       797 W, 0.4 kJ/step: 1 GPU x 447 W + 1 node x 350 W overhead (system
 Cost         rent $0.0000748/step, own $0.0000682/step; headline own (cost.basis)
   rent       1 GPU x $0.5/GPU-h on demand (catalog, 2024)
   own        capex $0.0000324/step: (1 GPU x $1,599 (catalog, 2022-10-12) + 1 node x $6,000 (system, 2022)) over 4 years (catalog); power $0.0000358/step at $0.3/kWh (scenario)
+  rent/own   break-even at 83.2% utilisation: owning costs less if the machine is busy more than that share of its life (capex $0.2169/h of a 4-year life vs rent $0.5000/h less power $0.2392/h)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)
   step time, throughput  +-19% (90%: +-38%): median error of 13 public single-GPU CNN runs (3 sources) on all GPUs, 1 GPU (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB); worst 38%, model tends pessimistic (-7.4% on average)
   peak memory            not validated for this kind of run (peak-memory and largest-batch cases never validated on Ada); nearest band +-12% (90%: +-34%): median error of 15 public peak-memory and largest-batch cases (4 sources) on all GPUs (A100-SXM4-40GB, A100-SXM4-80GB, V100-SXM2-32GB); worst 34%, model tends optimistic (+12% on average); beware: with each source left out, 33% of its peak-memory and largest-batch cases fell inside their median band and 87% inside their 90% band (validate --cross-validate)

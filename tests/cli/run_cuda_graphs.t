@@ -22,6 +22,7 @@ Energy       3471 W, 0.0 kJ/step: 1 GPU x 670 W + 1 node x 2,000 W overhead (sys
 Cost         rent $0.00000808/step, own $0.00000173/step; headline rent (cost.basis)
   rent       1 GPU x $12.29/GPU-h on demand (catalog, 2024)
   own        capex $0.00000145/step: (1 GPU x $27,500 (catalog, 2023-08) + 1 node x $50,000 (system, 2023-05)) over 4 years (catalog); power $0.000000274/step at $0.12/kWh (scenario)
+  rent/own   break-even at 18.6% utilisation: owning costs less if the machine is busy more than that share of its life (capex $2.21/h of a 4-year life vs rent $12.29/h less power $0.4166/h)
 Run          45,000 steps: 107 s of work; expected 107 s wall clock, goodput 100.0%
   checkpoints   0.0%   0.2 GB every 74 min (Young), 0.1 s each at 3.8 GB/s to nvme0 (Samsung PM1733 3.84TB U.2) (default: the node's first storage device)
   failures      0.0%   0.00 expected, MTBF 2111.5 days (1.97e-05/GPU-h x 1 GPU; Llama 3: 419 interruptions in 54 days on 16,384 GPUs); each loses 37 min of work + 10 min restart (10 min relaunch + 0.0 s load)

@@ -9,34 +9,40 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
   "calibration": null,
   "cost": {
     "basis": "rent",
+    "break_even_utilisation": 0.15536300062848254,
     "inputs": {
       "electricity_usd_per_kwh": {
         "date": null,
         "from": "scenario",
+        "quote": null,
         "source": null,
         "value": 0.12
       },
       "gpu_hour_usd": {
         "date": "2024",
         "from": "catalog",
+        "quote": null,
         "source": "AWS EC2 p4de.24xlarge (8x A100-SXM4-80GB) on demand, US East: $40.96/h (AWS on-demand pricing page, not read here) / 8",
         "value": 5.12
       },
       "gpu_purchase_usd": {
         "date": "2024-mid",
         "from": "catalog",
+        "quote": null,
         "source": "assumption: no NVIDIA list price; xither.com: A100 80GB 'range from $10,000 to $15,000 per GPU as of mid-2024' (read here), midpoint",
         "value": 12500.0
       },
       "life_years": {
         "date": null,
         "from": "catalog",
+        "quote": null,
         "source": "assumption: a convention, between the 3 years of GPU-cloud TCO write-ups and the 5-6 years hyperscalers depreciate servers over (not read here)",
         "value": 4.0
       },
       "node_price_usd": {
         "date": "2020-05",
         "from": "system",
+        "quote": null,
         "source": "assumption: the dgx_a100 node (same chassis, CPUs, NICs and NVSwitches; see dgx_a100.yaml)",
         "value": 119000.0
       }
@@ -46,6 +52,7 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
     "own_per_step": 0.0036231149996483305,
     "per_step": 0.021256175556949333,
     "priced": true,
+    "rate": "on_demand",
     "rent_per_step": 0.021256175556949333,
     "run": 657.6868381934526,
     "run_hours": 16.056807573082338,
@@ -58,6 +65,7 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
     "node_overhead_w": {
       "date": null,
       "from": "system",
+      "quote": null,
       "source": "assumption: 2 x 225 W EPYC 7742 (catalog tdp) + ~1 kW for 6 NVSwitches, NICs, 1 TB DRAM, NVMe drives and fans; NVIDIA's 6.5 kW maximum system power less 8 x 400 W GPUs = 3.3 kW bounds it above (DGX A100 User Guide, not read here)",
       "value": 1500.0
     },
@@ -238,6 +246,12 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "restart_s": 613.476831232,
       "share": 6.691133739135487e-05,
       "source": "Llama 3: 419 interruptions in 54 days on 16,384 GPUs",
+      "spot_preemptions": {
+        "per_gpu_hour": 0.0,
+        "per_node_hour": 0.0,
+        "share_of_expected": 0.0,
+        "wall_clock_without_s": null
+      },
       "time_s": 3.867776888222067
     },
     "finishes": true,

@@ -27,6 +27,7 @@ Energy       24383 W, 93.3 kJ/step: 32 GPUs x 399 W + 4 nodes x 1,500 W overhead
 Cost         rent $0.1393/step, own $0.0272/step; headline rent (cost.basis)
   rent       32 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
   own        capex $0.0241/step: (32 GPUs x $10,000 (catalog, 2023-02) + 4 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.00311/step at $0.12/kWh (scenario)
+  rent/own   break-even at 17.7% utilisation: owning costs less if the machine is busy more than that share of its life (capex $22.72/h of a 4-year life vs rent $131/h less power $2.93/h)
 Run          50.0 B tokens = 381,470 steps of 131,072 tokens: 16.9 days of work; expected 16.9 days wall clock, goodput  99.8%
   checkpoints   0.1%   182.2 GB every 3.2 h (Young), 12 s each at 15.2 GB/s to nvme0 (Samsung PM1733 3.84TB U.2), each node its own (default: the node's first storage device)
   failures      0.1%   0.26 expected, MTBF 66.0 days (1.97e-05/GPU-h x 32 GPUs; Llama 3: 419 interruptions in 54 days on 16,384 GPUs); each loses 98 min of work + 10 min restart (10 min relaunch + 6.5 s load)

@@ -18,8 +18,8 @@ Memory/GPU   5.5 GiB of 24.0 GiB, peak in "fwd b13"
   weights 0.5, gradients 0.5, optimizer_state 0.9, cuda_context_workspace 0.8, input_batch 0.0, activations 2.6, allocator_slack 0.3 (GiB)
 Energy       444 W, 0.0 kJ/step: 1 GPU x 444 W + node overhead not given (0 W: energy.node_overhead, or the system's node_overhead.power), PUE 1.00
 Cost         rent no price given, own no price given; headline rent (cost.basis)
-  rent       no price given (cost.gpu_hour, or the GPU's cloud_gpu_hour in topologies/prices.yaml)
-  own        no price given (cost.purchase, or the GPU's purchase in topologies/prices.yaml; energy.electricity; cost.life_years)
+  rent       no price given (prices:, cost.gpu_hour, or the GPU's cloud_gpu_hour in topologies/prices.yaml)
+  own        no price given (prices:, cost.purchase, or the GPU's purchase in topologies/prices.yaml; energy.electricity; cost.life_years)
 Run          1,000 steps: 77 s of work; expected 77 s wall clock, goodput 100.0%
   checkpoints   none   (no failures to recover from)
   failures      none   (failure rates 0)

@@ -27,6 +27,7 @@ Energy       75192 W, 22775.9 kJ/step: 128 GPUs x 400 W + 16 nodes x 1,500 W ove
 Cost         rent $44.11/step, own $8.16/step; headline rent (cost.basis)
   rent       128 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
   own        capex $7.65/step: (128 GPUs x $10,000 (catalog, 2023-02) + 16 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.5099/step at $0.0806/kWh (catalog, 2023)
+  rent/own   break-even at 17.5% utilisation: owning costs less if the machine is busy more than that share of its life (capex $90.87/h of a 4-year life vs rent $524/h less power $6.06/h)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)
   step time, throughput  +-7.4% (90%: +-49%): median error of 5 public FSDP/ZeRO runs (2 sources) on Ampere, 2 to 64 nodes, software pytorch_eager (A100-SXM4-40GB, A100-SXM4-80GB); worst 49%, model tends optimistic (+7.1% on average)
   peak memory            +-11% (90%: +-34%): median error of 3 public peak-memory and largest-batch cases (2 sources) on Ampere, 2 to 64 nodes, software pytorch_eager (A100-SXM4-40GB); worst 34%, model tends optimistic (+6.5% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 100% inside their 90% band (validate --cross-validate)

@@ -25,6 +25,7 @@ Energy       4376 W, 0.6 kJ/step: 8 GPUs x 296 W + 1 node x 1,000 W overhead (sy
 Cost         rent $0.00121/step, own $0.000139/step; headline rent (cost.basis)
   rent       8 GPUs x $3.67/GPU-h on demand (catalog, 2024)
   own        capex $0.000118/step: (8 GPUs x $12,500 (catalog, 2024-mid) + node price not given ($0: cost.node_price, or the system's node_overhead.price)) over 4 years (catalog); power $0.0000216/step at $0.12/kWh (scenario)
+  rent/own   break-even at 9.9% utilisation: owning costs less if the machine is busy more than that share of its life (capex $2.85/h of a 4-year life vs rent $29.36/h less power $0.5252/h)
 Run          45,000 steps: 111 min of work; expected 111 min wall clock, goodput 100.0%
   checkpoints   0.0%   0.2 GB every 26 min (Young), 0.1 s each at 3.8 GB/s to nvme0 (Samsung PM1733 3.84TB U.2) (default: the node's first storage device)
   failures      0.0%   0.00 expected, MTBF 263.9 days (1.97e-05/GPU-h x 8 GPUs; Llama 3: 419 interruptions in 54 days on 16,384 GPUs); each loses 13 min of work + 10 min restart (10 min relaunch + 0.0 s load)

@@ -9,34 +9,40 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
   "calibration": null,
   "cost": {
     "basis": "rent",
+    "break_even_utilisation": 0.09897333895625053,
     "inputs": {
       "electricity_usd_per_kwh": {
         "date": null,
         "from": "scenario",
+        "quote": null,
         "source": null,
         "value": 0.12
       },
       "gpu_hour_usd": {
         "date": "2024",
         "from": "catalog",
+        "quote": null,
         "source": "assumption: Azure NC24ads_A100_v4 (1x A100 80GB PCIe) on demand, East US, about $3.67/h (Azure pricing page, not read here)",
         "value": 3.67
       },
       "gpu_purchase_usd": {
         "date": "2024-mid",
         "from": "catalog",
+        "quote": null,
         "source": "assumption: as a100_sxm4_80gb (xither.com's $10,000-$15,000 for 'A100 80GB' names no form factor; read here), midpoint",
         "value": 12500.0
       },
       "life_years": {
         "date": null,
         "from": "catalog",
+        "quote": null,
         "source": "assumption: a convention, between the 3 years of GPU-cloud TCO write-ups and the 5-6 years hyperscalers depreciate servers over (not read here)",
         "value": 4.0
       },
       "node_price_usd": {
         "date": null,
         "from": "not given",
+        "quote": null,
         "source": null,
         "value": null
       }
@@ -46,6 +52,7 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
     "own_per_step": 0.00013919159669342746,
     "per_step": 0.0012094188150337335,
     "priced": true,
+    "rate": "on_demand",
     "rent_per_step": 0.0012094188150337335,
     "run": 54.429017568908506,
     "run_hours": 1.8538493722380283,
@@ -58,6 +65,7 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
     "node_overhead_w": {
       "date": null,
       "from": "system",
+      "quote": null,
       "source": "assumption: 2 x 270 W Xeon 8380 (catalog tdp) + ~450 W for 2 PCIe switches, the NIC, 512 GiB DRAM, drives and fans",
       "value": 1000.0
     },
@@ -235,6 +243,12 @@ $ simtrain scenarios/8xA100_pcie_switch.yaml --json
       "restart_s": 600.0292080365714,
       "share": 6.0659319655234794e-05,
       "source": "Llama 3: 419 interruptions in 54 days on 16,384 GPUs",
+      "spot_preemptions": {
+        "per_gpu_hour": 0.0,
+        "per_node_hour": 0.0,
+        "share_of_expected": 0.0,
+        "wall_clock_without_s": null
+      },
       "time_s": 0.4048316699876745
     },
     "finishes": true,

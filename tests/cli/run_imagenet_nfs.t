@@ -32,6 +32,7 @@ Energy       32576 W, 7.3 kJ/step: 64 GPUs x 321 W + 8 nodes x 1,500 W overhead 
 Cost         rent $0.0162/step, own $0.00297/step; headline rent (cost.basis)
   rent       64 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
   own        capex $0.00281/step: (64 GPUs x $10,000 (catalog, 2023-02) + 8 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.000163/step at $0.0806/kWh (catalog, 2023)
+  rent/own   break-even at 17.5% utilisation: owning costs less if the machine is busy more than that share of its life (capex $45.43/h of a 4-year life vs rent $262/h less power $2.63/h)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)
   step time, throughput  not validated for this kind of run (64 GPUs, above the largest validated of the multi-GPU DDP runs (8 GPUs)); nearest band +-30% (90%: +-129%): median error of 9 public multi-GPU DDP runs (3 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 129%, model tends optimistic (+8.0% on average)
   peak memory            +-11% (90%: +-34%): median error of 3 public peak-memory and largest-batch cases (2 sources) on Ampere, 2 to 64 nodes, software pytorch_eager (A100-SXM4-40GB); worst 34%, model tends optimistic (+6.5% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 100% inside their 90% band (validate --cross-validate)

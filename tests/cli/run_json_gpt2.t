@@ -9,34 +9,40 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
   "calibration": null,
   "cost": {
     "basis": "rent",
+    "break_even_utilisation": 0.17725650806262125,
     "inputs": {
       "electricity_usd_per_kwh": {
         "date": null,
         "from": "scenario",
+        "quote": null,
         "source": null,
         "value": 0.12
       },
       "gpu_hour_usd": {
         "date": "2024-Q2",
         "from": "catalog",
+        "quote": null,
         "source": "AWS EC2 p4d.24xlarge (8x A100-SXM4-40GB) on demand, US East: about $32.77/h (xither.com 'GPU Compute Costs: On-Prem vs. Cloud vs. Spot', read here) / 8",
         "value": 4.096
       },
       "gpu_purchase_usd": {
         "date": "2023-02",
         "from": "catalog",
+        "quote": null,
         "source": "assumption: no NVIDIA list price; CNBC (2023-02-23) reported an A100 'costs around $10,000' (not read here)",
         "value": 10000.0
       },
       "life_years": {
         "date": null,
         "from": "catalog",
+        "quote": null,
         "source": "assumption: a convention, between the 3 years of GPU-cloud TCO write-ups and the 5-6 years hyperscalers depreciate servers over (not read here)",
         "value": 4.0
       },
       "node_price_usd": {
         "date": "2020-05",
         "from": "system",
+        "quote": null,
         "source": "arithmetic: DGX A100 launch price $199,000 (NVIDIA GTC 2020-05-14; geektopia.es: from 200,000 dollars, read here) less 8 x $10,000 (prices.yaml a100_sxm4_40gb); NVIDIA's margin on the box lands here",
         "value": 119000.0
       }
@@ -46,6 +52,7 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
     "own_per_step": 0.003343453382172006,
     "per_step": 0.01709805559178126,
     "priced": true,
+    "rate": "on_demand",
     "rent_per_step": 0.01709805559178126,
     "run": 1711.109448707226,
     "run_hours": 13.054729070337112,
@@ -58,6 +65,7 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
     "node_overhead_w": {
       "date": null,
       "from": "system",
+      "quote": null,
       "source": "assumption: 2 x 225 W EPYC 7742 (catalog tdp) + ~1 kW for 6 NVSwitches, NICs, 1 TB DRAM, NVMe drives and fans; NVIDIA's 6.5 kW maximum system power less 8 x 400 W GPUs = 3.3 kW bounds it above (DGX A100 User Guide, not read here)",
       "value": 1500.0
     },
@@ -235,6 +243,12 @@ $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
       "restart_s": 600.6675476571429,
       "share": 0.00043386548538499757,
       "source": "Llama 3: 419 interruptions in 54 days on 16,384 GPUs",
+      "spot_preemptions": {
+        "per_gpu_hour": 0.0,
+        "per_node_hour": 0.0,
+        "share_of_expected": 0.0,
+        "wall_clock_without_s": null
+      },
       "time_s": 20.390386912817217
     },
     "finishes": true,

@@ -26,6 +26,7 @@ Energy       24383 W, 93.3 kJ/step: 32 GPUs x 399 W + 4 nodes x 1,500 W overhead
 Cost         rent $0.1393/step, own $0.0272/step; headline rent (cost.basis)
   rent       32 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
   own        capex $0.0241/step: (32 GPUs x $10,000 (catalog, 2023-02) + 4 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.00311/step at $0.12/kWh (scenario)
+  rent/own   break-even at 17.7% utilisation: owning costs less if the machine is busy more than that share of its life (capex $22.72/h of a 4-year life vs rent $131/h less power $2.93/h)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)
   step time, throughput  +-7.4% (90%: +-49%): median error of 5 public FSDP/ZeRO runs (2 sources) on Ampere, 2 to 64 nodes, software pytorch_eager (A100-SXM4-40GB, A100-SXM4-80GB); worst 49%, model tends optimistic (+7.1% on average)
   peak memory            +-11% (90%: +-34%): median error of 3 public peak-memory and largest-batch cases (2 sources) on Ampere, 2 to 64 nodes, software pytorch_eager (A100-SXM4-40GB); worst 34%, model tends optimistic (+6.5% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 100% inside their 90% band (validate --cross-validate)

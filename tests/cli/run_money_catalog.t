@@ -32,6 +32,7 @@ Energy       4674 W, 0.8 kJ/step: 8 GPUs x 397 W + 1 node x 1,500 W overhead (sy
 Cost         rent $0.00159/step, own $0.000293/step; headline rent (cost.basis)
   rent       8 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
   own        capex $0.000275/step: (8 GPUs x $10,000 (catalog, 2023-02) + 1 node x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.0000183/step at $0.0806/kWh (catalog, 2023)
+  rent/own   break-even at 17.5% utilisation: owning costs less if the machine is busy more than that share of its life (capex $5.68/h of a 4-year life vs rent $32.77/h less power $0.3767/h)
 Run          45,000 steps: 2.2 h of work; expected 2.2 h wall clock, goodput 100.0%
   checkpoints   0.0%   0.2 GB every 13 min (Young), 0.0 s each at 15.2 GB/s to nvme0 (Samsung PM1733 3.84TB U.2) + nvme1 (Samsung PM1733 3.84TB U.2) + nvme2 (Samsung PM1733 3.84TB U.2) + nvme3 (Samsung PM1733 3.84TB U.2) (default: the data block's storage)
   failures      0.0%   0.00 expected, MTBF 263.9 days (1.97e-05/GPU-h x 8 GPUs; Llama 3: 419 interruptions in 54 days on 16,384 GPUs); each loses 7 min of work + 10 min restart (10 min relaunch + 0.0 s load)

@@ -16,8 +16,8 @@ Memory/GPU   5.5 GiB of 24.0 GiB, peak in "fwd b13"
   weights 0.5, gradients 0.5, optimizer_state 0.9, cuda_context_workspace 0.8, input_batch 0.0, activations 2.6, allocator_slack 0.3 (GiB)
 Energy       444 W, 0.0 kJ/step: 1 GPU x 444 W + node overhead not given (0 W: energy.node_overhead, or the system's node_overhead.power), PUE 1.00
 Cost         rent no price given, own no price given; headline rent (cost.basis)
-  rent       no price given (cost.gpu_hour, or the GPU's cloud_gpu_hour in topologies/prices.yaml)
-  own        no price given (cost.purchase, or the GPU's purchase in topologies/prices.yaml; energy.electricity; cost.life_years)
+  rent       no price given (prices:, cost.gpu_hour, or the GPU's cloud_gpu_hour in topologies/prices.yaml)
+  own        no price given (prices:, cost.purchase, or the GPU's purchase in topologies/prices.yaml; energy.electricity; cost.life_years)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)
   step time, throughput  +-35% (90%: +-116%): median error of 13 public single-GPU transformer runs (4 sources) on all GPUs, 1 GPU (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB); worst 116%, model tends optimistic (+39% on average)
   peak memory            not validated for this kind of run (peak-memory and largest-batch cases never validated on Ada); nearest band +-12% (90%: +-34%): median error of 15 public peak-memory and largest-batch cases (4 sources) on all GPUs (A100-SXM4-40GB, A100-SXM4-80GB, V100-SXM2-32GB); worst 34%, model tends optimistic (+12% on average); beware: with each source left out, 33% of its peak-memory and largest-batch cases fell inside their median band and 87% inside their 90% band (validate --cross-validate)

@@ -9,34 +9,40 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
   "calibration": null,
   "cost": {
     "basis": "own",
+    "break_even_utilisation": 0.8297554263800502,
     "inputs": {
       "electricity_usd_per_kwh": {
         "date": null,
         "from": "scenario",
+        "quote": null,
         "source": null,
         "value": 0.3
       },
       "gpu_hour_usd": {
         "date": "2024",
         "from": "catalog",
+        "quote": null,
         "source": "assumption: GPU marketplaces (RunPod, vast.ai) rent RTX 4090s for about $0.35-0.70/h (not read here); no hyperscaler offers the card",
         "value": 0.5
       },
       "gpu_purchase_usd": {
         "date": "2022-10-12",
         "from": "catalog",
+        "quote": null,
         "source": "NVIDIA launch MSRP of the GeForce RTX 4090 (Founders Edition), on sale 2022-10-12 (Tom's Guide, PC Gamer; read here)",
         "value": 1599.0
       },
       "life_years": {
         "date": null,
         "from": "catalog",
+        "quote": null,
         "source": "assumption: a convention, between the 3 years of GPU-cloud TCO write-ups and the 5-6 years hyperscalers depreciate servers over (not read here)",
         "value": 4.0
       },
       "node_price_usd": {
         "date": "2022",
         "from": "system",
+        "quote": null,
         "source": "assumption: Threadripper PRO 5975WX (~$3,300 launch price, not read here) + WRX80 board, 256 GB DRAM, 2 PSUs, drive and case",
         "value": 6000.0
       }
@@ -46,6 +52,7 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
     "own_per_step": 3.76601420560899e-05,
     "per_step": 3.76601420560899e-05,
     "priced": true,
+    "rate": "on_demand",
     "rent_per_step": 4.1338929965555555e-05,
     "run": null,
     "run_hours": 0.0,
@@ -58,6 +65,7 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
     "node_overhead_w": {
       "date": null,
       "from": "system",
+      "quote": null,
       "source": "assumption: 280 W Threadripper PRO 5975WX (catalog tdp) + ~70 W for DRAM, the drive and fans",
       "value": 350.0
     },

@@ -30,6 +30,7 @@ Energy       3371 W, 5.2 kJ/step: 4 GPUs x 398 W + 1 node x 1,000 W overhead (sy
 Cost         rent $0.00876/step, own $0.000783/step; headline rent (cost.basis)
   rent       4 GPUs x $5.12/GPU-h on demand (catalog, 2024)
   own        capex $0.000610/step: (4 GPUs x $12,500 (catalog, 2024-mid) + node price not given ($0: cost.node_price, or the system's node_overhead.price)) over 4 years (catalog); power $0.000173/step at $0.12/kWh (scenario)
+  rent/own   break-even at 7.1% utilisation: owning costs less if the machine is busy more than that share of its life (capex $1.43/h of a 4-year life vs rent $20.48/h less power $0.4046/h)
 Run          45,000 steps: 19.2 h of work; expected 19.3 h wall clock, goodput  99.9%
   checkpoints   0.0%   80.9 GB every 12.2 h (Young), 21 s each at 3.8 GB/s to nvme0 (Samsung PM1733 3.84TB U.2) (default: the node's first storage device)
   failures      0.0%   0.00 expected, MTBF 527.9 days (1.97e-05/GPU-h x 4 GPUs; Llama 3: 419 interruptions in 54 days on 16,384 GPUs); each loses 6.1 h of work + 10 min restart (10 min relaunch + 12 s load)

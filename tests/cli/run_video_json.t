@@ -9,34 +9,40 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
   "calibration": null,
   "cost": {
     "basis": "rent",
+    "break_even_utilisation": 0.09778618957020473,
     "inputs": {
       "electricity_usd_per_kwh": {
         "date": "2023",
         "from": "catalog",
+        "quote": null,
         "source": "EIA, average retail price of electricity to US industrial customers, 2023: 8.06 cents/kWh (Statista chart of EIA data, published 2024-03-18; read here)",
         "value": 0.0806
       },
       "gpu_hour_usd": {
         "date": "2024",
         "from": "catalog",
+        "quote": null,
         "source": "assumption: Azure NC24ads_A100_v4 (1x A100 80GB PCIe) on demand, East US, about $3.67/h (Azure pricing page, not read here)",
         "value": 3.67
       },
       "gpu_purchase_usd": {
         "date": "2024-mid",
         "from": "catalog",
+        "quote": null,
         "source": "assumption: as a100_sxm4_80gb (xither.com's $10,000-$15,000 for 'A100 80GB' names no form factor; read here), midpoint",
         "value": 12500.0
       },
       "life_years": {
         "date": null,
         "from": "catalog",
+        "quote": null,
         "source": "assumption: a convention, between the 3 years of GPU-cloud TCO write-ups and the 5-6 years hyperscalers depreciate servers over (not read here)",
         "value": 4.0
       },
       "node_price_usd": {
         "date": null,
         "from": "not given",
+        "quote": null,
         "source": null,
         "value": null
       }
@@ -46,6 +52,7 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
     "own_per_step": 0.00018256296409550676,
     "per_step": 0.0017695945608437332,
     "priced": true,
+    "rate": "on_demand",
     "rent_per_step": 0.0017695945608437332,
     "run": null,
     "run_hours": 0.0,
@@ -86,6 +93,7 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
     "node_overhead_w": {
       "date": null,
       "from": "system",
+      "quote": null,
       "source": "assumption: 2 x 270 W Xeon 8380 (catalog tdp) + ~450 W for 2 PCIe switches, the NIC, 512 GiB DRAM, drives and fans",
       "value": 1000.0
     },

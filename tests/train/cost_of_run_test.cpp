@@ -2,6 +2,7 @@
 // reads (topo/prices.hpp) and the system files' node overheads.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <filesystem>
 
 #include "drive/run.hpp"
@@ -267,4 +268,163 @@ TEST_CASE("busy and idle stretches: rent and capex over both, power at each's dr
   CHECK(*f.own == Approx(*f.capex + *f.energy));
   in.gpu_hour.value.reset();
   CHECK_FALSE(train::cost_of(in, 3600, 1800, 100).rent);
+}
+
+// Issue 25 item 7: prices as buyers have them.
+TEST_CASE("break-even utilisation: capex per hour of life / (rent per hour - power per hour)", "[cost][prices]") {
+  // One GPU bought for $35,040 over 4 years (35,040 h): $1 per hour of life. Rented at $3/h;
+  // drawing 1,000 W at PUE 1 and $0.50/kWh: $0.50 of power per busy hour.
+  train::CostInputs in;
+  in.gpus = 1;
+  in.nodes = 1;
+  in.gpu_power_w = 1000;
+  in.node_overhead_w.value = 0;
+  in.gpu_hour.value = 3;
+  in.gpu_purchase.value = 35040;
+  in.node_price.value = 0;
+  in.life_years.value = 4;
+  in.electricity_per_kwh.value = 0.5;
+  SECTION("$1/h of capex against $3 - $0.50 saved per busy hour: owning pays at 40% busy") {
+    const auto b = train::break_even(in);
+    REQUIRE(b);
+    CHECK(b->capex_per_hour() == Approx(1.0));
+    CHECK(b->power_per_hour == Approx(0.5));
+    CHECK(b->utilisation == Approx(0.4));
+  }
+  SECTION("a node price counts in the capex: + $35,040 doubles it, and the utilisation") {
+    in.node_price.value = 35040;
+    CHECK(train::break_even(in)->utilisation == Approx(0.8));
+  }
+  SECTION("a rate no higher than the power bill: renting is cheaper however busy (no break-even)") {
+    in.gpu_hour.value = 0.5;
+    CHECK(std::isinf(train::break_even(in)->utilisation));
+  }
+  SECTION("without a purchase price there is no break-even to give") {
+    in.gpu_purchase.value.reset();
+    CHECK_FALSE(train::break_even(in));
+  }
+}
+
+TEST_CASE("a run's prices: its system's quote, else its GPU's, else cost.* on the file's system, else the catalog",
+          "[cost][prices]") {
+  // tests/data/prices/tinyllama_quotes.yaml: workstation_4x4090 quoted by system ($2,200 a GPU,
+  // $4,500 a node, $0.45/GPU-h), a100_pcie_80gb by GPU ($7,500, $1.60/GPU-h).
+  const std::string scen = kSrc + "/tests/data/prices/tinyllama_quotes.yaml";
+  auto inputs = [](const ScenarioSpec& s) {
+    auto c = topo::load_system(s.system_path);
+    return train::resolve_cost_inputs(s, *c, c->gpu_model(0), c->gpus_per_node(), 1, 300);
+  };
+  SECTION("the 4090 workstation takes its system quote, node price included") {
+    const train::CostInputs in = inputs(load_scenario(scen, {}));
+    CHECK(in.gpu_purchase.origin == train::Origin::system_quote);
+    CHECK(in.gpu_purchase.quote == "workstation_4x4090");
+    CHECK(*in.gpu_purchase.value == 2200);
+    CHECK(*in.node_price.value == 4500);
+    CHECK(*in.gpu_hour.value == Approx(0.45));
+  }
+  SECTION("the A100 workstation takes its GPU's quote, and the system file's node price ($6,000)") {
+    const train::CostInputs in = inputs(load_scenario(scen, {"system=workstation_1xa100_pcie"}));
+    CHECK(in.gpu_purchase.origin == train::Origin::gpu_quote);
+    CHECK(*in.gpu_purchase.value == 7500);
+    CHECK(*in.gpu_hour.value == Approx(1.60));
+    CHECK(in.node_price.origin == train::Origin::system);
+    CHECK(*in.node_price.value == 6000);
+  }
+  SECTION("a system quote wins over the GPU's") {
+    const train::CostInputs in =
+        inputs(load_scenario(scen, {"system=workstation_1xa100_pcie", "prices.workstation_1xa100_pcie.purchase=$8000"}));
+    CHECK(in.gpu_purchase.origin == train::Origin::system_quote);
+    CHECK(*in.gpu_purchase.value == 8000);
+  }
+  SECTION("a system no quote covers takes the catalog's list price (dgx_a100: the A100 40GB's $10,000)") {
+    const train::CostInputs in = inputs(load_scenario(scen, {"system=dgx_a100"}));
+    CHECK(in.gpu_purchase.origin == train::Origin::catalog);
+    CHECK(*in.gpu_purchase.value == 10000);
+    CHECK(in.gpu_purchase.date == "2023-02");
+  }
+}
+
+TEST_CASE("cost.* is the file's own system's quote: another system is refused, a --set figure applies", "[cost][prices]") {
+  const std::string scen = kSrc + "/tests/data/prices/single_quote.yaml";  // workstation_4x4090, cost.purchase $2,200
+  auto inputs = [](const ScenarioSpec& s) {
+    auto c = topo::load_system(s.system_path);
+    return train::resolve_cost_inputs(s, *c, c->gpu_model(0), c->gpus_per_node(), 1, 300);
+  };
+  SECTION("on its own system (named again by --set) the quote applies") {
+    CHECK(*inputs(load_scenario(scen, {"system=workstation_4x4090"})).gpu_purchase.value == 2200);
+  }
+  SECTION("on another system it is refused at cost.purchase, line 10") {
+    try {
+      inputs(load_scenario(scen, {"system=workstation_1xa100_pcie"}));
+      FAIL("expected a ScenarioError");
+    } catch (const ScenarioError& e) {
+      CHECK(e.line() == 10);
+      CHECK_THAT(e.message(), Catch::Contains("prices:"));
+    }
+  }
+  SECTION("given by --set, it is the user's figure for that run whatever the system") {
+    const train::CostInputs in = inputs(load_scenario(scen, {"system=workstation_1xa100_pcie", "cost.purchase=$9000"}));
+    CHECK(in.gpu_purchase.origin == train::Origin::scenario);
+    CHECK(*in.gpu_purchase.value == 9000);
+  }
+}
+
+TEST_CASE("reserved and spot rates: quoted, else on demand less the price list's published discount", "[cost][prices]") {
+  const std::string scen = kSrc + "/scenarios/8xA100_imagenet_resnet50.yaml";  // dgx_a100: A100 40GB, $4.096/GPU-h
+  auto inputs = [](const ScenarioSpec& s) {
+    auto c = topo::load_system(s.system_path);
+    return train::resolve_cost_inputs(s, *c, c->gpu_model(0), 8, 1, 300);
+  };
+  SECTION("spot: 60% off (Google Cloud's least spot discount for GPUs): $4.096 x 0.4") {
+    const train::CostInputs in =
+        inputs(load_scenario(scen, {"cost.rate=spot", "cost.spot_preemption.per_node_hour=0.05"}));
+    CHECK(in.gpu_hour.origin == train::Origin::derived);
+    CHECK(*in.gpu_hour.value == Approx(4.096 * 0.4));
+    CHECK(in.preemptions_per_node_hour == Approx(0.05));
+  }
+  SECTION("reserved: 30% off (the low end of the 30-60% published for 1-3 year commitments)") {
+    CHECK(*inputs(load_scenario(scen, {"cost.rate=reserved"})).gpu_hour.value == Approx(4.096 * 0.7));
+  }
+  SECTION("a quoted spot rate wins over the derived one") {
+    const train::CostInputs in = inputs(load_scenario(
+        scen, {"cost.rate=spot", "cost.spot_gpu_hour=$1.20", "cost.spot_preemption.node_mtbp=20 h"}));
+    CHECK(in.gpu_hour.origin == train::Origin::scenario);
+    CHECK(*in.gpu_hour.value == Approx(1.20));
+    CHECK(in.preemptions_per_node_hour == Approx(0.05));  // one per 20 h
+  }
+  SECTION("spot without a preemption rate, or owned, is refused") {
+    CHECK_THROWS_AS(load_scenario(scen, {"cost.rate=spot"}), ScenarioError);
+    CHECK_THROWS_AS(load_scenario(scen, {"cost.rate=spot", "cost.spot_preemption.per_node_hour=0.05", "cost.basis=own"}),
+                    ScenarioError);
+    CHECK_THROWS_AS(load_scenario(scen, {"cost.spot_preemption.per_node_hour=0.05"}), ScenarioError);
+  }
+  SECTION("a rate changed by --set keeps the preemption figures for spot, and an on-demand run has none") {
+    const train::CostInputs in =
+        inputs(load_scenario(scen, {"cost.rate=on_demand", "cost.spot_preemption.per_node_hour=0.05"}));
+    CHECK(in.preemptions_per_node_hour == 0);
+    CHECK(*in.gpu_hour.value == Approx(4.096));
+  }
+}
+
+TEST_CASE("spot preemptions are failures of the whole run: a longer wall clock at a lower rate", "[cost][goodput][prices]") {
+  const std::string scen = kSrc + "/scenarios/8xA100_imagenet_resnet50.yaml";
+  drive::RunOptions o;
+  o.steps_override = 2;
+  const std::vector<std::string> run = {"run.steps=100000"};
+  std::vector<std::string> spot = run;
+  spot.insert(spot.end(), {"cost.rate=spot", "cost.spot_preemption.per_node_hour=0.1"});
+  const train::RunResult od = drive::run_scenario(load_scenario(scen, run), o);
+  const train::RunResult sp = drive::run_scenario(load_scenario(scen, spot), o);
+  REQUIRE(od.whole_run.expected.finishes);
+  REQUIRE(sp.whole_run.expected.finishes);
+  // The job's stop rate is the failures' plus 0.1 per node-hour: its MTBF is 1 / (that).
+  const double failures_per_hour = od.whole_run.failures_per_gpu_hour * 8;
+  CHECK(sp.whole_run.mtbf_s == Approx(3600 / (failures_per_hour + 0.1)));
+  CHECK(sp.whole_run.expected.wall_s > od.whole_run.expected.wall_s);
+  // The spot report's "without them" is the on-demand run's wall clock.
+  CHECK(sp.whole_run.wall_without_preemptions_s == Approx(od.whole_run.expected.wall_s));
+  CHECK(sp.whole_run.preemption_share == Approx(0.1 / (failures_per_hour + 0.1)));
+  // Rent: 40% of the on-demand rate over a longer wall clock.
+  CHECK(*sp.run_cost_figures.rent ==
+        Approx(*od.run_cost_figures.rent * 0.4 * sp.whole_run.expected.wall_s / od.whole_run.expected.wall_s));
 }
