@@ -165,9 +165,18 @@ std::vector<std::string> KeyTable::children(const std::string& prefix) const {
 ScenarioError attribute_to_override(const std::string& scenario_path, const std::vector<std::string>& applied,
                                     const ScenarioError& e) {
   if (e.file() != scenario_path) return e;  // an error in another file (a model, a system) is its own
+  // Keys compared with list items as numbers: "system.links[3].count" is "system.links.3.count".
+  auto dotted = [](std::string k) {
+    std::string out;
+    for (char c : k)
+      if (c == '[') out += '.';
+      else if (c != ']') out += c;
+    return out;
+  };
+  const std::string key = dotted(e.key());
   for (const std::string& a : applied) {
-    const std::string k = a.substr(0, a.find('='));
-    if (e.key() == k || e.key().rfind(k + ".", 0) == 0) return ScenarioError("--set " + a, 0, 0, e.key(), e.message());
+    const std::string k = dotted(a.substr(0, a.find('=')));
+    if (key == k || key.rfind(k + ".", 0) == 0) return ScenarioError("--set " + a, 0, 0, e.key(), e.message());
   }
   return e;
 }
@@ -208,6 +217,7 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
   // just loaded and is not shared.)
   YAML::Node tree = doc->root();
   std::vector<std::string> applied;
+  HardwareOverrides hardware;
   for (const std::string& o : overrides) {
     auto eq = o.find('=');
     if (eq == std::string::npos || eq == 0)
@@ -219,9 +229,15 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
     if (!valid_utf8(o))
       throw ScenarioError("--set", 0, 0, valid_utf8(key) ? key : std::string("--set"),
                           "this override is not valid UTF-8 (byte " + std::to_string(first_invalid_utf8(o) + 1) + ")");
+    if (auto hw = parse_hardware_override(key, value)) {
+      (hw->file == OverrideFile::system ? hardware.system : hardware.catalog).push_back(*hw);
+      applied.push_back(key + "=" + value);
+      continue;
+    }
     if (!table.has(key))
       throw ScenarioError("--set", 0, 0, key, "unknown scenario key" + did_you_mean(key, table.names()) +
-                                                  "; `simtrain describe` lists them all");
+                          "; `simtrain describe` lists them all (system.<path> and catalog.<path> reach the system "
+                          "file's and the catalog's values)");
     std::vector<std::string> parts = split_path(key);
     YAML::Node node = tree;
     for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
@@ -245,12 +261,20 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
     }
     ScenarioSpec s(path, doc, root);
     s.overrides_applied = applied;
+    s.hardware = hardware;
     s.name = root.has("name") ? root.at("name").as_name()
                               : std::filesystem::path(path).stem().string();
     // System: a name, a path, or an inline mapping.
     s.system_field = root.at("system");
     if (s.system_field.is_map()) {
       s.system_inline = s.system_field;
+      // system.* overrides go into the inline mapping: errors about them are the scenario's,
+      // named by attribute_to_override as any --set.
+      static const FileSchema present_keys_only;
+      for (const FileOverride& o : s.hardware.system)
+        apply_file_override(s.system_field, o, 0, grammar.system_schema ? *grammar.system_schema : present_keys_only,
+                            "the scenario's system: mapping");
+      s.hardware.system.clear();
     } else {
       const std::string name = s.system_field.as_string();
       s.system_path = resolve_data_file(name, path, "topologies");
@@ -336,9 +360,10 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
         throw sw->error("expected a mapping of scenario keys to lists of values, e.g. sweep: {batch_per_gpu: [64, 128]}");
       for (const Field& e : sw->entries()) {
         const std::string key = e.key().substr(std::string("sweep.").size());
-        if (!table.has(key))
+        if (!table.has(key) && !is_hardware_key(key))
           throw e.key_error("unknown scenario key '" + key + "'" + did_you_mean(key, table.names()) +
-                            " (sweep keys are dotted paths, as --set takes them)");
+                            " (sweep keys are dotted paths, as --set takes them: scenario keys, system.<path>, "
+                            "catalog.<path>)");
         if (!e.is_sequence() || e.items().empty())
           throw e.error("expected a non-empty list of values, e.g. [64, 128]");
         for (const Field& v : e.items())
