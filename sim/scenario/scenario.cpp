@@ -207,6 +207,39 @@ static void parse_sequences(const Field& q, const KeyTable& table, ScenarioSpec&
     throw q.error("batching: binned needs sequences.bin_width (the width of the length bins, e.g. 64)");
 }
 
+// One --set: a scenario key written into `tree` (the scenario's, loaded for this parse alone),
+// or a system.* / catalog.* override kept for where the system loads; echoed in `applied`.
+static void apply_override(YAML::Node& tree, const std::string& o, const KeyTable& table, std::vector<std::string>& applied,
+                    HardwareOverrides& hardware) {
+  auto eq = o.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw ScenarioError("--set", 0, 0, o, "expected key.path=value");
+  const std::string key = o.substr(0, eq), value = o.substr(eq + 1);
+  // The value becomes one scalar node (YAML::Node(value) parses nothing, so `{a: 1}` stays
+  // text and cannot inject structure); it is echoed into reports and JSON, so it must be
+  // valid UTF-8 like any file's text.
+  if (!valid_utf8(o))
+    throw ScenarioError("--set", 0, 0, valid_utf8(key) ? key : std::string("--set"),
+                        "this override is not valid UTF-8 (byte " + std::to_string(first_invalid_utf8(o) + 1) + ")");
+  applied.push_back(key + "=" + value);
+  if (auto hw = parse_hardware_override(key, value)) {
+    (hw->file == OverrideFile::system ? hardware.system : hardware.catalog).push_back(*hw);
+    return;
+  }
+  if (!table.has(key))
+    throw ScenarioError("--set", 0, 0, key, "unknown scenario key" + did_you_mean(key, table.names()) +
+                        "; `simtrain describe` lists them all (system.<path> and catalog.<path> reach the system "
+                        "file's and the catalog's values)");
+  std::vector<std::string> parts = split_path(key);
+  YAML::Node node = tree;
+  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+    if (!node[parts[i]] || !node[parts[i]].IsMap()) node[parts[i]] = YAML::Node(YAML::NodeType::Map);
+    node.reset(node[parts[i]]);
+  }
+  // A scalar without a source position: errors about it then name the override.
+  node[parts.back()] = YAML::Node(value);
+}
+
 ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::string>& overrides,
                             const ScenarioGrammar& grammar) {
   const KeyTable& table = grammar.keys;
@@ -218,36 +251,7 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
   YAML::Node tree = doc->root();
   std::vector<std::string> applied;
   HardwareOverrides hardware;
-  for (const std::string& o : overrides) {
-    auto eq = o.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw ScenarioError("--set", 0, 0, o, "expected key.path=value");
-    const std::string key = o.substr(0, eq), value = o.substr(eq + 1);
-    // The value becomes one scalar node (YAML::Node(value) parses nothing, so `{a: 1}` stays
-    // text and cannot inject structure); it is echoed into reports and JSON, so it must be
-    // valid UTF-8 like any file's text.
-    if (!valid_utf8(o))
-      throw ScenarioError("--set", 0, 0, valid_utf8(key) ? key : std::string("--set"),
-                          "this override is not valid UTF-8 (byte " + std::to_string(first_invalid_utf8(o) + 1) + ")");
-    if (auto hw = parse_hardware_override(key, value)) {
-      (hw->file == OverrideFile::system ? hardware.system : hardware.catalog).push_back(*hw);
-      applied.push_back(key + "=" + value);
-      continue;
-    }
-    if (!table.has(key))
-      throw ScenarioError("--set", 0, 0, key, "unknown scenario key" + did_you_mean(key, table.names()) +
-                          "; `simtrain describe` lists them all (system.<path> and catalog.<path> reach the system "
-                          "file's and the catalog's values)");
-    std::vector<std::string> parts = split_path(key);
-    YAML::Node node = tree;
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      if (!node[parts[i]] || !node[parts[i]].IsMap()) node[parts[i]] = YAML::Node(YAML::NodeType::Map);
-      node.reset(node[parts[i]]);
-    }
-    // A scalar without a source position: errors about it then name the override.
-    node[parts.back()] = YAML::Node(value);
-    applied.push_back(key + "=" + value);
-  }
+  for (const std::string& o : overrides) apply_override(tree, o, table, applied, hardware);
   // Re-wrap: errors in overridden values have no position; name the override instead.
   Field root(doc, tree, "");
   auto in_override = [&](const ScenarioError& e) { return attribute_to_override(path, applied, e); };

@@ -137,6 +137,49 @@ NodeOverhead parse_node_overhead(const Field& f, const FileSchema& schema) {
   return o;
 }
 
+// The `fabric:` block; `fabric_topology` (--fabric), if given, replaces its topology.
+FabricSpec parse_fabric(const Field& f, const Catalog& cat, const std::string& fabric_topology) {
+  const FileSchema& schema = system_file_schema();
+  f.check_keys(schema.keys_at("fabric"));
+  FabricSpec spec;
+  spec.topology = f.at("topology").as_choice({"single_switch", "fat_tree", "rail_optimized"});
+  const SwitchModel& sw = cat.switch_model(f.at("switch"));
+  if (sw.cls != SwitchClass::network) throw f.at("switch").error("the fabric needs a network switch");
+  spec.switch_model = sw.key;
+  const LinkKind& lk = cat.link_kind(f.at("link"));
+  if (lk.cls != LinkClass::network) throw f.at("link").error("the fabric needs a network link kind");
+  spec.link = lk.key;
+  if (auto o = f.get("oversubscription")) spec.oversubscription = o->as_number_in(0, 64);
+  if (auto r = f.get("routing")) spec.routing = r->as_choice({"static", "adaptive"});
+  if (auto st = f.get("storage")) {
+    for (const Field& e : st->items()) {
+      e.check_keys(schema.keys_at("fabric.storage.#"));
+      FabricStorage fs;
+      fs.name = e.at("name").as_name();
+      const StorageModel& sm = cat.storage(e.at("model"));
+      if (sm.kind == "nvme") throw e.at("model").error("a drive (kind nvme) belongs inside a node; the fabric holds network filesystems (nfs, lustre, gpfs)");
+      fs.model = sm.key;
+      const LinkKind& sl = cat.link_kind(e.at("link"));
+      if (sl.cls != LinkClass::network) throw e.at("link").error("a fabric storage system joins the fabric over a network link kind");
+      fs.link = sl.key;
+      if (auto c = e.get("count")) fs.count = static_cast<int>(c->as_int_in(1, limits::max_link_count));
+      spec.storage.push_back(fs);
+    }
+  }
+  // One idealised switch has no uplinks: an oversubscription there would change nothing. (A
+  // --fabric single_switch what-if replaces the file's tree, its oversubscription with it.)
+  if (spec.topology == "single_switch" && spec.oversubscription != 1)
+    throw f.at("oversubscription").error("a single_switch fabric is one non-blocking switch with no uplinks to "
+                                         "oversubscribe; oversubscription shapes fat_tree and rail_optimized fabrics");
+  if (!fabric_topology.empty()) {
+    if (fabric_topology != "single_switch" && fabric_topology != "fat_tree" && fabric_topology != "rail_optimized")
+      throw ScenarioError("", 0, 0, "--fabric", "unknown fabric '" + fabric_topology +
+                          "': expected single_switch, fat_tree or rail_optimized");
+    spec.topology = fabric_topology;
+  }
+  return spec;
+}
+
 }  // namespace
 
 std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& path, int nodes,
@@ -273,48 +316,13 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
   }
 
   if (fabric_field) {
-    Field f = *fabric_field;
-    f.check_keys(schema.keys_at("fabric"));
-    FabricSpec spec;
-    spec.topology = f.at("topology").as_choice({"single_switch", "fat_tree", "rail_optimized"});
-    const SwitchModel& sw = cat.switch_model(f.at("switch"));
-    if (sw.cls != SwitchClass::network) throw f.at("switch").error("the fabric needs a network switch");
-    spec.switch_model = sw.key;
-    const LinkKind& lk = cat.link_kind(f.at("link"));
-    if (lk.cls != LinkClass::network) throw f.at("link").error("the fabric needs a network link kind");
-    spec.link = lk.key;
-    if (auto o = f.get("oversubscription")) spec.oversubscription = o->as_number_in(0, 64);
-    if (auto r = f.get("routing")) spec.routing = r->as_choice({"static", "adaptive"});
-    if (auto st = f.get("storage")) {
-      for (const Field& e : st->items()) {
-        e.check_keys(schema.keys_at("fabric.storage.#"));
-        FabricStorage fs;
-        fs.name = e.at("name").as_name();
-        const StorageModel& sm = cat.storage(e.at("model"));
-        if (sm.kind == "nvme") throw e.at("model").error("a drive (kind nvme) belongs inside a node; the fabric holds network filesystems (nfs, lustre, gpfs)");
-        fs.model = sm.key;
-        const LinkKind& lk = cat.link_kind(e.at("link"));
-        if (lk.cls != LinkClass::network) throw e.at("link").error("a fabric storage system joins the fabric over a network link kind");
-        fs.link = lk.key;
-        if (auto c = e.get("count")) fs.count = static_cast<int>(c->as_int_in(1, limits::max_link_count));
-        spec.storage.push_back(fs);
-      }
-    }
-    if (!fabric_topology.empty()) {
-      if (fabric_topology != "single_switch" && fabric_topology != "fat_tree" && fabric_topology != "rail_optimized")
-        throw ScenarioError("", 0, 0, "--fabric", "unknown fabric '" + fabric_topology +
-                            "': expected single_switch, fat_tree or rail_optimized");
-      spec.topology = fabric_topology;
-    }
-    // One idealised switch has no uplinks: an oversubscription there would change nothing.
-    if (spec.topology == "single_switch" && spec.oversubscription != 1)
-      throw f.at("oversubscription").error("a single_switch fabric is one non-blocking switch with no uplinks to "
-                                           "oversubscribe; oversubscription shapes fat_tree and rail_optimized fabrics");
+    const Field f = *fabric_field;
+    const FabricSpec spec = parse_fabric(f, cat, fabric_topology);
     cluster->set_fabric(spec);
     if (nodes > 1 || !spec.storage.empty()) {
       if (cluster->nics_per_node() == 0)
         throw root.at("devices").error("--nodes needs at least one NIC per node");
-      check_nic_transports(*cluster, lk, f.at("link"));
+      check_nic_transports(*cluster, cat.link_kind(spec.link), f.at("link"));
       build_fabric(*cluster, spec, &f);
     }
   }
