@@ -165,3 +165,20 @@ TEST_CASE("a search's fingerprint tells hardware overrides apart", "[hwset]") {
   const nlohmann::json b = {{"command", "sweep"}, {"set", {"catalog.link_kinds.ib_hdr.bandwidth=400 Gb/s"}}};
   CHECK(drive::search_identity(a, kGpt2x4, "v").fingerprint != drive::search_identity(b, kGpt2x4, "v").fingerprint);
 }
+
+TEST_CASE("the figures a planner asks about are reachable: a GPU's memory and clock, a drive's bandwidth, routing",
+          "[hwset]") {
+  const auto c = topo::load_system(kDgx, 2, "", "", {},
+                                   sets({{"catalog.gpus.a100_sxm4_40gb.memory", "80 GiB"},
+                                         {"catalog.gpus.a100_sxm4_40gb.peak.bf16", "350 TFLOPS"},
+                                         {"catalog.storage.samsung_pm1733.read_bandwidth", "14 GB/s"},
+                                         {"system.fabric.routing", "adaptive"}}));
+  CHECK(c->gpu_model(0).memory_bytes == 80.0 * 1024 * 1024 * 1024);
+  CHECK(c->gpu_model(0).peak_flops.at("bf16") == 350e12);
+  CHECK(c->gpu_model(0).peak_flops.at("fp16") == 312e12);  // the file's, untouched
+  CHECK(c->catalog().storage_models().at("samsung_pm1733").read_bandwidth_bytes_per_s == 14e9);
+  CHECK(c->fabric().routing == "adaptive");
+  // A faster clock (bf16 peak 312 -> 350 TFLOPS) shortens a compute-bound step.
+  CHECK(step_time_s(kGpt2x4, {"strategy=fsdp", "catalog.gpus.a100_sxm4_40gb.peak.bf16=350 TFLOPS"}) <
+        step_time_s(kGpt2x4, {"strategy=fsdp"}));
+}
