@@ -21,6 +21,15 @@
 // included; an error about it names the --set, as a scenario key's does. A catalog entry is
 // changed wherever it is used (every link of kind ib_hdr: the NICs' ports and the fabric's
 // links), in the base catalog or in the extension that defines it.
+//
+// What a value cannot do: add a block or a device (a NIC count is the system file's list of
+// NICs and their links: a variant file says it). Where they apply: every command that loads a
+// scenario (run, memory, plan, sweep, advise, compare, calibrate --profile; topo::
+// load_scenario_system) and `collective --set`. In advise, `system=` is each configuration's,
+// and a system.* override applies to whichever system that is; a configuration whose system has
+// no such key (a single box and system.fabric.*) is not run, with the reason, and the search
+// fails only when no configuration can take it. A catalog entry the run does not use changes
+// nothing (the override is still echoed).
 #pragma once
 
 #include <optional>
