@@ -20,6 +20,7 @@
 
 #include <unistd.h>
 
+#include "cli/hardware_sets.hpp"
 #include "cli/output_file.hpp"
 #include "cli/search_cli.hpp"
 #include "coll/collective.hpp"
@@ -351,6 +352,9 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   coll_cmd->add_option("--protocol", c_proto, "Force LL, LL128 or Simple (default: chosen per size)");
   coll_cmd->add_option("--solver", c_solver, "incremental (default) | full: re-solve every flow on every change");
   coll_cmd->add_flag("--json", c_json, "Print a JSON array instead of the table");
+  std::vector<std::string> c_set;
+  coll_cmd->add_option("--set", c_set, "Override a value of the system file or the catalog: system.<path>=value | "
+                                       "catalog.<section>.<entry>.<key>=value (repeatable; see `simtrain describe`)");
   std::string c_calibration;
   coll_cmd->add_option("--calibration", c_calibration,
                        "A calibration file with a network section (simtrain calibrate --nccl-tests): its fitted link "
@@ -564,10 +568,11 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       std::cout << "  sweep\n      for `simtrain sweep`: any key path above with a list of values, e.g. "
                    "sweep: {nodes: [1, 2, 4], fsdp.sharding: [full_shard, hybrid_shard]}; a run ignores it\n"
                    "      default: none\n";
+      cli::describe_hardware_keys(std::cout);
       return 0;
     }
     if (*coll_cmd) {
-      auto cluster = topo::load_system(resolve_system(c_system), c_nodes, "", c_fabric);
+      auto cluster = topo::load_system(resolve_system(c_system), c_nodes, "", c_fabric, {}, cli::hardware_sets(c_set));
       coll::NcclParams nccl_params = coll::NcclParams::load_default(cluster->catalog().path());
       drive::SweepOptions opt;
       opt.request.op = parse_op(c_op);
@@ -655,6 +660,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
       opt.error_bands = &bands;
       report::SweepResult r = drive::run_sweep(*cluster, planner, opt);
+      r.overrides = c_set;
       if (!net_cal.empty()) {
         r.network_calibration = net_cal_text;
         r.calibrated_range = calibrated_range(net_cal, cluster->nodes() > 1);

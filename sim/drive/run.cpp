@@ -169,9 +169,7 @@ Built build_setup(const ScenarioSpec& spec) {
 
 Built build_setup_in_file(const ScenarioSpec& spec) {
   Built b;
-  b.cluster = spec.system_inline
-                  ? topo::load_system_from(*spec.system_inline, spec.path, spec.nodes, "", "", spec.catalog_extensions)
-                  : topo::load_system(spec.system_path, spec.nodes, "", "", spec.catalog_extensions);
+  b.cluster = topo::load_scenario_system(spec, spec.nodes);
   const topo::Cluster& c = *b.cluster;
   {
     ScenarioModel sm = load_scenario_model_shaped(spec);
@@ -306,9 +304,7 @@ void check_run_size(const ScenarioSpec& spec, const work::Model& m, const topo::
 // takes seconds before the first estimate could refuse them. One node of the system gives the
 // GPUs per node; the scenario's steps and warm-up are the run's before a data pipeline adds any.
 std::unique_ptr<topo::Cluster> one_node_of(const ScenarioSpec& spec) {
-  return spec.system_inline
-             ? topo::load_system_from(*spec.system_inline, spec.path, 1, "", "", spec.catalog_extensions)
-             : topo::load_system(spec.system_path, 1, "", "", spec.catalog_extensions);
+  return topo::load_scenario_system(spec, 1);
 }
 
 double scenario_samples_per_step(const ScenarioSpec& spec) {

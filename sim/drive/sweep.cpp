@@ -12,6 +12,7 @@
 #include "report/search_record.hpp"
 #include "scenario/error.hpp"
 #include "scenario/scenario.hpp"
+#include "topo/cluster.hpp"
 #include "train/strategy.hpp"
 
 namespace simtrain::drive {
@@ -32,10 +33,11 @@ SweepAxis parse_cli_sweep(const std::string& arg) {
   SweepAxis a;
   a.key = arg.substr(0, eq);
   a.origin = "--sweep " + arg;
-  if (!train::scenario_keys().has(price_key_pattern(a.key)))
+  if (!train::scenario_keys().has(price_key_pattern(a.key)) && !is_hardware_key(a.key))
     throw ScenarioError("--sweep", 0, 0, a.key,
                         "unknown scenario key" + did_you_mean(a.key, train::scenario_keys().names()) +
-                            "; `simtrain describe` lists them all");
+                            "; `simtrain describe` lists them all (system.<path> and catalog.<path> reach the system "
+                            "file's and the catalog's values)");
   std::stringstream ss(arg.substr(eq + 1));
   std::string v;
   while (std::getline(ss, v, ',')) {
@@ -140,6 +142,8 @@ std::optional<std::vector<SweepPoint>> run_sweep_search(const std::string& scena
     if (!ex.parts.empty()) continue;
     try {
       specs.push_back(load_scenario(scenario, sets));
+      // A system or catalog value is read where the system loads: one node of it checks them now.
+      if (!specs.back().hardware.empty()) topo::load_scenario_system(specs.back(), 1);
     } catch (const ScenarioError& e) {
       throw locate(e, axes, d);
     }

@@ -4,10 +4,12 @@
 // (report/sweep_report.hpp formats it and defines the ranking).
 //
 // The lists come from the scenario's `sweep:` block (key paths as --set takes them, each
-// with a list of values) and from `--sweep key=v1,v2` on the command line; both combine
-// into one product, in the order given (the first key varies slowest). Every point is
-// checked before any runs: a bad value is an error at its line and column in the `sweep:`
-// block (or names the --sweep flag), with nothing written. Points then run on worker
+// with a list of values: scenario keys, and system.<path> / catalog.<path> for the values of
+// the system file and the catalog, scenario/file_override.hpp) and from `--sweep key=v1,v2`
+// on the command line; both combine into one product, in the order given (the first key
+// varies slowest). Every point is checked before any runs (system and catalog values by
+// loading one node of its system): a bad value is an error at its line and column in the
+// `sweep:` block (or names the --sweep flag), with nothing written. Points then run on worker
 // threads, MPI ranks or Slurm array tasks (drive/search.hpp); the table is the same whatever
 // their number (rows are ordered by the rank figure, ties by point order).
 #pragma once

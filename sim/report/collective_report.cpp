@@ -26,6 +26,7 @@ std::string format_table(const SweepResult& r) {
   out += fmt::format("# simtrain collective: {} on {} ({} node{}, {} ranks), simulated\n", r.op, r.system,
                      r.nodes, r.nodes > 1 ? "s" : "", r.ranks);
   out += "# columns as nccl-tests (out-of-place; in-place is identical in the model)\n";
+  for (const std::string& o : r.overrides) out += fmt::format("# --set {}\n", o);
   if (!r.network_calibration.empty()) out += fmt::format("# network calibrated: {}\n", r.network_calibration);
   out += "#\n";
   out += fmt::format("#{:>11}  {:>12}  {:>8}  {:>6}  {:>6}  {:>9}  {:>7}  {:>7}  {:>12}  {:>6}\n", "size",

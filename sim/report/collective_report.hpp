@@ -50,6 +50,7 @@ struct SweepResult {
   // was fitted on (sizes outside it are marked: not calibrated there).
   std::string network_calibration;
   std::optional<std::pair<double, double>> calibrated_range;  // empty range (first > second): no fit of this scope
+  std::vector<std::string> overrides;  // --set system.* / catalog.* applied, echoed under the title
 };
 
 std::string format_table(const SweepResult& r);

@@ -187,9 +187,18 @@ std::vector<std::string> KeyTable::children(const std::string& prefix) const {
 ScenarioError attribute_to_override(const std::string& scenario_path, const std::vector<std::string>& applied,
                                     const ScenarioError& e) {
   if (e.file() != scenario_path) return e;  // an error in another file (a model, a system) is its own
+  // Keys compared with list items as numbers: "system.links[3].count" is "system.links.3.count".
+  auto dotted = [](std::string k) {
+    std::string out;
+    for (char c : k)
+      if (c == '[') out += '.';
+      else if (c != ']') out += c;
+    return out;
+  };
+  const std::string key = dotted(e.key());
   for (const std::string& a : applied) {
-    const std::string k = a.substr(0, a.find('='));
-    if (e.key() == k || e.key().rfind(k + ".", 0) == 0) return ScenarioError("--set " + a, 0, 0, e.key(), e.message());
+    const std::string k = dotted(a.substr(0, a.find('=')));
+    if (key == k || key.rfind(k + ".", 0) == 0) return ScenarioError("--set " + a, 0, 0, e.key(), e.message());
   }
   return e;
 }
@@ -220,6 +229,39 @@ static void parse_sequences(const Field& q, const KeyTable& table, ScenarioSpec&
     throw q.error("batching: binned needs sequences.bin_width (the width of the length bins, e.g. 64)");
 }
 
+// One --set: a scenario key written into `tree` (the scenario's, loaded for this parse alone),
+// or a system.* / catalog.* override kept for where the system loads; echoed in `applied`.
+static void apply_override(YAML::Node& tree, const std::string& o, const KeyTable& table, std::vector<std::string>& applied,
+                    HardwareOverrides& hardware) {
+  auto eq = o.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw ScenarioError("--set", 0, 0, o, "expected key.path=value");
+  const std::string key = o.substr(0, eq), value = o.substr(eq + 1);
+  // The value becomes one scalar node (YAML::Node(value) parses nothing, so `{a: 1}` stays
+  // text and cannot inject structure); it is echoed into reports and JSON, so it must be
+  // valid UTF-8 like any file's text.
+  if (!valid_utf8(o))
+    throw ScenarioError("--set", 0, 0, valid_utf8(key) ? key : std::string("--set"),
+                        "this override is not valid UTF-8 (byte " + std::to_string(first_invalid_utf8(o) + 1) + ")");
+  applied.push_back(key + "=" + value);
+  if (auto hw = parse_hardware_override(key, value)) {
+    (hw->file == OverrideFile::system ? hardware.system : hardware.catalog).push_back(*hw);
+    return;
+  }
+  if (!table.has(price_key_pattern(key)))
+    throw ScenarioError("--set", 0, 0, key, "unknown scenario key" + did_you_mean(key, table.names()) +
+                        "; `simtrain describe` lists them all (system.<path> and catalog.<path> reach the system "
+                        "file's and the catalog's values)");
+  std::vector<std::string> parts = split_path(key);
+  YAML::Node node = tree;
+  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+    if (!node[parts[i]] || !node[parts[i]].IsMap()) node[parts[i]] = YAML::Node(YAML::NodeType::Map);
+    node.reset(node[parts[i]]);
+  }
+  // A scalar without a source position: errors about it then name the override.
+  node[parts.back()] = YAML::Node(value);
+}
+
 ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::string>& overrides,
                             const ScenarioGrammar& grammar) {
   const KeyTable& table = grammar.keys;
@@ -236,30 +278,8 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
     files_system_path = resolve_data_file(files_system, path, "topologies");
   }
   std::vector<std::string> applied;
-  for (const std::string& o : overrides) {
-    auto eq = o.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw ScenarioError("--set", 0, 0, o, "expected key.path=value");
-    const std::string key = o.substr(0, eq), value = o.substr(eq + 1);
-    // The value becomes one scalar node (YAML::Node(value) parses nothing, so `{a: 1}` stays
-    // text and cannot inject structure); it is echoed into reports and JSON, so it must be
-    // valid UTF-8 like any file's text.
-    if (!valid_utf8(o))
-      throw ScenarioError("--set", 0, 0, valid_utf8(key) ? key : std::string("--set"),
-                          "this override is not valid UTF-8 (byte " + std::to_string(first_invalid_utf8(o) + 1) + ")");
-    if (!table.has(price_key_pattern(key)))
-      throw ScenarioError("--set", 0, 0, key, "unknown scenario key" + did_you_mean(key, table.names()) +
-                                                  "; `simtrain describe` lists them all");
-    std::vector<std::string> parts = split_path(key);
-    YAML::Node node = tree;
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      if (!node[parts[i]] || !node[parts[i]].IsMap()) node[parts[i]] = YAML::Node(YAML::NodeType::Map);
-      node.reset(node[parts[i]]);
-    }
-    // A scalar without a source position: errors about it then name the override.
-    node[parts.back()] = YAML::Node(value);
-    applied.push_back(key + "=" + value);
-  }
+  HardwareOverrides hardware;
+  for (const std::string& o : overrides) apply_override(tree, o, table, applied, hardware);
   // Re-wrap: errors in overridden values have no position; name the override instead.
   Field root(doc, tree, "");
   auto in_override = [&](const ScenarioError& e) { return attribute_to_override(path, applied, e); };
@@ -273,12 +293,20 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
     }
     ScenarioSpec s(path, doc, root);
     s.overrides_applied = applied;
+    s.hardware = hardware;
     s.name = root.has("name") ? root.at("name").as_name()
                               : std::filesystem::path(path).stem().string();
     // System: a name, a path, or an inline mapping.
     s.system_field = root.at("system");
     if (s.system_field.is_map()) {
       s.system_inline = s.system_field;
+      // system.* overrides go into the inline mapping: errors about them are the scenario's,
+      // named by attribute_to_override as any --set.
+      static const FileSchema present_keys_only;
+      for (const FileOverride& o : s.hardware.system)
+        apply_file_override(s.system_field, o, 0, grammar.system_schema ? *grammar.system_schema : present_keys_only,
+                            "the scenario's system: mapping");
+      s.hardware.system.clear();
     } else {
       const std::string name = s.system_field.as_string();
       s.system_path = resolve_data_file(name, path, "topologies");
@@ -367,9 +395,10 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
         throw sw->error("expected a mapping of scenario keys to lists of values, e.g. sweep: {batch_per_gpu: [64, 128]}");
       for (const Field& e : sw->entries()) {
         const std::string key = e.key().substr(std::string("sweep.").size());
-        if (!table.has(price_key_pattern(key)))
+        if (!table.has(price_key_pattern(key)) && !is_hardware_key(key))
           throw e.key_error("unknown scenario key '" + key + "'" + did_you_mean(key, table.names()) +
-                            " (sweep keys are dotted paths, as --set takes them)");
+                            " (sweep keys are dotted paths, as --set takes them: scenario keys, system.<path>, "
+                            "catalog.<path>)");
         if (!e.is_sequence() || e.items().empty())
           throw e.error("expected a non-empty list of values, e.g. [64, 128]");
         for (const Field& v : e.items())

@@ -2,7 +2,9 @@
 // model, a batch, a precision, an optimizer, a strategy with its options, and the steps to
 // simulate; `--set key.path=value` overrides any of them. Every key is in one table (key,
 // meaning, unit, default) that drives validation, `--set`, `sweep` and `simtrain describe`;
-// unknown keys and unknown --set paths are errors.
+// unknown keys and unknown --set paths are errors. `--set system.<path>=v` and
+// `--set catalog.<path>=v` (and sweeps of them) reach the values of the system file and the
+// catalog instead, by their key paths there (scenario/file_override.hpp).
 //
 // This layer knows the keys every scenario has (general_scenario_keys()). The strategies'
 // blocks (ddp:, fsdp:, parallel:) belong to the strategies: the strategy table
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "scenario/cost_spec.hpp"
+#include "scenario/file_override.hpp"
 #include "scenario/run_spec.hpp"
 #include "scenario/yaml_doc.hpp"
 
@@ -51,6 +54,8 @@ struct ScenarioGrammar {
   KeyTable keys;
   std::vector<std::string> strategies;
   std::function<void(ScenarioSpec&, bool strategy_overridden)> parse_strategy_blocks;
+  // The system file's keys (topo/cluster.hpp), for system.* overrides of an inline `system:`.
+  const FileSchema* system_schema = nullptr;
 };
 
 struct ScenarioSpec {
@@ -114,7 +119,10 @@ struct ScenarioSpec {
   // deadline and the budget; a run ignores it. Parsed by drive/advise.hpp.
   std::optional<Field> advise_field;
 
-  std::vector<std::string> overrides_applied;  // "key=value", echoed in reports
+  std::vector<std::string> overrides_applied;  // "key=value", echoed in reports (system.* and catalog.* too)
+  // --set system.* and catalog.*: applied where the system is loaded (topo::load_scenario_system).
+  // An inline `system:` has its system.* ones written into it by parse_scenario.
+  HardwareOverrides hardware;
 };
 
 // Loads a scenario, applies `--set` overrides ("key.path=value"), validates every key

@@ -48,21 +48,7 @@ const char* link_class_name(LinkClass c) {
   return "?";
 }
 
-namespace {
-
-const std::vector<std::string> kSections = {"link_kinds", "gpus", "cpus", "nics", "switches", "storage"};
-
-// What an entry of a section is called in errors.
-std::string entry_noun(const std::string& section) {
-  if (section == "link_kinds") return "link kind";
-  if (section == "gpus") return "GPU";
-  if (section == "cpus") return "CPU";
-  if (section == "nics") return "NIC";
-  if (section == "switches") return "switch";
-  return "storage device";
-}
-
-// A catalog file as errors show it: relative to the source tree when inside it
+// A file as errors show it: relative to the source tree when inside it
 // ("topologies/devices.yaml"), else as given.
 std::string shown_path(const std::string& p) {
   namespace fs = std::filesystem;
@@ -76,14 +62,50 @@ std::string shown_path(const std::string& p) {
   return rel.generic_string();
 }
 
+const FileSchema& catalog_file_schema() {
+  static const FileSchema schema{{
+      {"", {"link_kinds", "gpus", "cpus", "nics", "switches", "storage"}},
+      {"link_kinds.*", {"class", "bandwidth", "latency", "efficiency", "transport"}},
+      {"gpus.*", {"name", "memory", "memory_bandwidth", "peak", "tdp", "idle_power", "nvlink", "pcie", "p2p", "sms", "arch"}},
+      {"gpus.*.peak", {"fp64", "fp32", "tf32", "fp16", "bf16", "fp8"}},
+      {"gpus.*.nvlink", {"kind", "links"}},
+      {"cpus.*", {"name", "cores", "memory_bandwidth", "tdp", "p2p_bandwidth"}},
+      {"nics.*", {"name", "port", "host"}},
+      {"switches.*", {"name", "class", "ports", "latency", "nvls"}},
+      {"storage.*", {"name", "kind", "read_bandwidth", "write_bandwidth", "read_iops", "read_latency", "host"}},
+  }};
+  return schema;
+}
+
+namespace {
+
+const std::vector<std::string> kSections = {"link_kinds", "gpus", "cpus", "nics", "switches", "storage"};
+
+// The keys of a section's entry, as its reader checks them.
+const std::vector<std::string>& entry_keys(const std::string& section) {
+  return catalog_file_schema().keys_at(section + ".*");
+}
+
+// What an entry of a section is called in errors.
+std::string entry_noun(const std::string& section) {
+  if (section == "link_kinds") return "link kind";
+  if (section == "gpus") return "GPU";
+  if (section == "cpus") return "CPU";
+  if (section == "nics") return "NIC";
+  if (section == "switches") return "switch";
+  return "storage device";
+}
+
 std::string short_key(const Field& f) { return f.key().substr(f.key().find('.') + 1); }
 
 }  // namespace
 
 // What a catalog is built from: the base file, prices.yaml beside it if there is one, and the
 // extensions, each by its canonical path too (errors and defined_at() name files by it, and
-// extensions are told apart by it) and its whole text; nothing else is read.
-std::shared_ptr<const Catalog> Catalog::load(const std::string& path, const std::vector<std::string>& extensions) {
+// extensions are told apart by it) and its whole text, and the overrides as given; nothing
+// else is read.
+std::shared_ptr<const Catalog> Catalog::load(const std::string& path, const std::vector<std::string>& extensions,
+                                             const std::vector<FileOverride>& overrides) {
   namespace fs = std::filesystem;
   auto canonical = [](const std::string& p) {
     std::error_code ec;
@@ -92,27 +114,55 @@ std::shared_ptr<const Catalog> Catalog::load(const std::string& path, const std:
   InputKey key("catalog");
   key.value(canonical(path)).file(path).optional_file(default_prices_path(path));
   for (const std::string& e : extensions) key.value(canonical(e)).file(e);
-  return cached_by_inputs<Catalog>(key, [&] { return load_uncached(path, extensions); });
+  for (const FileOverride& o : overrides) key.value("override").value(o.origin());
+  return cached_by_inputs<Catalog>(key, [&] { return load_uncached(path, extensions, overrides); });
 }
 
+namespace {
+
+// Applies each override in the file that defines its entry (`roots`: the base, then the
+// extensions); returns the file each one went to, for errors.
+std::vector<std::string> apply_catalog_overrides(const std::vector<Field>& roots, const std::vector<FileOverride>& overrides) {
+  std::vector<std::string> files;
+  for (const FileOverride& o : overrides) {
+    auto fail = [&](const std::string& msg) { throw ScenarioError(o.origin(), 0, 0, o.key, msg); };
+    const std::string& section = o.path[0];
+    if (std::find(kSections.begin(), kSections.end(), section) == kSections.end())
+      fail("no section '" + section + "' in the catalog" + did_you_mean(section, kSections) + "; its sections: " +
+           join_names(kSections) + " (catalog.<section>.<entry>.<key>, as in topologies/devices.yaml)");
+    if (o.path.size() < 3)
+      fail("catalog." + section + (o.path.size() == 2 ? "." + o.path[1] : std::string()) +
+           " is a block, not a value: give catalog." + section + ".<entry>.<key>, e.g. " +
+           (section == "gpus" ? "catalog.gpus.a100_sxm4_40gb.memory=80 GiB" : "catalog.link_kinds.ib_hdr.bandwidth=400 Gb/s"));
+    const Field* home = nullptr;
+    std::vector<std::string> entries;
+    for (const Field& root : roots) {
+      const std::optional<Field> sec = root.get(section);
+      if (!sec) continue;
+      if (!home && sec->has(o.path[1])) home = &root;
+      for (const Field& e : sec->entries()) entries.push_back(short_key(e));
+    }
+    if (!home)
+      fail("no " + entry_noun(section) + " '" + o.path[1] + "' in the catalog" + did_you_mean(o.path[1], entries) +
+           "; its " + section + ": " + join_names(entries));
+    apply_file_override(*home, o, 0, catalog_file_schema(), shown_path(home->doc()->path()));
+    files.push_back(home->doc()->path());
+  }
+  return files;
+}
+
+}  // namespace
+
 std::shared_ptr<const Catalog> Catalog::load_uncached(const std::string& path,
-                                                      const std::vector<std::string>& extensions) {
+                                                      const std::vector<std::string>& extensions,
+                                                      const std::vector<FileOverride>& overrides) {
+  // Overrides are written into the documents: those are then read afresh, shared with no one.
+  auto load_doc = [&](const std::string& p) { return overrides.empty() ? YamlDoc::load_shared(p) : YamlDoc::load(p); };
   auto cat = std::make_shared<Catalog>();
   cat->path_ = path;
-  {
-    auto doc = YamlDoc::load_shared(path);
-    Field root = root_field(doc);
-    root.check_keys(kSections);
-    const bool shipped = shown_path(path) == "topologies/devices.yaml";
-    const std::string in = shipped ? "the shipped catalog" : "the catalog";
-    for (const std::string& section : kSections) cat->read_section(section, root.at(section), in, false);
-  }
-  // Prices: optional, beside the catalog (a test catalog may have none).
-  const std::string prices = default_prices_path(path);
-  if (exists_quietly(prices)) cat->prices_ = load_prices(prices, *cat);
-
+  std::vector<Field> roots{root_field(load_doc(path))};
+  roots[0].check_keys(kSections);
   // Extensions, each file once (a scenario and its system may name the same one).
-  std::vector<Field> roots;
   {
     namespace fs = std::filesystem;
     std::vector<fs::path> seen;
@@ -122,20 +172,40 @@ std::shared_ptr<const Catalog> Catalog::load_uncached(const std::string& path,
       if (std::find(seen.begin(), seen.end(), id) != seen.end()) continue;
       seen.push_back(id);
       cat->extensions_.push_back(e);
-      Field root = root_field(YamlDoc::load_shared(e));
+      Field root = root_field(load_doc(e));
       std::vector<std::string> keys = kSections;
       keys.push_back("prices");
       root.check_keys(keys);
       roots.push_back(root);
     }
   }
-  // Section by section across the files: every file's link kinds before any file's GPUs.
-  for (const std::string& section : kSections)
-    for (const Field& root : roots)
-      if (auto f = root.get(section)) cat->read_section(section, *f, "the catalog extension", true);
-  for (const Field& root : roots)
-    if (auto f = root.get("prices")) cat->read_extension_prices(*f);
+  const std::vector<std::string> overridden = apply_catalog_overrides(roots, overrides);
+  try {
+    cat->read_files(roots);
+  } catch (const ScenarioError& e) {
+    for (std::size_t i = 0; i < overrides.size(); ++i) {
+      ScenarioError named = attribute_to_file_override(e, overridden[i], overrides[i], 0);
+      if (named.file() != e.file()) throw named;
+    }
+    throw;
+  }
   return cat;
+}
+
+// The base's sections, its prices, then the extensions' section by section across the files
+// (every file's link kinds before any file's GPUs), then their prices.
+void Catalog::read_files(const std::vector<Field>& roots) {
+  const bool shipped = shown_path(path_) == "topologies/devices.yaml";
+  const std::string in = shipped ? "the shipped catalog" : "the catalog";
+  for (const std::string& section : kSections) read_section(section, roots[0].at(section), in, false);
+  // Prices: optional, beside the catalog (a test catalog may have none).
+  const std::string prices = default_prices_path(path_);
+  if (exists_quietly(prices)) prices_ = load_prices(prices, *this);
+  for (const std::string& section : kSections)
+    for (std::size_t i = 1; i < roots.size(); ++i)
+      if (auto f = roots[i].get(section)) read_section(section, *f, "the catalog extension", true);
+  for (std::size_t i = 1; i < roots.size(); ++i)
+    if (auto f = roots[i].get("prices")) read_extension_prices(*f);
 }
 
 void Catalog::claim(const std::string& section, const std::string& key, const Field& f, const std::string& in,
@@ -177,7 +247,7 @@ void Catalog::read_extension_prices(const Field& prices) {
 void Catalog::read_section(const std::string& section, const Field& entries, const std::string& in, bool extension) {
   if (section == "link_kinds") {
     for (const Field& f : entries.entries()) {
-      f.check_keys({"class", "bandwidth", "latency", "efficiency", "transport"});
+      f.check_keys(entry_keys(section));
       LinkKind k;
       k.key = short_key(f);
       const std::string cls = f.at("class").as_choice({"nvlink", "pcie", "cpu", "network"});
@@ -201,22 +271,21 @@ void Catalog::read_section(const std::string& section, const Field& entries, con
     }
   } else if (section == "gpus") {
     for (const Field& f : entries.entries()) {
-      f.check_keys({"name", "memory", "memory_bandwidth", "peak", "tdp", "idle_power", "nvlink",
-                    "pcie", "p2p", "sms", "arch"});
+      f.check_keys(entry_keys(section));
       GpuModel g;
       g.key = short_key(f);
       g.name = f.at("name").as_name();
       g.memory_bytes = f.at("memory").as_quantity(Dimension::bytes);
       g.memory_bandwidth_bytes_per_s = f.at("memory_bandwidth").as_quantity(Dimension::bandwidth);
       Field peak = f.at("peak");
-      peak.check_keys({"fp64", "fp32", "tf32", "fp16", "bf16", "fp8"});
+      peak.check_keys(catalog_file_schema().keys_at("gpus.*.peak"));
       for (const Field& p : peak.entries()) {
         g.peak_flops[p.key().substr(p.key().rfind('.') + 1)] = p.as_quantity(Dimension::flops);
       }
       g.tdp_w = f.at("tdp").as_quantity(Dimension::power);
       g.idle_power_w = f.at("idle_power").as_quantity(Dimension::power);
       if (auto nv = f.get("nvlink")) {
-        nv->check_keys({"kind", "links"});
+        nv->check_keys(catalog_file_schema().keys_at("gpus.*.nvlink"));
         const LinkKind& k = link_kind(nv->at("kind"));
         if (k.cls != LinkClass::nvlink) throw nv->at("kind").error("expected an NVLink kind");
         g.nvlink = std::make_pair(k.key, static_cast<int>(nv->at("links").as_int_in(1, limits::max_link_count)));
@@ -230,7 +299,7 @@ void Catalog::read_section(const std::string& section, const Field& entries, con
     }
   } else if (section == "cpus") {
     for (const Field& f : entries.entries()) {
-      f.check_keys({"name", "cores", "memory_bandwidth", "tdp", "p2p_bandwidth"});
+      f.check_keys(entry_keys(section));
       CpuModel c;
       c.key = short_key(f);
       c.name = f.at("name").as_name();
@@ -245,7 +314,7 @@ void Catalog::read_section(const std::string& section, const Field& entries, con
     }
   } else if (section == "nics") {
     for (const Field& f : entries.entries()) {
-      f.check_keys({"name", "port", "host"});
+      f.check_keys(entry_keys(section));
       NicModel n;
       n.key = short_key(f);
       n.name = f.at("name").as_name();
@@ -260,7 +329,7 @@ void Catalog::read_section(const std::string& section, const Field& entries, con
     }
   } else if (section == "switches") {
     for (const Field& f : entries.entries()) {
-      f.check_keys({"name", "class", "ports", "latency", "nvls"});
+      f.check_keys(entry_keys(section));
       SwitchModel s;
       s.key = short_key(f);
       s.name = f.at("name").as_name();
@@ -279,7 +348,7 @@ void Catalog::read_section(const std::string& section, const Field& entries, con
     }
   } else {
     for (const Field& f : entries.entries()) {
-      f.check_keys({"name", "kind", "read_bandwidth", "write_bandwidth", "read_iops", "read_latency", "host"});
+      f.check_keys(entry_keys("storage"));
       StorageModel s;
       s.key = short_key(f);
       s.name = f.at("name").as_name();

@@ -18,6 +18,12 @@
 // first one's file:line. Extensions are read section by section across all the files (every
 // file's link kinds before any file's GPUs), so a new GPU or NIC may use the base's link kinds
 // or any extension's.
+//
+// Overrides (`--set catalog.<section>.<entry>.<key>=VALUE`, scenario/file_override.hpp): a value
+// of an entry replaced before the sections are read, in the file that defines the entry (the
+// base or an extension), so it is checked as if written there; the entry then holds it wherever
+// it is used (catalog.link_kinds.ib_hdr.bandwidth=400 Gb/s: every NIC port and fabric link of
+// kind ib_hdr). An entry no file defines is an error naming the --set and the section's entries.
 #pragma once
 
 #include <map>
@@ -27,6 +33,7 @@
 #include <vector>
 
 #include "base/time.hpp"
+#include "scenario/file_override.hpp"
 #include "scenario/yaml_doc.hpp"
 #include "topo/prices.hpp"
 
@@ -110,12 +117,22 @@ struct StorageModel {
   std::string host;  // link kind to its host (drives) or to the fabric (network filesystems)
 };
 
+// The keys of a catalog file at each place (its loader checks entries against them; --set
+// catalog.* reaches them): the sections, then each section's entry (link_kinds.*, gpus.* ...).
+const FileSchema& catalog_file_schema();
+
+// A file as errors show it: relative to the source tree when inside it
+// ("topologies/devices.yaml"), else as given.
+std::string shown_path(const std::string& path);
+
 class Catalog {
  public:
   // The catalog at `path` (topologies/devices.yaml, or a file of the same schema), extended
-  // by the files `extensions` (already resolved; see above). Throws ScenarioError.
+  // by the files `extensions` (already resolved; see above), with `overrides` (catalog.* of
+  // --set) applied. Throws ScenarioError.
   static std::shared_ptr<const Catalog> load(const std::string& path,
-                                             const std::vector<std::string>& extensions = {});
+                                             const std::vector<std::string>& extensions = {},
+                                             const std::vector<FileOverride>& overrides = {});
   // (Built once per thread for the same files and texts; scenario/input_cache.hpp.)
 
   // The base catalog file; defaults beside it (prices.yaml, compute.yaml ...) are found from it.
@@ -147,12 +164,15 @@ class Catalog {
   // load() without its cache (scenario/input_cache.hpp): each thread builds a catalog once per
   // set of file texts.
   static std::shared_ptr<const Catalog> load_uncached(const std::string& path,
-                                                      const std::vector<std::string>& extensions);
+                                                      const std::vector<std::string>& extensions,
+                                                      const std::vector<FileOverride>& overrides);
   struct Origin {
     std::string at;   // "file:line", the file as errors show it
     std::string in;   // "the shipped catalog", "the catalog", "the catalog extension"
     std::string file;  // the file as loaded
   };
+  // Reads the files' sections and prices (roots[0] the base, then the extensions).
+  void read_files(const std::vector<Field>& roots);
   // Reads one section's entries into the catalog; an extension's entry may not reuse a key.
   void read_section(const std::string& section, const Field& entries, const std::string& in, bool extension);
   // Records where (section, key) is defined, or throws at `f` if it already is (extensions).

@@ -56,6 +56,10 @@
 #include "net/flow_network.hpp"
 #include "topo/catalog.hpp"
 
+namespace simtrain {
+struct ScenarioSpec;  // scenario/scenario.hpp
+}
+
 namespace simtrain::topo {
 
 enum class DeviceType { gpu, cpu, switch_, nic, storage };
@@ -254,18 +258,30 @@ class Cluster {
 // system's `catalog:` replaced the whole catalog; no shipped or test file relied on that (a
 // replacement catalog is still had by putting a devices.yaml beside the system file).
 // `fabric_topology`, if given, replaces the file's fabric topology (single_switch, fat_tree,
-// rail_optimized) for what-if studies.
+// rail_optimized) for what-if studies. `overrides` (--set system.* and catalog.*,
+// scenario/file_override.hpp) replace values of the system file and of the catalog before they
+// are read, so each is checked as if written there; an error about one names its --set.
 std::unique_ptr<Cluster> load_system(const std::string& path, int nodes = 1,
                                      const std::string& catalog_path = "",
                                      const std::string& fabric_topology = "",
-                                     const std::vector<std::string>& catalog_extensions = {});
+                                     const std::vector<std::string>& catalog_extensions = {},
+                                     const HardwareOverrides& overrides = {});
 
-// The same from a mapping already parsed (a scenario's inline `system:`); `path` locates the
-// base catalog (devices.yaml next to it, else the shipped one) and the files its `catalog:` names.
+// The same from a mapping already parsed (a scenario's inline `system:`, its overrides already
+// in it); `path` locates the base catalog (devices.yaml next to it, else the shipped one) and
+// the files its `catalog:` names.
 std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& path, int nodes = 1,
                                           const std::string& catalog_path = "",
                                           const std::string& fabric_topology = "",
-                                          const std::vector<std::string>& catalog_extensions = {});
+                                          const std::vector<std::string>& catalog_extensions = {},
+                                          const std::vector<FileOverride>& catalog_overrides = {});
+
+// A scenario's system at `nodes`: its file or inline mapping, its catalog extensions, its
+// system.* and catalog.* overrides.
+std::unique_ptr<Cluster> load_scenario_system(const ScenarioSpec& spec, int nodes);
+
+// The keys of a system file at each place (its loader checks them; --set system.* reaches them).
+const FileSchema& system_file_schema();
 
 // Joins the nodes' NICs (called by load_system when nodes > 1).
 void build_fabric(Cluster& cluster, const FabricSpec& spec, const Field* where);

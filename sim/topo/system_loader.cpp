@@ -35,12 +35,46 @@ std::string default_catalog_for(const std::string& system_path) {
 
 }  // namespace
 
+const FileSchema& system_file_schema() {
+  static const FileSchema schema{{
+      {"", {"name", "source", "catalog", "host_memory", "node_overhead", "devices", "links", "fabric"}},
+      {"node_overhead", {"power", "power_source", "price", "price_date", "price_source"}},
+      {"devices.*", {"type", "model", "label"}},
+      {"links.#", {"a", "b", "kind", "count"}},
+      {"fabric", {"topology", "switch", "link", "oversubscription", "storage", "routing"}},
+      {"fabric.storage.#", {"name", "model", "link", "count"}},
+  }};
+  return schema;
+}
+
 std::unique_ptr<Cluster> load_system(const std::string& path, int nodes,
                                      const std::string& catalog_path,
                                      const std::string& fabric_topology,
-                                     const std::vector<std::string>& catalog_extensions) {
-  auto doc = YamlDoc::load_shared(path);
-  return load_system_from(root_field(doc), path, nodes, catalog_path, fabric_topology, catalog_extensions);
+                                     const std::vector<std::string>& catalog_extensions,
+                                     const HardwareOverrides& overrides) {
+  if (overrides.system.empty()) {
+    return load_system_from(root_field(YamlDoc::load_shared(path)), path, nodes, catalog_path, fabric_topology,
+                            catalog_extensions, overrides.catalog);
+  }
+  // The overrides are written into a copy of the file read for this load alone.
+  auto doc = YamlDoc::load(path);
+  const Field root = root_field(doc);
+  for (const FileOverride& o : overrides.system) apply_file_override(root, o, 0, system_file_schema(), shown_path(path));
+  try {
+    return load_system_from(root, path, nodes, catalog_path, fabric_topology, catalog_extensions, overrides.catalog);
+  } catch (const ScenarioError& e) {
+    for (const FileOverride& o : overrides.system) {
+      ScenarioError named = attribute_to_file_override(e, doc->path(), o, 0);
+      if (named.file() != e.file()) throw named;
+    }
+    throw;
+  }
+}
+
+std::unique_ptr<Cluster> load_scenario_system(const ScenarioSpec& spec, int nodes) {
+  if (spec.system_inline)  // its overrides are in the scenario's tree (parse_scenario)
+    return load_system_from(*spec.system_inline, spec.path, nodes, "", "", spec.catalog_extensions, spec.hardware.catalog);
+  return load_system(spec.system_path, nodes, "", "", spec.catalog_extensions, spec.hardware);
 }
 
 namespace {
@@ -76,8 +110,8 @@ void check_nic_transports(const Cluster& c, const LinkKind& trunk, const Field& 
 
 // `node_overhead: {power: 1500 W, power_source: "...", price: $119000, price_date: "2020-05",
 // price_source: "..."}`: every figure with its source (and a price with its date).
-NodeOverhead parse_node_overhead(const Field& f) {
-  f.check_keys({"power", "power_source", "price", "price_date", "price_source"});
+NodeOverhead parse_node_overhead(const Field& f, const FileSchema& schema) {
+  f.check_keys(schema.keys_at("node_overhead"));
   NodeOverhead o;
   auto text = [&](const char* key, const char* what) {
     Field t = f.at(key);
@@ -103,29 +137,74 @@ NodeOverhead parse_node_overhead(const Field& f) {
   return o;
 }
 
+// The `fabric:` block; `fabric_topology` (--fabric), if given, replaces its topology.
+FabricSpec parse_fabric(const Field& f, const Catalog& cat, const std::string& fabric_topology) {
+  const FileSchema& schema = system_file_schema();
+  f.check_keys(schema.keys_at("fabric"));
+  FabricSpec spec;
+  spec.topology = f.at("topology").as_choice({"single_switch", "fat_tree", "rail_optimized"});
+  const SwitchModel& sw = cat.switch_model(f.at("switch"));
+  if (sw.cls != SwitchClass::network) throw f.at("switch").error("the fabric needs a network switch");
+  spec.switch_model = sw.key;
+  const LinkKind& lk = cat.link_kind(f.at("link"));
+  if (lk.cls != LinkClass::network) throw f.at("link").error("the fabric needs a network link kind");
+  spec.link = lk.key;
+  if (auto o = f.get("oversubscription")) spec.oversubscription = o->as_number_in(0, 64);
+  if (auto r = f.get("routing")) spec.routing = r->as_choice({"static", "adaptive"});
+  if (auto st = f.get("storage")) {
+    for (const Field& e : st->items()) {
+      e.check_keys(schema.keys_at("fabric.storage.#"));
+      FabricStorage fs;
+      fs.name = e.at("name").as_name();
+      const StorageModel& sm = cat.storage(e.at("model"));
+      if (sm.kind == "nvme") throw e.at("model").error("a drive (kind nvme) belongs inside a node; the fabric holds network filesystems (nfs, lustre, gpfs)");
+      fs.model = sm.key;
+      const LinkKind& sl = cat.link_kind(e.at("link"));
+      if (sl.cls != LinkClass::network) throw e.at("link").error("a fabric storage system joins the fabric over a network link kind");
+      fs.link = sl.key;
+      if (auto c = e.get("count")) fs.count = static_cast<int>(c->as_int_in(1, limits::max_link_count));
+      spec.storage.push_back(fs);
+    }
+  }
+  // One idealised switch has no uplinks: an oversubscription there would change nothing. (A
+  // --fabric single_switch what-if replaces the file's tree, its oversubscription with it.)
+  if (spec.topology == "single_switch" && spec.oversubscription != 1)
+    throw f.at("oversubscription").error("a single_switch fabric is one non-blocking switch with no uplinks to "
+                                         "oversubscribe; oversubscription shapes fat_tree and rail_optimized fabrics");
+  if (!fabric_topology.empty()) {
+    if (fabric_topology != "single_switch" && fabric_topology != "fat_tree" && fabric_topology != "rail_optimized")
+      throw ScenarioError("", 0, 0, "--fabric", "unknown fabric '" + fabric_topology +
+                          "': expected single_switch, fat_tree or rail_optimized");
+    spec.topology = fabric_topology;
+  }
+  return spec;
+}
+
 }  // namespace
 
 std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& path, int nodes,
                                           const std::string& catalog_path,
                                           const std::string& fabric_topology,
-                                          const std::vector<std::string>& catalog_extensions) {
-  root.check_keys({"name", "source", "catalog", "host_memory", "node_overhead", "devices", "links", "fabric"});
+                                          const std::vector<std::string>& catalog_extensions,
+                                          const std::vector<FileOverride>& catalog_overrides) {
+  const FileSchema& schema = system_file_schema();
+  root.check_keys(schema.keys_at(""));
   const std::string cat_path = catalog_path.empty() ? default_catalog_for(path) : catalog_path;
   std::vector<std::string> extensions;
   if (auto c = root.get("catalog")) extensions = catalog_extension_files(*c, path);
   extensions.insert(extensions.end(), catalog_extensions.begin(), catalog_extensions.end());
-  auto catalog = Catalog::load(cat_path, extensions);
+  auto catalog = Catalog::load(cat_path, extensions, catalog_overrides);
   const Catalog& cat = *catalog;
   auto cluster = std::make_unique<Cluster>(catalog, root.at("name").as_name(),
                                            root.has("source") ? root.at("source").as_string() : "");
   if (auto h = root.get("host_memory")) cluster->set_host_memory_bytes(h->as_quantity(Dimension::bytes));
-  if (auto o = root.get("node_overhead")) cluster->set_node_overhead(parse_node_overhead(*o));
+  if (auto o = root.get("node_overhead")) cluster->set_node_overhead(parse_node_overhead(*o, schema));
 
   // Devices, in file order.
   std::vector<DeviceEntry> devices;
   std::map<std::string, std::size_t> by_name;
   for (const Field& f : root.at("devices").entries()) {
-    f.check_keys({"type", "model", "label"});
+    f.check_keys(schema.keys_at("devices.*"));
     DeviceEntry d{f.key().substr(f.key().rfind('.') + 1), DeviceType::gpu, "", "",
                   SwitchClass::pcie, 0, f};
     const std::string type = f.at("type").as_choice({"gpu", "cpu", "switch", "nic", "storage"});
@@ -169,7 +248,7 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
   std::vector<LinkEntry> links;
   std::set<std::size_t> has_pcie;
   for (const Field& f : root.at("links").items()) {
-    f.check_keys({"a", "b", "kind", "count"});
+    f.check_keys(schema.keys_at("links.#"));
     std::size_t a = lookup(f.at("a")), b = lookup(f.at("b"));
     if (a == b) throw f.at("b").error("a link must join two different devices");
     const LinkKind& kind = cat.link_kind(f.at("kind"));
@@ -237,44 +316,13 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
   }
 
   if (fabric_field) {
-    Field f = *fabric_field;
-    f.check_keys({"topology", "switch", "link", "oversubscription", "storage", "routing"});
-    FabricSpec spec;
-    spec.topology = f.at("topology").as_choice({"single_switch", "fat_tree", "rail_optimized"});
-    const SwitchModel& sw = cat.switch_model(f.at("switch"));
-    if (sw.cls != SwitchClass::network) throw f.at("switch").error("the fabric needs a network switch");
-    spec.switch_model = sw.key;
-    const LinkKind& lk = cat.link_kind(f.at("link"));
-    if (lk.cls != LinkClass::network) throw f.at("link").error("the fabric needs a network link kind");
-    spec.link = lk.key;
-    if (auto o = f.get("oversubscription")) spec.oversubscription = o->as_number_in(0, 64);
-    if (auto r = f.get("routing")) spec.routing = r->as_choice({"static", "adaptive"});
-    if (auto st = f.get("storage")) {
-      for (const Field& e : st->items()) {
-        e.check_keys({"name", "model", "link", "count"});
-        FabricStorage fs;
-        fs.name = e.at("name").as_name();
-        const StorageModel& sm = cat.storage(e.at("model"));
-        if (sm.kind == "nvme") throw e.at("model").error("a drive (kind nvme) belongs inside a node; the fabric holds network filesystems (nfs, lustre, gpfs)");
-        fs.model = sm.key;
-        const LinkKind& lk = cat.link_kind(e.at("link"));
-        if (lk.cls != LinkClass::network) throw e.at("link").error("a fabric storage system joins the fabric over a network link kind");
-        fs.link = lk.key;
-        if (auto c = e.get("count")) fs.count = static_cast<int>(c->as_int_in(1, limits::max_link_count));
-        spec.storage.push_back(fs);
-      }
-    }
-    if (!fabric_topology.empty()) {
-      if (fabric_topology != "single_switch" && fabric_topology != "fat_tree" && fabric_topology != "rail_optimized")
-        throw ScenarioError("", 0, 0, "--fabric", "unknown fabric '" + fabric_topology +
-                            "': expected single_switch, fat_tree or rail_optimized");
-      spec.topology = fabric_topology;
-    }
+    const Field f = *fabric_field;
+    const FabricSpec spec = parse_fabric(f, cat, fabric_topology);
     cluster->set_fabric(spec);
     if (nodes > 1 || !spec.storage.empty()) {
       if (cluster->nics_per_node() == 0)
         throw root.at("devices").error("--nodes needs at least one NIC per node");
-      check_nic_transports(*cluster, lk, f.at("link"));
+      check_nic_transports(*cluster, cat.link_kind(spec.link), f.at("link"));
       build_fabric(*cluster, spec, &f);
     }
   }

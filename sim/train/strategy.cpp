@@ -422,7 +422,7 @@ const KeyTable& scenario_keys() {
 }
 
 const ScenarioGrammar& scenario_grammar() {
-  static const ScenarioGrammar g{scenario_keys(), strategy_names(), parse_strategy_blocks};
+  static const ScenarioGrammar g{scenario_keys(), strategy_names(), parse_strategy_blocks, &topo::system_file_schema()};
   return g;
 }
 

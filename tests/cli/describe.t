@@ -323,3 +323,40 @@ Scenario keys (YAML, or --set key.path=value):
   sweep
       for `simtrain sweep`: any key path above with a list of values, e.g. sweep: {nodes: [1, 2, 4], fsdp.sharding: [full_shard, hybrid_shard]}; a run ignores it
       default: none
+
+System file and catalog values (--set, --sweep and sweep: reach them by their key path in that file):
+
+  system.<path>
+      a value of the scenario's system file (topologies/*.yaml, or its inline system: mapping), by its key
+      path there, list items by number from 0 (links.3.count or links[3].count); read by the system loader as
+      if written in the file (units, ranges), so an error names the --set. A value the file leaves at its
+      default may be set (fabric.oversubscription); a block cannot be added (a system without fabric: has
+      no fabric.*). E.g. system.fabric.oversubscription=2, system.fabric.routing=adaptive,
+      system.host_memory=2 TiB, system.devices.nic0.model=connectx7_ndr. In advise it applies to every
+      configuration's system; one whose system lacks the key is not run, with the reason.
+      keys:
+        name, source, catalog, host_memory, node_overhead, devices, links, fabric
+        node_overhead.{power, power_source, price, price_date, price_source}
+        devices.<name>.{type, model, label}
+        links.<n>.{a, b, kind, count}
+        fabric.{topology, switch, link, oversubscription, storage, routing}
+        fabric.storage.<n>.{name, model, link, count}
+      default: the file's
+  catalog.<section>.<entry>.<key>
+      a value of the catalog the system resolves (topologies/devices.yaml and the extensions the scenario
+      or the system names), in the file that defines the entry, read as if written there; the entry is
+      changed wherever it is used. E.g. catalog.link_kinds.ib_hdr.bandwidth=400 Gb/s (every NIC port and
+      fabric link of kind ib_hdr), catalog.gpus.a100_sxm4_40gb.memory=80 GiB,
+      catalog.gpus.a100_sxm4_40gb.peak.bf16=350 TFLOPS (a GPU's clock: its peaks scale with it),
+      catalog.storage.samsung_pm1733.read_bandwidth=3.5 GB/s
+      keys:
+        link_kinds, gpus, cpus, nics, switches, storage
+        link_kinds.<name>.{class, bandwidth, latency, efficiency, transport}
+        gpus.<name>.{name, memory, memory_bandwidth, peak, tdp, idle_power, nvlink, pcie, p2p, sms, arch}
+        gpus.<name>.peak.{fp64, fp32, tf32, fp16, bf16, fp8}
+        gpus.<name>.nvlink.{kind, links}
+        cpus.<name>.{name, cores, memory_bandwidth, tdp, p2p_bandwidth}
+        nics.<name>.{name, port, host}
+        switches.<name>.{name, class, ports, latency, nvls}
+        storage.<name>.{name, kind, read_bandwidth, write_bandwidth, read_iops, read_latency, host}
+      default: the catalog's
