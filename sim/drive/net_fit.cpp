@@ -17,6 +17,27 @@ namespace {
 
 constexpr double kPlateauBytes = 64.0 * 1024 * 1024;  // every NCCL curve is bandwidth-bound from here
 
+// The ranges the fit searches (see the header): a share of a peak (a link efficiency, the NVLS
+// share) linearly in [0.02, 1]; a step-latency factor on a log scale in [0.05, 20]; LL's
+// throughput bound on a log scale in [1 GB/s, 10 TB/s].
+constexpr double kShareLo = 0.02, kShareHi = 1.0;
+constexpr double kScaleLo = 0.05, kScaleHi = 20.0;
+constexpr double kLLBoundLo = 1e9, kLLBoundHi = 1e13;
+// search_1d's resolution: a grid of 25 points, then 18 golden-section steps inside one grid
+// step, ends within 1/24 x 0.618^18 = 7.2e-6 of the range (on the search's scale) of where it
+// would go on. A value within 1e-5 of the range from an end is on that bound: the data pushed
+// the parameter out of the range, or did not move it at all.
+constexpr double kOnBoundShare = 1e-5;
+
+report::FitBound bound_hit(double v, double lo, double hi, bool log_scale) {
+  auto at = [&](double x) { return log_scale ? std::log(x) : x; };
+  const double tol = kOnBoundShare * (at(hi) - at(lo));
+  if (!(v > 0) && log_scale) return report::FitBound::lower;
+  if (at(v) - at(lo) <= tol) return report::FitBound::lower;
+  if (at(hi) - at(v) <= tol) return report::FitBound::upper;
+  return report::FitBound::none;
+}
+
 int class_index(const std::string& cls) { return cls == "nvlink" ? 0 : cls == "pcie" ? 1 : 2; }
 
 constexpr std::size_t kLL = static_cast<std::size_t>(coll::Protocol::ll);
@@ -280,13 +301,13 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
   };
   auto fit_bandwidth = [&]() {
     if (bw_param == BwParam::link) {
-      cal.link_efficiency[bw_kind] = search_1d(0.02, 1.0, false, [&](double e) {
+      cal.link_efficiency[bw_kind] = search_1d(kShareLo, kShareHi, false, [&](double e) {
         work::NetworkCalibration c = cal;
         c.link_efficiency[bw_kind] = e;
         return bandwidth_error(c);
       });
     } else if (bw_param == BwParam::nvls) {
-      cal.nvls_bandwidth_share = search_1d(0.02, 1.0, false, [&](double s) {
+      cal.nvls_bandwidth_share = search_1d(kShareLo, kShareHi, false, [&](double s) {
         work::NetworkCalibration c = cal;
         c.nvls_bandwidth_share = s;
         return bandwidth_error(c);
@@ -342,10 +363,10 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
       if (by_protocol[k].empty()) continue;
       const NcclTestsLog rows = k == kLL && ll_bound ? subset(log, ll_latency_sizes(by_protocol[kLL])) : lat_log;
       cal.step_latency_scale[latency_class][k] =
-          fit_on(rows, 0.05, 20.0, [&](work::NetworkCalibration& c, double x) { c.step_latency_scale[latency_class][k] = x; });
+          fit_on(rows, kScaleLo, kScaleHi, [&](work::NetworkCalibration& c, double x) { c.step_latency_scale[latency_class][k] = x; });
     }
     if (ll_bound) {
-      cal.ll_max_busbw = fit_on(lat_log, 1e9, 1e13, [](work::NetworkCalibration& c, double x) { c.ll_max_busbw = x; });
+      cal.ll_max_busbw = fit_on(lat_log, kLLBoundLo, kLLBoundHi, [](work::NetworkCalibration& c, double x) { c.ll_max_busbw = x; });
       // A bound that binds nowhere is not determined: the search only found where it stops
       // binding. Kept only when the log fits better with it than without.
       work::NetworkCalibration unbounded = cal;
@@ -375,9 +396,11 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
     p.before = base_efficiency(bw_kind);
     p.after = cal.link_efficiency[bw_kind];
     p.sizes = as_vector(rep.bandwidth_sizes);
-    if (p.after > 0.995)
-      p.note = "at the bound 1.0: the measured plateau is above what these links reach in the model; the model's bottleneck is elsewhere";
-    if (p.after < 0.021) p.note = "at the search's lower bound 0.02: the measured plateau is far below these links";
+    p.lower = kShareLo, p.upper = kShareHi;
+    p.bound = bound_hit(p.after, kShareLo, kShareHi, false);
+    if (p.bound == report::FitBound::upper)
+      p.note = "the measured plateau is above what these links reach in the model; the model's bottleneck is elsewhere";
+    if (p.bound == report::FitBound::lower) p.note = "the measured plateau is far below these links";
     rep.params.push_back(p);
   } else if (bw_param == BwParam::nvls) {
     report::NetFitParam p;
@@ -386,7 +409,10 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
     p.before = base_params.nvls.bandwidth_share;
     p.after = *cal.nvls_bandwidth_share;
     p.sizes = as_vector(rep.bandwidth_sizes);
-    if (p.after > 0.995) p.note = "at the bound 1.0: the measured plateau is above the NVLink links' capacity in the model";
+    p.lower = kShareLo, p.upper = kShareHi;
+    p.bound = bound_hit(p.after, kShareLo, kShareHi, false);
+    if (p.bound == report::FitBound::upper) p.note = "the measured plateau is above the NVLink links' capacity in the model";
+    if (p.bound == report::FitBound::lower) p.note = "the measured plateau is far below the NVLink links' capacity in the model";
     rep.params.push_back(p);
   }
   const std::string class_text = latency_class == "network" ? "network" : latency_class == "nvlink" ? "NVLink" : "PCIe";
@@ -402,10 +428,12 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
     p.before = 1;
     p.after = *scale;
     p.sizes = as_vector(by_protocol[k]);
+    p.lower = kScaleLo, p.upper = kScaleHi;
+    p.bound = bound_hit(p.after, kScaleLo, kScaleHi, true);
     if (p.sizes.empty())
       p.note = fmt::format("no size of the log runs {} after the fit: the factor only moves NCCL's choice away from it", name);
-    else if (p.after < 0.051 || p.after > 19.9)
-      p.note = "at the search's bound: the measured time is outside what the step latency alone can reach "
+    else if (p.bound != report::FitBound::none)
+      p.note = "the measured time is outside what the step latency alone can reach "
                "(the call overhead and base latency are not fitted)";
     rep.params.push_back(p);
   }
@@ -419,8 +447,12 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
     p.before = base_params.protocols[kLL].max_busbw_bytes_per_s[multi_node ? 1 : 0] / 1e9;
     p.after = *cal.ll_max_busbw / 1e9;
     p.sizes = as_vector(by_protocol[kLL]);
-    if (p.after > 9000)
-      p.note = "at the search's upper bound: the LL sizes' time does not grow faster than the links allow";
+    p.lower = kLLBoundLo / 1e9, p.upper = kLLBoundHi / 1e9;
+    p.bound = bound_hit(*cal.ll_max_busbw, kLLBoundLo, kLLBoundHi, true);
+    if (p.bound == report::FitBound::upper)
+      p.note = "the LL sizes' time does not grow faster than the links allow";
+    if (p.bound == report::FitBound::lower)
+      p.note = "the LL sizes' time grows faster than any LL bound the search reaches";
     rep.params.push_back(p);
   }
   const std::string base_text = opt.base.empty() ? "" : " (the base file's fit, " + opt.base.front().path + ")";
@@ -459,13 +491,15 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
                                    : "the LL throughput bound: the LL sizes fit as well without one (no bound binds there)");
   rep.undetermined.push_back("sizes outside the log's range: shown nowhere, not calibrated");
 
-  for (const report::NetFitParam& p : rep.params)
+  for (const report::NetFitParam& p : rep.params) {
     cal.comments.push_back(p.sizes.empty()
                                ? fmt::format("{}: {} -> {}, no size of the log runs with it", p.key,
                                              report::param_value_text(p, p.before), report::param_value_text(p, p.after))
                                : fmt::format("{}: {} -> {}, fitted on {} size{} {} to {} B", p.key,
                                              report::param_value_text(p, p.before), report::param_value_text(p, p.after),
                                              p.sizes.size(), p.sizes.size() == 1 ? "" : "s", p.sizes.front(), p.sizes.back()));
+    if (p.bound != report::FitBound::none) cal.comments.push_back("warning: " + report::bound_warning(p));
+  }
   // The file: the base's fits and this one, the one-node fit first.
   std::vector<work::NetworkCalibration> fits = opt.base;
   fits.push_back(cal);

@@ -67,7 +67,7 @@ TEST_CASE("profile fit: the fitted compute model reproduces the trace's step", "
   ScenarioSpec spec = load_scenario(kBert, {"gpus_per_node=1"});
   const drive::ProfileTrace t = drive::load_profile_trace(kData + "bert_large_1gpu_synthetic.json");
   const std::string scratch = (std::filesystem::temp_directory_path() / "simtrain_profile_fit_test.yaml").string();
-  const drive::ProfileFit fit = drive::fit_profile(spec, t, -1, scratch);
+  const drive::ProfileFit fit = drive::fit_profile(spec, t, {}, scratch);
   CHECK_FALSE(std::filesystem::exists(scratch));
   // 11% short before; within 2% after (the issue: "within a few percent").
   CHECK(fit.before.simulated.step_s < 0.95 * fit.before.measured.step_s);
