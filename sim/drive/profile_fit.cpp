@@ -184,13 +184,18 @@ ProfileFit fit_profile(const ScenarioSpec& spec, const ProfileTrace& trace, cons
     return t_prev > 0 && std::fabs(k / k_prev - 1) > 0.01 && std::fabs(t / t_prev - 1) < 1e-3;
   };
   for (fit.rounds = 1; fit.rounds <= 8; ++fit.rounds) {
-    if (!att_frozen && insensitive(sim.attention_s, prev_att, as, prev_as)) att_frozen = true, as = 1;
-    if (!gemm_frozen && insensitive(sim.gemm_s, prev_gemm, gs, prev_gs)) gemm_frozen = true, gs = 1;
+    // A kind held at its bound stops moving because of the bound, not its shapes: not frozen.
+    if (!att_frozen && !capped_att && insensitive(sim.attention_s, prev_att, as, prev_as)) att_frozen = true, as = 1;
+    if (!gemm_frozen && !capped_gemm && insensitive(sim.gemm_s, prev_gemm, gs, prev_gs)) gemm_frozen = true, gs = 1;
     prev_att = sim.attention_s, prev_gemm = sim.gemm_s, prev_as = as, prev_gs = gs;
     if (!gemm_frozen) gs *= usable(sim.gemm_s, m_gemm);
     if (!att_frozen) as *= usable(sim.attention_s, m_att);
     // Memory-bound attention joins the other memory-bound kernels under the memory efficiency.
     ms *= att_frozen ? usable(sim.other_s + sim.attention_s, m_other + m_att) : usable(sim.other_s, m_other);
+    // Past the scale that holds every figure it sets at 1.0, a scale changes nothing: held there.
+    gs = std::min(gs, 1.0 / gemm0.max);
+    as = std::min(as, 1.0 / std::min(base.flash_attention.max, base.attention.max));
+    ms = std::min(ms, 1.0 / std::min(base.memory, base.vector_max));
     fit.yaml = file_for(gs, as, ms);
     {
       std::ofstream out(scratch, std::ios::binary | std::ios::trunc);
