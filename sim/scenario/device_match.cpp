@@ -54,8 +54,8 @@ std::string device_details(const MeasuredDevice& d) {
 
 std::string check_device(const MeasuredDevice& d, const SimulatedGpu& g, const DeviceCheckText& text, bool force) {
   if (match_device(d, g) != DeviceMatch::other) return "";
-  const std::string what = text.input + " ran on " + (d.name.empty() ? d.arch : d.name) + " (" + d.where + "); " +
-                           g.holder + " has " + g.name;
+  const std::string ran = d.name.empty() ? std::string("an unnamed GPU") : d.name;
+  const std::string what = text.input + " ran on " + ran + " (" + d.where + "); " + g.holder + " has " + g.name;
   if (!force)
     throw ScenarioError(d.path, d.line, d.col, text.key,
                         what + ": " + text.consequence + "; " + text.remedy + ", or --force-device to go on anyway",
