@@ -28,6 +28,12 @@ struct CommFigures {
 
 struct ReplayResult {
   std::string dir, system, gpu_model;
+  // Compute nodes keep the time the trace gives them: the GPU that time was measured or
+  // simulated on (the files' simtrain_gpu, ", "-joined when ranks differ; "": not recorded)
+  // and whether its family is this system's (drive/replay.hpp).
+  std::string traced_gpu;
+  bool traced_gpu_differs = false;
+  std::uint64_t timed_nodes = 0;  // compute nodes whose time the trace gives (duration)
   int nodes = 1, gpus = 0, ranks = 0;
   std::string versions;  // the GlobalMetadata versions read
   long long steps = 0;   // simtrain_steps, 0 if not given

@@ -339,6 +339,10 @@ RankTrace parse_rank_file(const std::string& path, int rank, std::string_view by
           auto v = int_value(a);
           if (!v || *v < 1 || *v > 100000) at.fail("simtrain_steps must be an integer 1 .. 100000");
           rt.steps = *v;
+        } else if (a.name() == "simtrain_gpu") {
+          if (a.value_case() != pb::AttributeProto::kStringVal || a.string_val().empty())
+            at.fail("simtrain_gpu must be a non-empty string (the GPU's name)");
+          rt.gpu = shown_name(a.string_val());
         }
       continue;
     }
@@ -628,13 +632,18 @@ long long chakra_coll(CollType t) {
 
 }  // namespace
 
-std::string encode_rank_file(const std::vector<OutNode>& nodes, long long steps) {
+std::string encode_rank_file(const std::vector<OutNode>& nodes, long long steps, const std::string& gpu) {
   std::string out;
   pb::GlobalMetadata meta;
   meta.set_version(kSchemaVersion);
   auto* s = meta.add_attr();
   s->set_name("simtrain_steps");
   s->set_int64_val(steps);
+  if (!gpu.empty()) {
+    auto* g = meta.add_attr();
+    g->set_name("simtrain_gpu");
+    g->set_string_val(gpu);
+  }
   put_message(out, meta);
   for (const OutNode& o : nodes) {
     pb::Node n;

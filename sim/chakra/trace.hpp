@@ -37,7 +37,9 @@
 // simtrain_stream (string: the stream it ran on, "-" for none), simtrain_comm_bytes (double:
 // the exact size where comm_size, an integer, rounds it), simtrain_calls (int64: a
 // collective of k calls back to back, comm_size their total), and in the GlobalMetadata
-// simtrain_steps (int64: the training steps the trace holds).
+// simtrain_steps (int64: the training steps the trace holds) and simtrain_gpu (string: the GPU
+// whose compute times the trace carries, e.g. "NVIDIA A100-SXM4-40GB"; Chakra's schema has no
+// field for the device, so a trace from elsewhere does not say which GPU it was timed on).
 //
 // Every error names the file, the record index (0: the GlobalMetadata) and its byte offset, and
 // the node id where there is one; nothing is replayed from a directory with an error.
@@ -95,6 +97,7 @@ struct RankTrace {
   std::string path;
   std::string version;  // GlobalMetadata.version
   long long steps = 0;  // simtrain_steps (0: not given)
+  std::string gpu;      // simtrain_gpu ("": not given)
   std::vector<EtNode> nodes;
 };
 
@@ -158,8 +161,9 @@ struct OutNode {
   int peer = -1;
   std::vector<std::uint64_t> deps;
 };
-// One rank's file: the GlobalMetadata (version 0.0.4, simtrain_steps) and the nodes, framed.
-std::string encode_rank_file(const std::vector<OutNode>& nodes, long long steps);
+// One rank's file: the GlobalMetadata (version 0.0.4, simtrain_steps, simtrain_gpu unless `gpu`
+// is "") and the nodes, framed.
+std::string encode_rank_file(const std::vector<OutNode>& nodes, long long steps, const std::string& gpu = "");
 // "name" for a message: printable, at most 80 bytes.
 std::string shown_name(std::string_view name);
 

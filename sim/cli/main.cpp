@@ -227,6 +227,9 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   cmp_cmd->add_option("--set", cp_set, "Override a scenario value: key.path=value (repeatable)");
   cmp_cmd->add_option("--device", cp_device, "The traced GPU to compare (default: the lowest device with kernels)")->check(CLI::Range(0, 4095));
   cmp_cmd->add_flag("--json", cp_json, "Print one JSON object");
+  bool cp_force_device = false;
+  cmp_cmd->add_flag("--force-device", cp_force_device,
+                    "Compare a trace whose GPU (its deviceProperties) is not the scenario's (said in the output)");
   auto* cal_cmd = app.add_subcommand("calibrate", "Fit the compute model to a PyTorch profiler trace of the scenario's run (--profile), "
                                                   "or the network model to an nccl-tests log (--nccl-tests), into a calibration file");
   std::string ca_profile, ca_scenario, ca_out, ca_nccl, ca_system, ca_op, ca_base;
@@ -246,7 +249,8 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
                                           "its figures hold during the fit and the written file holds both fits");
   bool ca_force_device = false;
   cal_cmd->add_flag("--force-device", ca_force_device,
-                    "Fit an nccl-tests log whose GPU (its device lines) is not the system's (said in the report)");
+                    "Fit an nccl-tests log (its device lines) or a profiler trace (its deviceProperties) of another GPU "
+                    "than the system's or the scenario's (said in the report)");
   cal_cmd->add_option("-o,--output", ca_out, "The calibration file to write (a scenario names it with `calibration:`)")->required();
 
   // --- plan ---
@@ -425,7 +429,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       train::RunResult res = drive::run_scenario(spec, ro);
       // The trace files are made first: a step Chakra cannot carry is refused before anything is written.
       std::optional<drive::ChakraFiles> chakra_files;
-      if (!r_chakra.empty()) chakra_files = drive::export_chakra(*res.graph, res.records);
+      if (!r_chakra.empty()) chakra_files = drive::export_chakra(*res.graph, res.records, res.gpu_name);
       if (!r_trace.empty()) write_file_atomic(r_trace, report::chrome_trace(res));
       if (!r_html.empty()) write_file_atomic(r_html, report::run_to_html(res));
       if (chakra_files) write_chakra(r_chakra, *chakra_files);
@@ -452,7 +456,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
     if (*cmp_cmd) {
       ScenarioSpec spec = load_scenario(cp_scenario, cp_set);
       const drive::ProfileTrace trace = drive::load_profile_trace(cp_profile);
-      const drive::ProfileComparison c = drive::compare_profile(spec, trace, cp_device);
+      const drive::ProfileComparison c = drive::compare_profile(spec, trace, {cp_device, cp_force_device});
       if (cp_json) std::cout << report::to_json(c).dump(2) << "\n";
       else std::cout << report::format_comparison(c);
       return 0;
@@ -493,7 +497,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       const drive::ProfileTrace trace = drive::load_profile_trace(ca_profile);
       const std::string scratch = (std::filesystem::temp_directory_path() /
                                    ("simtrain-fit-" + std::to_string(static_cast<long long>(::getpid())) + ".yaml")).string();
-      const drive::ProfileFit fit = drive::fit_profile(spec, trace, ca_device, scratch);
+      const drive::ProfileFit fit = drive::fit_profile(spec, trace, {ca_device, ca_force_device}, scratch);
       write_file_atomic(ca_out, fit.yaml);
       std::cerr << report::format_fit(fit);
       return 0;

@@ -120,7 +120,7 @@ std::vector<std::vector<int>> host_ranks(const train::StepGraph& sg, const Class
 
 }  // namespace
 
-ChakraFiles export_chakra(const train::StepGraph& sg, const std::vector<engine::TaskRecord>& rec) {
+ChakraFiles export_chakra(const train::StepGraph& sg, const std::vector<engine::TaskRecord>& rec, const std::string& gpu) {
   const engine::TaskGraph& g = sg.graph;
   const int n = static_cast<int>(sg.compute.size());
   const Classified c = classify(sg);
@@ -206,7 +206,7 @@ ChakraFiles export_chakra(const train::StepGraph& sg, const std::vector<engine::
     }
     out.nodes += nodes.size();
     out.names.push_back("simtrain." + std::to_string(r) + ".et");
-    out.contents.push_back(chakra::encode_rank_file(nodes, static_cast<long long>(steps)));
+    out.contents.push_back(chakra::encode_rank_file(nodes, static_cast<long long>(steps), gpu));
   }
   out.comm_group_json = groups.json.dump(1) + "\n";
   return out;

@@ -44,7 +44,9 @@ struct ChakraFiles {
   std::size_t nodes = 0, collectives = 0, p2p = 0;
 };
 
-// Throws std::invalid_argument naming the first task it cannot write (see above).
-ChakraFiles export_chakra(const train::StepGraph& sg, const std::vector<engine::TaskRecord>& records);
+// Throws std::invalid_argument naming the first task it cannot write (see above). `gpu`: the
+// GPU the step was simulated on, written as the files' simtrain_gpu (the replay's header names it).
+ChakraFiles export_chakra(const train::StepGraph& sg, const std::vector<engine::TaskRecord>& records,
+                          const std::string& gpu);
 
 }  // namespace simtrain::drive

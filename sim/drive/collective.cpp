@@ -6,6 +6,7 @@
 
 #include "engine/executor.hpp"
 #include "net/flow_network.hpp"
+#include "scenario/device_match.hpp"
 #include "scenario/error.hpp"
 
 namespace simtrain::drive {
@@ -170,15 +171,18 @@ coll::Op log_operation(const NcclTestsLog& log, std::optional<coll::Op> asked, s
 std::string check_log_device(const NcclTestsLog& log, const std::string& system_gpu, const std::string& system_name,
                              bool force) {
   if (log.device.empty()) return "";
-  const std::string ran = gpu_family(log.device), has = gpu_family(system_gpu);
-  if (ran.empty() || ran == has) return "";
-  const std::string what = "the log ran on " + log.device + " (line " + std::to_string(log.device_line) +
-                           "); the system " + system_name + " has " + system_gpu;
-  if (!force)
-    throw ScenarioError(log.path, log.device_line, 0, "--system",
-                        what + ": a fit or comparison would credit one GPU's network with another's figures; use a "
-                               "system of the log's GPU, or --force-device to go on anyway");
-  return what + " (--force-device)";
+  MeasuredDevice d;
+  d.name = log.device;
+  d.path = log.path;
+  d.line = log.device_line;
+  d.where = "line " + std::to_string(log.device_line);
+  SimulatedGpu g;
+  g.name = system_gpu;
+  g.holder = "the system " + system_name;
+  const DeviceCheckText text{"the log", "--system",
+                             "a fit or comparison would credit one GPU's network with another's figures",
+                             "use a system of the log's GPU"};
+  return check_device(d, g, text, force);
 }
 
 void check_log_ranks(const NcclTestsLog& log, int nodes, int gpus_per_node, int system_gpus_per_node) {

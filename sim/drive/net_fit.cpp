@@ -17,6 +17,27 @@ namespace {
 
 constexpr double kPlateauBytes = 64.0 * 1024 * 1024;  // every NCCL curve is bandwidth-bound from here
 
+// The ranges the fit searches (see the header): a share of a peak (a link efficiency, the NVLS
+// share) linearly in [0.02, 1]; a step-latency factor on a log scale in [0.05, 20]; LL's
+// throughput bound on a log scale in [1 GB/s, 10 TB/s].
+constexpr double kShareLo = 0.02, kShareHi = 1.0;
+constexpr double kScaleLo = 0.05, kScaleHi = 20.0;
+constexpr double kLLBoundLo = 1e9, kLLBoundHi = 1e13;
+// search_1d's resolution: a grid of 25 points, then 18 golden-section steps inside one grid
+// step, ends within 1/24 x 0.618^18 = 7.2e-6 of the range (on the search's scale) of where it
+// would go on. A value within 1e-5 of the range from an end is on that bound: the data pushed
+// the parameter out of the range, or did not move it at all.
+constexpr double kOnBoundShare = 1e-5;
+
+report::FitBound bound_hit(double v, double lo, double hi, bool log_scale) {
+  auto at = [&](double x) { return log_scale ? std::log(x) : x; };
+  const double tol = kOnBoundShare * (at(hi) - at(lo));
+  if (!(v > 0) && log_scale) return report::FitBound::lower;
+  if (at(v) - at(lo) <= tol) return report::FitBound::lower;
+  if (at(hi) - at(v) <= tol) return report::FitBound::upper;
+  return report::FitBound::none;
+}
+
 int class_index(const std::string& cls) { return cls == "nvlink" ? 0 : cls == "pcie" ? 1 : 2; }
 
 constexpr std::size_t kLL = static_cast<std::size_t>(coll::Protocol::ll);
@@ -148,6 +169,157 @@ std::string apply_fit(const work::NetworkCalibration& cal, topo::Cluster& cluste
                      parts.empty() ? "nothing fitted" : parts);
 }
 
+// What plateau parameter the log's large sizes pin (net_fit.hpp's header).
+enum class BwParam { none, link, nvls };
+
+// What the fit settled, for the report's parameters.
+struct FitDone {
+  const work::NetworkCalibration& cal;
+  BwParam bw_param;
+  std::string bw_kind, bottleneck_text, latency_class;
+  bool multi_node, fit_latency, fit_ll_bound;
+  const std::array<std::set<long long>, 3>& by_protocol;
+  const std::set<long long>& bandwidth_sizes;
+  double bw_before, nvls_before, ll_before_bytes_per_s;  // the values the fit started from
+};
+
+// A protocol's fitted step-latency factor in the fit's latency class (nullopt: not fitted).
+std::optional<double> latency_scale(const FitDone& f, std::size_t k) {
+  auto it = f.cal.step_latency_scale.find(f.latency_class);
+  return it == f.cal.step_latency_scale.end() ? std::nullopt : it->second[k];
+}
+
+// The report's fitted parameters, each with its range and whether it ended on a bound.
+std::vector<report::NetFitParam> fitted_params(const FitDone& f) {
+  std::vector<report::NetFitParam> out;
+  const long long top = f.bandwidth_sizes.empty() ? 0 : *f.bandwidth_sizes.rbegin();
+  if (f.bw_param == BwParam::link) {
+    report::NetFitParam p;
+    p.key = "link_efficiency." + f.bw_kind;
+    p.meaning = fmt::format("efficiency of every {} link: the model's most utilized {}link at {} B ({}), so it sets the plateau",
+                            f.bw_kind, f.multi_node ? "network " : "", top, f.bottleneck_text);
+    p.before = f.bw_before;
+    p.after = f.cal.link_efficiency.at(f.bw_kind);
+    p.sizes = as_vector(f.bandwidth_sizes);
+    p.lower = kShareLo, p.upper = kShareHi;
+    p.bound = bound_hit(p.after, kShareLo, kShareHi, false);
+    if (p.bound == report::FitBound::upper)
+      p.note = "the measured plateau is above what these links reach in the model; the model's bottleneck is elsewhere";
+    if (p.bound == report::FitBound::lower) p.note = "the measured plateau is far below these links";
+    out.push_back(p);
+  } else if (f.bw_param == BwParam::nvls) {
+    report::NetFitParam p;
+    p.key = "nvls_bandwidth_share";
+    p.meaning = fmt::format("share of the NVLink capacity the NVLS kernel reaches: the model runs {} B as NVLS", top);
+    p.before = f.nvls_before;
+    p.after = *f.cal.nvls_bandwidth_share;
+    p.sizes = as_vector(f.bandwidth_sizes);
+    p.lower = kShareLo, p.upper = kShareHi;
+    p.bound = bound_hit(p.after, kShareLo, kShareHi, false);
+    if (p.bound == report::FitBound::upper) p.note = "the measured plateau is above the NVLink links' capacity in the model";
+    if (p.bound == report::FitBound::lower) p.note = "the measured plateau is far below the NVLink links' capacity in the model";
+    out.push_back(p);
+  }
+  const std::string class_text = f.latency_class == "network" ? "network" : f.latency_class == "nvlink" ? "NVLink" : "PCIe";
+  for (std::size_t k = 0; f.fit_latency && k < 3; ++k) {
+    const auto scale = latency_scale(f, k);
+    if (!scale) continue;
+    const char* name = coll::protocol_name(static_cast<coll::Protocol>(k));
+    report::NetFitParam p;
+    p.key = fmt::format("step_latency_scale.{}.{}", f.latency_class, kProtocolKeys[k]);
+    p.meaning = fmt::format("factor on NCCL's {} per-step latencies (hwLat, ring and tree{}) of {} steps, which set "
+                            "the time of the sizes the model runs with {}",
+                            name, k == kSimple ? ", and the NVLS kernel's" : "", class_text, name);
+    p.before = 1;
+    p.after = *scale;
+    p.sizes = as_vector(f.by_protocol[k]);
+    p.lower = kScaleLo, p.upper = kScaleHi;
+    p.bound = bound_hit(p.after, kScaleLo, kScaleHi, true);
+    if (p.sizes.empty())
+      p.note = fmt::format("no size of the log runs {} after the fit: the factor only moves NCCL's choice away from it", name);
+    else if (p.bound != report::FitBound::none)
+      p.note = "the measured time is outside what the step latency alone can reach "
+               "(the call overhead and base latency are not fitted)";
+    out.push_back(p);
+  }
+  if (f.fit_ll_bound) {
+    report::NetFitParam p;
+    p.key = "ll_max_busbw";
+    p.meaning = fmt::format("the LL protocol's throughput bound on a ring {} (bus bandwidth; NCCL's tuner's llMaxBw role): "
+                            "the SMs' store-and-poll rate of 16-byte lines, which sets how the LL sizes' time grows with the size",
+                            f.multi_node ? "across nodes" : "inside one node");
+    p.unit = "GB/s";
+    p.before = f.ll_before_bytes_per_s / 1e9;
+    p.after = *f.cal.ll_max_busbw / 1e9;
+    p.sizes = as_vector(f.by_protocol[kLL]);
+    p.lower = kLLBoundLo / 1e9, p.upper = kLLBoundHi / 1e9;
+    p.bound = bound_hit(*f.cal.ll_max_busbw, kLLBoundLo, kLLBoundHi, true);
+    if (p.bound == report::FitBound::upper)
+      p.note = "the LL sizes' time does not grow faster than the links allow";
+    if (p.bound == report::FitBound::lower)
+      p.note = "the LL sizes' time grows faster than any LL bound the search reaches";
+    out.push_back(p);
+  }
+  return out;
+}
+
+// What the log's shape leaves open, one sentence each (the report's "not determined").
+std::vector<std::string> undetermined(const FitDone& f, const NcclTestsLog& log, const NetFitOptions& opt,
+                                      const topo::GpuModel& gpu, const topo::Catalog& catalog) {
+  std::vector<std::string> out;
+  const std::string base_text = opt.base.empty() ? "" : " (the base file's fit, " + opt.base.front().path + ")";
+  if (!f.multi_node)
+    out.push_back(opt.base.empty()
+                      ? "the NICs and the fabric: a one-node log sends no byte over the network"
+                      : "the NICs and the fabric: a one-node log sends no byte over the network; taken from" + base_text);
+  else
+    out.push_back("the intra-node links (NVLink, PCIe) and their step latency: taken as " +
+                  (opt.base.empty() ? std::string("the catalog's") : "fitted" + base_text));
+  if (f.bandwidth_sizes.empty())
+    out.push_back(fmt::format("every link efficiency: no size of the log is on the bandwidth plateau (time "
+                              "proportional to size, at least 64 MiB or 4 x the smallest time, busbw "
+                              "within 15% of its best); the largest is {} B",
+                              log.rows.back().size_bytes));
+  else if (f.bw_param == BwParam::none)
+    out.push_back("the plateau's bottleneck: the model's busiest link at the largest size is no link kind "
+                  "a calibration can set (a CPU's root complex)");
+  if (f.bw_param == BwParam::nvls)
+    out.push_back("the NVLink efficiency of the ring: the log's large sizes ran NVLS (the NVSwitch reduces), "
+                  "which has its own share");
+  if (f.bw_param == BwParam::link && !f.multi_node && gpu.nvlink && f.bw_kind != gpu.nvlink->first)
+    out.push_back("the NVLink efficiency: the plateau's bottleneck is " + f.bw_kind);
+  if (f.bw_param == BwParam::link && !f.multi_node && catalog.link_kind(f.bw_kind).cls == topo::LinkClass::nvlink)
+    out.push_back("the PCIe links: NCCL's rings ran over NVLink");
+  if (!f.fit_latency)
+    out.push_back("the per-step latencies: every size of the log is on the bandwidth plateau");
+  for (std::size_t k = 0; f.fit_latency && k < 3; ++k)
+    if (!latency_scale(f, k))
+      out.push_back(fmt::format("the {} step latency: the model runs no size of the log with {}",
+                                coll::protocol_name(static_cast<coll::Protocol>(k)),
+                                coll::protocol_name(static_cast<coll::Protocol>(k))));
+  if (f.fit_latency && !f.fit_ll_bound)
+    out.push_back(f.by_protocol[kLL].size() < 3
+                      ? "the LL throughput bound: fewer than 3 sizes of the log run LL in the model"
+                      : "the LL throughput bound: the LL sizes fit as well without one (no bound binds there)");
+  out.push_back("sizes outside the log's range: shown nowhere, not calibrated");
+  return out;
+}
+
+// The written file's comments: each parameter before and after, and a bound it ended on.
+std::vector<std::string> param_comments(const std::vector<report::NetFitParam>& params) {
+  std::vector<std::string> out;
+  for (const report::NetFitParam& p : params) {
+    out.push_back(p.sizes.empty()
+                      ? fmt::format("{}: {} -> {}, no size of the log runs with it", p.key,
+                                    report::param_value_text(p, p.before), report::param_value_text(p, p.after))
+                      : fmt::format("{}: {} -> {}, fitted on {} size{} {} to {} B", p.key,
+                                    report::param_value_text(p, p.before), report::param_value_text(p, p.after),
+                                    p.sizes.size(), p.sizes.size() == 1 ? "" : "s", p.sizes.front(), p.sizes.back()));
+    if (p.bound != report::FitBound::none) out.push_back("warning: " + report::bound_warning(p));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string apply_network_calibration(const std::vector<work::NetworkCalibration>& fits, topo::Cluster& cluster,
@@ -240,7 +412,7 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
 
   // What bottlenecks the plateau in the model: the most utilized link at the largest size
   // (across nodes: the most utilized network link), or NVLS.
-  enum class BwParam { none, link, nvls } bw_param = BwParam::none;
+  BwParam bw_param = BwParam::none;
   std::string bw_kind;
   std::string latency_class = multi_node ? "network" : (gpu.nvlink ? "nvlink" : "pcie");
   std::string bottleneck_text;
@@ -280,13 +452,13 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
   };
   auto fit_bandwidth = [&]() {
     if (bw_param == BwParam::link) {
-      cal.link_efficiency[bw_kind] = search_1d(0.02, 1.0, false, [&](double e) {
+      cal.link_efficiency[bw_kind] = search_1d(kShareLo, kShareHi, false, [&](double e) {
         work::NetworkCalibration c = cal;
         c.link_efficiency[bw_kind] = e;
         return bandwidth_error(c);
       });
     } else if (bw_param == BwParam::nvls) {
-      cal.nvls_bandwidth_share = search_1d(0.02, 1.0, false, [&](double s) {
+      cal.nvls_bandwidth_share = search_1d(kShareLo, kShareHi, false, [&](double s) {
         work::NetworkCalibration c = cal;
         c.nvls_bandwidth_share = s;
         return bandwidth_error(c);
@@ -342,10 +514,10 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
       if (by_protocol[k].empty()) continue;
       const NcclTestsLog rows = k == kLL && ll_bound ? subset(log, ll_latency_sizes(by_protocol[kLL])) : lat_log;
       cal.step_latency_scale[latency_class][k] =
-          fit_on(rows, 0.05, 20.0, [&](work::NetworkCalibration& c, double x) { c.step_latency_scale[latency_class][k] = x; });
+          fit_on(rows, kScaleLo, kScaleHi, [&](work::NetworkCalibration& c, double x) { c.step_latency_scale[latency_class][k] = x; });
     }
     if (ll_bound) {
-      cal.ll_max_busbw = fit_on(lat_log, 1e9, 1e13, [](work::NetworkCalibration& c, double x) { c.ll_max_busbw = x; });
+      cal.ll_max_busbw = fit_on(lat_log, kLLBoundLo, kLLBoundHi, [](work::NetworkCalibration& c, double x) { c.ll_max_busbw = x; });
       // A bound that binds nowhere is not determined: the search only found where it stops
       // binding. Kept only when the log fits better with it than without.
       work::NetworkCalibration unbounded = cal;
@@ -366,106 +538,14 @@ NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
   rep.after = simulate(cal, log);
 
   // The report's parameters and what the log leaves open.
-  const long long top = rep.bandwidth_sizes.empty() ? 0 : *rep.bandwidth_sizes.rbegin();
-  if (bw_param == BwParam::link) {
-    report::NetFitParam p;
-    p.key = "link_efficiency." + bw_kind;
-    p.meaning = fmt::format("efficiency of every {} link: the model's most utilized {}link at {} B ({}), so it sets the plateau",
-                            bw_kind, multi_node ? "network " : "", top, bottleneck_text);
-    p.before = base_efficiency(bw_kind);
-    p.after = cal.link_efficiency[bw_kind];
-    p.sizes = as_vector(rep.bandwidth_sizes);
-    if (p.after > 0.995)
-      p.note = "at the bound 1.0: the measured plateau is above what these links reach in the model; the model's bottleneck is elsewhere";
-    if (p.after < 0.021) p.note = "at the search's lower bound 0.02: the measured plateau is far below these links";
-    rep.params.push_back(p);
-  } else if (bw_param == BwParam::nvls) {
-    report::NetFitParam p;
-    p.key = "nvls_bandwidth_share";
-    p.meaning = fmt::format("share of the NVLink capacity the NVLS kernel reaches: the model runs {} B as NVLS", top);
-    p.before = base_params.nvls.bandwidth_share;
-    p.after = *cal.nvls_bandwidth_share;
-    p.sizes = as_vector(rep.bandwidth_sizes);
-    if (p.after > 0.995) p.note = "at the bound 1.0: the measured plateau is above the NVLink links' capacity in the model";
-    rep.params.push_back(p);
+  {
+    FitDone done{cal, bw_param, bw_kind, bottleneck_text, latency_class, multi_node, fit_latency, fit_ll_bound,
+                 by_protocol, rep.bandwidth_sizes, bw_param == BwParam::link ? base_efficiency(bw_kind) : 0,
+                 base_params.nvls.bandwidth_share, base_params.protocols[kLL].max_busbw_bytes_per_s[multi_node ? 1 : 0]};
+    rep.params = fitted_params(done);
+    rep.undetermined = undetermined(done, log, opt, gpu, catalog);
   }
-  const std::string class_text = latency_class == "network" ? "network" : latency_class == "nvlink" ? "NVLink" : "PCIe";
-  for (std::size_t k = 0; fit_latency && k < 3; ++k) {
-    const auto scale = cal.step_latency_scale[latency_class][k];
-    if (!scale) continue;
-    const char* name = coll::protocol_name(static_cast<coll::Protocol>(k));
-    report::NetFitParam p;
-    p.key = fmt::format("step_latency_scale.{}.{}", latency_class, kProtocolKeys[k]);
-    p.meaning = fmt::format("factor on NCCL's {} per-step latencies (hwLat, ring and tree{}) of {} steps, which set "
-                            "the time of the sizes the model runs with {}",
-                            name, k == kSimple ? ", and the NVLS kernel's" : "", class_text, name);
-    p.before = 1;
-    p.after = *scale;
-    p.sizes = as_vector(by_protocol[k]);
-    if (p.sizes.empty())
-      p.note = fmt::format("no size of the log runs {} after the fit: the factor only moves NCCL's choice away from it", name);
-    else if (p.after < 0.051 || p.after > 19.9)
-      p.note = "at the search's bound: the measured time is outside what the step latency alone can reach "
-               "(the call overhead and base latency are not fitted)";
-    rep.params.push_back(p);
-  }
-  if (fit_ll_bound) {
-    report::NetFitParam p;
-    p.key = "ll_max_busbw";
-    p.meaning = fmt::format("the LL protocol's throughput bound on a ring {} (bus bandwidth; NCCL's tuner's llMaxBw role): "
-                            "the SMs' store-and-poll rate of 16-byte lines, which sets how the LL sizes' time grows with the size",
-                            multi_node ? "across nodes" : "inside one node");
-    p.unit = "GB/s";
-    p.before = base_params.protocols[kLL].max_busbw_bytes_per_s[multi_node ? 1 : 0] / 1e9;
-    p.after = *cal.ll_max_busbw / 1e9;
-    p.sizes = as_vector(by_protocol[kLL]);
-    if (p.after > 9000)
-      p.note = "at the search's upper bound: the LL sizes' time does not grow faster than the links allow";
-    rep.params.push_back(p);
-  }
-  const std::string base_text = opt.base.empty() ? "" : " (the base file's fit, " + opt.base.front().path + ")";
-  if (!multi_node)
-    rep.undetermined.push_back(
-        opt.base.empty() ? "the NICs and the fabric: a one-node log sends no byte over the network"
-                         : "the NICs and the fabric: a one-node log sends no byte over the network; taken from" + base_text);
-  else
-    rep.undetermined.push_back("the intra-node links (NVLink, PCIe) and their step latency: taken as " +
-                               (opt.base.empty() ? std::string("the catalog's") : "fitted" + base_text));
-  if (rep.bandwidth_sizes.empty())
-    rep.undetermined.push_back(fmt::format("every link efficiency: no size of the log is on the bandwidth plateau (time "
-                                           "proportional to size, at least 64 MiB or 4 x the smallest time, busbw "
-                                           "within 15% of its best); the largest is {} B",
-                                           log.rows.back().size_bytes));
-  else if (bw_param == BwParam::none)
-    rep.undetermined.push_back("the plateau's bottleneck: the model's busiest link at the largest size is no link kind "
-                               "a calibration can set (a CPU's root complex)");
-  if (bw_param == BwParam::nvls)
-    rep.undetermined.push_back("the NVLink efficiency of the ring: the log's large sizes ran NVLS (the NVSwitch reduces), "
-                               "which has its own share");
-  if (bw_param == BwParam::link && !multi_node && gpu.nvlink && bw_kind != gpu.nvlink->first)
-    rep.undetermined.push_back("the NVLink efficiency: the plateau's bottleneck is " + bw_kind);
-  if (bw_param == BwParam::link && !multi_node && catalog.link_kind(bw_kind).cls == topo::LinkClass::nvlink)
-    rep.undetermined.push_back("the PCIe links: NCCL's rings ran over NVLink");
-  if (!fit_latency)
-    rep.undetermined.push_back("the per-step latencies: every size of the log is on the bandwidth plateau");
-  for (std::size_t k = 0; fit_latency && k < 3; ++k)
-    if (!cal.step_latency_scale[latency_class][k])
-      rep.undetermined.push_back(fmt::format("the {} step latency: the model runs no size of the log with {}",
-                                             coll::protocol_name(static_cast<coll::Protocol>(k)),
-                                             coll::protocol_name(static_cast<coll::Protocol>(k))));
-  if (fit_latency && !fit_ll_bound)
-    rep.undetermined.push_back(by_protocol[kLL].size() < 3
-                                   ? "the LL throughput bound: fewer than 3 sizes of the log run LL in the model"
-                                   : "the LL throughput bound: the LL sizes fit as well without one (no bound binds there)");
-  rep.undetermined.push_back("sizes outside the log's range: shown nowhere, not calibrated");
-
-  for (const report::NetFitParam& p : rep.params)
-    cal.comments.push_back(p.sizes.empty()
-                               ? fmt::format("{}: {} -> {}, no size of the log runs with it", p.key,
-                                             report::param_value_text(p, p.before), report::param_value_text(p, p.after))
-                               : fmt::format("{}: {} -> {}, fitted on {} size{} {} to {} B", p.key,
-                                             report::param_value_text(p, p.before), report::param_value_text(p, p.after),
-                                             p.sizes.size(), p.sizes.size() == 1 ? "" : "s", p.sizes.front(), p.sizes.back()));
+  for (const std::string& c : param_comments(rep.params)) cal.comments.push_back(c);
   // The file: the base's fits and this one, the one-node fit first.
   std::vector<work::NetworkCalibration> fits = opt.base;
   fits.push_back(cal);

@@ -59,7 +59,11 @@
 // within 1.5 x the log's smallest time only, which the bound hardly moves (else the two trade
 // off and the search settles with LL's latency too high). A factor whose protocol no size
 // runs after the fit is kept and flagged: it only keeps the model's tuner from choosing that
-// protocol. Deterministic. An efficiency can not exceed 1: a fit that ends there says so.
+// protocol. Deterministic. A parameter that ends on an end of its search range (an efficiency
+// or share at 0.02 or 1, a factor at 0.05 or 20, the LL bound at 1 GB/s or 10 TB/s; within
+// 1e-5 of the range, the search's resolution) was not determined by the log: the report says
+// so with the bound ("warning: ... fitted at its upper bound 1.0000: the data do not determine
+// it; the value is the bound, not a measurement"), and so does a comment in the written file.
 #pragma once
 
 #include <optional>

@@ -18,11 +18,20 @@
 //   memory efficiency and the CUDA-core vector rate (the other, memory-bound kernels)
 //                                                                 x (simulated / measured other)
 // then re-simulates and repeats (the kinds interact through waves and contention) until each
-// kind is within 1% or 8 rounds pass. An efficiency the ratio would push past 1.0 is capped
-// and said so (the trace's kernels ran faster than the model's peak: another GPU, clock or
-// precision than the scenario's). Not fitted: host dispatch and per-step costs (the software
+// kind is within 1% or 8 rounds pass. An efficiency the ratio would push to 1.0 or past it
+// (within a relative 1e-6) is held at that bound and a warning says so, in the report and in
+// the written file: the value is the bound, not a measurement (the trace's kernels ran faster
+// than the model's peak: another GPU, clock or precision than the scenario's). Not fitted: host dispatch and per-step costs (the software
 // profile), communication (the network section, from nccl-tests logs), idle -- the residual
 // step error says what they leave.
+//
+// The device (issue 25): both commands first hold the trace's GPU (its deviceProperties entry
+// for the compared device, drive/profile_trace.hpp) against the scenario's, by family
+// (scenario/device_match.hpp). Another family is refused at that entry's "name" in the trace
+// (exit 2): a comparison would put one GPU's kernel times beside another's model, and a fit
+// would write them into a calibration file keyed to the scenario's GPU. --force-device goes on
+// and the output says so (the written file too). A trace without deviceProperties is compared
+// as before, and the output says the device could not be checked.
 #pragma once
 
 #include <string>
@@ -40,11 +49,21 @@ struct SimulatedSplit {
 
 struct ProfileComparison {
   std::string trace, scenario, gpu;
+  // The traced GPU against the scenario's, one sentence: "NVIDIA A100-SXM4-40GB (sm_80, 108
+  // SMs, 40.0 GiB; the trace's deviceProperties): the scenario's GPU family (A100)", or
+  // "not checked: ...".
+  std::string device;
+  std::string forced_device;  // "the trace ran on ... (--force-device)" when forced, else ""
   TraceSplit measured;
   SimulatedSplit simulated;
 };
 
-ProfileComparison compare_profile(const ScenarioSpec& spec, const ProfileTrace& trace, int device = -1);
+struct ProfileOptions {
+  int device = -1;            // --device: the traced GPU (-1: the lowest device with kernels)
+  bool force_device = false;  // --force-device: go on when the trace ran on another GPU family
+};
+
+ProfileComparison compare_profile(const ScenarioSpec& spec, const ProfileTrace& trace, const ProfileOptions& opt = {});
 
 struct ProfileFit {
   std::string yaml;  // the calibration file (work/calibration.hpp's format)
@@ -52,9 +71,11 @@ struct ProfileFit {
   double gemm_scale = 1, attention_scale = 1, memory_scale = 1;  // applied to the scenario GPU's figures
   int rounds = 0;
   std::vector<std::string> notes;
+  // An efficiency that ends on its bound 1.0 (report::fit_bound_warning's sentence and why).
+  std::vector<std::string> warnings;
 };
 
 // Fits; `scratch` is a file the rounds' calibration is written to (removed at the end).
-ProfileFit fit_profile(const ScenarioSpec& spec, const ProfileTrace& trace, int device, const std::string& scratch);
+ProfileFit fit_profile(const ScenarioSpec& spec, const ProfileTrace& trace, const ProfileOptions& opt, const std::string& scratch);
 
 }  // namespace simtrain::drive

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <regex>
+#include <tuple>
 
 #include "base/intervals.hpp"
 #include "scenario/error.hpp"
@@ -82,6 +83,88 @@ int device_of(const json& e) {
 
 bool is_profiler_step(const std::string& name) { return name.rfind("ProfilerStep#", 0) == 0; }
 
+// Where each element of the top-level "deviceProperties" array starts in the text, and where
+// its own "name" key is (npos: none). The text is valid JSON (parsed before): a scan that
+// follows strings and nesting is enough; nlohmann's parser keeps no positions.
+struct EntrySpot {
+  std::size_t start = 0, name = std::string::npos;
+};
+
+std::size_t skip_space(const std::string& text, std::size_t i) {
+  while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  return i;
+}
+
+std::vector<EntrySpot> device_property_spots(const std::string& text) {
+  std::vector<EntrySpot> out;
+  std::size_t depth = 0, array_at = std::string::npos;
+  bool in_array = false, expect = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (std::isspace(static_cast<unsigned char>(c))) continue;
+    if (in_array && depth == 2 && c != ',' && c != ']' && expect) {
+      out.push_back({i, std::string::npos});
+      expect = false;
+    }
+    if (c == '"') {
+      std::size_t j = i + 1;
+      while (j < text.size() && text[j] != '"') j += text[j] == '\\' ? 2 : 1;
+      const std::string key = text.substr(i + 1, std::min(j, text.size()) - i - 1);
+      const std::size_t colon = skip_space(text, j + 1);
+      if (colon < text.size() && text[colon] == ':') {
+        if (depth == 1 && !in_array && key == "deviceProperties") array_at = skip_space(text, colon + 1);
+        if (in_array && depth == 3 && key == "name" && !out.empty() && out.back().name == std::string::npos)
+          out.back().name = i;
+      }
+      i = j;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+      if (i == array_at && c == '[') in_array = expect = true;
+    } else if (c == '}' || c == ']') {
+      if (depth > 0) --depth;
+      if (in_array && depth == 1) break;
+    } else if (c == ',' && in_array && depth == 2) {
+      expect = true;
+    }
+  }
+  return out;
+}
+
+std::string line_text(const std::string& text, std::size_t pos) {
+  const std::size_t b = text.rfind('\n', pos == 0 ? 0 : pos - 1);
+  const std::size_t from = b == std::string::npos || pos == 0 ? 0 : b + 1;
+  const std::size_t e = text.find('\n', pos);
+  return text.substr(from, (e == std::string::npos ? text.size() : e) - from);
+}
+
+void read_device_properties(const json& doc, const std::string& text, ProfileTrace& t) {
+  if (!doc.is_object()) return;
+  auto it = doc.find("deviceProperties");
+  if (it == doc.end()) return;
+  t.has_device_properties = true;
+  if (!it->is_array()) return;
+  const std::vector<EntrySpot> spots = device_property_spots(text);
+  for (std::size_t i = 0; i < it->size(); ++i) {
+    const json& e = (*it)[i];
+    if (!e.is_object()) continue;
+    TraceDevice d;
+    d.id = int_or(e, "id", static_cast<long long>(i));
+    if (auto n = e.find("name"); n != e.end() && n->is_string()) d.name = n->get<std::string>();
+    d.compute_major = static_cast<int>(int_or(e, "computeMajor", -1));
+    d.compute_minor = static_cast<int>(int_or(e, "computeMinor", -1));
+    const long long sms = int_or(e, "numSms", 0);
+    d.sms = sms > 0 && sms < 100000 ? static_cast<int>(sms) : 0;
+    const double mem = number_or(e, "totalGlobalMem", 0);
+    d.memory_bytes = std::isfinite(mem) && mem > 0 ? mem : 0;
+    if (i < spots.size()) {
+      const std::size_t at = spots[i].name != std::string::npos ? spots[i].name : spots[i].start;
+      std::tie(d.line, d.col) = line_col(text, at);
+      d.context = line_text(text, at);
+    }
+    t.devices.push_back(std::move(d));
+  }
+}
+
 }  // namespace
 
 ProfileTrace load_profile_trace(const std::string& path) {
@@ -106,6 +189,7 @@ ProfileTrace load_profile_trace(const std::string& path) {
   }
   ProfileTrace t;
   t.path = path;
+  read_device_properties(doc, text, t);
   std::size_t index = 0;
   for (const json& e : *events) {
     ++index;
@@ -149,6 +233,27 @@ ProfileTrace load_profile_trace(const std::string& path) {
   for (auto& [d, v] : t.gpu_steps_by_device) std::stable_sort(v.begin(), v.end(), by_start);
   std::stable_sort(t.cpu_steps.begin(), t.cpu_steps.end(), by_start);
   return t;
+}
+
+std::optional<MeasuredDevice> traced_device(const ProfileTrace& t, int device) {
+  for (const TraceDevice& d : t.devices) {
+    if (d.id != device) continue;
+    MeasuredDevice m;
+    m.name = d.name;
+    if (d.compute_major >= 0 && d.compute_minor >= 0 && d.compute_major < 100 && d.compute_minor < 10)
+      m.arch = fmt::format("sm_{}{}", d.compute_major, d.compute_minor);
+    m.sms = d.sms;
+    m.memory_bytes = d.memory_bytes;
+    m.path = t.path;
+    m.line = d.line;
+    m.col = d.col;
+    const std::string details = device_details(m);
+    m.where = (details.empty() ? "" : details + "; ") + fmt::format("deviceProperties, id {}", d.id);
+    m.context = d.context;
+    if (m.name.empty() && m.arch.empty()) return std::nullopt;
+    return m;
+  }
+  return std::nullopt;
 }
 
 namespace {

@@ -21,11 +21,19 @@
 //   comm          union of the NCCL kernels' intervals; exposed comm = comm outside compute
 //   idle          window minus the union of everything
 //   per kind      summed kernel durations (overlapping kernels of one kind add up)
+// The device (issue 25): Kineto writes a top-level "deviceProperties" array, one object per
+// GPU the process saw ({"id", "name", "totalGlobalMem", "computeMajor", "computeMinor",
+// "numSms", ...}, libkineto's DeviceProperties.cpp); the entry whose id is the traced device's
+// is what the trace ran on, checked against the scenario's GPU (scenario/device_match.hpp).
+// Each entry keeps the line and column of its "name" in the file, for the error.
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "scenario/device_match.hpp"
 
 namespace simtrain::drive {
 
@@ -46,8 +54,21 @@ struct StepWindow {
   std::string name;  // "ProfilerStep#3"
 };
 
+// One entry of the trace's deviceProperties.
+struct TraceDevice {
+  long long id = -1;           // "id" (absent: its index in the array)
+  std::string name;            // "" when absent
+  int compute_major = -1, compute_minor = -1;
+  int sms = 0;                 // "numSms"
+  double memory_bytes = 0;     // "totalGlobalMem"
+  int line = 0, col = 0;       // of its "name" key, else of the entry
+  std::string context;         // that line of the file
+};
+
 struct ProfileTrace {
   std::string path;
+  bool has_device_properties = false;  // the file has a deviceProperties array (maybe empty)
+  std::vector<TraceDevice> devices;
   std::vector<TraceKernel> kernels;  // kernels, memcpys and memsets, by start time
   std::map<int, std::vector<StepWindow>> gpu_steps_by_device;  // gpu_user_annotation ranges
   std::vector<StepWindow> cpu_steps;                 // user_annotation ranges
@@ -67,6 +88,9 @@ struct TraceSplit {
   std::map<KernelKind, double> by_kind_s;  // per step
   int kernels = 0;
 };
+
+// The GPU `device` ran on, from deviceProperties; nullopt when the trace does not say.
+std::optional<MeasuredDevice> traced_device(const ProfileTrace& t, int device);
 
 // The split of `device` (-1: the lowest device with kernels). Throws ScenarioError when the
 // device has no kernels.

@@ -14,6 +14,7 @@
 #include "coll/nccl_params.hpp"
 #include "engine/executor.hpp"
 #include "net/flow_network.hpp"
+#include "scenario/device_match.hpp"
 #include "scenario/error.hpp"
 #include "topo/cluster.hpp"
 #include "train/step_builder.hpp"
@@ -378,15 +379,29 @@ chakra::ReplayResult replay_trace(const ReplayOptions& opt) {
   out.nodes = c.nodes();
   out.gpus = static_cast<int>(gpus.size());
   out.ranks = ranks;
-  std::set<std::string> versions;
+  std::set<std::string> versions, traced_gpus;
   for (const auto& rt : trace.ranks) {
     versions.insert(rt.version.empty() ? "(none)" : rt.version);
+    if (!rt.gpu.empty()) traced_gpus.insert(rt.gpu);
     out.steps = std::max(out.steps, rt.steps);
     out.nodes_read += rt.nodes.size();
     for (const auto& n : rt.nodes)
-      if (n.kind == NodeKind::compute) ++(n.cpu ? out.cpu_nodes : out.compute_nodes);
+      if (n.kind == NodeKind::compute) {
+        ++(n.cpu ? out.cpu_nodes : out.compute_nodes);
+        if (n.duration_ps) ++out.timed_nodes;
+      }
   }
   for (const auto& v : versions) out.versions += (out.versions.empty() ? "" : ", ") + v;
+  // The traced GPU against the system's, by family (scenario/device_match.hpp): no rule carries
+  // a traced kernel time to another GPU, so a difference is said, not corrected.
+  for (const auto& g : traced_gpus) out.traced_gpu += (out.traced_gpu.empty() ? "" : ", ") + g;
+  for (std::size_t r = 0; r < trace.ranks.size(); ++r) {
+    if (trace.ranks[r].gpu.empty()) continue;
+    const topo::GpuModel& has = c.gpu_model(gpus[r]);
+    MeasuredDevice d;
+    d.name = trace.ranks[r].gpu;
+    if (match_device(d, SimulatedGpu{has.name, has.arch, has.sms, ""}) == DeviceMatch::other) out.traced_gpu_differs = true;
+  }
   out.costed_nodes = rp.costed();
   out.retuned_plans = rp.retuned();
   out.zero_time_nodes = trace.stats.zero_time_nodes;

@@ -6,7 +6,12 @@
 // with their contention. Each rank has a GPU compute stream and a CPU thread (one op at a time
 // each, in the order of the graph: ASTRA-sim's HardwareResource); the graph of all ranks is
 // one engine task graph, built in a topological order that takes the lowest node id first.
-//   compute   its duration as given; with only num_ops (FLOPs) and tensor_size (bytes), the
+//   compute   its duration as given, NOT rescaled to the system's GPU: the report's header says
+//             so and names the GPU the trace was timed on (its simtrain_gpu; Chakra's schema has
+//             no field for it, so other traces do not say), and says when that GPU's family is
+//             not the system's (simtrain has no rule that carries a kernel's time from one GPU
+//             to another: such an iteration time mixes the traced GPU's compute with this
+//             system's communication). With only num_ops (FLOPs) and tensor_size (bytes), the
 //             roofline of the rank's GPU at its best measured rate:
 //                 t = max(num_ops / (P x e_gemm), tensor_size / (W x e_mem)) + launch
 //             P the dense tensor peak of --precision, e_gemm the GPU's measured maximum

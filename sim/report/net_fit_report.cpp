@@ -38,6 +38,17 @@ std::string param_value_text(const NetFitParam& p, double v) {
   return fmt::format("{:.2f} {}", v, p.unit);
 }
 
+std::string fit_bound_warning(const std::string& param, const std::string& side, const std::string& bound) {
+  return param + " fitted at its " + side + " bound " + bound +
+         ": the data do not determine it; the value is the bound, not a measurement";
+}
+
+std::string bound_warning(const NetFitParam& p) {
+  if (p.bound == FitBound::none) return "";
+  const bool lower = p.bound == FitBound::lower;
+  return fit_bound_warning(p.key, lower ? "lower" : "upper", param_value_text(p, lower ? p.lower : p.upper));
+}
+
 std::string format_net_fit(const NetFitResult& r) {
   std::string o;
   o += fmt::format("# simtrain calibrate --nccl-tests: {} ({}, {} ranks on {} host{}) fitted on {} ({} node{} x {} GPUs)\n",
@@ -51,6 +62,7 @@ std::string format_net_fit(const NetFitResult& r) {
     o += fmt::format("#   {:<30} {} -> {}   on {}\n", p.key, param_value_text(p, p.before), param_value_text(p, p.after),
                      sizes_text(p.sizes));
     o += fmt::format("#     {}\n", p.meaning);
+    if (p.bound != FitBound::none) o += fmt::format("#     warning: {}\n", bound_warning(p));
     if (!p.note.empty()) o += fmt::format("#     note: {}\n", p.note);
   }
   o += "# not determined by this log (left as the catalog's):\n";

@@ -13,14 +13,25 @@
 
 namespace simtrain::report {
 
+enum class FitBound { none, lower, upper };
+
 struct NetFitParam {
   std::string key;      // as in the file: "link_efficiency.nvlink3", "step_latency_scale.nvlink"
   std::string meaning;  // "efficiency of nvlink3 links (the ring's bottleneck at 17179869184 B)"
   double before = 0, after = 0;
   std::string unit;              // "" (a factor or share) or "GB/s" (0: no bound)
   std::vector<long long> sizes;  // the log sizes it was fitted on
-  std::string note;              // e.g. "at the search's bound 1.0: ..."; "" when none
+  double lower = 0, upper = 0;   // the range the fit searched, in the unit above
+  FitBound bound = FitBound::none;  // the fit ended on one end of that range
+  std::string note;              // why, where the fit ended on a bound or fitted nothing; "" when none
 };
+
+// The sentence a fit that ends on a bound prints (the report, and a comment in the written
+// file): "PARAM fitted at its lower bound B: the data do not determine it; the value is the
+// bound, not a measurement". `side` is "lower" or "upper".
+std::string fit_bound_warning(const std::string& param, const std::string& side, const std::string& bound);
+// NetFitParam's warning ("" when it did not end on a bound).
+std::string bound_warning(const NetFitParam& p);
 
 struct NetFitResult {
   std::string system, log_path, output_path;

@@ -29,6 +29,7 @@ std::string format_comparison(const drive::ProfileComparison& c) {
   std::string o;
   o += fmt::format("simtrain compare: {} (GPU {}, {} step{} from {}, {} kernels a step) against scenario {} (simulated on {})\n",
                    c.trace, m.device, m.steps, m.steps == 1 ? "" : "s", m.step_source, m.kernels, c.scenario, c.gpu);
+  o += "  device: " + c.device + "\n";
   o += fmt::format("  {:<16} {:>15} {:>15} {:>9}\n", "per step", "measured", "simulated", "error");
   o += row("step", m.step_s, s.step_s);
   o += row("compute", m.compute_s, s.compute_s);
@@ -53,6 +54,8 @@ nlohmann::json to_json(const drive::ProfileComparison& c) {
           {"scenario", c.scenario},
           {"gpu", c.gpu},
           {"device", m.device},
+          {"device_check", c.device},
+          {"device_forced", !c.forced_device.empty()},
           {"steps", m.steps},
           {"step_source", m.step_source},
           {"kernels_per_step", m.kernels},
@@ -79,7 +82,9 @@ std::string format_fit(const drive::ProfileFit& f) {
                    f.before.measured.compute_s * 1e3, f.before.simulated.compute_s * 1e3,
                    err(f.before.simulated.compute_s, f.before.measured.compute_s), f.after.simulated.compute_s * 1e3,
                    err(f.after.simulated.compute_s, f.after.measured.compute_s));
+  o += "  device: " + f.before.device + "\n";
   o += "  not fitted: host dispatch and per-step costs (the software profile), communication, idle\n";
+  for (const std::string& w : f.warnings) o += "  warning: " + w + "\n";
   for (const std::string& n : f.notes) o += "  note: " + n + "\n";
   return o;
 }

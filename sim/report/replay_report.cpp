@@ -17,12 +17,25 @@ std::string bytes_text(double b) {
   return fmt::format("{:.0f} B", b);
 }
 
+// Whose compute times these are (drive/replay.hpp): as traced, never rescaled.
+std::string compute_times_text(const chakra::ReplayResult& r) {
+  if (r.timed_nodes == 0) return "none given by the trace";
+  const std::string as_traced = fmt::format("as traced ({} node{} with a duration)", r.timed_nodes, r.timed_nodes == 1 ? "" : "s");
+  if (r.traced_gpu.empty())
+    return as_traced + ", GPU not recorded in the trace: not rescaled to this system's " + r.gpu_model;
+  if (!r.traced_gpu_differs) return as_traced + " on " + r.traced_gpu + " (the trace's simtrain_gpu): this system's GPU family";
+  return as_traced + " on " + r.traced_gpu + " (the trace's simtrain_gpu), NOT rescaled to this system's " + r.gpu_model +
+         " (simtrain has no rule that carries a kernel's time to another GPU): the iteration time mixes the traced "
+         "GPU's compute with this system's communication";
+}
+
 }  // namespace
 
 std::string format_replay(const chakra::ReplayResult& r) {
   std::string o;
   o += fmt::format("Chakra trace {} ({} ranks, schema version {}) on {} x {} node(s), {}\n", r.dir, r.ranks, r.versions,
                    r.system, r.nodes, r.gpu_model);
+  o += "  compute times    " + compute_times_text(r) + "\n";
   o += fmt::format("  nodes read       {} ({} GPU compute, {} CPU ops, {} timed from num_ops by the cost model)\n", r.nodes_read,
                    r.compute_nodes, r.cpu_nodes, r.costed_nodes);
   o += fmt::format("  iteration time   {}\n", ms(r.time_s));
@@ -69,6 +82,11 @@ nlohmann::ordered_json replay_to_json(const chakra::ReplayResult& r) {
   j["system"] = r.system;
   j["nodes"] = r.nodes;
   j["gpu"] = r.gpu_model;
+  j["compute_times"] = {{"as_traced", true},
+                        {"rescaled", false},
+                        {"timed_nodes", r.timed_nodes},
+                        {"traced_gpu", r.traced_gpu.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(r.traced_gpu)},
+                        {"traced_gpu_differs", r.traced_gpu_differs}};
   j["ranks"] = r.ranks;
   j["time_s"] = r.time_s;
   j["steps"] = r.steps;

@@ -383,30 +383,6 @@ int nccl_tests_type_bytes(const std::string& type) {
   return it == sizes.end() ? 0 : it->second;
 }
 
-std::string gpu_family(const std::string& name) {
-  std::vector<std::string> words;
-  std::string w;
-  for (char ch : name + " ") {
-    if (ch == ' ' || ch == '\t') {
-      if (!w.empty()) words.push_back(w);
-      w.clear();
-    } else {
-      w += ch;
-    }
-  }
-  std::string family;
-  for (std::string word : words) {
-    if (word == "NVIDIA" || word == "Tesla" || word == "GeForce" || word == "AMD") continue;
-    const auto cut = word.find_first_of("-(");
-    if (cut != std::string::npos) word = word.substr(0, cut);
-    if (word.empty()) break;
-    family += (family.empty() ? "" : " ") + word;
-    if (word.find_first_of("0123456789") != std::string::npos) break;
-  }
-  for (char& c : family) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return family;
-}
-
 NcclTestsLog parse_nccl_tests_log(const std::string& text, const std::string& path) {
   NcclTestsLog log;
   log.path = path;

@@ -89,11 +89,6 @@ struct NcclTestsLog {
   std::string shape;
 };
 
-// The GPU family of a device name, for matching a log against a system: vendor words dropped,
-// words up to the first with a digit, each cut at '-' or '(' ("NVIDIA A100-SXM4-80GB" -> "A100",
-// "NVIDIA H100 80GB HBM3" -> "H100", "NVIDIA GeForce RTX 4090" -> "RTX 4090"), upper case.
-std::string gpu_family(const std::string& name);
-
 // Parses the text of a log (named `path` in errors). Throws ScenarioError.
 NcclTestsLog parse_nccl_tests_log(const std::string& text, const std::string& path);
 // read_input_file (a regular file of bounded size) and parse_nccl_tests_log.

@@ -36,6 +36,12 @@ TEST_CASE("Chakra ET files round-trip through the writer and the reader") {
   const std::string bytes = encode_rank_file(rank_nodes(), 3);
   ReadStats stats;
   const RankTrace rt = parse_rank_file("x.0.et", 0, bytes, {}, stats);
+  SECTION("the GPU the times are for (simtrain_gpu) comes back; a file without it names none") {
+    ReadStats s;
+    CHECK(parse_rank_file("x.0.et", 0, encode_rank_file(rank_nodes(), 3, "NVIDIA A100-SXM4-40GB"), {}, s).gpu ==
+          "NVIDIA A100-SXM4-40GB");
+    CHECK(rt.gpu.empty());
+  }
   SECTION("every field simtrain writes comes back exactly") {
     REQUIRE(rt.version == "0.0.4");
     REQUIRE(rt.steps == 3);

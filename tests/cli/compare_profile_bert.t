@@ -1,6 +1,7 @@
 $ simtrain compare --profile tests/data/profile/bert_large_8gpu_synthetic.json scenarios/dgx_a100_bert_large.yaml
 # exit 0
 simtrain compare: tests/data/profile/bert_large_8gpu_synthetic.json (GPU 0, 3 steps from gpu_user_annotation, 121 kernels a step) against scenario DGX A100, BERT-Large DDP (simulated on NVIDIA A100-SXM4-40GB)
+  device: not checked: the trace has no deviceProperties (the GPU it ran on is not recorded)
   per step                measured       simulated     error
   step                  172.000 ms      165.175 ms     -4.0%
   compute               170.000 ms      161.771 ms     -4.8%

@@ -1,6 +1,7 @@
 $ simtrain replay tests/data/chakra/astra_sim_all_to_all_8npus_1MB --system dgx_a100
 # exit 0
 Chakra trace tests/data/chakra/astra_sim_all_to_all_8npus_1MB (8 ranks, schema version 0.0.4) on DGX A100 (8x A100-SXM4-40GB) x 1 node(s), NVIDIA A100-SXM4-40GB
+  compute times    none given by the trace
   nodes read       8 (0 GPU compute, 0 CPU ops, 0 timed from num_ops by the cost model)
   iteration time   0.023 ms
 

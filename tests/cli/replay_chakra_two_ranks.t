@@ -1,6 +1,7 @@
 $ simtrain replay tests/data/chakra/two_ranks --system dgx_a100
 # exit 0
 Chakra trace tests/data/chakra/two_ranks (2 ranks, schema version 0.0.4) on DGX A100 (8x A100-SXM4-40GB) x 1 node(s), NVIDIA A100-SXM4-40GB
+  compute times    as traced (6 nodes with a duration), GPU not recorded in the trace: not rescaled to this system's NVIDIA A100-SXM4-40GB
   nodes read       12 (6 GPU compute, 2 CPU ops, 2 timed from num_ops by the cost model)
   iteration time   14.403 ms
 

@@ -67,7 +67,7 @@ TEST_CASE("profile fit: the fitted compute model reproduces the trace's step", "
   ScenarioSpec spec = load_scenario(kBert, {"gpus_per_node=1"});
   const drive::ProfileTrace t = drive::load_profile_trace(kData + "bert_large_1gpu_synthetic.json");
   const std::string scratch = (std::filesystem::temp_directory_path() / "simtrain_profile_fit_test.yaml").string();
-  const drive::ProfileFit fit = drive::fit_profile(spec, t, -1, scratch);
+  const drive::ProfileFit fit = drive::fit_profile(spec, t, {}, scratch);
   CHECK_FALSE(std::filesystem::exists(scratch));
   // 11% short before; within 2% after (the issue: "within a few percent").
   CHECK(fit.before.simulated.step_s < 0.95 * fit.before.measured.step_s);
@@ -92,4 +92,33 @@ TEST_CASE("profile traces: bad files name the file and the place", "[drive][prof
   }
   CHECK_THROWS_AS(drive::load_profile_trace(kData + "no_kernels.json"), ScenarioError);
   CHECK_THROWS_AS(drive::split_trace(drive::load_profile_trace(kData + "bert_large_1gpu_synthetic.json"), 3), ScenarioError);
+}
+
+TEST_CASE("profile traces: the device Kineto records", "[drive][profile][device]") {
+  SECTION("the H100 copy's deviceProperties: NVIDIA H100 80GB HBM3, sm_90, 132 SMs (the H100 SXM5 whitepaper), "
+          "its name at line 5, column 16") {
+    const drive::ProfileTrace t = drive::load_profile_trace(kData + "bert_large_1gpu_h100_synthetic.json");
+    CHECK(t.has_device_properties);
+    REQUIRE(t.devices.size() == 1);
+    const auto d = drive::traced_device(t, 0);
+    REQUIRE(d);
+    CHECK(d->name == "NVIDIA H100 80GB HBM3");
+    CHECK(d->arch == "sm_90");
+    CHECK(d->sms == 132);
+    CHECK(d->line == 5);
+    CHECK(d->col == 16);
+    CHECK_FALSE(drive::traced_device(t, 1));  // no entry of id 1
+  }
+  SECTION("a trace without deviceProperties says nothing of its GPU") {
+    const drive::ProfileTrace t = drive::load_profile_trace(kData + "bert_large_1gpu_synthetic.json");
+    CHECK_FALSE(t.has_device_properties);
+    CHECK_FALSE(drive::traced_device(t, 0));
+  }
+  SECTION("held against the A100 scenario it is refused; forced, the comparison says so") {
+    ScenarioSpec spec = load_scenario(kBert, {"gpus_per_node=1"});
+    const drive::ProfileTrace t = drive::load_profile_trace(kData + "bert_large_1gpu_h100_synthetic.json");
+    CHECK_THROWS_AS(drive::compare_profile(spec, t), ScenarioError);
+    const drive::ProfileComparison c = drive::compare_profile(spec, t, {-1, true});
+    CHECK_THAT(c.forced_device, Catch::Contains("the trace ran on NVIDIA H100 80GB HBM3"));
+  }
 }

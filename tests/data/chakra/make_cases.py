@@ -55,8 +55,11 @@ def node(id, name, type, deps=(), dur_us=0, attrs=()):
         m += vbytes(10, a)
     return m
 
-def meta(version="0.0.4"):
-    return vbytes(1, version)
+def meta(version="0.0.4", gpu=None):
+    m = vbytes(1, version)
+    if gpu:
+        m += vbytes(2, attr("simtrain_gpu", string=gpu))  # GlobalMetadata.attr: the GPU the times are for
+    return m
 
 def frame(msgs):
     return b"".join(varint(len(m)) + m for m in msgs)
@@ -100,6 +103,11 @@ def write_dir(name, files, extra=None):
 
 good = {f"dp.{r}.et": frame([meta()] + rank_nodes(r, 1 - r)) for r in (0, 1)}
 write_dir("two_ranks", good)
+
+# The same step, its GlobalMetadata naming the GPU its times are for (simtrain_gpu, as
+# `simtrain run --chakra` writes it): replayed on another system, the header must say the
+# compute times are that GPU's, not rescaled.
+write_dir("two_ranks_a100", {f"dp.{r}.et": frame([meta(gpu="NVIDIA A100-SXM4-40GB")] + rank_nodes(r, 1 - r)) for r in (0, 1)})
 
 # Truncated: rank 1's file cut in the middle of its last node (the message says more bytes than remain).
 t = dict(good)
