@@ -26,6 +26,7 @@ Energy       24281 W, 11.4 kJ/step: 32 GPUs x 396 W + 4 nodes x 1,500 W overhead
 Cost         rent $0.0171/step, own $0.00334/step; headline rent (cost.basis)
   rent       32 GPUs x $4.096/GPU-h on demand (catalog, 2024-Q2)
   own        capex $0.00296/step: (32 GPUs x $10,000 (catalog, 2023-02) + 4 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.000380/step at $0.12/kWh (scenario)
+  rent/own   break-even at 17.7% utilisation: owning costs less if the machine is busy more than that share of its life (capex $22.72/h of a 4-year life vs rent $131/h less power $2.91/h)
 Run          100,000 steps: 13.0 h of work; expected 13.1 h wall clock, goodput  99.9%
   checkpoints   0.0%   18.7 GB every 62 min (Young), 1.2 s each at 15.2 GB/s to nvme0 (Samsung PM1733 3.84TB U.2), each node its own (default: the node's first storage device)
   failures      0.0%   0.01 expected, MTBF 66.0 days (1.97e-05/GPU-h x 32 GPUs; Llama 3: 419 interruptions in 54 days on 16,384 GPUs); each loses 31 min of work + 10 min restart (10 min relaunch + 0.7 s load)
