@@ -41,6 +41,12 @@ using train::StrategyBuilder;
 
 namespace {
 
+// Ranks per node: every node of the job runs as many as the first (the host-memory verdict's
+// multiplier, train/memory.hpp).
+double ranks_per_node(const topo::Cluster& c, const std::vector<int>& ranks) {
+  return static_cast<double>(ranks.size()) / static_cast<double>(std::max(1, c.nodes()));
+}
+
 // The model file a scenario names, as a path (a shipped model's name resolved to models/).
 std::string model_file_path(const std::string& ref) {
   std::string path = ref;
@@ -606,11 +612,10 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     r.memory_peak_at = peak.at_task;
     r.memory_capacity_bytes = gpu.memory_bytes;
     r.oom = r.memory_peak_bytes > r.memory_capacity_bytes;
-    // Offloaded state: every rank of a node holds what rank 0 holds (the same shard sizes).
-    const double ranks_per_node = static_cast<double>(ranks.size()) / static_cast<double>(std::max(1, c.nodes()));
-    r.host_offload_bytes_per_node = sg->memory.host_bytes * ranks_per_node;
-    r.host_memory_bytes = c.host_memory_bytes();
-    r.host_oom = r.host_memory_bytes > 0 && r.host_offload_bytes_per_node > r.host_memory_bytes;
+    const train::HostMemoryVerdict host = train::host_memory_verdict(sg->memory, ranks_per_node(c, ranks), c.host_memory_bytes());
+    r.host_offload_bytes_per_node = host.offload_bytes_per_node;
+    r.host_memory_bytes = host.capacity_bytes;
+    r.host_oom = host.oom;
   }
   r.strategy_detail = sg->strategy_detail;
   if (spec.strategy != "megatron") {  // megatron's recompute is in its detail
@@ -704,23 +709,32 @@ std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec, bool ow
     StrategyBuilder build(spec, *b.model, *b.cost, *b.planner, c);
     build.set_software(&b.software);
     build.override_choice(cand.choice);
+    RunResult::FitRow row;
+    row.strategy = cand.label;
+    // The GPU's peak at batch b; `host_oom` whether the node's host memory holds what the
+    // candidate offloads at that batch (the run's verdict, train/memory.hpp). The search is for
+    // the GPU's largest batch (what the validation cases measure); the host's verdict is
+    // reported beside it, at that batch (at batch 1 when none fits the GPU).
+    bool host_oom = false;
     auto peak_at = [&](long long b) {
       StepGraph sg = build(ranks, 1, b);
       net::FlowNetwork n(c.link_capacities());
       engine::Executor ex(n);
       ex.run(sg.graph);
+      host_oom = train::host_memory_verdict(sg.memory, ranks_per_node(c, ranks), c.host_memory_bytes()).oom;
       return find_peak(sg.memory, sg.graph, ex.records()).peak_bytes;
     };
-    RunResult::FitRow row;
-    row.strategy = cand.label;
     // Peak memory grows with the batch: double until it does not fit, then bisect.
     long long lo = 0, hi = 1;
     double lo_peak = 0;
+    bool lo_host_oom = false;
     while (hi <= (1LL << 20)) {
       const double p = peak_at(hi);
+      if (hi == 1) lo_host_oom = host_oom;  // the verdict at batch 1 when not even it fits
       if (p > gpu.memory_bytes) break;
       lo = hi;
       lo_peak = p;
+      lo_host_oom = host_oom;
       hi *= 2;
     }
     if (lo > 0 && hi <= (1LL << 20)) {
@@ -731,9 +745,11 @@ std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec, bool ow
         else {
           lo = mid;
           lo_peak = p;
+          lo_host_oom = host_oom;
         }
       }
     }
+    row.host_oom = lo_host_oom;
     row.largest_batch = lo;
     row.peak_bytes_at_batch = lo_peak;
     out.push_back(row);

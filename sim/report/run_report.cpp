@@ -48,6 +48,13 @@ std::string near_limit_note(const train::RunResult& r) {
                      "(not timed here)",
                      100 * r.memory_peak_bytes / r.memory_capacity_bytes);
 }
+// Offloaded state against the node's host memory (run and memory reports), when there is any.
+std::string host_memory_line(const train::RunResult& r) {
+  if (r.host_offload_bytes_per_node <= 0) return "";
+  return fmt::format("Host memory  {} of offloaded state per node, of {}{}\n", gib(r.host_offload_bytes_per_node),
+                     r.host_memory_bytes > 0 ? gib(r.host_memory_bytes) : std::string("(host_memory not given in the system file)"),
+                     r.host_oom ? "  OUT OF HOST MEMORY" : "");
+}
 // Dollars with at least three significant figures: a step's share of a purchase is a few
 // millionths of a dollar, which "$0.0000" would hide.
 std::string usd(double v) {
@@ -356,11 +363,7 @@ std::string format_run(const train::RunResult& r) {
     }
     o += "  " + parts + " (GiB)\n";
   }
-  if (r.host_offload_bytes_per_node > 0) {
-    o += fmt::format("Host memory  {} of offloaded state per node, of {}{}\n", gib(r.host_offload_bytes_per_node),
-                     r.host_memory_bytes > 0 ? gib(r.host_memory_bytes) : std::string("(host_memory not given in the system file)"),
-                     r.host_oom ? "  OUT OF HOST MEMORY" : "");
-  }
+  o += host_memory_line(r);
   if (!r.links.empty()) {
     o += "Busiest links\n";
     for (const auto& l : r.links) o += fmt::format("  {}  {}\n", pct(l.utilization), l.name);
@@ -539,14 +542,21 @@ std::string format_memory(const train::RunResult& r) {
                        pct(r.stage_peaks[s].first / r.memory_capacity_bytes), r.stage_peaks[s].second,
                        r.stage_peaks[s].first > r.memory_capacity_bytes ? "  -> OUT OF MEMORY" : "");
   }
+  o += host_memory_line(r);
   if (!r.fits.empty()) {
     o += "\nLargest per-GPU batch that fits, by strategy:\n";
     for (const auto& f : r.fits) {
-      if (f.largest_batch == 0) o += fmt::format("  {:<32} does not fit at batch 1\n", f.strategy);
-      else o += fmt::format("  {:<32} {:>6}   (peak {})\n", f.strategy, f.largest_batch, gib(f.peak_bytes_at_batch));
+      const char* host = f.host_oom ? "; offloaded state does NOT fit in host memory" : "";
+      if (f.largest_batch == 0) o += fmt::format("  {:<32} does not fit at batch 1{}\n", f.strategy, host);
+      else o += fmt::format("  {:<32} {:>6}   (peak {}{})\n", f.strategy, f.largest_batch, gib(f.peak_bytes_at_batch), host);
     }
   }
-  o += fmt::format("Verdict      {}\n", r.oom ? "does NOT fit: see the batch each strategy allows" : "fits" + near_limit_note(r));
+  std::string verdict = "fits" + near_limit_note(r);
+  if (r.oom) verdict = "does NOT fit: see the batch each strategy allows";
+  else if (r.host_oom)
+    verdict = fmt::format("does NOT fit: its offloaded state needs {} of the node's {} host memory", gib(r.host_offload_bytes_per_node),
+                          gib(r.host_memory_bytes));
+  o += fmt::format("Verdict      {}\n", verdict);
   return o;
 }
 
@@ -556,7 +566,10 @@ nlohmann::json memory_to_json(const train::RunResult& r) {
   j["strategy"] = r.strategy;
   nlohmann::json fits = nlohmann::json::array();
   for (const auto& f : r.fits)
-    fits.push_back({{"strategy", f.strategy}, {"largest_batch_per_gpu", f.largest_batch}, {"peak_bytes", f.peak_bytes_at_batch}});
+    fits.push_back({{"strategy", f.strategy},
+                    {"largest_batch_per_gpu", f.largest_batch},
+                    {"peak_bytes", f.peak_bytes_at_batch},
+                    {"host_oom", f.host_oom}});
   j["largest_batch"] = fits;
   nlohmann::json stages = nlohmann::json::array();
   for (const auto& [bytes, at] : r.stage_peaks) stages.push_back({{"peak_bytes", bytes}, {"at", at}});
