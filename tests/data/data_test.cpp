@@ -126,6 +126,24 @@ TEST_CASE("H2D copies visibly slow P2P traffic that shares their PCIe switch", "
   CHECK(fed.comm_total_s > base.comm_total_s * 1.05);
 }
 
+TEST_CASE("the input batch on the GPU is the loader's copy when that is more than the model reads", "[data][memory]") {
+  auto input_batch = [](const train::RunResult& r) {
+    for (const auto& [k, v] : r.memory_breakdown)
+      if (k == "input_batch") return v;
+    return -1.0;
+  };
+  drive::RunOptions once;
+  once.steps_override = 1;
+  const std::string v = kScen + "8xA100_video_nvme.yaml";
+  // 8 samples a GPU of 600 MB each (a clip of frames copied whole): 4.8 GB held all step.
+  const train::RunResult clip = drive::run_scenario(load_scenario(v, {"data.dataset.tensor_bytes_per_sample=600 MB"}), once);
+  CHECK(input_batch(clip) == Approx(8 * 600e6));
+  // The file's 3 x 512 x 512 uint8 crop (786,432 B) is less than the float32 image DeepLabV3
+  // reads (3 x 512^2 x 4 = 3,145,728 B): the float copy is what the step holds.
+  const train::RunResult crop = drive::run_scenario(load_scenario(v, {}), once);
+  CHECK(input_batch(crop) == Approx(8 * 3.0 * 512 * 512 * 4));
+}
+
 TEST_CASE("bad data input names the file, line and column", "[data]") {
   const std::string base = slurp(kScen + "8xA100_imagenet_resnet50.yaml");
   SECTION("a dataset of 0 samples") {
