@@ -336,6 +336,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   RunResult r;
   r.scenario = spec.name;
   r.overrides = spec.overrides_applied;
+  r.strategy_change = train::strategy_config(spec).strategy_change;
   Built b = build_setup(spec);
   const topo::Cluster& c = *b.cluster;
   const work::Model& m = *b.model;

@@ -48,6 +48,17 @@ std::string near_limit_note(const train::RunResult& r) {
                      "(not timed here)",
                      100 * r.memory_peak_bytes / r.memory_capacity_bytes);
 }
+// The --set overrides, each on a line, a strategy change followed by what it carried across
+// and what the new strategy does not read.
+std::string override_lines(const train::RunResult& r) {
+  std::string o;
+  for (const auto& s : r.overrides) {
+    o += fmt::format("  --set {}\n", s);
+    if (s.rfind("strategy=", 0) == 0)
+      for (const auto& n : r.strategy_change) o += fmt::format("    {}\n", n);
+  }
+  return o;
+}
 // Offloaded state against the node's host memory (run and memory reports), when there is any.
 std::string host_memory_line(const train::RunResult& r) {
   if (r.host_offload_bytes_per_node <= 0) return "";
@@ -295,7 +306,7 @@ std::string format_run(const train::RunResult& r) {
   if (!r.calibration.empty()) o += fmt::format("  compute calibrated on {}\n", r.calibration);
   if (!r.network_calibration.empty()) o += fmt::format("  network calibrated: {}\n", r.network_calibration);
   if (!r.software.empty()) o += fmt::format("  software {}: {}\n", r.software, r.software_name);
-  for (const auto& s : r.overrides) o += fmt::format("  --set {}\n", s);
+  o += override_lines(r);
   o += "\n";
   const double st = r.step_time_s;
   o += fmt::format("Step time    {}   (mean of {} steps after {} warm-up{})\n", ms(st), r.steps, r.warmup_steps,
@@ -508,6 +519,7 @@ nlohmann::json run_to_json(const train::RunResult& r) {
                  {"no_stall_step_time_s", r.no_stall_step_s > 0 ? nlohmann::json(r.no_stall_step_s) : nlohmann::json()}};
   }
   if (r.whole_run.enabled) j["run"] = whole_run_json(r);
+  if (!r.strategy_change.empty()) j["strategy_change"] = r.strategy_change;
   if (!r.batching.empty())
     j["sequences"] = {{"batching", r.batching},
                       {"seq_len", r.max_seq_len},
@@ -529,7 +541,7 @@ std::string format_memory(const train::RunResult& r) {
   o += fmt::format("simtrain memory: {}\n", r.scenario);
   o += fmt::format("  {} {} on {} x {}, batch {}/GPU, {}, {}\n", r.model, r.strategy, r.gpus, r.gpu_name, r.batch_per_gpu,
                    r.precision, r.optimizer);
-  for (const auto& s : r.overrides) o += fmt::format("  --set {}\n", s);
+  o += override_lines(r);
   o += fmt::format("\nPeak {} of {} ({}), during \"{}\"{}\n", gib(r.memory_peak_bytes), gib(r.memory_capacity_bytes),
                    pct(r.memory_peak_bytes / r.memory_capacity_bytes), r.memory_peak_at,
                    r.oom ? "  -> OUT OF MEMORY" : "");

@@ -114,6 +114,8 @@ struct RunResult {
   std::size_t buckets = 0;
   std::string bucket_algo;  // e.g. "ring/Simple"
   std::vector<std::string> overrides;
+  // What a --set strategy change carried across and left unread (StrategyConfig::strategy_change).
+  std::vector<std::string> strategy_change;
   // How far to trust the headline figures (step_time, peak_memory, run_time): filled when
   // drive::RunOptions::error_bands is given (report/error_bands.hpp), else empty.
   std::vector<ErrorBand> error_bands;
