@@ -311,7 +311,7 @@ std::string format_run(const train::RunResult& r) {
   const double st = r.step_time_s;
   o += fmt::format("Step time    {}   (mean of {} steps after {} warm-up{})\n", ms(st), r.steps, r.warmup_steps,
                    !r.sought_steady_state ? ""
-                   : r.steady_state       ? "; the data loader's steady state: both halves within 1%"
+                   : r.steady_state       ? "; the data loader's steady state: both halves within 1%, its queue not draining"
                                           : "; the data loader did NOT settle within 1% in the steps simulated");
   o += fmt::format("  compute    {}  {}   GEMM/conv/attention {} of it", ms(r.compute_s), pct(r.compute_s / st),
                    pct(r.gemm_share));
@@ -405,6 +405,10 @@ std::string format_run(const train::RunResult& r) {
   o += fmt::format("Verdict      {}-bound: {}{}\n", r.bottleneck, detail,
                    r.oom ? "; and it does NOT fit in GPU memory" : near_limit_note(r));
   if (r.host_oom) o += "             and its offloaded state does NOT fit in the node's host memory\n";
+  if (r.sought_steady_state && !r.steady_state)
+    o += fmt::format("             NOT CONVERGED: {}; the stall above is a lower bound (give more --steps)\n",
+                     r.data.unsettled.empty() ? "the step times still drifted by more than 1%"
+                                              : "the loader's prefetch queue was still draining, " + r.data.unsettled);
   return o;
 }
 
@@ -516,6 +520,7 @@ nlohmann::json run_to_json(const train::RunResult& r) {
                  {"h2d_utilization", d.h2d_utilization},
                  {"limiter", d.limiter},
                  {"limiter_detail", d.limiter_detail},
+                 {"unsettled", d.unsettled.empty() ? nlohmann::json() : nlohmann::json(d.unsettled)},
                  {"no_stall_step_time_s", r.no_stall_step_s > 0 ? nlohmann::json(r.no_stall_step_s) : nlohmann::json()}};
   }
   if (r.whole_run.enabled) j["run"] = whole_run_json(r);
