@@ -3,7 +3,7 @@
 //   1  usage error (bad flags), from CLI11
 //   2  bad input: a ScenarioError (file:line:col) or an impossible request
 //   3  internal error
-//   4  the scenario does not fit in GPU memory and --fail-on-oom was given
+//   4  the scenario does not fit in GPU memory (or its offloaded state in host memory) and --fail-on-oom was given
 //   5  `validate --strict`: a case lies outside its tolerance
 //   6  `validate --check-bands FILE`: FILE differs from the error bands the model gives now
 //   7  --max-seconds: the simulation stopped at the time limit (no figures)
@@ -186,7 +186,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   double r_max_seconds = 0;
   run_cmd->add_option("--max-seconds", r_max_seconds, "Stop simulating after this many seconds of wall clock (exit 7, no figures)")->check(CLI::PositiveNumber);
   bool r_fail_oom = false;
-  run_cmd->add_flag("--fail-on-oom", r_fail_oom, "Exit with status 4 when the peak memory exceeds the GPU's");
+  run_cmd->add_flag("--fail-on-oom", r_fail_oom, "Exit with status 4 when the peak memory exceeds the GPU's, or the offloaded state the node's host memory");
   std::string r_chakra;
   run_cmd->add_option("--chakra", r_chakra, "Write the simulated step graph as per-rank Chakra ET files (schema 0.0.4) into this directory");
 
@@ -435,7 +435,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       if (chakra_files) write_chakra(r_chakra, *chakra_files);
       if (r_json) std::cout << report::run_to_json(res).dump(2) << "\n";
       else std::cout << report::format_run(res);
-      return r_fail_oom && res.oom ? 4 : 0;
+      return r_fail_oom && res.out_of_memory() ? 4 : 0;
     }
     if (*rp_cmd) {
       if (rp_solver != "incremental" && rp_solver != "full")
@@ -510,7 +510,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       res.fits = drive::largest_batches(spec);
       if (m_json) std::cout << report::memory_to_json(res).dump(2) << "\n";
       else std::cout << report::format_memory(res);
-      return m_fail_oom && res.oom ? 4 : 0;
+      return m_fail_oom && res.out_of_memory() ? 4 : 0;
     }
     if (*plan_cmd) {
       cli::PlanArgs pa;

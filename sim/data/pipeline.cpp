@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <set>
 
@@ -19,6 +20,41 @@ constexpr double kWorkerBytes = 2.0 * 1073741824.0;
 // on server CPUs typically lands at 70-80% of the DDR peak).
 constexpr double kMemcpyEfficiency = 0.75;
 
+// Whether the plan reads from a shared filesystem (one system every node reads from) rather
+// than every node's own drives.
+bool reads_shared(const Plan& plan, const topo::Cluster& cluster) {
+  for (const auto& dev : plan.devices())
+    if (cluster.device(dev.vertex).node < 0) return true;
+  return false;
+}
+
+// The read bandwidth the loader has, bytes/s (bandwidth- and IOPS-bound): the whole system's
+// for a shared filesystem, else one node's own devices.
+double read_supply_bytes_per_s(const Plan& plan, const topo::Cluster& cluster) {
+  if (reads_shared(plan, cluster)) return plan.read_available_bytes_per_s();
+  const DataSpec& s = plan.spec();
+  double total = 0;
+  std::set<std::string> seen;
+  for (const auto& dev : plan.devices()) {
+    if (cluster.device(dev.vertex).node != 0 || !seen.insert(dev.name).second) continue;
+    const double c = s.format == Format::files ? 1.0 + dev.read_bw_bytes_per_s / (dev.read_iops * s.bytes_per_sample) : 1.0;
+    total += dev.read_bw_bytes_per_s / c;
+  }
+  return total;
+}
+
+// One worker's time to build a batch when nothing contends: decode + (per miss) the device's
+// read latency for a file and the bytes at its read rate.
+double uncontended_batch_s(const Plan& plan) {
+  const DataSpec& s = plan.spec();
+  double per_sample = s.cpu_s_per_sample;
+  if (s.format != Format::ram && !plan.devices().empty()) {
+    const StorageDevice& dev = plan.devices().front();
+    const double lat = ps_to_seconds(dev.read_latency_ps) * (s.format == Format::files ? 1.0 : 0.0);
+    per_sample += (1.0 - plan.hit_rate()) * (lat + s.bytes_per_sample / dev.read_bw_bytes_per_s);
+  }
+  return per_sample * static_cast<double>(plan.batch());
+}
 
 }  // namespace
 
@@ -353,34 +389,12 @@ DataSummary summarize(const Plan& plan, const FeedRecord& feed, const engine::Ta
   d.cores_needed = samples_per_s_node * s.cpu_s_per_sample;
   const double miss = 1.0 - plan.hit_rate();
   // Read rate needed: every node's samples, or the whole cluster's for a shared filesystem.
-  bool shared = false;
-  for (const auto& dev : plan.devices()) shared = shared || cluster.device(dev.vertex).node < 0;
-  const double consumers = shared ? nodes : 1.0;
+  const double consumers = reads_shared(plan, cluster) ? nodes : 1.0;
   d.read_needed_bytes_per_s = samples_per_s_node * consumers * s.bytes_per_sample * (s.format == Format::ram ? 0 : miss);
-  d.read_available_bytes_per_s = plan.read_available_bytes_per_s();
-  if (shared) {
-    // already the whole system's
-  } else {
-    // per node: devices of node 0
-    double total = 0;
-    std::set<std::string> seen;
-    for (const auto& dev : plan.devices()) {
-      if (cluster.device(dev.vertex).node != 0 || !seen.insert(dev.name).second) continue;
-      const double c = s.format == Format::files ? 1.0 + dev.read_bw_bytes_per_s / (dev.read_iops * s.bytes_per_sample) : 1.0;
-      total += dev.read_bw_bytes_per_s / c;
-    }
-    d.read_available_bytes_per_s = total;
-  }
-  // Workers a GPU needs so that its batches come at the no-stall rate: one worker builds a
-  // batch in (decode + per-file latency + bytes at the device's rate) when nothing contends.
+  d.read_available_bytes_per_s = read_supply_bytes_per_s(plan, cluster);
+  // Workers a GPU needs so that its batches come at the no-stall rate.
   {
-    double per_sample = s.cpu_s_per_sample;
-    if (s.format != Format::ram && !plan.devices().empty()) {
-      const StorageDevice& dev = plan.devices().front();
-      const double lat = ps_to_seconds(dev.read_latency_ps) * (s.format == Format::files ? 1.0 : 0.0);
-      per_sample += miss * (lat + s.bytes_per_sample / dev.read_bw_bytes_per_s);
-    }
-    const double t_batch = per_sample * static_cast<double>(plan.batch());
+    const double t_batch = uncontended_batch_s(plan);
     const double per_gpu_step = nostall_step_s / static_cast<double>(std::max<long long>(1, batches_per_step));
     d.workers_needed_per_gpu = per_gpu_step > 0 ? static_cast<int>(std::ceil(t_batch / per_gpu_step - 1e-9)) : 0;
   }
@@ -448,6 +462,52 @@ DataSummary summarize(const Plan& plan, const FeedRecord& feed, const engine::Ta
     }
   }
   return d;
+}
+
+SupplyCheck check_supply(const Plan& plan, const FeedRecord& feed, const std::vector<engine::TaskRecord>& rec,
+                         const topo::Cluster& cluster, TimePs lo, TimePs hi, double tolerance) {
+  SupplyCheck out;
+  const DataSpec& s = plan.spec();
+  const double window_s = ps_to_seconds(hi - lo);
+  if (!(window_s > 0)) return out;
+  // The batches the training loops asked for in the window (their previous compute ended in it).
+  double batches = 0, readers = 0;
+  for (const auto& mine : feed.batches) {
+    if (!mine.empty()) readers += 1;
+    for (const auto& b : mine) {
+      const TimePs asked = b.prev_compute >= 0 ? rec[static_cast<std::size_t>(b.prev_compute)].end : 0;
+      if (asked >= lo && asked < hi) batches += 1;
+    }
+  }
+  if (readers == 0) return out;
+  const double nodes = static_cast<double>(std::max<std::size_t>(1, feed.pools.size()));
+  const double samples_per_s = batches * static_cast<double>(plan.batch()) / window_s;  // the job's
+  auto over = [&](const char* what, double needed, double available, const char* unit, double scale) {
+    if (!out.resource.empty() || !(available > 0) || needed <= available * (1 + tolerance)) return;
+    out = SupplyCheck{what, needed / scale, available / scale, unit};
+  };
+  if (s.format != Format::ram) {
+    const double per = reads_shared(plan, cluster) ? 1.0 : 1.0 / nodes;
+    over("storage", samples_per_s * per * s.bytes_per_sample * (1.0 - plan.hit_rate()), read_supply_bytes_per_s(plan, cluster),
+         "GB/s", 1e9);
+  }
+  over("CPU", samples_per_s / nodes * s.cpu_s_per_sample, static_cast<double>(plan.worker_cores_per_node()),
+       "loader cores per node", 1);
+  const double t_batch = uncontended_batch_s(plan);
+  if (s.num_workers > 0 && t_batch > 0)
+    over("workers", batches / readers / window_s, static_cast<double>(s.num_workers) / t_batch, "batches/s per GPU", 1);
+  return out;
+}
+
+std::string SupplyCheck::describe() const {
+  if (resource.empty()) return "";
+  auto two = [](double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    return std::string(buf);
+  };
+  return resource + " supplies " + two(available) + (unit == "GB/s" ? "" : " " + unit) + " of the " + two(needed) + " " +
+         unit + " these steps consumed";
 }
 
 }  // namespace simtrain::data

@@ -165,11 +165,38 @@ struct DataSummary {
   long long epochs = 1;
   std::string limiter;              // storage <name> | cpu | h2d | memory | workers | none
   std::string limiter_detail;
+  // When the steady-state search stopped before the loader settled because its prefetch queue
+  // was still draining: what the loader could not supply (SupplyCheck::describe), else "".
+  std::string unsettled;
 };
 
 DataSummary summarize(const Plan& plan, const FeedRecord& feed, const engine::TaskGraph& g,
                       const std::vector<engine::TaskRecord>& rec, const net::FlowNetwork& network,
                       const topo::Cluster& cluster, TimePs lo, TimePs hi, long long steps, long long batches_per_step,
                       double step_s);
+
+// Whether the loader can supply what a window [lo, hi) of steps consumed (the steady-state
+// search, drive/run.cpp). The workers start with W x prefetch batches requested at once, so a
+// loader slower than the GPUs still builds a queue during the warm-up; while it drains, the
+// steps run at the GPUs' pace with no stall, and their step times agree with each other. Such a
+// window is no steady state: the steady state where supply < demand is data-bound. Measured
+// demand (the batches the training loops asked for in the window x batch / its length)
+// against each bounding resource's capacity:
+//   storage  samples/s (per node; the job's for a shared filesystem) x bytes_per_sample x
+//            (1 - hit rate) against the devices' IOPS-bound read bandwidth
+//   CPU      samples/s per node x cpu_s_per_sample against the loader's cores
+//   workers  batches/s per reading GPU against W / (one batch's uncontended build time)
+// The first resource whose demand exceeds its capacity by more than `tolerance` is named; none
+// when the loader keeps up. (H2D and host-memory copies are not checked: they bound no shipped
+// scenario; a draining queue bound by them still fails the step-time test once it empties.)
+struct SupplyCheck {
+  std::string resource;              // "" when the loader keeps up: storage | CPU | workers
+  double needed = 0, available = 0;  // in `unit`
+  std::string unit;
+  // "storage supplies 7.00 of the 8.79 GB/s these steps consumed" ("" when it keeps up).
+  std::string describe() const;
+};
+SupplyCheck check_supply(const Plan& plan, const FeedRecord& feed, const std::vector<engine::TaskRecord>& rec,
+                         const topo::Cluster& cluster, TimePs lo, TimePs hi, double tolerance);
 
 }  // namespace simtrain::data

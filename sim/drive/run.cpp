@@ -42,6 +42,12 @@ using train::StrategyBuilder;
 
 namespace {
 
+// Ranks per node: every node of the job runs as many as the first (the host-memory verdict's
+// multiplier, train/memory.hpp).
+double ranks_per_node(const topo::Cluster& c, const std::vector<int>& ranks) {
+  return static_cast<double>(ranks.size()) / static_cast<double>(std::max(1, c.nodes()));
+}
+
 // The model file a scenario names, as a path (a shipped model's name resolved to models/).
 std::string model_file_path(const std::string& ref) {
   std::string path = ref;
@@ -222,6 +228,12 @@ struct SteadyCheck {
   bool converged = false;
 };
 constexpr double kSteadyTolerance = 0.01;
+// How far a window's consumption may exceed the loader's supply (data::check_supply) and still
+// be a steady state: the analytic capacities and the simulated loader differ by about 1% (a
+// storage-bound 8xA100 video run reads 1.1% faster than the IOPS-bound figure says), and a
+// deficit under 5% leaves a stall under 5% of the step, below the share at which the verdict
+// calls a run data-bound.
+constexpr double kSupplyTolerance = 0.05;
 constexpr long long kMaxSteadySteps = 2048;  // warm-up included: a bound on the simulated steps
 // A bound on the engine events of all the tries together (about 2 M events a second on one
 // core): a 64-GPU NFS-bound job stops after ~4 s, reporting that it did not settle.
@@ -363,6 +375,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   RunResult r;
   r.scenario = spec.name;
   r.overrides = spec.overrides_applied;
+  r.strategy_change = train::strategy_config(spec).strategy_change;
   Built b = build_setup(spec);
   const topo::Cluster& c = *b.cluster;
   const work::Model& m = *b.model;
@@ -418,6 +431,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   std::unique_ptr<engine::Executor> ex_owner;
   engine::RunStats st;
   double spent_events = 0;
+  data::SupplyCheck supply;  // the last window's: what the loader could not supply, if anything
   for (;;) {
     sg = std::make_shared<StepGraph>(build(ranks, static_cast<int>(steps + warm), spec.batch_per_gpu));
     ex_owner.reset();
@@ -426,11 +440,16 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     st = ex_owner->run(sg->graph);
     if (!seek_steady) break;
     const SteadyCheck chk = steady_state_window(sg->step_end, ex_owner->records(), warm);
-    r.steady_state = chk.converged;
+    // Equal halves are not enough: while the queue filled in the warm-up drains, steps run at
+    // the GPUs' pace (data/pipeline.hpp, check_supply).
+    const auto& rw = ex_owner->records();
+    const TimePs wlo = warm > 0 ? rw[sg->step_end[static_cast<std::size_t>(warm - 1)]].end : 0;
+    supply = data::check_supply(*data_plan, *sg->data, rw, c, wlo, rw[sg->step_end.back()].end, kSupplyTolerance);
+    r.steady_state = chk.converged && supply.resource.empty();
     spent_events += static_cast<double>(st.events);
     const double next_events = static_cast<double>(st.events) / static_cast<double>(warm + steps) *
                                static_cast<double>(warm + 3 * steps);
-    if (chk.converged || warm + 3 * steps > kMaxSteadySteps || spent_events + next_events > kSteadyEventBudget) break;
+    if (r.steady_state || warm + 3 * steps > kMaxSteadySteps || spent_events + next_events > kSteadyEventBudget) break;
     // Not yet: the window becomes warm-up, and twice as many steps are measured after it.
     warm += steps;
     steps = (2 * steps + wave - 1) / wave * wave;
@@ -475,6 +494,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   if (sg->data) {
     r.data = data::summarize(*data_plan, *sg->data, sg->graph, rec, network, c, lo, hi, steps,
                              spec.grad_accumulation, r.step_time_s);
+    if (seek_steady && !r.steady_state) r.data.unsettled = supply.describe();
     // The slowest GPU's wait sets the pace: rank 0 waits for it too (at the all-reduce), so
     // its idle time up to the worst stall counts as data stall.
     const double worst = *std::max_element(r.data.stall_s_per_gpu.begin(), r.data.stall_s_per_gpu.end());
@@ -639,11 +659,10 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
     r.memory_peak_at = peak.at_task;
     r.memory_capacity_bytes = gpu.memory_bytes;
     r.oom = r.memory_peak_bytes > r.memory_capacity_bytes;
-    // Offloaded state: every rank of a node holds what rank 0 holds (the same shard sizes).
-    const double ranks_per_node = static_cast<double>(ranks.size()) / static_cast<double>(std::max(1, c.nodes()));
-    r.host_offload_bytes_per_node = sg->memory.host_bytes * ranks_per_node;
-    r.host_memory_bytes = c.host_memory_bytes();
-    r.host_oom = r.host_memory_bytes > 0 && r.host_offload_bytes_per_node > r.host_memory_bytes;
+    const train::HostMemoryVerdict host = train::host_memory_verdict(sg->memory, ranks_per_node(c, ranks), c.host_memory_bytes());
+    r.host_offload_bytes_per_node = host.offload_bytes_per_node;
+    r.host_memory_bytes = host.capacity_bytes;
+    r.host_oom = host.oom;
   }
   r.strategy_detail = sg->strategy_detail;
   if (spec.strategy != "megatron") {  // megatron's recompute is in its detail
@@ -737,23 +756,32 @@ std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec, bool ow
     StrategyBuilder build(spec, *b.model, *b.cost, *b.planner, c);
     build.set_software(&b.software);
     build.override_choice(cand.choice);
+    RunResult::FitRow row;
+    row.strategy = cand.label;
+    // The GPU's peak at batch b; `host_oom` whether the node's host memory holds what the
+    // candidate offloads at that batch (the run's verdict, train/memory.hpp). The search is for
+    // the GPU's largest batch (what the validation cases measure); the host's verdict is
+    // reported beside it, at that batch (at batch 1 when none fits the GPU).
+    bool host_oom = false;
     auto peak_at = [&](long long b) {
       StepGraph sg = build(ranks, 1, b);
       net::FlowNetwork n(c.link_capacities());
       engine::Executor ex(n);
       ex.run(sg.graph);
+      host_oom = train::host_memory_verdict(sg.memory, ranks_per_node(c, ranks), c.host_memory_bytes()).oom;
       return find_peak(sg.memory, sg.graph, ex.records()).peak_bytes;
     };
-    RunResult::FitRow row;
-    row.strategy = cand.label;
     // Peak memory grows with the batch: double until it does not fit, then bisect.
     long long lo = 0, hi = 1;
     double lo_peak = 0;
+    bool lo_host_oom = false;
     while (hi <= (1LL << 20)) {
       const double p = peak_at(hi);
+      if (hi == 1) lo_host_oom = host_oom;  // the verdict at batch 1 when not even it fits
       if (p > gpu.memory_bytes) break;
       lo = hi;
       lo_peak = p;
+      lo_host_oom = host_oom;
       hi *= 2;
     }
     if (lo > 0 && hi <= (1LL << 20)) {
@@ -764,9 +792,11 @@ std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec, bool ow
         else {
           lo = mid;
           lo_peak = p;
+          lo_host_oom = host_oom;
         }
       }
     }
+    row.host_oom = lo_host_oom;
     row.largest_batch = lo;
     row.peak_bytes_at_batch = lo_peak;
     out.push_back(row);

@@ -55,6 +55,24 @@ std::string near_limit_note(const train::RunResult& r) {
                      "(not timed here)",
                      100 * r.memory_peak_bytes / r.memory_capacity_bytes);
 }
+// The --set overrides, each on a line, a strategy change followed by what it carried across
+// and what the new strategy does not read.
+std::string override_lines(const train::RunResult& r) {
+  std::string o;
+  for (const auto& s : r.overrides) {
+    o += fmt::format("  --set {}\n", s);
+    if (s.rfind("strategy=", 0) == 0)
+      for (const auto& n : r.strategy_change) o += fmt::format("    {}\n", n);
+  }
+  return o;
+}
+// Offloaded state against the node's host memory (run and memory reports), when there is any.
+std::string host_memory_line(const train::RunResult& r) {
+  if (r.host_offload_bytes_per_node <= 0) return "";
+  return fmt::format("Host memory  {} of offloaded state per node, of {}{}\n", gib(r.host_offload_bytes_per_node),
+                     r.host_memory_bytes > 0 ? gib(r.host_memory_bytes) : std::string("(host_memory not given in the system file)"),
+                     r.host_oom ? "  OUT OF HOST MEMORY" : "");
+}
 // Dollars with at least three significant figures: a step's share of a purchase is a few
 // millionths of a dollar, which "$0.0000" would hide.
 std::string usd(double v) {
@@ -339,12 +357,12 @@ std::string format_run(const train::RunResult& r) {
   if (!r.calibration.empty()) o += fmt::format("  compute calibrated on {}\n", r.calibration);
   if (!r.network_calibration.empty()) o += fmt::format("  network calibrated: {}\n", r.network_calibration);
   if (!r.software.empty()) o += fmt::format("  software {}: {}\n", r.software, r.software_name);
-  for (const auto& s : r.overrides) o += fmt::format("  --set {}\n", s);
+  o += override_lines(r);
   o += "\n";
   const double st = r.step_time_s;
   o += fmt::format("Step time    {}   (mean of {} steps after {} warm-up{})\n", ms(st), r.steps, r.warmup_steps,
                    !r.sought_steady_state ? ""
-                   : r.steady_state       ? "; the data loader's steady state: both halves within 1%"
+                   : r.steady_state       ? "; the data loader's steady state: both halves within 1%, its queue not draining"
                                           : "; the data loader did NOT settle within 1% in the steps simulated");
   o += fmt::format("  compute    {}  {}   GEMM/conv/attention {} of it", ms(r.compute_s), pct(r.compute_s / st),
                    pct(r.gemm_share));
@@ -407,11 +425,7 @@ std::string format_run(const train::RunResult& r) {
     }
     o += "  " + parts + " (GiB)\n";
   }
-  if (r.host_offload_bytes_per_node > 0) {
-    o += fmt::format("Host memory  {} of offloaded state per node, of {}{}\n", gib(r.host_offload_bytes_per_node),
-                     r.host_memory_bytes > 0 ? gib(r.host_memory_bytes) : std::string("(host_memory not given in the system file)"),
-                     r.host_oom ? "  OUT OF HOST MEMORY" : "");
-  }
+  o += host_memory_line(r);
   if (!r.links.empty()) {
     o += "Busiest links\n";
     for (const auto& l : r.links) o += fmt::format("  {}  {}\n", pct(l.utilization), l.name);
@@ -442,6 +456,10 @@ std::string format_run(const train::RunResult& r) {
   o += fmt::format("Verdict      {}-bound: {}{}\n", r.bottleneck, detail,
                    r.oom ? "; and it does NOT fit in GPU memory" : near_limit_note(r));
   if (r.host_oom) o += "             and its offloaded state does NOT fit in the node's host memory\n";
+  if (r.sought_steady_state && !r.steady_state)
+    o += fmt::format("             NOT CONVERGED: {}; the stall above is a lower bound (give more --steps)\n",
+                     r.data.unsettled.empty() ? "the step times still drifted by more than 1%"
+                                              : "the loader's prefetch queue was still draining, " + r.data.unsettled);
   return o;
 }
 
@@ -562,9 +580,11 @@ nlohmann::json run_to_json(const train::RunResult& r) {
                  {"h2d_utilization", d.h2d_utilization},
                  {"limiter", d.limiter},
                  {"limiter_detail", d.limiter_detail},
+                 {"unsettled", d.unsettled.empty() ? nlohmann::json() : nlohmann::json(d.unsettled)},
                  {"no_stall_step_time_s", r.no_stall_step_s > 0 ? nlohmann::json(r.no_stall_step_s) : nlohmann::json()}};
   }
   if (r.whole_run.enabled) j["run"] = whole_run_json(r);
+  if (!r.strategy_change.empty()) j["strategy_change"] = r.strategy_change;
   if (!r.batching.empty())
     j["sequences"] = {{"batching", r.batching},
                       {"seq_len", r.max_seq_len},
@@ -586,7 +606,7 @@ std::string format_memory(const train::RunResult& r) {
   o += fmt::format("simtrain memory: {}\n", r.scenario);
   o += fmt::format("  {} {} on {} x {}, batch {}/GPU, {}, {}\n", r.model, r.strategy, r.gpus, r.gpu_name, r.batch_per_gpu,
                    r.precision, r.optimizer);
-  for (const auto& s : r.overrides) o += fmt::format("  --set {}\n", s);
+  o += override_lines(r);
   o += fmt::format("\nPeak {} of {} ({}), during \"{}\"{}\n", gib(r.memory_peak_bytes), gib(r.memory_capacity_bytes),
                    pct(r.memory_peak_bytes / r.memory_capacity_bytes), r.memory_peak_at,
                    r.oom ? "  -> OUT OF MEMORY" : "");
@@ -599,14 +619,21 @@ std::string format_memory(const train::RunResult& r) {
                        pct(r.stage_peaks[s].first / r.memory_capacity_bytes), r.stage_peaks[s].second,
                        r.stage_peaks[s].first > r.memory_capacity_bytes ? "  -> OUT OF MEMORY" : "");
   }
+  o += host_memory_line(r);
   if (!r.fits.empty()) {
     o += "\nLargest per-GPU batch that fits, by strategy:\n";
     for (const auto& f : r.fits) {
-      if (f.largest_batch == 0) o += fmt::format("  {:<32} does not fit at batch 1\n", f.strategy);
-      else o += fmt::format("  {:<32} {:>6}   (peak {})\n", f.strategy, f.largest_batch, gib(f.peak_bytes_at_batch));
+      const char* host = f.host_oom ? "; offloaded state does NOT fit in host memory" : "";
+      if (f.largest_batch == 0) o += fmt::format("  {:<32} does not fit at batch 1{}\n", f.strategy, host);
+      else o += fmt::format("  {:<32} {:>6}   (peak {}{})\n", f.strategy, f.largest_batch, gib(f.peak_bytes_at_batch), host);
     }
   }
-  o += fmt::format("Verdict      {}\n", r.oom ? "does NOT fit: see the batch each strategy allows" : "fits" + near_limit_note(r));
+  std::string verdict = "fits" + near_limit_note(r);
+  if (r.oom) verdict = "does NOT fit: see the batch each strategy allows";
+  else if (r.host_oom)
+    verdict = fmt::format("does NOT fit: its offloaded state needs {} of the node's {} host memory", gib(r.host_offload_bytes_per_node),
+                          gib(r.host_memory_bytes));
+  o += fmt::format("Verdict      {}\n", verdict);
   return o;
 }
 
@@ -616,7 +643,10 @@ nlohmann::json memory_to_json(const train::RunResult& r) {
   j["strategy"] = r.strategy;
   nlohmann::json fits = nlohmann::json::array();
   for (const auto& f : r.fits)
-    fits.push_back({{"strategy", f.strategy}, {"largest_batch_per_gpu", f.largest_batch}, {"peak_bytes", f.peak_bytes_at_batch}});
+    fits.push_back({{"strategy", f.strategy},
+                    {"largest_batch_per_gpu", f.largest_batch},
+                    {"peak_bytes", f.peak_bytes_at_batch},
+                    {"host_oom", f.host_oom}});
   j["largest_batch"] = fits;
   nlohmann::json stages = nlohmann::json::array();
   for (const auto& [bytes, at] : r.stage_peaks) stages.push_back({{"peak_bytes", bytes}, {"at", at}});

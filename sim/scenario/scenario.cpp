@@ -70,7 +70,7 @@ const std::vector<KeyInfo>& general_scenario_keys() {
       // data pipeline (sim/data; DESIGN §8)
       {"data.dataset.samples", "samples in the dataset (one epoch)", "", "required with data"},
       {"data.dataset.bytes_per_sample", "stored size of one sample (encoded image, clip, record)", "bytes", "required with data"},
-      {"data.dataset.tensor_bytes_per_sample", "size of one decoded sample copied to the GPU", "bytes", "3 x image^2 (uint8) for image models, else bytes_per_sample"},
+      {"data.dataset.tensor_bytes_per_sample", "size of one decoded sample copied to the GPU (the input batch held there when more than the model reads)", "bytes", "3 x image^2 (uint8) for image models, else bytes_per_sample"},
       {"data.dataset.format", "files (one per sample) | lmdb | shards (packed, sequential) | ram (in process memory)", "", "files"},
       {"data.storage", "a storage device of the system (nvme0), or {kind: nvme|nfs|lustre|gpfs|ram, device | devices: [..] (RAID0)}", "", "required unless format: ram"},
       {"data.storage.kind", "nvme | nfs | lustre | gpfs | ram", "", "the device's kind"},

@@ -57,7 +57,7 @@ int Layout::degree(Dim d) const {
     case Dim::dp: return mesh_.dp;
     case Dim::pp: return mesh_.pp;
     case Dim::ep: return mesh_.ep;
-    case Dim::edp: return mesh_.dp / mesh_.ep;
+    case Dim::edp: return mesh_.cp * mesh_.dp / mesh_.ep;
     case Dim::dp_cp: return mesh_.dp * mesh_.cp;
   }
   return 1;
@@ -80,7 +80,10 @@ std::vector<int> Layout::group(Dim d, int r) const {
       case Dim::dp: c.dp = i; break;
       case Dim::pp: c.pp = i; break;
       case Dim::ep: c.dp = base.edp * mesh_.ep + i; break;
-      case Dim::edp: c.dp = i * mesh_.ep + base.ep; break;
+      case Dim::edp:  // every cp coordinate, then the dp ranks of this ep index
+        c.cp = i % mesh_.cp;
+        c.dp = (i / mesh_.cp) * mesh_.ep + base.ep;
+        break;
       case Dim::dp_cp:
         c.cp = i % mesh_.cp;
         c.dp = i / mesh_.cp;

@@ -5,6 +5,15 @@
 // GPU count); expert parallelism ep is carved out of the data-parallel dimension (ep divides
 // dp: the dense layers are replicated over all dp ranks, the experts are split over ep of
 // them and replicated over the remaining dp/ep), as Megatron-Core's expert groups do.
+// Context-parallel ranks hold the same weights, experts included: the expert-data-parallel
+// group (the replicas of one expert shard) is every cp coordinate of the dp/ep ranks that share
+// an ep index, of size dp x cp / ep. Megatron-Core since v0.10 (megatron/core/parallel_state.py,
+// initialize_model_parallel: expert_data_parallel_size = world_size / (expert_tensor_parallel
+// x expert_model_parallel x pipeline_model_parallel), its expert RankGenerator built with
+// cp=1, i.e. CP folded into expert DP; v0.7-0.9 reduced expert gradients over
+// _DATA_MODULO_EXPERT_PARALLEL_GROUP_WITH_CP, the same dp x cp / ep ranks) reduces expert
+// gradients and shards the distributed optimizer's expert state over that group. (Megatron-
+// Core may also fold EP into CP ranks; here EP groups stay inside dp, a stricter condition.)
 //
 // Rank order. The job's GPUs are listed node-major (node 0's GPUs, then node 1's, ...). A
 // position r in that list has the coordinates, in Megatron-Core's default order
@@ -26,7 +35,7 @@
 
 namespace simtrain::train {
 
-// edp: the expert-data-parallel group (dp / ep); dp_cp: the ranks holding the same weights
+// edp: the expert-data-parallel group (dp x cp / ep); dp_cp: the ranks holding the same weights
 // (every dp and cp coordinate: Megatron reduces gradients over data x context parallel ranks).
 enum class Dim { tp, cp, dp, pp, ep, edp, dp_cp };
 const char* dim_name(Dim d);

@@ -360,14 +360,14 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
     P.expert_params_of_stage[static_cast<std::size_t>(k % p)] += vs[static_cast<std::size_t>(k)].expert_params;
   }
   P.group = mesh.dp * mesh.cp;
-  P.edp = mesh.dp / mesh.ep;
+  P.edp = mesh.dp * mesh.cp / mesh.ep;  // the expert-DP group folds in the CP ranks (layout.hpp)
   P.fsdp = P.group > 1 ? opt.fsdp : DataSharding::none;
-  // The distributed optimizer (and FSDP, which implies it) shards dense state over dp and expert
-  // state over dp / ep.
+  // The distributed optimizer (and FSDP, which implies it) shards dense state over dp x cp and
+  // expert state over the expert-DP group, dp x cp / ep.
   const bool sharded_state = opt.distributed_optimizer || P.fsdp != DataSharding::none;
   for (int st = 0; st < p; ++st) {
     const double all = P.params_of_stage[static_cast<std::size_t>(st)], ex = P.expert_params_of_stage[static_cast<std::size_t>(st)];
-    P.opt_params_of_stage.push_back(sharded_state ? (all - ex) / (mesh.dp * mesh.cp) + ex / (mesh.dp / mesh.ep) : all);
+    P.opt_params_of_stage.push_back(sharded_state ? (all - ex) / (mesh.dp * mesh.cp) + ex / P.edp : all);
   }
   P.boundary_bytes.assign(static_cast<std::size_t>(V), 0.0);
   for (int k = 1; k < V; ++k) {
@@ -605,6 +605,9 @@ std::string strategy_detail(const Prepared& P, const MegatronOptions& opt) {
   const int p = P.p, v = P.v, m = P.m;
   return "TP" + std::to_string(mesh.tp) + " PP" + std::to_string(p) + " DP" + std::to_string(mesh.dp) +
          (mesh.cp > 1 ? " CP" + std::to_string(mesh.cp) : "") + (mesh.ep > 1 ? " EP" + std::to_string(mesh.ep) : "") +
+         (std::none_of(P.expert_params_of_stage.begin(), P.expert_params_of_stage.end(), [](double e) { return e > 0; })
+              ? ""
+              : " (expert DP " + std::to_string(P.edp) + " = DP x CP / EP)") +
          (p > 1 ? std::string(", ") + pipe_schedule_name(P.sched) + (v > 1 ? " v" + std::to_string(v) : "") + ", " +
                       std::to_string(m) + " micro-batches"
                 : "") +
@@ -643,7 +646,7 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   const StageGroups cp_groups = mesh.cp > 1 ? groups_by_stage(layout, Dim::cp, p) : StageGroups(static_cast<std::size_t>(p));
   const StageGroups ep_groups = mesh.ep > 1 ? groups_by_stage(layout, Dim::ep, p) : StageGroups(static_cast<std::size_t>(p));
   const StageGroups edp_groups = groups_by_stage(layout, Dim::edp, p);
-  const int edp = layout.degree(Dim::edp);  // replicas of each expert (dp / ep; CP ranks do not add any)
+  const int edp = layout.degree(Dim::edp);  // replicas of each expert shard (dp x cp / ep, layout.hpp)
   std::vector<CommHold> holds;
   // What each collective stream beside compute holds: its largest call.
   auto hold_for = [&](const StageGroups& groups, auto calls_of) {
@@ -776,8 +779,8 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
   auto ub_comm = [&](const Calls& calls, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
     return pass_comm(calls, tp_groups, tp_stream, "tp ub", s, std::move(deps), tag, true);
   };
-  // Gradient reduction of a chunk or block: dense parameters over the DP group, routed experts
-  // over the expert-DP group (dp / ep replicas of each expert), on the stage's DP stream.
+  // Gradient reduction of a chunk or block: dense parameters over the DP x CP group, routed
+  // experts over the expert-DP group (dp x cp / ep replicas of each expert), on the stage's DP stream.
   std::vector<std::vector<engine::TaskId>> grads_done(static_cast<std::size_t>(p));
   // Returns the dense and the expert reduction (when there is one).
   auto reduce_grads = [&](int s, double dense, double expert, const std::vector<engine::TaskId>& deps,

@@ -85,9 +85,10 @@
 // top-k copies, micro_batch x tokens x top_k x hidden in the activation dtype, sequence-sharded
 // under SP) and their mirror in the backward, after the pass's kernels as the TP collectives
 // are. `expert_imbalance` > 1 makes the busiest rank's expert GEMMs that much longer (the
-// all-to-all waits for it). Expert gradients are reduced over the expert-DP group (dp / ep
-// replicas of each expert), dense ones over the DP group; the distributed optimizer shards
-// each over its group.
+// all-to-all waits for it). Expert gradients are reduced over the expert-DP group (dp x cp / ep
+// replicas of each expert: context-parallel ranks hold the same experts, as Megatron-Core's
+// expert data-parallel group includes them, train/layout.hpp), dense ones over the DP x CP
+// group; the distributed optimizer shards each over its group.
 //
 // Activation recomputation. none keeps every op's saved tensors per micro-batch in flight;
 // selective (Korthikanti et al. 2022 §4.2) drops the attention core's s^2 tensors (the

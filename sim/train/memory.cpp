@@ -28,6 +28,14 @@ double deepspeed_zero3_estimate(double params, double largest_layer_params, int 
   return largest + static_cast<double>(static_cast<long long>(18 * params / ranks));
 }
 
+HostMemoryVerdict host_memory_verdict(const MemoryPlan& plan, double ranks_per_node, double host_memory_bytes) {
+  HostMemoryVerdict v;
+  v.offload_bytes_per_node = plan.host_bytes * ranks_per_node;
+  v.capacity_bytes = host_memory_bytes;
+  v.oom = v.capacity_bytes > 0 && v.offload_bytes_per_node > v.capacity_bytes;
+  return v;
+}
+
 int MemoryPlan::add_part(const std::string& name) {
   for (std::size_t i = 0; i < dynamic_parts.size(); ++i)
     if (dynamic_parts[i] == name) return static_cast<int>(i);

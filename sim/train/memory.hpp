@@ -78,4 +78,15 @@ std::vector<MemorySample> memory_timeline(const MemoryPlan& plan, const std::vec
 MemoryPeak find_peak(const MemoryPlan& plan, const engine::TaskGraph& graph,
                      const std::vector<engine::TaskRecord>& records);
 
+// The host-memory verdict, the one `run`, `memory` and the largest-batch search share: every
+// rank of a node holds what the plan's rank holds (the same shard sizes), so a node needs
+//   offload_bytes_per_node = host_bytes x ranks_per_node
+// of host memory for offloaded state, and is out of it when that exceeds the system file's
+// host_memory (not checked when the system file does not give host_memory: 0).
+struct HostMemoryVerdict {
+  double offload_bytes_per_node = 0, capacity_bytes = 0;
+  bool oom = false;
+};
+HostMemoryVerdict host_memory_verdict(const MemoryPlan& plan, double ranks_per_node, double host_memory_bytes);
+
 }  // namespace simtrain::train

@@ -1,24 +1,32 @@
 #include "train/run.hpp"
 
+#include <algorithm>
+
+#include "data/data_spec.hpp"
 #include "train/option_error.hpp"
 
 namespace simtrain::train {
 
-StrategyBuilder::StrategyBuilder(const ScenarioSpec& spec, const work::Model& model, const work::CostModel& cost,
-                                 coll::Planner& planner, const topo::Cluster& cluster)
-    : spec_(spec), model_(model), cost_(cost), planner_(planner), cluster_(cluster) {}
-
 namespace {
 
-// The micro-batch's input on the GPU, held for the step: an image model's decoded images as
-// float32 (ToTensor / DALI normalize: 3 x size^2 x 4 bytes a sample), a token model's input ids
-// and labels as int64 (2 x 8 bytes a token). One micro-batch at a time (the loader's prefetched
-// batches wait in pinned host memory). Pipeline stages: the first stage's ranks hold it.
-double input_batch_bytes(const work::Model& m, long long batch) {
-  const double per_sample = m.image_size > 0 ? 3.0 * static_cast<double>(m.image_size * m.image_size) * 4.0
-                            : m.seq_len > 0  ? 16.0 * static_cast<double>(m.seq_len)
-                                             : 0.0;
-  return per_sample * static_cast<double>(batch);
+// The micro-batch's input on the GPU, held for the step, per sample: what the model reads (an
+// image model's decoded images as float32, ToTensor / DALI normalize: 3 x size^2 x 4 bytes; a
+// token model's input ids and labels as int64, 2 x 8 bytes a token) or, when the scenario's
+// data pipeline copies more than that to the GPU (data.dataset.tensor_bytes_per_sample: a clip
+// of frames, a multi-camera sample), the copy: the larger of the two. A model with neither
+// reads what the loader copies (the pipeline's fallback: the stored sample). One micro-batch at
+// a time (the loader's prefetched batches wait in pinned host memory). Pipeline stages: the
+// first stage's ranks hold it.
+double input_bytes_per_sample(const ScenarioSpec& spec, const work::Model& m) {
+  const double model_reads = m.image_size > 0 ? 3.0 * static_cast<double>(m.image_size * m.image_size) * 4.0
+                             : m.seq_len > 0  ? 16.0 * static_cast<double>(m.seq_len)
+                                              : 0.0;
+  if (!spec.data_field) return model_reads;
+  const data::DataSpec d = data::parse_data(*spec.data_field);
+  const double copied = d.tensor_bytes_per_sample > 0 ? d.tensor_bytes_per_sample
+                        : model_reads > 0             ? 0.0
+                                                      : d.bytes_per_sample;
+  return std::max(model_reads, copied);
 }
 
 void add_input_batch(StepGraph& sg, double bytes) {
@@ -27,6 +35,12 @@ void add_input_batch(StepGraph& sg, double bytes) {
 }
 
 }  // namespace
+
+StrategyBuilder::StrategyBuilder(const ScenarioSpec& spec, const work::Model& model, const work::CostModel& cost,
+                                 coll::Planner& planner, const topo::Cluster& cluster)
+    : spec_(spec), model_(model), cost_(cost), planner_(planner), cluster_(cluster) {
+  input_bytes_per_sample_ = input_bytes_per_sample(spec, model);
+}
 
 StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, long long batch) const {
   // Strategy options the builders find wrong are errors at their keys (or at the --set that
@@ -69,7 +83,7 @@ StepGraph StrategyBuilder::build(const std::vector<int>& ranks, int steps, long 
   const Strategy& strategy = strategy_named(choice_.strategy.empty() ? spec_.strategy : choice_.strategy);
   const StrategyContext ctx{spec_, strategy_config(spec_), choice_, model_, cost_, planner_, cluster_};
   StepGraph sg = strategy.build(ctx, ranks, common);
-  add_input_batch(sg, input_batch_bytes(model_, batch));
+  add_input_batch(sg, input_bytes_per_sample_ * static_cast<double>(batch));
   return sg;
 }
 

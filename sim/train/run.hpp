@@ -41,6 +41,7 @@ class StrategyBuilder {
   const topo::Cluster& cluster_;
   StrategyChoice choice_;
   const data::Plan* data_ = nullptr;
+  double input_bytes_per_sample_ = 0;  // the micro-batch input held on the GPU (run.cpp)
   const work::SoftwareProfile* software_ = nullptr;
 };
 

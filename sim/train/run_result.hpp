@@ -84,6 +84,9 @@ struct RunResult {
   // ranks' MemoryPlan::host_bytes) against the system's host_memory (0: not given).
   double host_offload_bytes_per_node = 0, host_memory_bytes = 0;
   bool host_oom = false;
+  // The memory verdict of `run`, `memory` and their --fail-on-oom: neither the GPU's nor the
+  // node's host memory may overflow.
+  bool out_of_memory() const { return oom || host_oom; }
   std::vector<std::pair<std::string, double>> memory_breakdown;
   std::string memory_peak_at;   // the task the peak falls in
   std::string strategy_detail;  // "5 buckets", "FULL_SHARD, 42 units"
@@ -92,6 +95,8 @@ struct RunResult {
     std::string strategy;
     long long largest_batch = 0;  // 0: not even batch 1 fits
     double peak_bytes_at_batch = 0;
+    // Its offloaded state exceeds the node's host memory at that batch (batch 1 when none fits).
+    bool host_oom = false;
   };
   std::vector<FitRow> fits;  // filled by `simtrain memory`
   double power_w = 0, joules_per_step = 0, cost_per_step = 0;
@@ -109,6 +114,8 @@ struct RunResult {
   std::size_t buckets = 0;
   std::string bucket_algo;  // e.g. "ring/Simple"
   std::vector<std::string> overrides;
+  // What a --set strategy change carried across and left unread (StrategyConfig::strategy_change).
+  std::vector<std::string> strategy_change;
   // How far to trust the headline figures (step_time, peak_memory, run_time): filled when
   // drive::RunOptions::error_bands is given (report/error_bands.hpp), else empty.
   std::vector<ErrorBand> error_bands;

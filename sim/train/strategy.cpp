@@ -351,6 +351,49 @@ std::string strategy_meaning() {
   return m;
 }
 
+// A strategy changed by --set (or --sweep) where the file names another one and gives its block:
+// the same edit in the file is refused (the block would be misplaced), so the what-if must not
+// silently drop what the block decides. Recomputation carries across, as a capacity planner
+// expects of "the same job under FSDP": Megatron's parallel.recompute: full (every block's
+// input kept, the block recomputed) is activation_checkpointing: true; selective (attention's
+// s^2 part recomputed) has no counterpart under ddp/fsdp/zero, which recompute whole blocks or
+// none, so it is refused unless activation_checkpointing is given. A checkpointing key the
+// scenario or a --set gives wins over the carried one. The other keys of a block the new
+// strategy does not read (tp, pp, sharding, ...) have no meaning there: listed in the report.
+void carry_strategy_change(const ScenarioSpec& spec, StrategyConfig& c) {
+  const auto par = spec.root.get("parallel");
+  const Recompute r = c.parallel.options.recompute;
+  if (spec.strategy != "megatron" && par && par->has("recompute") && r != Recompute::none) {
+    const std::string from = std::string("parallel.recompute: ") + recompute_name(r);
+    if (!c.checkpointing_key.empty()) {
+      c.strategy_change.push_back("not carried: " + from + " (" + c.checkpointing_key + " gives the checkpointing)");
+    } else if (r == Recompute::selective) {
+      throw spec.root.at("strategy").key_error(
+          "strategy " + spec.strategy + " leaves the parallel: block behind, and its recompute: selective (attention's "
+          "s^2 part recomputed) has no counterpart under " + spec.strategy +
+          ", which recomputes whole blocks or none: add --set activation_checkpointing=true (every block) or =false (none)");
+    } else {
+      // (checkpointing_key stays empty: no checkpointing key was given, and a search that sets
+      // one spells it activation_checkpointing.)
+      c.checkpointing = Checkpointing{true, 1.0, false};
+      c.strategy_change.push_back("carried: " + from + " as activation_checkpointing: true (every block recomputed in backward)");
+    }
+  }
+  for (const OptionBlock& b : option_blocks()) {
+    const auto f = spec.root.get(b.name);
+    if (!f || std::find(b.readers.begin(), b.readers.end(), spec.strategy) != b.readers.end()) continue;
+    std::string dropped;
+    for (const Field& e : f->entries()) {
+      const std::string& k = e.key();
+      // activation_checkpointing/offload in the fsdp: block apply to every strategy; the
+      // recomputation is carried above.
+      if (k == "fsdp.activation_checkpointing" || k == "fsdp.activation_offload" || k == "parallel.recompute") continue;
+      dropped += (dropped.empty() ? "" : ", ") + k;
+    }
+    if (!dropped.empty()) c.strategy_change.push_back("not read by " + spec.strategy + ": " + dropped);
+  }
+}
+
 void parse_strategy_blocks(ScenarioSpec& spec, bool strategy_overridden) {
   auto config = std::make_shared<StrategyConfig>();
   parse_checkpointing_at(spec.root, "", *config);
@@ -363,6 +406,7 @@ void parse_strategy_blocks(ScenarioSpec& spec, bool strategy_overridden) {
     const bool read = std::find(b.readers.begin(), b.readers.end(), spec.strategy) != b.readers.end();
     if (!read && !strategy_overridden) throw f->key_error(b.misplaced);
   }
+  if (strategy_overridden) carry_strategy_change(spec, *config);
   if (config->checkpointing.offload && !config->checkpointing.on)
     throw deepest_field(spec.root, config->offload_key)
         .key_error("activation_offload moves the checkpointed block inputs: it needs activation_checkpointing: true");

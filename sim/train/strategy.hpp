@@ -59,6 +59,10 @@ struct StrategyConfig {
   // fsdp: block's older spelling), and the key path each was given at ("": not given).
   Checkpointing checkpointing;
   std::string checkpointing_key, offload_key;
+  // A --set strategy=X that leaves the file's strategy block behind (strategy.cpp,
+  // carry_strategy_change): what it carried across ("carried: ...") and which of the block's
+  // keys the new strategy does not read ("not read by fsdp: parallel.tp, ..."), for the report.
+  std::vector<std::string> strategy_change;
 };
 
 // The scenario's typed strategy options (filled by load_scenario; throws std::logic_error for

@@ -276,7 +276,7 @@ Scenario keys (YAML, or --set key.path=value):
       stored size of one sample (encoded image, clip, record)
       default: required with data
   data.dataset.tensor_bytes_per_sample [bytes]
-      size of one decoded sample copied to the GPU
+      size of one decoded sample copied to the GPU (the input batch held there when more than the model reads)
       default: 3 x image^2 (uint8) for image models, else bytes_per_sample
   data.dataset.format
       files (one per sample) | lmdb | shards (packed, sequential) | ram (in process memory)

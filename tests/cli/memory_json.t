@@ -18,41 +18,49 @@ $ simtrain memory scenarios/4x4090_gpt2_1.5b_fsdp.yaml --json
   "host_oom": false,
   "largest_batch": [
     {
+      "host_oom": false,
       "largest_batch_per_gpu": 65,
       "peak_bytes": 25660168262.4,
       "strategy": "this scenario (fsdp full_shard)"
     },
     {
+      "host_oom": false,
       "largest_batch_per_gpu": 0,
       "peak_bytes": 0.0,
       "strategy": "ddp"
     },
     {
+      "host_oom": false,
       "largest_batch_per_gpu": 0,
       "peak_bytes": 0.0,
       "strategy": "ddp + checkpointing"
     },
     {
+      "host_oom": false,
       "largest_batch_per_gpu": 2,
       "peak_bytes": 23093606659.2,
       "strategy": "zero1"
     },
     {
+      "host_oom": false,
       "largest_batch_per_gpu": 0,
       "peak_bytes": 0.0,
       "strategy": "fsdp no_shard"
     },
     {
+      "host_oom": false,
       "largest_batch_per_gpu": 2,
       "peak_bytes": 20640375739.2,
       "strategy": "fsdp shard_grad_op (zero2)"
     },
     {
+      "host_oom": false,
       "largest_batch_per_gpu": 3,
       "peak_bytes": 23651496825.600002,
       "strategy": "fsdp full_shard (zero3)"
     },
     {
+      "host_oom": false,
       "largest_batch_per_gpu": 65,
       "peak_bytes": 25660168262.4,
       "strategy": "fsdp full_shard + checkpointing"

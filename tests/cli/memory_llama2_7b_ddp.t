@@ -3,6 +3,7 @@ $ simtrain memory scenarios/8xA100_llama2_7b_fsdp.yaml --set strategy=ddp
 simtrain memory: 8x A100 80GB, Llama-2-7B FSDP full shard
   Llama-2-7B ddp on 8 x NVIDIA A100-SXM4-80GB, batch 1/GPU, amp_bf16, adamw
   --set strategy=ddp
+    not read by ddp: fsdp.sharding, fsdp.wrap, fsdp.backward_prefetch, fsdp.limit_all_gathers, fsdp.mixed_precision
 
 Peak 146.8 GiB of 80.0 GiB (183.5%), during "fwd b32"  -> OUT OF MEMORY
   weights                      25.1 GiB   17.1%

@@ -6,7 +6,7 @@ simtrain: 8x A100 DGX, ImageNet ResNet-50 with DataLoader
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
   --set data.loader.num_workers=1
 
-Step time      1302.03 ms   (mean of 4 steps after 3 warm-up; the data loader's steady state: both halves within 1%)
+Step time      1302.03 ms   (mean of 4 steps after 3 warm-up; the data loader's steady state: both halves within 1%, its queue not draining)
   compute       172.46 ms   13.2%   GEMM/conv/attention  49.0% of it
   exposed comm    1.44 ms    0.1%   (communication 1.44 ms,   0.0% hidden under compute)
   data stall   1128.13 ms   86.6%

@@ -6,6 +6,7 @@ simtrain: 8x A100 80GB, Llama-2-7B FSDP full shard
   activation checkpointing: 32 of 34 blocks recomputed in backward
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
   --set strategy=ddp
+    not read by ddp: fsdp.sharding, fsdp.wrap, fsdp.backward_prefetch, fsdp.limit_all_gathers, fsdp.mixed_precision
 
 Step time      1999.72 ms   (mean of 2 steps after 1 warm-up)
   compute      1993.53 ms   99.7%   GEMM/conv/attention  57.9% of it; 83.00 ms lost to NCCL kernels on the SMs/HBM

@@ -5,7 +5,7 @@ simtrain: 8x A100 DGX, ResNet-50 starved by its loader (3 workers per GPU)
   batch 256/GPU x 1 micro-batch, amp_fp16, sgd, 25.6 M params, 5 buckets, all-reduce ring/Simple
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
-Step time       434.01 ms   (mean of 6 steps after 7 warm-up; the data loader's steady state: both halves within 1%)
+Step time       434.01 ms   (mean of 6 steps after 7 warm-up; the data loader's steady state: both halves within 1%, its queue not draining)
   compute       172.46 ms   39.7%   GEMM/conv/attention  49.0% of it
   exposed comm    1.44 ms    0.3%   (communication 1.44 ms,   0.0% hidden under compute)
   data stall    260.11 ms   59.9%

@@ -84,6 +84,7 @@ $ simtrain scenarios/8xA100_video_nvme.yaml --json
     ],
     "stall_share": 0.5521484792455278,
     "storage_utilization": 0.9939233893685544,
+    "unsettled": null,
     "workers_needed_per_gpu": 5,
     "workers_per_gpu": 8
   },

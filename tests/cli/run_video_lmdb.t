@@ -5,7 +5,7 @@ simtrain: 8x A100, driving video frames pre-decoded in an LMDB on one NVMe
   batch 8/GPU x 1 micro-batch, amp_fp16, sgd, 42 M params, 6 buckets, all-reduce hierarchical/Simple
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
-Step time        94.61 ms   (mean of 8 steps after 17 warm-up; the data loader's steady state: both halves within 1%)
+Step time        94.61 ms   (mean of 8 steps after 17 warm-up; the data loader's steady state: both halves within 1%, its queue not draining)
   compute        91.43 ms   96.6%   GEMM/conv/attention  66.6% of it; 0.31 ms lost to NCCL kernels on the SMs/HBM
   exposed comm    1.68 ms    1.8%   (communication 12.43 ms,  86.5% hidden under compute)
   data stall      0.00 ms    0.0%

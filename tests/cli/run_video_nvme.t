@@ -5,7 +5,7 @@ simtrain: 8x A100, driving video decoded on the fly from one NVMe
   batch 8/GPU x 1 micro-batch, amp_fp16, sgd, 42 M params, 6 buckets, all-reduce hierarchical/Simple
   software pytorch_eager: PyTorch eager (a plain training script, DDP/FSDP, torch.autocast)
 
-Step time       216.98 ms   (mean of 256 steps after 265 warm-up; the data loader's steady state: both halves within 1%)
+Step time       216.98 ms   (mean of 256 steps after 265 warm-up; the data loader's steady state: both halves within 1%, its queue not draining)
   compute        91.33 ms   42.1%   GEMM/conv/attention  66.6% of it; 0.20 ms lost to NCCL kernels on the SMs/HBM
   exposed comm    5.85 ms    2.7%   (communication 12.98 ms,  55.0% hidden under compute)
   data stall    119.81 ms   55.2%

@@ -126,6 +126,24 @@ TEST_CASE("H2D copies visibly slow P2P traffic that shares their PCIe switch", "
   CHECK(fed.comm_total_s > base.comm_total_s * 1.05);
 }
 
+TEST_CASE("the input batch on the GPU is the loader's copy when that is more than the model reads", "[data][memory]") {
+  auto input_batch = [](const train::RunResult& r) {
+    for (const auto& [k, v] : r.memory_breakdown)
+      if (k == "input_batch") return v;
+    return -1.0;
+  };
+  drive::RunOptions once;
+  once.steps_override = 1;
+  const std::string v = kScen + "8xA100_video_nvme.yaml";
+  // 8 samples a GPU of 600 MB each (a clip of frames copied whole): 4.8 GB held all step.
+  const train::RunResult clip = drive::run_scenario(load_scenario(v, {"data.dataset.tensor_bytes_per_sample=600 MB"}), once);
+  CHECK(input_batch(clip) == Approx(8 * 600e6));
+  // The file's 3 x 512 x 512 uint8 crop (786,432 B) is less than the float32 image DeepLabV3
+  // reads (3 x 512^2 x 4 = 3,145,728 B): the float copy is what the step holds.
+  const train::RunResult crop = drive::run_scenario(load_scenario(v, {}), once);
+  CHECK(input_batch(crop) == Approx(8 * 3.0 * 512 * 512 * 4));
+}
+
 TEST_CASE("bad data input names the file, line and column", "[data]") {
   const std::string base = slurp(kScen + "8xA100_imagenet_resnet50.yaml");
   SECTION("a dataset of 0 samples") {
@@ -170,4 +188,22 @@ TEST_CASE("a data-bound run measures the loader's steady state, not its transien
   CHECK_FALSE(longer.sought_steady_state);  // --steps: the steps the user asked for
   CHECK(auto_steps.step_time_s == Approx(longer.step_time_s).epsilon(0.02));
   CHECK(auto_steps.data_stall_s / auto_steps.step_time_s == Approx(longer.data_stall_s / longer.step_time_s).epsilon(0.03));
+}
+
+TEST_CASE("near the storage limit the run goes on until the loader's prefetch queue has drained", "[data]") {
+  // 13 MB a sample: at the GPUs' own pace (94.6 ms a step, 676 samples/s) the loader must read
+  // 8.79 GB/s from a 7.00 GB/s drive. The queue the workers fill during the warm-up hides that
+  // for tens of steps (equal halves, no stall); once it has drained, each step waits for its
+  // share of the drive: the stall is 1 - supply / demand = 1 - 7.00 / 8.79 = 20% of the step.
+  const std::string path = kScen + "8xA100_video_nvme.yaml";
+  const train::RunResult r = run(path, {"data.dataset.bytes_per_sample=13 MB"});
+  CHECK(r.steady_state);
+  CHECK(r.bottleneck == "data");
+  CHECK(r.data_stall_s / r.step_time_s == Approx(1 - 7.00 / 8.79).margin(0.02));
+  CHECK(r.data.unsettled.empty());
+  // A long run agrees (300 steps, most of them after the queue has drained).
+  drive::RunOptions long_run;
+  long_run.steps_override = 300;
+  const train::RunResult longer = drive::run_scenario(load_scenario(path, {"data.dataset.bytes_per_sample=13 MB"}), long_run);
+  CHECK(r.step_time_s == Approx(longer.step_time_s).epsilon(0.02));
 }

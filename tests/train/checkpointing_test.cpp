@@ -93,6 +93,12 @@ TEST_CASE("CPU offload's state is checked against the node's host memory", "[mem
   CHECK(small.host_memory_bytes == Approx(1024.0 * 1073741824.0));
   CHECK(small.host_oom);
   CHECK_FALSE(big.host_oom);
+  // `simtrain memory`'s search flags the same verdict beside the GPU's largest batch (the
+  // offloaded state does not grow with the batch): on the 1 TiB node, not on the 2 TiB one.
+  const RunResult::FitRow own = largest_batches(load_scenario(k7b, dgx40), true).front();
+  CHECK(own.largest_batch > 0);
+  CHECK(own.host_oom);
+  CHECK_FALSE(largest_batches(load_scenario(k7b, dgx80), true).front().host_oom);
   // Without offload nothing is on the host.
   CHECK(run(k7b, {"model=gpt2_1.5b"}).host_offload_bytes_per_node == 0);
 }

@@ -92,6 +92,12 @@ TEST_CASE("Layout: Megatron's rank order tp-cp-dp-pp, TP inside a node", "[paral
   Layout e(Mesh{2, 1, 4, 1, 2}, iota_gpus(8), 8);
   CHECK(e.group(Dim::ep, 0) == std::vector<int>{0, 2});
   CHECK(e.group(Dim::edp, 0) == std::vector<int>{0, 4});
+  // Context-parallel ranks hold the same experts: CP 2 x DP 4 with EP 2 replicates each expert
+  // shard over dp x cp / ep = 4 ranks, every cp coordinate of the dp ranks with its ep index.
+  Layout ec(Mesh{1, 2, 4, 1, 2}, iota_gpus(8), 8);
+  CHECK(ec.degree(Dim::edp) == 4);
+  CHECK(ec.group(Dim::edp, 0) == std::vector<int>{0, 1, 4, 5});
+  CHECK(ec.group(Dim::ep, 0) == std::vector<int>{0, 2});
   CHECK_THROWS_WITH(Layout(Mesh{4, 1, 3, 1, 1}, iota_gpus(16), 8), Catch::Contains("must equal the job's 16 GPUs"));
   CHECK_THROWS_WITH(Layout(Mesh{1, 1, 6, 1, 4}, iota_gpus(6), 8), Catch::Contains("must divide dp"));
 }
@@ -262,6 +268,28 @@ TEST_CASE("Megatron EP: all-to-all time and bytes grow with top-k, experts split
   CHECK(a2a_time(all) == 0);
   CHECK(k2.memory_peak_bytes < all.memory_peak_bytes);
   CHECK_THROWS_WITH(run_moe(2, 3), Catch::Contains("parallel.ep"));
+}
+
+TEST_CASE("Megatron EP x CP: expert state is sharded and reduced over the CP ranks too", "[parallel][megatron][moe]") {
+  // 8 GPUs, EP 2, distributed optimizer. CP 1: DP 8, each expert shard on 8 / 2 = 4 ranks. CP 2:
+  // DP 4, but the CP ranks hold the same experts (Megatron-Core's expert data-parallel group,
+  // world / (ETP x EP x PP) = 4): the optimizer's expert shard is the same size, not twice it.
+  auto run_cp = [&](int cp) {
+    return run_scenario(load_scenario(k7b, {"strategy=megatron", "steps=1", "software=megatron_te", "flash_attention=true",
+                                            "fsdp.activation_checkpointing=false", "model=" + moe_model(2),
+                                            "parallel.ep=2", "parallel.distributed_optimizer=true",
+                                            "parallel.cp=" + std::to_string(cp)}),
+                        {});
+  };
+  auto part = [](const RunResult& r, const std::string& name) {
+    for (const auto& [k, v] : r.memory_breakdown)
+      if (k == name) return v;
+    return -1.0;
+  };
+  const RunResult one = run_cp(1), two = run_cp(2);
+  CHECK(part(two, "optimizer_state") == Approx(part(one, "optimizer_state")));
+  // The expert gradients are reduced over those 4 ranks (the layout's expert-DP group, above).
+  CHECK_THAT(two.strategy_detail, Catch::Contains("expert DP 4"));
 }
 
 TEST_CASE("Megatron memory: selective recompute drops Korthikanti's 5as/h term, per layer and TP rank", "[parallel][megatron][memory]") {

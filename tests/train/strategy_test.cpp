@@ -94,6 +94,31 @@ TEST_CASE("a strategy's block under another strategy is an error at its key, unl
   CHECK(train::strategy_config(spec).parallel.options.mesh.tp == 2);
 }
 
+TEST_CASE("a strategy set by --set on a Megatron file carries its recomputation across, or refuses", "[strategy][checkpointing]") {
+  // LLaMA-65B TP8 PP2 with parallel.recompute: full. Under FSDP the same job keeps each
+  // block's input and recomputes the block (activation_checkpointing: true); the mesh keys mean
+  // nothing there and are listed as not read.
+  const std::string f = kScen + "16xA100_llama_65b_tp8_pp2.yaml";
+  const ScenarioSpec spec = load_scenario(f, {"strategy=fsdp"});
+  const train::StrategyConfig& fsdp = train::strategy_config(spec);
+  CHECK(fsdp.checkpointing.on);
+  CHECK(fsdp.checkpointing.fraction == 1.0);
+  REQUIRE(fsdp.strategy_change.size() == 2);
+  CHECK_THAT(fsdp.strategy_change[0], Catch::StartsWith("carried: parallel.recompute: full"));
+  CHECK(fsdp.strategy_change[1] ==
+        "not read by fsdp: parallel.tp, parallel.pp, parallel.sequence_parallel, parallel.distributed_optimizer");
+  // A checkpointing key given beside it wins.
+  const ScenarioSpec given = load_scenario(f, {"strategy=ddp", "activation_checkpointing=false"});
+  CHECK_FALSE(train::strategy_config(given).checkpointing.on);
+  // Selective recomputation (attention's s^2 part) has no ddp/fsdp counterpart: refused at the --set.
+  ScenarioError e = load_error(f, {"strategy=zero3", "parallel.recompute=selective"});
+  CHECK(e.key() == "strategy");
+  CHECK_THAT(e.what(), Catch::Contains("activation_checkpointing=true"));
+  // The file's own strategy carries nothing.
+  const ScenarioSpec own = load_scenario(f, {});
+  CHECK(train::strategy_config(own).strategy_change.empty());
+}
+
 TEST_CASE("strategy options reach the builders typed, and bad values are errors at their keys", "[strategy][errors]") {
   const std::string fsdp = write_scenario(
       "fsdp_typed.yaml", std::string(kBase) +
