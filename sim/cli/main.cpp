@@ -506,6 +506,8 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       ScenarioSpec spec = load_scenario(m_scenario, m_set);
       drive::RunOptions ro;
       ro.steps_override = 1;
+      const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
+      ro.error_bands = &bands;  // the peak's band, printed as the run report does, and its margin
       train::RunResult res = drive::run_scenario(spec, ro);
       res.fits = drive::largest_batches(spec);
       if (m_json) std::cout << report::memory_to_json(res).dump(2) << "\n";

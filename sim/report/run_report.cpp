@@ -7,6 +7,7 @@
 
 #include "engine/task_graph.hpp"
 #include "report/error_bands.hpp"
+#include "report/headroom.hpp"
 
 namespace simtrain::report {
 namespace {
@@ -50,10 +51,19 @@ namespace {
 // run (measurements.yaml fsdp-blog-2022-gpt175b-gpt1t) reached 84 TFLOP/s per GPU there, the
 // 175B run 159 with headroom.
 std::string near_limit_note(const train::RunResult& r) {
-  if (r.oom || r.memory_capacity_bytes <= 0 || r.memory_peak_bytes < 0.9 * r.memory_capacity_bytes) return "";
-  return fmt::format("; memory at {:.0f}% of the card: expect the caching allocator to stall on cudaMalloc retries "
+  if (r.oom || r.memory_capacity_bytes <= 0) return "";
+  std::string o;
+  // Headroom (report/headroom.hpp): the searches rank this as not fitting.
+  const MemoryMargin m = memory_margin(std::nullopt, r.error_bands);
+  if (m.fraction > 0 && !fits_with_margin(r.memory_peak_bytes, r.memory_capacity_bytes, m.fraction))
+    o += fmt::format("; the peak plus its memory band's {} margin is {} of {}: likely out of memory on the machine "
+                     "(plan, advise and sweep rank it as not fitting)",
+                     margin_text(m.fraction), gib(r.memory_peak_bytes * (1 + m.fraction)), gib(r.memory_capacity_bytes));
+  if (r.memory_peak_bytes >= 0.9 * r.memory_capacity_bytes)
+    o += fmt::format("; memory at {:.0f}% of the card: expect the caching allocator to stall on cudaMalloc retries "
                      "(not timed here)",
                      100 * r.memory_peak_bytes / r.memory_capacity_bytes);
+  return o;
 }
 // The --set overrides, each on a line, a strategy change followed by what it carried across
 // and what the new strategy does not read.
@@ -610,6 +620,8 @@ std::string format_memory(const train::RunResult& r) {
   o += fmt::format("\nPeak {} of {} ({}), during \"{}\"{}\n", gib(r.memory_peak_bytes), gib(r.memory_capacity_bytes),
                    pct(r.memory_peak_bytes / r.memory_capacity_bytes), r.memory_peak_at,
                    r.oom ? "  -> OUT OF MEMORY" : "");
+  for (const train::ErrorBand& b : r.error_bands)
+    if (b.figure == "peak_memory") o += "  trust: peak memory " + band_text(b) + "\n";
   for (const auto& [k, v] : r.memory_breakdown)
     o += fmt::format("  {:<26} {:>10}  {}\n", k, gib(v), pct(v / r.memory_peak_bytes));
   if (!r.stage_peaks.empty()) {

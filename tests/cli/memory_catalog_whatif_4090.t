@@ -4,6 +4,7 @@ simtrain memory: 1x RTX 4090 48GB what-if, SD UNet fine-tuning at batch 16
   Stable Diffusion v1.5 UNet ddp on 1 x NVIDIA GeForce RTX 4090 48GB (what-if), batch 16/GPU, amp_fp16, adamw
 
 Peak 30.4 GiB of 48.0 GiB ( 63.4%), during "fwd b38"
+  trust: peak memory not validated for this kind of run (peak-memory and largest-batch cases never validated on Ada); nearest band +-12% (90%: +-34%): median error of 15 public peak-memory and largest-batch cases (4 sources) on all GPUs (A100-SXM4-40GB, A100-SXM4-80GB, V100-SXM2-32GB); worst 34%, model tends optimistic (+12% on average); beware: with each source left out, 33% of its peak-memory and largest-batch cases fell inside their median band and 87% inside their 90% band (validate --cross-validate)
   weights                       3.2 GiB   10.5%
   gradients                     3.2 GiB   10.5%
   optimizer_state               6.4 GiB   21.0%

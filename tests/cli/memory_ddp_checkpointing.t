@@ -5,6 +5,7 @@ simtrain memory: 4x DGX A100, GPT-2 1.5B DDP
   --set activation_checkpointing=true
 
 Peak 34.9 GiB of 40.0 GiB ( 87.3%), during "fwd b48"
+  trust: peak memory +-11% (90%: +-34%): median error of 3 public peak-memory and largest-batch cases (2 sources) on Ampere, 2 to 64 nodes, software pytorch_eager (A100-SXM4-40GB); worst 34%, model tends optimistic (+6.5% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 100% inside their 90% band (validate --cross-validate)
   weights                       5.8 GiB   16.6%
   gradients                     5.8 GiB   16.6%
   optimizer_state              11.6 GiB   33.2%

@@ -7,6 +7,7 @@ simtrain memory: 8x A100 80GB, Llama-2-7B FSDP full shard
   --set system=dgx_a100
 
 Peak 14.5 GiB of 40.0 GiB ( 36.2%), during "bwd unit80"
+  trust: peak memory +-12% (90%: +-34%): median error of 10 public peak-memory and largest-batch cases (3 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 34%, model tends optimistic (+10% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 100% inside their 90% band (validate --cross-validate)
   parameters                    0.0 GiB    0.0%
   gradients                     0.0 GiB    0.0%
   optimizer_state               0.0 GiB    0.0%

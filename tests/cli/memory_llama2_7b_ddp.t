@@ -6,6 +6,7 @@ simtrain memory: 8x A100 80GB, Llama-2-7B FSDP full shard
     not read by ddp: fsdp.sharding, fsdp.wrap, fsdp.backward_prefetch, fsdp.limit_all_gathers, fsdp.mixed_precision
 
 Peak 146.8 GiB of 80.0 GiB (183.5%), during "fwd b32"  -> OUT OF MEMORY
+  trust: peak memory +-12% (90%: +-34%): median error of 10 public peak-memory and largest-batch cases (3 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 34%, model tends optimistic (+10% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 100% inside their 90% band (validate --cross-validate)
   weights                      25.1 GiB   17.1%
   gradients                    25.1 GiB   17.1%
   optimizer_state              50.2 GiB   34.2%

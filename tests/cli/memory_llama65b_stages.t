@@ -4,6 +4,7 @@ simtrain memory: 16x A100 80GB, LLaMA-65B TP8 PP2
   LLaMA-65B megatron on 16 x NVIDIA A100-SXM4-80GB, batch 1/GPU, amp_bf16, adamw
 
 Peak 73.0 GiB of 80.0 GiB ( 91.3%), during "bwd mb0"
+  trust: peak memory +-12% (90%: +-34%): median error of 10 public peak-memory and largest-batch cases (3 sources) on Ampere, 2 to 64 nodes (A100-SXM4-40GB, A100-SXM4-80GB); worst 34%, model tends optimistic (+10% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 100% inside their 90% band (validate --cross-validate)
   weights                       7.6 GiB   10.4%
   gradients                    15.2 GiB   20.8%
   optimizer_state              45.6 GiB   62.5%
@@ -27,4 +28,4 @@ Largest per-GPU batch that fits, by strategy:
   fsdp full_shard (zero3)          does not fit at batch 1
   fsdp full_shard + checkpointing  does not fit at batch 1
   fsdp hybrid_shard                does not fit at batch 1
-Verdict      fits; memory at 91% of the card: expect the caching allocator to stall on cudaMalloc retries (not timed here)
+Verdict      fits; the peak plus its memory band's 12% margin is 81.7 GiB of 80.0 GiB: likely out of memory on the machine (plan, advise and sweep rank it as not fitting); memory at 91% of the card: expect the caching allocator to stall on cudaMalloc retries (not timed here)

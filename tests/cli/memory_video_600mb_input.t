@@ -5,6 +5,7 @@ simtrain memory: 8x A100, driving video decoded on the fly from one NVMe
   --set data.dataset.tensor_bytes_per_sample=600 MB
 
 Peak 10.5 GiB of 80.0 GiB ( 13.1%), during "fwd b17"
+  trust: peak memory +-12% (90%: +-34%): median error of 10 public peak-memory and largest-batch cases (3 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 34%, model tends optimistic (+10% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 100% inside their 90% band (validate --cross-validate)
   weights                       0.2 GiB    1.5%
   gradients                     0.2 GiB    1.5%
   optimizer_state               0.2 GiB    1.5%

@@ -29,6 +29,7 @@ Energy       9395 W, 766.0 kJ/step: 16 GPUs x 400 W + 2 nodes x 1,500 W overhead
 Cost         rent $1.86/step, own $0.3002/step; headline rent (cost.basis)
   rent       16 GPUs x $5.12/GPU-h on demand (catalog, 2024)
   own        capex $0.2831/step: (16 GPUs x $12,500 (catalog, 2024-mid) + 2 nodes x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.0171/step at $0.0806/kWh (catalog, 2023)
+  rent/own   break-even at 15.4% utilisation: owning costs less if the machine is busy more than that share of its life (capex $12.50/h of a 4-year life vs rent $81.92/h less power $0.7573/h)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)
   step time, throughput  +-7.4% (90%: +-49%): median error of 5 public FSDP/ZeRO runs (2 sources) on Ampere, 2 to 64 nodes (A100-SXM4-40GB, A100-SXM4-80GB); worst 49%, model tends optimistic (+7.1% on average)
   peak memory            +-12% (90%: +-34%): median error of 10 public peak-memory and largest-batch cases (3 sources) on Ampere, 2 to 64 nodes (A100-SXM4-40GB, A100-SXM4-80GB); worst 34%, model tends optimistic (+10% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 100% inside their 90% band (validate --cross-validate)

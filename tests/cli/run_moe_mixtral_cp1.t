@@ -35,6 +35,7 @@ Energy       24785 W, 28.1 kJ/step: 32 GPUs x 525 W + 4 nodes x 2,000 W overhead
 Cost         rent $0.1239/step, own $0.0103/step; headline rent (cost.basis)
   rent       32 GPUs x $12.29/GPU-h on demand (catalog, 2024)
   own        capex $0.00971/step: (32 GPUs x $27,500 (catalog, 2023-08) + 4 nodes x $50,000 (system, 2023-05)) over 4 years (catalog); power $0.000629/step at $0.0806/kWh (catalog, 2023)
+  rent/own   break-even at 7.9% utilisation: owning costs less if the machine is busy more than that share of its life (capex $30.82/h of a 4-year life vs rent $393/h less power $2.00/h)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)
   step time, throughput  +-7.2% (90%: +-74%): median error of 17 public tensor/pipeline-parallel (3-D) runs (4 sources) on Hopper, 2 to 64 nodes, software megatron_te_fa3 (H100 80GB HBM3); worst 74%, model tends optimistic (+6.8% on average)
   peak memory            not validated for this kind of run (peak-memory and largest-batch cases never validated on Hopper); nearest band +-12% (90%: +-34%): median error of 10 public peak-memory and largest-batch cases (3 sources) on all GPUs, 2 to 64 nodes (A100-SXM4-40GB, A100-SXM4-80GB); worst 34%, model tends optimistic (+10% on average); beware: with each source left out, 33% of its peak-memory and largest-batch cases fell inside their median band and 87% inside their 90% band (validate --cross-validate)

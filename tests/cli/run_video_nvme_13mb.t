@@ -33,6 +33,7 @@ Energy       2926 W, 0.3 kJ/step: 8 GPUs x 241 W + 1 node x 1,000 W overhead (sy
 Cost         rent $0.000960/step, own $0.000101/step; headline rent (cost.basis)
   rent       8 GPUs x $3.67/GPU-h on demand (catalog, 2024)
   own        capex $0.0000933/step: (8 GPUs x $12,500 (catalog, 2024-mid) + node price not given ($0: cost.node_price, or the system's node_overhead.price)) over 4 years (catalog); power $0.00000771/step at $0.0806/kWh (catalog, 2023)
+  rent/own   break-even at 9.8% utilisation: owning costs less if the machine is busy more than that share of its life (capex $2.85/h of a 4-year life vs rent $29.36/h less power $0.2358/h)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)
   step time, throughput  +-30% (90%: +-129%): median error of 9 public multi-GPU DDP runs (3 sources) on Ampere, 1 node (A100-SXM4-40GB, A100-SXM4-80GB); worst 129%, model tends optimistic (+8.0% on average)
   peak memory            +-12% (90%: +-34%): median error of 10 public peak-memory and largest-batch cases (3 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 34%, model tends optimistic (+10% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 100% inside their 90% band (validate --cross-validate)
