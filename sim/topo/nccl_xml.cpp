@@ -10,6 +10,7 @@
 #include <queue>
 #include <regex>
 #include <set>
+#include <unordered_set>
 
 #include "scenario/error.hpp"
 #include "scenario/yaml_doc.hpp"
@@ -121,6 +122,7 @@ class XmlReader {
     if (peek() != '<') throw error("expected '<'");
     advance();
     e.name = name();
+    std::unordered_set<std::string> seen;  // the attributes so far: a duplicate found in O(1), not O(n)
     for (;;) {
       skip_ws();
       if (starts("/>")) {
@@ -137,7 +139,7 @@ class XmlReader {
       if (peek() != '=') throw error("expected '=' after attribute " + k);
       advance();
       skip_ws();
-      if (e.attr(k)) throw error("attribute " + k + " given twice");
+      if (!seen.insert(k).second) throw error("attribute " + k + " given twice");
       e.attrs.emplace_back(k, value());
     }
     for (;;) {
