@@ -204,6 +204,14 @@ NcclTestsRow parse_row(const std::vector<Token>& f, const Layout& lay, const std
     const Token& w = f[at + 3];
     if (w.text != "N/A") {
       const auto wrong = parse_figure(w, "#wrong", false, path, line, text);  // 0, 0e+00 before 2.13
+      // A count of wrong elements: whole, and no more than the row's elements (a 1e30 would not
+      // fit the integer it is kept in).
+      const double most = row.count > 0 ? static_cast<double>(row.count) : 9e15;
+      if (lay.wrong_is_count && !(*wrong >= 0 && *wrong <= most && *wrong == std::floor(*wrong)))
+        row_error(path, line, w.col,
+                  "#wrong: expected a count of wrong elements, a whole number from 0 to the row's " +
+                      (row.count > 0 ? std::to_string(row.count) : std::string("9e15")) + " elements, got '" + w.text + "'",
+                  text);
       if (!in_place && lay.wrong_is_count) row.wrong = static_cast<long long>(*wrong);
     }
     for (std::size_t j = at + 4; j < at + half; ++j) parse_figure(f[j], "per-iteration figure", true, path, line, text);
