@@ -64,6 +64,21 @@ double number_or(const json& j, const char* key, double fallback) {
   return fallback;
 }
 
+// Bounds on a trace's times (microseconds): a day per event, timestamps before the year 5000.
+constexpr double kMaxTraceDurationUs = 86400e6;
+constexpr double kMaxTraceTimestampUs = 1e17;
+
+// An event's text field: "" when absent, else it must be a string (an error naming the event
+// and the field, not the JSON library's type error).
+std::string text_field(const json& e, const char* key, const std::string& path, std::size_t index) {
+  auto it = e.find(key);
+  if (it == e.end()) return "";
+  if (!it->is_string())
+    throw ScenarioError(path, 0, 0, fmt::format("traceEvents[{}].{}", index, key),
+                        std::string("expected a string, got ") + it->type_name());
+  return it->get<std::string>();
+}
+
 long long int_or(const json& j, const char* key, long long fallback) {
   auto it = j.find(key);
   if (it == j.end() || !it->is_number()) return fallback;
@@ -194,9 +209,9 @@ ProfileTrace load_profile_trace(const std::string& path) {
   for (const json& e : *events) {
     ++index;
     if (!e.is_object()) continue;
-    const std::string ph = e.value("ph", std::string());
+    const std::string ph = text_field(e, "ph", path, index - 1);
     if (ph != "X") continue;
-    const std::string cat = e.value("cat", std::string());
+    const std::string cat = text_field(e, "cat", path, index - 1);
     const std::string name = e.contains("name") && e["name"].is_string() ? e["name"].get<std::string>() : "";
     const double ts = number_or(e, "ts", -1), dur = number_or(e, "dur", -1);
     if (!(ts >= 0) || !(dur >= 0) || !std::isfinite(ts) || !std::isfinite(dur)) {
@@ -205,6 +220,13 @@ ProfileTrace load_profile_trace(const std::string& path) {
                             "a kernel without a usable ts and dur (microseconds, >= 0)");
       continue;
     }
+    // A profiler step or a kernel longer than a day, or a timestamp past the year 5000, is a
+    // corrupted figure (a 300-digit step made a 300-digit measured time, then inf and NaN).
+    if (dur > kMaxTraceDurationUs || ts > kMaxTraceTimestampUs)
+      throw ScenarioError(path, 0, 0, fmt::format("traceEvents[{}].{}", index - 1, dur > kMaxTraceDurationUs ? "dur" : "ts"),
+                          fmt::format("expected a duration of at most a day ({:.0f} us) and a timestamp of at most {:.0e} "
+                                      "us, got ts {:g}, dur {:g}",
+                                      kMaxTraceDurationUs, kMaxTraceTimestampUs, ts, dur));
     if (cat == "kernel" || cat == "gpu_memcpy" || cat == "gpu_memset") {
       TraceKernel k;
       k.name = name;
