@@ -9,7 +9,10 @@
 //   7  --max-seconds: the simulation stopped at the time limit (no figures)
 #include <CLI/CLI.hpp>
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -141,6 +144,28 @@ coll::Algo parse_algo(const std::string& s) {
   throw ScenarioError("", 0, 0, "--algo", "unknown algorithm '" + s + "'" +
                       did_you_mean(s, {"auto", "ring", "tree", "hierarchical", "nvls", "nvls_tree"}) +
                       "; expected auto, ring, tree, hierarchical, nvls or nvls_tree");
+}
+
+// -f: a whole number text (not "4abc" read as 4), > 1, giving at most kMaxSweepSizes sizes from
+// -b to -e (a factor of 1.0000001 made 200 million).
+constexpr double kMaxSweepSizes = 1024;
+// --channels: NCCL runs tens of channels at most; a million made the plan unbounded.
+constexpr int kMaxChannels = 64;
+double parse_step_factor(const std::string& s, double min_bytes, double max_bytes) {
+  double f = 0;
+  std::size_t used = 0;
+  try {
+    f = std::stod(s, &used);
+  } catch (...) {
+    used = 0;
+  }
+  if (used == 0 || used != s.size() || !(f > 1) || !std::isfinite(f))
+    throw ScenarioError("", 0, 0, "-f", "expected a number > 1, got '" + s + "'");
+  if (max_bytes > min_bytes && std::log(max_bytes / min_bytes) / std::log(f) + 1 > kMaxSweepSizes)
+    throw ScenarioError("", 0, 0, "-f",
+                        fmt::format("a factor of {} gives more than {:.0f} sizes from -b to -e; use a larger one", s,
+                                    kMaxSweepSizes));
+  return f;
 }
 
 double parse_size_flag(const std::string& flag, const std::string& s) {
@@ -609,11 +634,15 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
         std::stringstream ss(c_order);
         std::string item;
         while (std::getline(ss, item, ',')) {
+          std::size_t used = 0;
           try {
-            order.push_back(std::stoi(item));
+            order.push_back(std::stoi(item, &used));
           } catch (...) {
-            throw ScenarioError("", 0, 0, "--ring-order", "expected auto, given, or a comma-separated list of GPU indices; got '" + c_order + "'");
+            used = 0;
           }
+          if (used == 0 || used != item.size())  // "7x" is not 7
+            throw ScenarioError("", 0, 0, "--ring-order", "expected auto, given, or a comma-separated list of GPU indices; got '" +
+                                                              item + "' in '" + c_order + "'");
         }
         std::vector<int> sorted = order, expect = opt.request.ranks;
         std::sort(sorted.begin(), sorted.end());
@@ -623,6 +652,8 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
         opt.request.ranks = order;
         opt.request.ring_order_auto = false;
       }
+      if (c_channels > kMaxChannels)
+        throw ScenarioError("", 0, 0, "--channels", fmt::format("expected 1 to {} channels, got {}", kMaxChannels, c_channels));
       opt.request.channels = c_channels;
       if (!c_proto.empty()) {
         if (c_proto == "LL" || c_proto == "ll") opt.request.protocol = coll::Protocol::ll;
@@ -657,11 +688,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       }
       opt.min_bytes = parse_size_flag("-b", c_min);
       opt.max_bytes = parse_size_flag("-e", c_max);
-      try {
-        opt.factor = std::stod(c_factor);
-      } catch (...) {
-        throw ScenarioError("", 0, 0, "-f", "expected a number > 1, got '" + c_factor + "'");
-      }
+      opt.factor = parse_step_factor(c_factor, opt.min_bytes, opt.max_bytes);
       opt.dtype = c_dtype;
       const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
       opt.error_bands = &bands;
