@@ -168,6 +168,19 @@ double parse_step_factor(const std::string& s, double min_bytes, double max_byte
   return f;
 }
 
+// A collective forced with --algo that the system cannot run: the planner's reason, blamed on
+// the flag and naming the system ("'--algo': nvls needs ... (dgx_a100, 1 node)").
+template <typename F>
+auto with_algo_context(const std::string& algo, const topo::Cluster& c, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const std::invalid_argument& e) {
+    if (algo == "auto") throw;
+    throw ScenarioError("", 0, 0, "--algo",
+                        fmt::format("{}; this is {} on {} node{}", e.what(), c.name(), c.nodes(), c.nodes() == 1 ? "" : "s"));
+  }
+}
+
 double parse_size_flag(const std::string& flag, const std::string& s) {
   try {
     return parse_cli_size(s);
@@ -676,7 +689,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
         drive::log_operation(log, co.asked_op);  // the operation first: a log of another collective is the clearer error
         drive::check_log_ranks(log, cluster->nodes(), per_node, gpn);
         const std::string forced = drive::check_log_device(log, cluster->gpu_model(0).name, cluster->name(), c_force_device);
-        report::CompareResult r = drive::compare_with_log(*cluster, planner, log, co);
+        report::CompareResult r = with_algo_context(c_algo, *cluster, [&] { return drive::compare_with_log(*cluster, planner, log, co); });
         r.forced_device = forced;
         if (!net_cal.empty()) {
           r.network_calibration = net_cal_text;
@@ -692,7 +705,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       opt.dtype = c_dtype;
       const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
       opt.error_bands = &bands;
-      report::SweepResult r = drive::run_sweep(*cluster, planner, opt);
+      report::SweepResult r = with_algo_context(c_algo, *cluster, [&] { return drive::run_sweep(*cluster, planner, opt); });
       r.overrides = c_set;
       if (!net_cal.empty()) {
         r.network_calibration = net_cal_text;
