@@ -736,7 +736,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
         else write_file_atomic(t_out, res.yaml);
         std::cerr << "simtrain topo --import-nccl-xml: " << res.gpus << " GPUs, " << res.nics << " NICs, " << res.cpus
                   << " CPUs (NUMA nodes), " << res.switches << " PCIe bridges as switches\n";
-        for (const std::string& n : res.notes) std::cerr << "  note: " << n << "\n";
+        for (const std::string& n : res.notes) std::cerr << "  note: " << printable(n) << "\n";
         return 0;
       }
       if (!t_import.empty()) {
@@ -794,10 +794,11 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
     std::cerr << e.what() << "\n";
     return 2;
   } catch (const std::invalid_argument& e) {
-    std::cerr << "simtrain: error: " << e.what() << "\n";
+    std::cerr << "simtrain: error: " << printable(e.what(), true) << "\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "simtrain: internal error: " << e.what() << "\n";
+    // A failure's text may come from a file (a journal record's stored error): no escapes.
+    std::cerr << "simtrain: internal error: " << printable(e.what(), true) << "\n";
     return 3;
   }
   return 0;

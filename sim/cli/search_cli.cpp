@@ -127,7 +127,7 @@ SweepArgs sweep_args_from(const drive::Journal& part) {
     a.rank_by = d.at("rank_by").get<std::string>();
     a.steps = d.at("steps").get<long long>();
     a.max_seconds = d.at("max_seconds").get<double>();
-    a.memory_margin = d.at("memory_margin").get<std::string>();
+    a.memory_margin = d.value("memory_margin", std::string());  // absent before the margin existed
   } catch (const json::exception& e) {
     throw ScenarioError(part.path, 1, 0, "search", std::string("malformed search description: ") + e.what());
   }
@@ -190,7 +190,7 @@ AdviseArgs advise_args_from(const drive::Journal& part) {
     a.deadline = d.at("deadline").get<std::string>();
     a.budget = d.at("budget").get<std::string>();
     a.max_seconds = d.at("max_seconds").get<double>();
-    a.memory_margin = d.at("memory_margin").get<std::string>();
+    a.memory_margin = d.value("memory_margin", std::string());  // absent before the margin existed
   } catch (const json::exception& e) {
     throw ScenarioError(part.path, 1, 0, "search", std::string("malformed search description: ") + e.what());
   }
@@ -264,7 +264,7 @@ PlanArgs plan_args_from(const drive::Journal& part) {
     a.scenario = d.at("scenario").get<std::string>();
     a.set = d.at("set").get<std::vector<std::string>>();
     a.simulate = d.at("simulate").get<int>();
-    a.memory_margin = d.at("memory_margin").get<std::string>();
+    a.memory_margin = d.value("memory_margin", std::string());  // absent before the margin existed
   } catch (const json::exception& e) {
     throw ScenarioError(part.path, 1, 0, "search", std::string("malformed search description: ") + e.what());
   }

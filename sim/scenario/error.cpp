@@ -4,6 +4,22 @@
 #include <cstdint>
 
 namespace simtrain {
+
+std::string printable(std::string s, bool keep_newlines) {
+  for (size_t i = 0; i < s.size();) {
+    const size_t bad = first_invalid_utf8(std::string_view(s).substr(i));
+    const size_t stop = bad == std::string_view::npos ? s.size() : i + bad;
+    for (size_t k = i; k < stop; ++k) {
+      const auto c = static_cast<unsigned char>(s[k]);
+      if (((c < 0x20 && c != '\t') || c == 0x7F) && !(keep_newlines && c == '\n')) s[k] = '?';
+    }
+    if (stop == s.size()) break;
+    s[stop] = '?';
+    i = stop + 1;
+  }
+  return s;
+}
+
 namespace {
 
 std::string format_what(const std::string& file, int line, int col, const std::string& key,
@@ -16,8 +32,10 @@ std::string format_what(const std::string& file, int line, int col, const std::s
     if (col > 0) out.append(":").append(std::to_string(col));
   }
   out.append(": error: ");
-  if (!key.empty()) out.append("'").append(key).append("': ");
-  out.append(message);
+  // Key and message may carry input text (a value, a stored record's error): no terminal
+  // escapes get through.
+  if (!key.empty()) out.append("'").append(printable(key)).append("': ");
+  out.append(printable(message, true));
   if (!context.empty()) {
     // The quoted line is input: a line of thousands of bytes is cut to a window around the
     // caret, and bytes that are not printable UTF-8 are shown as '?' (one byte for one, so the
@@ -31,18 +49,7 @@ std::string format_what(const std::string& file, int line, int col, const std::s
       if (start > 0) prefix = "... ";
       if (start + kWindow < context.size()) suffix = " ...";
     }
-    std::string shown = context.substr(start, kWindow);
-    for (size_t i = 0; i < shown.size();) {
-      const size_t bad = first_invalid_utf8(std::string_view(shown).substr(i));
-      const size_t stop = bad == std::string_view::npos ? shown.size() : i + bad;
-      for (size_t k = i; k < stop; ++k) {
-        const auto c = static_cast<unsigned char>(shown[k]);
-        if ((c < 0x20 && c != '\t') || c == 0x7F) shown[k] = '?';
-      }
-      if (stop == shown.size()) break;
-      shown[stop] = '?';
-      i = stop + 1;
-    }
+    const std::string shown = printable(context.substr(start, kWindow));
     out.append("\n    ").append(prefix).append(shown).append(suffix);
     if (col > 0 && caret >= start && caret <= start + kWindow)
       out.append("\n    ").append(prefix.size() + caret - start, ' ').append("^");

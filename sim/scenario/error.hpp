@@ -41,6 +41,9 @@ class ScenarioError : public std::runtime_error {
 // nearest candidate within a small edit distance, or an empty string.
 std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates);
 
+// `s` safe to print on a terminal: control bytes (but tabs, and newlines when asked) and bytes
+// that are not valid UTF-8 become '?', byte for byte (a caret under a column stays under it).
+std::string printable(std::string s, bool keep_newlines = false);
 // The byte offset of the first byte of `s` that is not part of valid UTF-8 (overlong forms,
 // surrogates and code points past U+10FFFF included), or npos. Input text is checked with it
 // at load (yaml_doc.hpp), so nothing invalid reaches a report or a JSON encoder.
