@@ -12,7 +12,7 @@ set -uo pipefail
 if [ $# -lt 2 ]; then echo "usage: fuzz/run.sh BUILD_DIR SECONDS_PER_TARGET [TARGET...]" >&2; exit 2; fi
 build="$(cd "$1" && pwd)"; secs="$2"; shift 2
 src="$(cd "$(dirname "$0")/.." && pwd)"
-all=(scenario scenario_run system catalog model cases calibration topo_import nccl_xml nccl_tests journal chakra net_calibration)
+all=(scenario scenario_run system catalog model cases calibration topo_import nccl_xml nccl_tests journal chakra net_calibration profile)
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all[@]}"); fi
 work="$build/fuzz-work"
 TIMEOUT_S="${FUZZ_TIMEOUT_S:-10}"      # one input

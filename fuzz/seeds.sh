@@ -6,7 +6,7 @@ set -euo pipefail
 src="$(cd "$(dirname "$0")/.." && pwd)"
 out="$1"
 rm -rf "$out"
-for t in scenario scenario_run system catalog model cases calibration topo_import nccl_xml nccl_tests journal chakra net_calibration; do mkdir -p "$out/$t"; done
+for t in scenario scenario_run system catalog model cases calibration topo_import nccl_xml nccl_tests journal chakra net_calibration profile; do mkdir -p "$out/$t"; done
 
 has_key() { grep -qE "^($2):" "$1"; }
 put() { cp "$2" "$1/$(echo "${2#"$src"/}" | tr '/' '_')"; }
@@ -58,6 +58,7 @@ for f in "$src"/tests/data/topo_*.txt; do put "$out/topo_import" "$f"; done
 for f in "$src"/tests/data/nccl_topo/*.xml; do put "$out/nccl_xml" "$f"; done
 for f in "$src"/tests/data/nccl_tests/*.log "$src"/tests/data/nccl_tests/bad/*.log; do put "$out/nccl_tests" "$f"; done
 for f in "$src"/tests/data/journal/*.jsonl; do put "$out/journal" "$f"; done
+for f in "$src"/tests/data/profile/*.json; do put "$out/profile" "$f"; done
 for f in "$src"/tests/data/chakra/*/*.et; do put "$out/chakra" "$f"; done
 for f in "$src"/tests/data/netcal/*.yaml; do if has_key "$f" 'network'; then put "$out/net_calibration" "$f"; fi; done
 

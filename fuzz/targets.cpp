@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <stdexcept>
 
 #include "chakra/trace.hpp"
@@ -23,6 +24,7 @@
 #include "topo/topo_import.hpp"
 #include "train/strategy.hpp"
 #include "drive/net_fit.hpp"
+#include "drive/profile_trace.hpp"
 #include "work/calibration.hpp"
 #include "work/cost.hpp"
 #include "work/model.hpp"
@@ -193,6 +195,22 @@ int fuzz_journal(const std::uint8_t* data, std::size_t size) {
   });
 }
 
+// Kineto (PyTorch profiler) traces: read, then split into steps on every device with kernels,
+// so the step windows, the launch correlation and the interval unions all see the input (the
+// split was quadratic in steps x kernels: issue 26, defect 11; a timeout here is a finding).
+int fuzz_profile(const std::uint8_t* data, std::size_t size) {
+  const std::string path = temp_dir().write("profile", "fuzz_trace.json", data, size);
+  return expect_user_errors_only([&] {
+    const drive::ProfileTrace t = drive::load_profile_trace(path);
+    std::set<int> devices;
+    for (const drive::TraceKernel& k : t.kernels) devices.insert(k.device);
+    for (int d : devices) {
+      (void)drive::split_trace(t, d);
+      (void)drive::traced_device(t, d);
+    }
+  });
+}
+
 // Chakra traces: the bytes as rank 0's file of a one-rank trace, and split at their middle into
 // two ranks' files (so that the cross-rank matching of collectives and sends sees input too).
 int fuzz_chakra(const std::uint8_t* data, std::size_t size) {
@@ -239,6 +257,7 @@ const std::vector<Target>& targets() {
       {"nccl_xml", &fuzz_nccl_xml},         {"nccl_tests", &fuzz_nccl_tests},
       {"journal", &fuzz_journal},
       {"chakra", &fuzz_chakra},
+      {"profile", &fuzz_profile},
       {"net_calibration", &fuzz_net_calibration},
   };
   return all;

@@ -32,6 +32,7 @@ int fuzz_nccl_xml(const std::uint8_t* data, std::size_t size);      // topo::imp
 int fuzz_nccl_tests(const std::uint8_t* data, std::size_t size);    // parse_nccl_tests_log
 int fuzz_journal(const std::uint8_t* data, std::size_t size);       // drive::read_journal and the records' forms
 int fuzz_chakra(const std::uint8_t* data, std::size_t size);        // chakra::parse_rank_file + link_ranks
+int fuzz_profile(const std::uint8_t* data, std::size_t size);       // drive::load_profile_trace + split_trace
 int fuzz_net_calibration(const std::uint8_t* data, std::size_t size);  // work::load_network_calibration, applied to a DGX A100
 
 struct Target {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <regex>
 #include <tuple>
 
@@ -282,6 +283,74 @@ namespace {
 
 using Interval = std::pair<double, double>;
 
+// The first index from which a run of items sorted by start may still end after x (at or after
+// x with `or_at`): items before it all end earlier. prefix_end[i] is the largest end among items
+// 0..i, which never decreases, so the search is a binary one; ends need not be sorted (items may
+// overlap).
+std::size_t first_ending_after(const std::vector<double>& prefix_end, double x, bool or_at = false) {
+  auto it = or_at ? std::lower_bound(prefix_end.begin(), prefix_end.end(), x)
+                  : std::upper_bound(prefix_end.begin(), prefix_end.end(), x);
+  return static_cast<std::size_t>(it - prefix_end.begin());
+}
+
+template <typename T, typename EndOf>
+std::vector<double> prefix_ends(const std::vector<T>& items, EndOf end_of) {
+  std::vector<double> out;
+  out.reserve(items.size());
+  double m = -std::numeric_limits<double>::infinity();
+  for (const T& i : items) out.push_back(m = std::max(m, end_of(i)));
+  return out;
+}
+
+// Steps from CPU annotations: each kernel belongs to the first CPU step (by start) whose range
+// holds its launch; a step's GPU window runs from its first kernel to the next non-empty step's
+// first kernel (the idle between them is the earlier step's). One sorted pass: each launch is
+// found by a binary search over the steps, n log n in kernels and steps.
+std::vector<StepWindow> windows_by_launch(const ProfileTrace& t, const std::vector<const TraceKernel*>& ks) {
+  const std::vector<StepWindow>& steps = t.cpu_steps;  // sorted by start (read_profile_trace)
+  const std::vector<double> ends = prefix_ends(steps, [](const StepWindow& w) { return w.end_us; });
+  std::vector<double> first(steps.size(), -1), last(steps.size(), -1);
+  for (const TraceKernel* k : ks) {
+    auto l = t.launch_us.find(k->correlation);
+    if (l == t.launch_us.end()) continue;
+    for (std::size_t i = first_ending_after(ends, l->second); i < steps.size() && steps[i].start_us <= l->second; ++i)
+      if (l->second >= steps[i].start_us && l->second < steps[i].end_us) {
+        if (first[i] < 0 || k->start_us < first[i]) first[i] = k->start_us;
+        last[i] = std::max(last[i], k->start_us + k->dur_us);
+        break;
+      }
+  }
+  std::vector<StepWindow> windows;
+  double next_first = -1;
+  for (std::size_t i = steps.size(); i-- > 0;) {
+    if (first[i] < 0) continue;
+    windows.push_back({first[i], std::max(last[i], next_first < 0 ? last[i] : next_first), steps[i].name});
+    next_first = first[i];
+  }
+  std::reverse(windows.begin(), windows.end());
+  return windows;
+}
+
+// Each kernel's time inside each window, summed by kind, and the kernels starting in each
+// window: the kernels sorted by start, each window visiting only those that can reach it.
+void kernels_in_windows(const std::vector<const TraceKernel*>& ks, const std::vector<StepWindow>& windows,
+                        TraceSplit& s, std::map<KernelKind, double>& kind) {
+  std::vector<const TraceKernel*> sorted = ks;
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const TraceKernel* a, const TraceKernel* b) { return a->start_us < b->start_us; });
+  const std::vector<double> ends = prefix_ends(sorted, [](const TraceKernel* k) { return k->start_us + k->dur_us; });
+  for (const StepWindow& w : windows) {
+    if (!(w.end_us - w.start_us > 0)) continue;
+    // A kernel of no length at the window's start counts, so those ending at its start are visited.
+    for (std::size_t i = first_ending_after(ends, w.start_us, true); i < sorted.size() && sorted[i]->start_us < w.end_us; ++i) {
+      const TraceKernel* k = sorted[i];
+      const double a = std::max(k->start_us, w.start_us), b = std::min(k->start_us + k->dur_us, w.end_us);
+      if (b > a) kind[k->kind] += b - a;
+      if (k->start_us >= w.start_us) ++s.kernels;
+    }
+  }
+}
+
 }  // namespace
 
 TraceSplit split_trace(const ProfileTrace& t, int device) {
@@ -302,29 +371,7 @@ TraceSplit split_trace(const ProfileTrace& t, int device) {
     windows = it->second;
     s.step_source = "gpu_user_annotation";
   } else if (!t.cpu_steps.empty() && !t.launch_us.empty()) {
-    // Each kernel to the CPU step that launched it; a step's GPU window runs from its first
-    // kernel to the next step's first (the idle between them is the earlier step's).
-    std::vector<double> first(t.cpu_steps.size(), -1), last(t.cpu_steps.size(), -1);
-    for (const TraceKernel* k : ks) {
-      auto l = t.launch_us.find(k->correlation);
-      if (l == t.launch_us.end()) continue;
-      for (std::size_t i = 0; i < t.cpu_steps.size(); ++i)
-        if (l->second >= t.cpu_steps[i].start_us && l->second < t.cpu_steps[i].end_us) {
-          if (first[i] < 0 || k->start_us < first[i]) first[i] = k->start_us;
-          last[i] = std::max(last[i], k->start_us + k->dur_us);
-          break;
-        }
-    }
-    for (std::size_t i = 0; i < t.cpu_steps.size(); ++i) {
-      if (first[i] < 0) continue;
-      double end = last[i];
-      for (std::size_t j = i + 1; j < t.cpu_steps.size(); ++j)
-        if (first[j] >= 0) {
-          end = std::max(end, first[j]);
-          break;
-        }
-      windows.push_back({first[i], end, t.cpu_steps[i].name});
-    }
+    windows = windows_by_launch(t, ks);
     s.step_source = "user_annotation via correlation";
   }
   if (windows.empty()) {
@@ -338,26 +385,25 @@ TraceSplit split_trace(const ProfileTrace& t, int device) {
 
   std::vector<Interval> compute, comm;
   for (const TraceKernel* k : ks) (k->kind == KernelKind::nccl ? comm : compute).emplace_back(k->start_us, k->start_us + k->dur_us);
+  std::vector<Interval> both = compute;
+  both.insert(both.end(), comm.begin(), comm.end());
+  const IntervalUnion<double> compute_u(compute), comm_u(comm), both_u(std::move(both));
   double step = 0, comp = 0, com = 0, exposed = 0, idle = 0;
-  std::map<KernelKind, double> kind;
   for (const StepWindow& w : windows) {
     const double len = w.end_us - w.start_us;
     if (!(len > 0)) continue;
     ++s.steps;
     step += len;
-    const double c = union_length(compute, w.start_us, w.end_us);
-    const double x = covered_not_by(comm, compute, w.start_us, w.end_us);
+    const double c = compute_u.length_within(w.start_us, w.end_us);
+    const double x = both_u.length_within(w.start_us, w.end_us) - c;  // communication outside compute
     comp += c;
-    com += union_length(comm, w.start_us, w.end_us);
+    com += comm_u.length_within(w.start_us, w.end_us);
     exposed += x;
     idle += len - (c + x);
-    for (const TraceKernel* k : ks) {
-      const double a = std::max(k->start_us, w.start_us), b = std::min(k->start_us + k->dur_us, w.end_us);
-      if (b > a) kind[k->kind] += b - a;
-      if (k->start_us >= w.start_us && k->start_us < w.end_us) ++s.kernels;
-    }
   }
   if (s.steps == 0) throw ScenarioError(t.path, 0, 0, "ProfilerStep", "every step range of the device is empty");
+  std::map<KernelKind, double> kind;
+  kernels_in_windows(ks, windows, s, kind);
   const double per = 1e-6 / s.steps;
   s.step_s = step * per;
   s.compute_s = comp * per;
