@@ -118,7 +118,19 @@ ScenarioCase parse_scenario(const Field& f, const std::string& cases_path) {
     }
   }
   if (auto r = f.get("report")) s.report = r->as_choice({"run", "memory"});
-  s.field = f.at("field").as_string();
+  const Field field = f.at("field");
+  s.field = field.as_string();
+  // A dotted path of names and list indices (throughput.samples_per_s, largest_batch.0.peak_bytes).
+  const bool path_chars = !s.field.empty() && s.field.find_first_not_of(
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") == std::string::npos;
+  if (!path_chars || s.field.front() == '.' || s.field.back() == '.' || s.field.find("..") != std::string::npos)
+    throw field.error("expected a dotted path into the report's JSON (throughput.samples_per_s, "
+                      "largest_batch.0.peak_bytes), got '" + s.field + "'");
+  const ScenarioError at = field.error("");
+  s.field_path = at.file();
+  s.field_line = at.line();
+  s.field_col = at.col();
+  s.field_context = at.context();
   if (auto pg = f.get("per_gpu")) s.per_gpu = pg->as_bool();
   if (auto d = f.get("divide_by")) {
     s.divide_by = d->as_number();
@@ -324,14 +336,16 @@ ValidationResult run_case(const ValidationCase& c) {
         continue;
       }
       if (!v->is_object() || !v->contains(part))
-        throw ScenarioError("", 0, 0, c.key() + ": scenario.field",
+        throw ScenarioError(sc.field_path, sc.field_line, sc.field_col, c.key() + ": scenario.field",
                             report_name + " has no field '" + sc.field +
                                 (memory ? "' (e.g. peak_bytes_per_gpu, largest_batch.0.largest_batch_per_gpu)"
-                                        : "' (e.g. throughput.samples_per_s)"));
+                                        : "' (e.g. throughput.samples_per_s)"),
+                            sc.field_context);
       v = &(*v)[part];
     }
     if (!v->is_number())
-      throw ScenarioError("", 0, 0, c.key() + ": scenario.field", "'" + sc.field + "' is not a number in " + report_name);
+      throw ScenarioError(sc.field_path, sc.field_line, sc.field_col, c.key() + ": scenario.field",
+                          "'" + sc.field + "' is not a number in " + report_name, sc.field_context);
     r.simulated = v->get<double>();
     if (sc.per_gpu) r.simulated /= std::max(1, j.at("gpus").get<int>());
     r.simulated /= sc.divide_by;

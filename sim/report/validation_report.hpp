@@ -35,6 +35,10 @@ struct ScenarioCase {
   std::vector<std::string> set;
   std::string report = "run";  // run | memory: which report's JSON `field` reads
   std::string field;     // dotted path into that JSON (numbers index lists: largest_batch.0.peak_bytes)
+  // Where `field` was written (cases file, line, column, that line), for errors found when the
+  // report is read (a path the report does not have).
+  std::string field_path, field_context;
+  int field_line = 0, field_col = 0;
   bool per_gpu = false;  // divide the field by `gpus`
   double divide_by = 1;  // units: 1073741824 turns bytes into GiB
 };

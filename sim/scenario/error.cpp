@@ -22,11 +22,19 @@ std::string printable(std::string s, bool keep_newlines) {
 
 namespace {
 
+// A file name or key from the command line may be a whole argument (`--set name=<100,000
+// bytes>`): past kMaxEcho bytes it is cut, with its length said, as quoted lines are.
+std::string echo(const std::string& s) {
+  constexpr size_t kMaxEcho = 160, kKeep = 120;
+  if (s.size() <= kMaxEcho) return printable(s);
+  return printable(s.substr(0, kKeep)) + "... (" + std::to_string(s.size()) + " bytes)";
+}
+
 std::string format_what(const std::string& file, int line, int col, const std::string& key,
                         const std::string& message, const std::string& context) {
   // Built with append: GCC 12 warns falsely (-Wrestrict) on chained operator+ here.
   std::string out;
-  out.append(file.empty() ? std::string("simtrain") : file);
+  out.append(file.empty() ? std::string("simtrain") : echo(file));
   if (line > 0) {
     out.append(":").append(std::to_string(line));
     if (col > 0) out.append(":").append(std::to_string(col));
@@ -34,7 +42,7 @@ std::string format_what(const std::string& file, int line, int col, const std::s
   out.append(": error: ");
   // Key and message may carry input text (a value, a stored record's error): no terminal
   // escapes get through.
-  if (!key.empty()) out.append("'").append(printable(key)).append("': ");
+  if (!key.empty()) out.append("'").append(echo(key)).append("': ");
   out.append(printable(message, true));
   if (!context.empty()) {
     // The quoted line is input: a line of thousands of bytes is cut to a window around the

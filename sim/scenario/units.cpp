@@ -178,9 +178,11 @@ double parse_cli_size_unchecked(std::string_view text) {
   if (unit == "T" || unit == "t") return value * 1099511627776.0;
   double factor = 0;
   if (lookup(kBytes, unit, factor)) return value * factor;
+  std::string units;
+  for (const Unit& u : kBytes) units += std::string(units.empty() ? "" : ", ") + std::string(u.name);
   throw UnitError("bad size '" + std::string(text) +
-                  "': expected a byte count with an optional K, M, G suffix (binary, as "
-                  "nccl-tests) or a unit such as MiB or GB");
+                  "': expected a byte count with an optional suffix K, M, G or T (binary, as nccl-tests) or "
+                  "one of the units " + units + " (at most 8 PiB)");
 }
 
 }  // namespace
