@@ -78,4 +78,14 @@ inline constexpr double max_estimated_events = 50e6;
 // print ~35 sizes from 1 B to 16 GiB; a linear -i sweep a few hundred; each row is a simulation.
 inline constexpr std::size_t max_nccl_tests_rows = 1024;
 
+// --- Quantities with units (scenario/units.cpp) -------------------------------------------
+// An amount of money: $1e12 is more than any cluster has cost (the largest announced AI
+// data-centre projects are ~$1e11), so a price, a rate or a budget above it is a typo; below it,
+// the products a cost report forms (GPUs x hours x $/GPU-h) stay finite and print as figures,
+// not $inf (issue 26: '$1e308' printed a 300-digit rent and $inf a step).
+inline constexpr double max_money_usd = 1e12;
+// A power: 1 GW is a whole data-centre campus; a device or node above it is a typo (1e308 W
+// printed a 300-digit power and inf kWh).
+inline constexpr double max_power_w = 1e9;
+
 }  // namespace simtrain::limits

@@ -1,5 +1,7 @@
 #include "scenario/units.hpp"
 
+#include "scenario/limits.hpp"
+
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -105,6 +107,26 @@ const char* dimension_examples(Dimension d) {
   return "";
 }
 
+namespace {
+
+// value x factor, refused when negative, infinite or past its dimension's bound.
+double checked_quantity(std::string_view text, double value, double factor, Dimension dim) {
+  if (value < 0) {
+    const std::string name = dimension_name(dim);  // "a power", "an amount of money"
+    throw UnitError("'" + std::string(text) + "' is negative: expected a non-negative " + name.substr(name.find(' ') + 1));
+  }
+  // 1e308 TB fits a double as written but not in bytes: an infinite quantity is no quantity.
+  if (!std::isfinite(value * factor))
+    throw UnitError("'" + std::string(text) + "' is too large to be " + std::string(dimension_name(dim)));
+  if (dim == Dimension::money && value * factor > limits::max_money_usd)
+    throw UnitError("'" + std::string(text) + "' is more money than any cluster costs (at most $1e12)");
+  if (dim == Dimension::power && value * factor > limits::max_power_w)
+    throw UnitError("'" + std::string(text) + "' is more power than a data centre draws (at most 1 GW)");
+  return value * factor;
+}
+
+}  // namespace
+
 double parse_quantity(std::string_view text, Dimension dim) {
   std::string_view t = trim(text);
   bool dollar = false;
@@ -118,7 +140,7 @@ double parse_quantity(std::string_view text, Dimension dim) {
     throw UnitError("expected " + std::string(dimension_name(dim)) + " with a unit, " +
                     dimension_examples(dim) + "; got '" + std::string(text) + "'");
   }
-  if (dollar && unit.empty()) return value;
+  if (dollar && unit.empty()) return checked_quantity(text, value, 1.0, dim);
   if (unit.empty()) {
     throw UnitError("'" + std::string(text) + "' has no unit: expected " +
                     dimension_name(dim) + ", " + dimension_examples(dim));
@@ -140,14 +162,7 @@ double parse_quantity(std::string_view text, Dimension dim) {
                     "': expected " + dimension_name(dim) + hint + ", " +
                     dimension_examples(dim));
   }
-  if (value < 0) {
-    throw UnitError("'" + std::string(text) + "' is negative: expected a non-negative " +
-                    std::string(dimension_name(dim)).substr(2));
-  }
-  // 1e308 TB fits a double as written but not in bytes: an infinite quantity is no quantity.
-  if (!std::isfinite(value * factor))
-    throw UnitError("'" + std::string(text) + "' is too large to be " + std::string(dimension_name(dim)));
-  return value * factor;
+  return checked_quantity(text, value, factor, dim);
 }
 
 namespace {
