@@ -398,6 +398,9 @@ void read_comm_groups(Trace& t, const std::string& path, const std::string& text
   } catch (const nlohmann::json::parse_error& e) {
     throw ScenarioError(path, 0, 0, "", fmt::format("not JSON (byte {}); expected ASTRA-sim's comm group file, "
                                                     "{{\"<pg_name>\": [rank, ...], ...}}", e.byte));
+  } catch (const nlohmann::json::out_of_range& e) {
+    throw ScenarioError(path, 0, 0, "", fmt::format("a number too large for a double ({}); expected ASTRA-sim's comm "
+                                                    "group file, {{\"<pg_name>\": [rank, ...], ...}}", e.what()));
   }
   if (!j.is_object()) throw ScenarioError(path, 0, 0, "", "expected an object {\"<pg_name>\": [rank, ...], ...}");
   const int n = static_cast<int>(t.ranks.size());

@@ -191,6 +191,14 @@ ProfileTrace load_profile_trace(const std::string& path) {
   } catch (const json::parse_error& e) {
     const auto [l, c] = line_col(text, e.byte > 0 ? e.byte - 1 : 0);
     throw ScenarioError(path, l, c, "trace", "not JSON (a PyTorch profiler trace is Chrome-trace JSON): " + std::string(e.what()));
+  } catch (const json::out_of_range& e) {
+    // A number no double holds (1e400): the parser says which, not where; its first occurrence.
+    const std::string what = e.what();
+    const auto q = what.find('\'');
+    const std::string number = q == std::string::npos ? "" : what.substr(q + 1, what.find('\'', q + 1) - q - 1);
+    const std::size_t at = number.empty() ? std::string::npos : text.find(number);
+    const auto [l, c] = at == std::string::npos ? std::pair<int, int>{0, 0} : line_col(text, at);
+    throw ScenarioError(path, l, c, "trace", "a number too large for a double: '" + number + "'");
   }
   const json* events = nullptr;
   if (doc.is_object()) {
