@@ -23,6 +23,7 @@
 
 #include <unistd.h>
 
+#include "cli/flag_checks.hpp"
 #include "cli/hardware_sets.hpp"
 #include "cli/output_file.hpp"
 #include "cli/search_cli.hpp"
@@ -216,7 +217,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   bool r_json = false;
   run_cmd->add_option("scenario", r_scenario, "Scenario file (scenarios/*.yaml)")->required();
   run_cmd->add_option("--set", r_set, "Override a scenario value: key.path=value (repeatable)");
-  run_cmd->add_option("--steps", r_steps, "Steps to simulate and average (overrides `steps`)")->check(CLI::Range(1LL, 10000LL));
+  run_cmd->add_option("--steps", r_steps, "Steps to simulate and average (overrides `steps`)")->check(cli::whole_number(1, 10000));
   run_cmd->add_option("--trace", r_trace, "Write a Chrome/Perfetto trace (JSON) to this file");
   run_cmd->add_option("--html", r_html, "Write a self-contained HTML page (step split, per-GPU timeline, links, memory) to this file");
   run_cmd->add_option("--solver", r_solver, "incremental (default) | full");
@@ -235,8 +236,8 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   bool rp_json = false;
   rp_cmd->add_option("dir", rp_dir, "Directory of Chakra ET files, one per rank (and comm_group.json)")->required();
   rp_cmd->add_option("--system", rp_system, "System file (topologies/*.yaml) or a shipped system's name")->required();
-  rp_cmd->add_option("--nodes", rp_nodes, "Number of nodes joined by the system's fabric")->check(CLI::Range(1LL, limits::max_nodes));
-  rp_cmd->add_option("--gpus-per-node", rp_gpn, "GPUs of each node the ranks take (default: all)")->check(CLI::PositiveNumber);
+  rp_cmd->add_option("--nodes", rp_nodes, "Number of nodes joined by the system's fabric")->check(cli::whole_number(1, limits::max_nodes));
+  rp_cmd->add_option("--gpus-per-node", rp_gpn, "GPUs of each node the ranks take (default: all)")->check(cli::whole_number(1, limits::max_gpus_per_node));
   rp_cmd->add_option("--precision", rp_precision, "Peak used for nodes timed from num_ops: fp32 | tf32 | amp_fp16 | amp_bf16 | fp8");
   rp_cmd->add_option("--solver", rp_solver, "incremental (default) | full");
   rp_cmd->add_flag("--json", rp_json, "Print one JSON object instead of the report");
@@ -263,7 +264,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   cmp_cmd->add_option("--profile", cp_profile, "torch.profiler trace (Chrome/Kineto JSON) of training steps")->required();
   cmp_cmd->add_option("scenario", cp_scenario, "The scenario that describes the traced run")->required();
   cmp_cmd->add_option("--set", cp_set, "Override a scenario value: key.path=value (repeatable)");
-  cmp_cmd->add_option("--device", cp_device, "The traced GPU to compare (default: the lowest device with kernels)")->check(CLI::Range(0, 4095));
+  cmp_cmd->add_option("--device", cp_device, "The traced GPU to compare (default: the lowest device with kernels)")->check(cli::whole_number(0, 4095));
   cmp_cmd->add_flag("--json", cp_json, "Print one JSON object");
   bool cp_force_device = false;
   cmp_cmd->add_flag("--force-device", cp_force_device,
@@ -276,11 +277,11 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   cal_cmd->add_option("--profile", ca_profile, "torch.profiler trace (Chrome/Kineto JSON) of training steps");
   cal_cmd->add_option("--scenario", ca_scenario, "The scenario that describes the traced run (with --profile)");
   cal_cmd->add_option("--set", ca_set, "Override a scenario value: key.path=value (repeatable)");
-  cal_cmd->add_option("--device", ca_device, "The traced GPU to fit (default: the lowest device with kernels)")->check(CLI::Range(0, 4095));
+  cal_cmd->add_option("--device", ca_device, "The traced GPU to fit (default: the lowest device with kernels)")->check(cli::whole_number(0, 4095));
   cal_cmd->add_option("--nccl-tests", ca_nccl, "A measured nccl-tests log (all_reduce_perf ... output): fit the network model to it");
   cal_cmd->add_option("--system", ca_system, "The system the log ran on (with --nccl-tests): a file or a shipped system's name");
-  auto* ca_nodes_opt = cal_cmd->add_option("--nodes", ca_nodes, "Nodes the log ran on (with --nccl-tests)")->check(CLI::Range(1LL, limits::max_nodes));
-  auto* ca_gpus_opt = cal_cmd->add_option("--gpus", ca_gpus, "GPUs per node the log ran on (default: all)")->check(CLI::PositiveNumber);
+  auto* ca_nodes_opt = cal_cmd->add_option("--nodes", ca_nodes, "Nodes the log ran on (with --nccl-tests)")->check(cli::whole_number(1, limits::max_nodes));
+  auto* ca_gpus_opt = cal_cmd->add_option("--gpus", ca_gpus, "GPUs per node the log ran on (default: all)")->check(cli::whole_number(1, limits::max_gpus_per_node));
   auto* ca_op_opt = cal_cmd->add_option("--op", ca_op, "all_reduce | reduce_scatter | all_gather | broadcast: confirms the log's");
   auto* ca_base_opt = cal_cmd->add_option("--base", ca_base,
                                           "A network calibration of the other scope (a one-node fit under a multi-node log, or the reverse): "
@@ -319,8 +320,8 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   sweep_cmd->add_option("--rank-by", s_rank, "time | cost | energy (per sample of the global batch)");
   sweep_cmd->add_option("--csv", s_csv, "Also write the ranked table as CSV to this file");
   sweep_cmd->add_option("--html", s_html, "Also write a self-contained HTML page (time vs cost, Pareto front, table) to this file");
-  sweep_cmd->add_option("--jobs", s_jobs, "Worker threads (default: the machine's cores)")->check(CLI::Range(1u, 1024u));
-  sweep_cmd->add_option("--steps", s_steps, "Steps to simulate per point (overrides `steps`)")->check(CLI::Range(1LL, 10000LL));
+  sweep_cmd->add_option("--jobs", s_jobs, "Worker threads (default: the machine's cores)")->check(cli::whole_number(1, 1024));
+  sweep_cmd->add_option("--steps", s_steps, "Steps to simulate per point (overrides `steps`)")->check(cli::whole_number(1, 10000));
   sweep_cmd->add_flag("--json", s_json, "Print a JSON array instead of the table");
   std::string s_margin;
   sweep_cmd->add_option("--memory-margin", s_margin, "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: the simulated peak alone; default: the peak-memory band's median error)");
@@ -353,7 +354,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   adv_cmd->add_option("--deadline", a_deadline, "The run must end within this time: '14 days', '336 h' (default: advise.deadline)");
   adv_cmd->add_option("--budget", a_budget, "The run must cost at most this, on cost.basis: '$60000' (default: advise.budget)");
   adv_cmd->add_option("--html", a_html, "Also write a self-contained HTML page (days vs cost, Pareto front, table) to this file");
-  adv_cmd->add_option("--jobs", a_jobs, "Worker threads (default: the machine's cores)")->check(CLI::Range(1u, 1024u));
+  adv_cmd->add_option("--jobs", a_jobs, "Worker threads (default: the machine's cores)")->check(cli::whole_number(1, 1024));
   adv_cmd->add_flag("--json", a_json, "Print one JSON object instead of the report");
   std::string a_margin;
   adv_cmd->add_option("--memory-margin", a_margin, "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: the simulated peak alone; default: the peak-memory band's median error)");
@@ -373,9 +374,9 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   std::string c_fabric;
   bool c_json = false;
   coll_cmd->add_option("system", c_system, "System file (topologies/*.yaml) or a shipped system's name")->required();
-  coll_cmd->add_option("--nodes", c_nodes, "Number of nodes joined by the system's fabric")->check(CLI::Range(1LL, limits::max_nodes));
+  coll_cmd->add_option("--nodes", c_nodes, "Number of nodes joined by the system's fabric")->check(cli::whole_number(1, limits::max_nodes));
   coll_cmd->add_option("--fabric", c_fabric, "Override the system's fabric: single_switch | fat_tree | rail_optimized");
-  coll_cmd->add_option("--gpus", c_gpus, "GPUs per node taking part (default: all)")->check(CLI::PositiveNumber);
+  coll_cmd->add_option("--gpus", c_gpus, "GPUs per node taking part (default: all)")->check(cli::whole_number(1, limits::max_gpus_per_node));
   auto* c_op_opt = coll_cmd->add_option("--op", c_op, "all_reduce | reduce_scatter | all_gather | broadcast (with --compare: confirms the log's)");
   coll_cmd->add_option("--algo", c_algo, "auto | ring | tree | hierarchical | nvls | nvls_tree");
   coll_cmd->add_option("--ring-order", c_order, "auto (NCCL-like search) | given (rank order) | a list such as 0,2,4,6,1,3,5,7");
@@ -390,7 +391,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   bool c_force_device = false;
   coll_cmd->add_flag("--force-device", c_force_device,
                      "With --compare: compare a log whose GPU (its device lines) is not the system's (said in the output)");
-  coll_cmd->add_option("--channels", c_channels, "Channels (default: 1 in a node, NICs per node across nodes)")->check(CLI::PositiveNumber);
+  coll_cmd->add_option("--channels", c_channels, "Channels (default: 1 in a node, NICs per node across nodes)")->check(cli::whole_number(1, 2147483647));
   coll_cmd->add_option("--protocol", c_proto, "Force LL, LL128 or Simple (default: chosen per size)");
   coll_cmd->add_option("--solver", c_solver, "incremental (default) | full: re-solve every flow on every change");
   coll_cmd->add_flag("--json", c_json, "Print a JSON array instead of the table");
@@ -408,7 +409,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   int t_nodes = 1;
   topo::TopoImportOptions t_imp;
   topo_cmd->add_option("system", t_system, "System file or a shipped system's name");
-  topo_cmd->add_option("--nodes", t_nodes, "Number of nodes (for --dot)")->check(CLI::Range(1LL, limits::max_nodes));
+  topo_cmd->add_option("--nodes", t_nodes, "Number of nodes (for --dot)")->check(cli::whole_number(1, limits::max_nodes));
   topo_cmd->add_option("--dot", t_dot, "Write Graphviz DOT of the whole graph to this file ('-' for stdout)");
   topo_cmd->add_option("--import", t_import, "Build a system file from a real `nvidia-smi topo -m` output (this file; '-' for stdin)");
   topo_cmd->add_option("--import-nccl-xml", t_import_xml, "Build a system file from NCCL's topology dump (NCCL_TOPO_DUMP_FILE; '-' for stdin): the PCIe tree, link widths, NVLink counts, NICs");
@@ -416,7 +417,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   topo_cmd->add_option("--gpu", t_imp.gpu_model, "--import: the catalog's GPU model (topologies/devices.yaml key)");
   topo_cmd->add_option("--cpu", t_imp.cpu_model, "--import: the catalog's CPU model");
   topo_cmd->add_option("--nic", t_imp.nic_model, "--import: the catalog's NIC model (when the matrix has NICs)");
-  topo_cmd->add_option("--sockets", t_imp.sockets, "--import: CPU sockets (default: 2 when the matrix shows SYS, else 1)")->check(CLI::Range(1, 8));
+  topo_cmd->add_option("--sockets", t_imp.sockets, "--import: CPU sockets (default: 2 when the matrix shows SYS, else 1)")->check(cli::whole_number(1, 8));
   topo_cmd->add_option("--name", t_imp.name, "--import: the system's name");
   topo_cmd->add_option("-o,--output", t_out, "--import: write the system file here (default: stdout)");
 
