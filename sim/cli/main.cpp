@@ -21,6 +21,7 @@
 #include <optional>
 #include <sstream>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/hardware_sets.hpp"
@@ -58,6 +59,7 @@
 #include "report/profile_report.hpp"
 #include "topo/topo_import.hpp"
 #include "topo/topo_matrix.hpp"
+#include "scenario/command_files.hpp"
 #include "scenario/files.hpp"
 #include "scenario/nccl_tests_log.hpp"
 
@@ -182,6 +184,16 @@ auto with_algo_context(const std::string& algo, const topo::Cluster& c, F&& f) -
     throw ScenarioError("", 0, 0, "--algo",
                         fmt::format("{}; this is {} on {} node{}", e.what(), c.name(), c.nodes(), c.nodes() == 1 ? "" : "s"));
   }
+}
+
+// Standard input read whole (topo --import -); a regular file redirected there is one of the
+// command's inputs like a named one (`-o t.xml < t.xml` is refused).
+std::string read_stdin() {
+  struct stat st {};
+  if (::fstat(0, &st) == 0 && S_ISREG(st.st_mode)) command_files::note_input("stdin", st.st_dev, st.st_ino);
+  std::ostringstream ss;
+  ss << std::cin.rdbuf();
+  return ss.str();
 }
 
 double parse_size_flag(const std::string& flag, const std::string& s) {
@@ -726,10 +738,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       if (!t_import.empty() && !t_import_xml.empty())
         throw ScenarioError("", 0, 0, "--import-nccl-xml", "give one of --import (nvidia-smi topo -m) and --import-nccl-xml");
       auto read_import = [](const std::string& file) {
-        if (file != "-") return read_input_file(file);
-        std::ostringstream ss;
-        ss << std::cin.rdbuf();
-        return ss.str();
+        return file != "-" ? read_input_file(file) : read_stdin();
       };
       if (!t_import_xml.empty()) {
         if (!t_system.empty() || !t_dot.empty() || !t_export_xml.empty())
@@ -751,13 +760,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
           throw ScenarioError("", 0, 0, "--import", "reads a matrix and writes a system file: give no system and no --dot with it");
         if (!t_out.empty()) cli::check_output_path("-o", t_out);
         std::string text;
-        if (t_import == "-") {
-          std::ostringstream ss;
-          ss << std::cin.rdbuf();
-          text = ss.str();
-        } else {
-          text = read_input_file(t_import);
-        }
+        text = t_import == "-" ? read_stdin() : read_input_file(t_import);
         const topo::TopoImportResult res =
             topo::import_topo_matrix(text, t_import == "-" ? std::string("stdin") : t_import, t_imp);
         if (t_out.empty()) std::cout << res.yaml << std::flush;  // before the summary on stderr
