@@ -21,6 +21,7 @@
 #include <optional>
 #include <sstream>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/flag_checks.hpp"
@@ -59,6 +60,7 @@
 #include "report/profile_report.hpp"
 #include "topo/topo_import.hpp"
 #include "topo/topo_matrix.hpp"
+#include "scenario/command_files.hpp"
 #include "scenario/files.hpp"
 #include "scenario/nccl_tests_log.hpp"
 
@@ -106,23 +108,26 @@ void check_chakra_dir(const std::string& dir) {
   }
 }
 
-// Writes the files (each atomically) after removing simtrain.*.et files of ranks this run does
-// not have (a larger earlier run's), so the directory holds one job.
-void write_chakra(const std::string& dir, const drive::ChakraFiles& f) {
+// Writes the files (each atomically, one rank's in memory at a time) after removing
+// simtrain.*.et files of ranks this run does not have (a larger earlier run's), so the
+// directory holds one job.
+void write_chakra(const std::string& dir, const drive::ChakraExport& ex, const train::RunResult& res) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::create_directory(dir, ec);
   if (ec) throw ScenarioError("", 0, 0, "--chakra", "cannot make directory '" + dir + "': " + ec.message());
-  std::vector<fs::path> stale;
+  std::vector<std::string> written;
+  const drive::ChakraSummary s = ex.write(res.records, res.gpu_name, [&](const std::string& name, const std::string& bytes) {
+    write_file_atomic((fs::path(dir) / name).string(), bytes);
+    written.push_back(name);
+  });
+  write_file_atomic((fs::path(dir) / "comm_group.json").string(), s.comm_group_json);
   for (const auto& e : fs::directory_iterator(dir, ec)) {
     const std::string name = e.path().filename().string();
     if (name.rfind("simtrain.", 0) == 0 && name.size() > 3 && name.substr(name.size() - 3) == ".et" &&
-        std::find(f.names.begin(), f.names.end(), name) == f.names.end())
-      stale.push_back(e.path());
+        std::find(written.begin(), written.end(), name) == written.end())
+      fs::remove(e.path(), ec);
   }
-  for (std::size_t i = 0; i < f.names.size(); ++i) write_file_atomic((fs::path(dir) / f.names[i]).string(), f.contents[i]);
-  write_file_atomic((fs::path(dir) / "comm_group.json").string(), f.comm_group_json);
-  for (const auto& p : stale) fs::remove(p, ec);
 }
 
 coll::Op parse_op(const std::string& s) {
@@ -180,6 +185,16 @@ auto with_algo_context(const std::string& algo, const topo::Cluster& c, F&& f) -
     throw ScenarioError("", 0, 0, "--algo",
                         fmt::format("{}; this is {} on {} node{}", e.what(), c.name(), c.nodes(), c.nodes() == 1 ? "" : "s"));
   }
+}
+
+// Standard input read whole (topo --import -); a regular file redirected there is one of the
+// command's inputs like a named one (`-o t.xml < t.xml` is refused).
+std::string read_stdin() {
+  struct stat st {};
+  if (::fstat(0, &st) == 0 && S_ISREG(st.st_mode)) command_files::note_input("stdin", st.st_dev, st.st_ino);
+  std::ostringstream ss;
+  ss << std::cin.rdbuf();
+  return ss.str();
 }
 
 double parse_size_flag(const std::string& flag, const std::string& s) {
@@ -461,17 +476,23 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       ro.steps_override = r_steps;
       ro.full_solve = r_solver == "full";
       ro.keep_trace = !r_trace.empty() || !r_html.empty() || !r_chakra.empty();
+      ro.chrome_trace = !r_trace.empty();
+      ro.chakra = !r_chakra.empty();
       ro.data_ceiling = true;
       ro.max_seconds = r_max_seconds;
       const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
       ro.error_bands = &bands;
       train::RunResult res = drive::run_scenario(spec, ro);
       // The trace files are made first: a step Chakra cannot carry is refused before anything is written.
-      std::optional<drive::ChakraFiles> chakra_files;
-      if (!r_chakra.empty()) chakra_files = drive::export_chakra(*res.graph, res.records, res.gpu_name);
-      if (!r_trace.empty()) write_file_atomic(r_trace, report::chrome_trace(res));
+      std::optional<drive::ChakraExport> chakra;
+      if (!r_chakra.empty()) chakra.emplace(*res.graph);
+      if (!r_trace.empty()) {
+        cli::OutputFile f("--trace", r_trace);
+        report::write_chrome_trace(res, f.stream());  // streamed: never the whole document in memory
+        f.commit();
+      }
       if (!r_html.empty()) write_file_atomic(r_html, report::run_to_html(res));
-      if (chakra_files) write_chakra(r_chakra, *chakra_files);
+      if (chakra) write_chakra(r_chakra, *chakra, res);
       if (r_json) std::cout << report::run_to_json(res).dump(2) << "\n";
       else std::cout << report::format_run(res);
       return r_fail_oom && res.out_of_memory() ? 4 : 0;
@@ -534,9 +555,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       cli::check_output_path("-o", ca_out);
       ScenarioSpec spec = load_scenario(ca_scenario, ca_set);
       const drive::ProfileTrace trace = drive::load_profile_trace(ca_profile);
-      const std::string scratch = (std::filesystem::temp_directory_path() /
-                                   ("simtrain-fit-" + std::to_string(static_cast<long long>(::getpid())) + ".yaml")).string();
-      const drive::ProfileFit fit = drive::fit_profile(spec, trace, {ca_device, ca_force_device}, scratch);
+      const drive::ProfileFit fit = drive::fit_profile(spec, trace, {ca_device, ca_force_device});
       write_file_atomic(ca_out, fit.yaml);
       std::cerr << report::format_fit(fit);
       return 0;
@@ -720,10 +739,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       if (!t_import.empty() && !t_import_xml.empty())
         throw ScenarioError("", 0, 0, "--import-nccl-xml", "give one of --import (nvidia-smi topo -m) and --import-nccl-xml");
       auto read_import = [](const std::string& file) {
-        if (file != "-") return read_input_file(file);
-        std::ostringstream ss;
-        ss << std::cin.rdbuf();
-        return ss.str();
+        return file != "-" ? read_input_file(file) : read_stdin();
       };
       if (!t_import_xml.empty()) {
         if (!t_system.empty() || !t_dot.empty() || !t_export_xml.empty())
@@ -745,13 +761,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
           throw ScenarioError("", 0, 0, "--import", "reads a matrix and writes a system file: give no system and no --dot with it");
         if (!t_out.empty()) cli::check_output_path("-o", t_out);
         std::string text;
-        if (t_import == "-") {
-          std::ostringstream ss;
-          ss << std::cin.rdbuf();
-          text = ss.str();
-        } else {
-          text = read_input_file(t_import);
-        }
+        text = t_import == "-" ? read_stdin() : read_input_file(t_import);
         const topo::TopoImportResult res =
             topo::import_topo_matrix(text, t_import == "-" ? std::string("stdin") : t_import, t_imp);
         if (t_out.empty()) std::cout << res.yaml << std::flush;  // before the summary on stderr
@@ -806,6 +816,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
 }
 
 int main(int argc, char** argv) {
+  cli::remove_temporaries_on_signals();  // a killed run leaves no hidden temporary (cli/output_file.hpp)
   cli::Dist dist;  // one process, or a rank of an MPI job for the searches
   const int rc = run_main(argc, argv, dist);
   return dist.finish(rc);

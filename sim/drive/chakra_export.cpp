@@ -120,38 +120,92 @@ std::vector<std::vector<int>> host_ranks(const train::StepGraph& sg, const Class
 
 }  // namespace
 
-ChakraFiles export_chakra(const train::StepGraph& sg, const std::vector<engine::TaskRecord>& rec, const std::string& gpu) {
+struct ChakraExport::Prepared {
+  Classified c;
+  std::vector<std::vector<int>> hosts;
+};
+
+ChakraExport::ChakraExport(const train::StepGraph& sg) : sg_(sg) {
+  auto p = std::make_shared<Prepared>();
+  p->c = classify(sg);
+  p->hosts = host_ranks(sg, p->c);
+  prep_ = std::move(p);
+}
+
+namespace {
+
+// The ids of the nodes task t has on rank r (empty: none there).
+void own_ids(const train::StepGraph& sg, const Classified& c, const std::vector<std::vector<int>>& hosts, TaskId t, int r,
+             std::vector<std::uint64_t>& ids) {
+  const std::uint64_t base = 4ULL * t;
+  switch (c.role[t]) {
+    case Role::compute:
+      if (c.rank[t] == r) ids.push_back(base);
+      break;
+    case Role::host:
+      if (hosts[t].empty() || std::binary_search(hosts[t].begin(), hosts[t].end(), r)) ids.push_back(base);
+      break;
+    case Role::comm_first: {
+      const train::CommRecord& cr = sg.comm_calls[c.call[t]];
+      for (const auto& grp : cr.call.groups) {
+        if (cr.call.p2p) {
+          if (grp[0] == r) ids.push_back(base + 1);
+          if (grp[1] == r) ids.push_back(base + 2);
+        } else if (std::find(grp.begin(), grp.end(), r) != grp.end()) {
+          ids.push_back(base);
+        }
+      }
+      break;
+    }
+    default: break;
+  }
+}
+
+// The node of task t with id `id` on rank r; counts it in `out`.
+chakra::OutNode make_node(const train::StepGraph& sg, const Classified& c, const std::vector<engine::TaskRecord>& rec,
+                          TaskId t, std::uint64_t id, int r, Groups& groups, ChakraSummary& out) {
+  const engine::TaskGraph& g = sg.graph;
+  const engine::Task& task = g.task(t);
+  chakra::OutNode o;
+  o.id = id;
+  o.name = task.label;
+  if (c.role[t] == Role::compute || c.role[t] == Role::host) {
+    o.kind = chakra::NodeKind::compute;
+    o.cpu = c.role[t] == Role::host;
+    o.duration_ps = rec[t].end - rec[t].start;
+    return o;
+  }
+  const train::CommRecord& cr = sg.comm_calls[c.call[t]];
+  o.comm_bytes = cr.call.bytes * cr.call.calls;
+  o.calls = cr.call.calls;
+  o.stream = cr.stream == engine::kNoServer ? "-" : g.servers()[static_cast<std::size_t>(cr.stream)].name;
+  if (cr.call.p2p) {
+    for (const auto& grp : cr.call.groups) {
+      if (id % 4 == 1 && grp[0] == r) o.peer = grp[1];
+      if (id % 4 == 2 && grp[1] == r) o.peer = grp[0];
+    }
+    o.kind = id % 4 == 1 ? chakra::NodeKind::send : chakra::NodeKind::recv;
+    ++out.p2p;
+  } else {
+    o.kind = chakra::NodeKind::collective;
+    o.coll = coll_type(cr.call.op);
+    o.algo = coll::algo_name(cr.algo);
+    for (const auto& grp : cr.call.groups)
+      if (std::find(grp.begin(), grp.end(), r) != grp.end()) o.pg = groups.of(grp);
+    ++out.collectives;
+  }
+  return o;
+}
+
+}  // namespace
+
+ChakraSummary ChakraExport::write(const std::vector<engine::TaskRecord>& rec, const std::string& gpu, const ChakraSink& sink) const {
+  const train::StepGraph& sg = sg_;
   const engine::TaskGraph& g = sg.graph;
   const int n = static_cast<int>(sg.compute.size());
-  const Classified c = classify(sg);
-  const std::vector<std::vector<int>> hosts = host_ranks(sg, c);
+  const Classified& c = prep_->c;
   Groups groups;
-  ChakraFiles out;
-  // The ids of the nodes task t has on rank r (empty: none there).
-  auto own_ids = [&](TaskId t, int r, std::vector<std::uint64_t>& ids) {
-    const std::uint64_t base = 4ULL * t;
-    switch (c.role[t]) {
-      case Role::compute:
-        if (c.rank[t] == r) ids.push_back(base);
-        break;
-      case Role::host:
-        if (hosts[t].empty() || std::binary_search(hosts[t].begin(), hosts[t].end(), r)) ids.push_back(base);
-        break;
-      case Role::comm_first: {
-        const train::CommRecord& cr = sg.comm_calls[c.call[t]];
-        for (const auto& grp : cr.call.groups) {
-          if (cr.call.p2p) {
-            if (grp[0] == r) ids.push_back(base + 1);
-            if (grp[1] == r) ids.push_back(base + 2);
-          } else if (std::find(grp.begin(), grp.end(), r) != grp.end()) {
-            ids.push_back(base);
-          }
-        }
-        break;
-      }
-      default: break;
-    }
-  };
+  ChakraSummary out;
   const std::size_t steps = std::max<std::size_t>(1, sg.step_end.size());
   std::vector<std::vector<std::uint64_t>> proj(g.size());
   std::vector<std::uint64_t> mine;
@@ -164,52 +218,32 @@ ChakraFiles export_chakra(const train::StepGraph& sg, const std::vector<engine::
       std::sort(deps.begin(), deps.end());
       deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
       mine.clear();
-      own_ids(t, r, mine);
+      own_ids(sg, c, prep_->hosts, t, r, mine);
       if (mine.empty()) {
         proj[t] = std::move(deps);
         continue;
       }
       proj[t] = mine;
-      const engine::Task& task = g.task(t);
       for (std::uint64_t id : mine) {
-        chakra::OutNode o;
-        o.id = id;
-        o.name = task.label;
-        o.deps = deps;
-        if (c.role[t] == Role::compute || c.role[t] == Role::host) {
-          o.kind = chakra::NodeKind::compute;
-          o.cpu = c.role[t] == Role::host;
-          o.duration_ps = rec[t].end - rec[t].start;
-        } else {
-          const train::CommRecord& cr = sg.comm_calls[c.call[t]];
-          o.comm_bytes = cr.call.bytes * cr.call.calls;
-          o.calls = cr.call.calls;
-          o.stream = cr.stream == engine::kNoServer ? "-" : g.servers()[static_cast<std::size_t>(cr.stream)].name;
-          if (cr.call.p2p) {
-            for (const auto& grp : cr.call.groups) {
-              if (id % 4 == 1 && grp[0] == r) o.peer = grp[1];
-              if (id % 4 == 2 && grp[1] == r) o.peer = grp[0];
-            }
-            o.kind = id % 4 == 1 ? chakra::NodeKind::send : chakra::NodeKind::recv;
-            ++out.p2p;
-          } else {
-            o.kind = chakra::NodeKind::collective;
-            o.coll = coll_type(cr.call.op);
-            o.algo = coll::algo_name(cr.algo);
-            for (const auto& grp : cr.call.groups)
-              if (std::find(grp.begin(), grp.end(), r) != grp.end()) o.pg = groups.of(grp);
-            ++out.collectives;
-          }
-        }
-        nodes.push_back(std::move(o));
+        nodes.push_back(make_node(sg, c, rec, t, id, r, groups, out));
+        nodes.back().deps = deps;
       }
     }
     out.nodes += nodes.size();
-    out.names.push_back("simtrain." + std::to_string(r) + ".et");
-    out.contents.push_back(chakra::encode_rank_file(nodes, static_cast<long long>(steps), gpu));
+    sink("simtrain." + std::to_string(r) + ".et", chakra::encode_rank_file(nodes, static_cast<long long>(steps), gpu));
   }
   out.comm_group_json = groups.json.dump(1) + "\n";
   return out;
+}
+
+double chakra_bytes(const train::StepGraph& sg) {
+  const std::vector<engine::TaskRecord> zero(sg.graph.size());
+  double bytes = 0;
+  const ChakraSummary s = ChakraExport(sg).write(zero, "", [&](const std::string&, const std::string& b) {
+    bytes += static_cast<double>(b.size());
+  });
+  constexpr double kDurationBytesPerNode = 12;
+  return bytes + kDurationBytesPerNode * static_cast<double>(s.nodes) + static_cast<double>(s.comm_group_json.size());
 }
 
 }  // namespace simtrain::drive

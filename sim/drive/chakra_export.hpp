@@ -29,6 +29,8 @@
 // collective; every file lists its nodes by id, which is an order of the graph.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,16 +39,35 @@
 
 namespace simtrain::drive {
 
-struct ChakraFiles {
-  std::vector<std::string> names;     // "simtrain.0.et", ...
-  std::vector<std::string> contents;  // framed protobuf, per rank
-  std::string comm_group_json;        // {"1": [0, 1, ...], ...}
+// Receives each rank's file as soon as it is made: its name ("simtrain.0.et", ...) and its
+// bytes (framed protobuf). One rank's file is in memory at a time, never the job's.
+using ChakraSink = std::function<void(const std::string& name, const std::string& bytes)>;
+
+struct ChakraSummary {
+  std::string comm_group_json;  // {"1": [0, 1, ...], ...}
   std::size_t nodes = 0, collectives = 0, p2p = 0;
 };
 
-// Throws std::invalid_argument naming the first task it cannot write (see above). `gpu`: the
-// GPU the step was simulated on, written as the files' simtrain_gpu (the replay's header names it).
-ChakraFiles export_chakra(const train::StepGraph& sg, const std::vector<engine::TaskRecord>& records,
-                          const std::string& gpu);
+// A step graph checked for Chakra: the constructor throws std::invalid_argument naming the
+// first task it cannot write (see above), so a caller can refuse before it writes anything;
+// write() then hands each rank's file to `sink`, in rank order. `gpu`: the GPU the step was
+// simulated on, written as the files' simtrain_gpu (the replay's header names it).
+class ChakraExport {
+ public:
+  explicit ChakraExport(const train::StepGraph& sg);
+  ChakraSummary write(const std::vector<engine::TaskRecord>& records, const std::string& gpu, const ChakraSink& sink) const;
+
+ private:
+  struct Prepared;
+  const train::StepGraph& sg_;
+  std::shared_ptr<const Prepared> prep_;
+};
+
+// The bytes the files of a run of this graph take, estimated before the simulation: the files
+// of `sg` made with every duration 0, plus 12 bytes a node for the durations' varints (a
+// picosecond count takes up to 8 bytes more than 0, its microseconds up to 4). A one-step
+// graph's estimate times the steps is the run's (drive/run.cpp refuses past
+// limits::max_trace_bytes). Throws as ChakraExport does for a task Chakra cannot carry.
+double chakra_bytes(const train::StepGraph& sg);
 
 }  // namespace simtrain::drive

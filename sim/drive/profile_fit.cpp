@@ -4,8 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <fstream>
 
 #include "drive/run.hpp"
 #include "drive/setup.hpp"
@@ -122,7 +120,7 @@ ProfileComparison compare_profile(const ScenarioSpec& spec, const ProfileTrace& 
   return c;
 }
 
-ProfileFit fit_profile(const ScenarioSpec& spec, const ProfileTrace& trace, const ProfileOptions& opt, const std::string& scratch) {
+ProfileFit fit_profile(const ScenarioSpec& spec, const ProfileTrace& trace, const ProfileOptions& opt) {
   const TraceSplit measured = split_trace(trace, opt.device);
   const Built b = build_setup(spec);
   const DeviceVerdict verdict = check_trace_device(trace, measured.device, b, opt.force_device);
@@ -138,8 +136,7 @@ ProfileFit fit_profile(const ScenarioSpec& spec, const ProfileTrace& trace, cons
   const double m_other = measured.by_kind_s.at(KernelKind::other);
   if (m_gemm + m_att + m_other <= 0) throw ScenarioError(trace.path, 0, 0, "kernel", "no compute kernel on the device: nothing to fit");
 
-  ScenarioSpec s = spec;
-  s.calibration_path = scratch;
+  ScenarioSpec s = spec;  // each round runs with the round's calibration, held in memory
   bool capped_gemm = false, capped_att = false, capped_mem = false;
   auto file_for = [&](double gs, double as, double ms) {
     work::KindCurve g = gemm0, fa = base.flash_attention, ea = base.attention;
@@ -197,24 +194,14 @@ ProfileFit fit_profile(const ScenarioSpec& spec, const ProfileTrace& trace, cons
     as = std::min(as, 1.0 / std::min(base.flash_attention.max, base.attention.max));
     ms = std::min(ms, 1.0 / std::min(base.memory, base.vector_max));
     fit.yaml = file_for(gs, as, ms);
-    {
-      std::ofstream out(scratch, std::ios::binary | std::ios::trunc);
-      out << fit.yaml;
-      if (!out) throw ScenarioError(scratch, 0, 0, "calibrate", "cannot write the fit's scratch file");
-    }
-    try {
-      fit.after = compare_with(s, trace, measured);
-    } catch (...) {
-      std::remove(scratch.c_str());
-      throw;
-    }
+    s.calibration_doc = YamlDoc::parse(fit.yaml, fmt::format("calibrate --profile, round {}", fit.rounds));
+    fit.after = compare_with(s, trace, measured);
     sim = fit.after.simulated;
     auto close = [](double a, double m) { return !(m > 0) || !(a > 0) || std::fabs(a / m - 1) < 0.01; };
     const bool memory_ok = att_frozen ? close(sim.other_s + sim.attention_s, m_other + m_att) : close(sim.other_s, m_other);
     if ((gemm_frozen || close(sim.gemm_s, m_gemm)) && (att_frozen || close(sim.attention_s, m_att)) && memory_ok) break;
   }
   fit.rounds = std::min(fit.rounds, 8);
-  std::remove(scratch.c_str());
   fit.gemm_scale = gs;
   fit.attention_scale = as;
   fit.memory_scale = ms;

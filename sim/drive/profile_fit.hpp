@@ -75,7 +75,9 @@ struct ProfileFit {
   std::vector<std::string> warnings;
 };
 
-// Fits; `scratch` is a file the rounds' calibration is written to (removed at the end).
-ProfileFit fit_profile(const ScenarioSpec& spec, const ProfileTrace& trace, const ProfileOptions& opt, const std::string& scratch);
+// Fits. Each round's calibration is a document in memory that the round's run reads
+// (ScenarioSpec::calibration_doc): no scratch file, so nothing at a predictable name in a
+// shared temp folder (issue 26: $TMPDIR/simtrain-fit-<pid>.yaml followed a planted symlink).
+ProfileFit fit_profile(const ScenarioSpec& spec, const ProfileTrace& trace, const ProfileOptions& opt);
 
 }  // namespace simtrain::drive

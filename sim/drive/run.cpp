@@ -1,5 +1,6 @@
 #include "drive/run.hpp"
 #include "drive/setup.hpp"
+#include "drive/chakra_export.hpp"
 #include "drive/whole_run.hpp"
 
 #include <fmt/format.h>
@@ -196,10 +197,12 @@ Built build_setup_in_file(const ScenarioSpec& spec) {
   b.software = cached_software(work::default_software_path(c.catalog().path()), spec.software,
                                spec.software_field ? &*spec.software_field : nullptr);
   b.model = work::apply_software(b.model, b.software);  // eager RMSNorm / SwiGLU / RoPE as several kernels
+  const std::shared_ptr<const YamlDoc> cal_doc = spec.calibration_doc ? spec.calibration_doc
+                                                 : spec.calibration_path.empty() ? nullptr
+                                                                                 : YamlDoc::load_shared(spec.calibration_path);
   try {
     work::ComputeCalibration cal = work::load_calibration(work::default_calibration_path(c.catalog().path()), b.gpu->key);
-    if (!spec.calibration_path.empty())
-      cal = work::apply_calibration_file(spec.calibration_path, b.gpu->key, cal, &b.calibration);
+    if (cal_doc) cal = work::apply_calibration(cal_doc, b.gpu->key, cal, &b.calibration);
     if (b.software.kernel_gap_ps) cal.launch_ps = *b.software.kernel_gap_ps;
     b.cost = std::make_unique<work::CostModel>(*b.gpu, cal, prec, b.software.kernels);
   } catch (const std::invalid_argument& e) {
@@ -207,10 +210,10 @@ Built build_setup_in_file(const ScenarioSpec& spec) {
     throw f.error(e.what());
   }
   coll::NcclParams nccl = coll::NcclParams::load_default(c.catalog().path());
-  if (!spec.calibration_path.empty()) {
+  if (cal_doc) {
     // A network section (calibrate --nccl-tests) sets link efficiencies and NCCL's step
     // latencies for this system's collectives; fitted on another system or GPU it is an error.
-    const std::vector<work::NetworkCalibration> net = work::load_network_calibration(spec.calibration_path);
+    const std::vector<work::NetworkCalibration> net = work::network_calibration(cal_doc);
     if (!net.empty()) b.network_calibration = drive::apply_network_calibration(net, *b.cluster, nccl, b.ranks);
   }
   b.planner = std::make_unique<coll::Planner>(c, std::move(nccl));
@@ -309,6 +312,31 @@ void check_run_size(const ScenarioSpec& spec, const work::Model& m, const topo::
         "a run may simulate; lower batch_per_gpu or grad_accumulation",
         flops / peak, steps + warm, spec.grad_accumulation, spec.batch_per_gpu, 3.0 * m.fwd_flops_per_sample() / 1e12,
         gpu.key, peak / 1e12, kMaxSimulatedSeconds));
+  }
+}
+
+// The trace files' size, checked before the simulation (issue 26: `--steps 10000 --trace`
+// built the whole JSON document and aborted on bad_alloc; --chakra held every rank's file):
+//   bytes ~= (one step's bytes) x (warmup + steps)
+// with one step's bytes from a graph of one step (report::chrome_trace_bytes,
+// drive::chakra_bytes: each counts the slices or nodes the writer will write). The writers
+// stream, so this bounds the disk and the viewer, not the writer's memory (limits.hpp).
+void check_trace_size(const ScenarioSpec& spec, const train::StepGraph& one_step, long long steps, long long warm,
+                      const RunOptions& opt) {
+  const double per_step_bytes[2] = {opt.chrome_trace ? report::chrome_trace_bytes(one_step) : 0.0,
+                                    opt.chakra ? chakra_bytes(one_step) : 0.0};
+  const char* what[2] = {"the Chrome trace (--trace)", "the Chakra files (--chakra)"};
+  for (int i = 0; i < 2; ++i) {
+    const double bytes = per_step_bytes[i] * static_cast<double>(steps + warm);
+    if (bytes <= limits::max_trace_bytes) continue;
+    const long long fit = std::max(1LL, static_cast<long long>(limits::max_trace_bytes / per_step_bytes[i]) - warm);
+    const std::string msg = fmt::format(
+        "{} of this run would take about {:.3g} GB ({} steps, warm-up included, x {:.3g} MB a step), more than the "
+        "{:.0f} GB a trace may take; a trace needs a few steps: simulate at most {} (e.g. --steps 10)",
+        what[i], bytes / 1e9, steps + warm, per_step_bytes[i] / 1e6, limits::max_trace_bytes / 1e9, fit);
+    if (opt.steps_override > 0) throw ScenarioError("", 0, 0, "--steps", msg);
+    if (auto f = spec.root.get(warm > steps ? "warmup_steps" : "steps")) throw f->error(msg);
+    throw spec.root.error(msg);
   }
 }
 
@@ -422,6 +450,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   const bool seek_steady = data_plan && opt.steps_override <= 0;
   try {
     check_run_size(spec, m, gpu, ranks.size(), steps, warm);
+    if (opt.chrome_trace || opt.chakra) check_trace_size(spec, build(ranks, 1, spec.batch_per_gpu), steps, warm, opt);
   } catch (const ScenarioError& e) {
     throw attribute_to_override(spec.path, spec.overrides_applied, e);
   }

@@ -22,6 +22,10 @@ struct RunOptions {
   long long steps_override = 0;  // --steps
   bool full_solve = false;
   bool keep_trace = false;
+  // The trace files the caller will write of the run (--trace, --chakra): their size is
+  // estimated from a one-step graph before the simulation and refused past
+  // limits::max_trace_bytes (check_trace_size in run.cpp).
+  bool chrome_trace = false, chakra = false;
   double link_scale = 1.0;  // what-if: every link's capacity times this (the plan stays the same)
   // A data-bound run is run again without its data: block (a loader that keeps up) to report
   // what fixing the pipeline buys (RunResult::no_stall_step_s).

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <sstream>
 
 #include "engine/task_graph.hpp"
 #include "report/error_bands.hpp"
@@ -666,64 +668,143 @@ nlohmann::json memory_to_json(const train::RunResult& r) {
   return j;
 }
 
-std::string chrome_trace(const train::RunResult& r) {
-  nlohmann::json events = nlohmann::json::array();
-  if (!r.graph) return "{}";
+namespace {
+
+const char* const kTraceCategories[] = {"", "forward", "backward", "optimizer", "communication", "data", "host"};
+const char* trace_category(const engine::Task& task) {
+  return task.category < 7 ? kTraceCategories[task.category] : "other";
+}
+
+// The track a task's slice is drawn on, or -1 when the trace leaves it out (joins, and tasks
+// on no stream that are neither loader nor host work). `host_track` is the host timeline's.
+std::int64_t trace_track(const train::StepGraph& sg, engine::TaskId t, std::int64_t host_track) {
+  const engine::TaskGraph& g = sg.graph;
+  const engine::Task& task = g.task(t);
+  const auto* feed = sg.data.get();
+  const std::int32_t tr = feed && t < feed->track.size() ? feed->track[t] : -1;
+  if (task.kind == engine::TaskKind::join) return -1;
+  if (task.server == engine::kNoServer && task.category == train::kHost) return host_track;
+  if (tr >= 0) return static_cast<std::int64_t>(g.servers().size()) + tr;
+  if (task.server == engine::kNoServer) return -1;
+  return static_cast<std::int64_t>(task.server);
+}
+
+std::int64_t host_track_of(const train::StepGraph& sg) {
+  const auto* feed = sg.data.get();
+  return static_cast<std::int64_t>(sg.graph.servers().size() + (feed ? feed->track_names.size() : 0));
+}
+
+// Writes the events one by one, each as nlohmann dumps it, separated as in an array.
+class EventWriter {
+ public:
+  explicit EventWriter(std::ostream& out) : out_(out) {}
+  void operator()(const nlohmann::json& e) {
+    if (!first_) out_.put(',');
+    first_ = false;
+    out_ << e.dump();
+  }
+
+ private:
+  std::ostream& out_;
+  bool first_ = true;
+};
+
+// The data pipeline's loader tracks (one per worker: its reads and decodes) and storage tracks
+// (every read in flight on the device, as async slices that may overlap).
+void write_data_events(const train::RunResult& r, EventWriter& emit) {
   const engine::TaskGraph& g = r.graph->graph;
-  for (std::size_t s = 0; s < g.servers().size(); ++s) {
-    events.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", s}, {"args", {{"name", g.servers()[s].name}}}});
-  }
-  events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", 0}, {"args", {{"name", r.scenario}}}});
-  // The data pipeline's loader tracks (one per worker: its reads and decodes) and storage
-  // tracks (every read in flight on the device, as async slices that may overlap).
   const auto* feed = r.graph->data.get();
+  if (!feed) return;
   const std::size_t track0 = g.servers().size();
-  if (feed) {
-    for (std::size_t i = 0; i < feed->track_names.size(); ++i)
-      events.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", track0 + i}, {"args", {{"name", feed->track_names[i]}}}});
-    for (std::size_t rank = 0; rank < feed->batches.size(); ++rank)
-      for (const auto& b : feed->batches[rank]) {
-        if (b.read < 0) continue;
-        const auto t = static_cast<engine::TaskId>(b.read);
-        for (std::int32_t st : feed->storage_tracks[rank]) {
-          const nlohmann::json base = {{"name", g.task(t).label}, {"cat", "storage"}, {"id", t}, {"pid", 0},
-                                       {"tid", track0 + static_cast<std::size_t>(st)}};
-          nlohmann::json bgn = base, end = base;
-          bgn["ph"] = "b";
-          bgn["ts"] = static_cast<double>(r.records[t].start) * 1e-6;
-          end["ph"] = "e";
-          end["ts"] = static_cast<double>(r.records[t].end) * 1e-6;
-          events.push_back(bgn);
-          events.push_back(end);
-        }
+  for (std::size_t i = 0; i < feed->track_names.size(); ++i)
+    emit({{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", track0 + i}, {"args", {{"name", feed->track_names[i]}}}});
+  for (std::size_t rank = 0; rank < feed->batches.size(); ++rank)
+    for (const auto& b : feed->batches[rank]) {
+      if (b.read < 0) continue;
+      const auto t = static_cast<engine::TaskId>(b.read);
+      for (std::int32_t st : feed->storage_tracks[rank]) {
+        const nlohmann::json base = {{"name", g.task(t).label}, {"cat", "storage"}, {"id", t}, {"pid", 0},
+                                     {"tid", track0 + static_cast<std::size_t>(st)}};
+        nlohmann::json bgn = base, end = base;
+        bgn["ph"] = "b";
+        bgn["ts"] = static_cast<double>(r.records[t].start) * 1e-6;
+        end["ph"] = "e";
+        end["ts"] = static_cast<double>(r.records[t].end) * 1e-6;
+        emit(bgn);
+        emit(end);
       }
+    }
+}
+
+}  // namespace
+
+void write_chrome_trace(const train::RunResult& r, std::ostream& out) {
+  if (!r.graph) {
+    out << "{}";
+    return;
   }
-  static const char* cats[] = {"", "forward", "backward", "optimizer", "communication", "data", "host"};
+  // The text nlohmann would dump for {"traceEvents": [...], "displayTimeUnit": "ms"} (keys
+  // sorted), written event by event: a run of millions of tasks is never one JSON document.
+  out << R"({"displayTimeUnit":"ms","traceEvents":[)";
+  EventWriter emit(out);
+  const engine::TaskGraph& g = r.graph->graph;
+  for (std::size_t s = 0; s < g.servers().size(); ++s)
+    emit({{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", s}, {"args", {{"name", g.servers()[s].name}}}});
+  emit({{"name", "process_name"}, {"ph", "M"}, {"pid", 0}, {"args", {{"name", r.scenario}}}});
+  write_data_events(r, emit);
   // The host timeline (train/host.hpp): the rank threads issuing kernels, one track.
-  const std::int64_t host_track = static_cast<std::int64_t>(track0) + (feed ? static_cast<std::int64_t>(feed->track_names.size()) : 0);
+  const std::int64_t host_track = host_track_of(*r.graph);
   bool host_named = false;
   for (engine::TaskId t = 0; t < g.size(); ++t) {
+    const std::int64_t track = trace_track(*r.graph, t, host_track);
+    if (track < 0) continue;
     const engine::Task& task = g.task(t);
-    const std::int32_t tr = feed && t < feed->track.size() ? feed->track[t] : -1;
-    if (task.kind == engine::TaskKind::join) continue;
-    const bool host = task.server == engine::kNoServer && task.category == train::kHost;
-    if (task.server == engine::kNoServer && tr < 0 && !host) continue;
-    if (host && !host_named) {
-      events.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", host_track},
-                        {"args", {{"name", "host: kernel issue (every rank)"}}}});
+    if (track == host_track && !host_named) {
+      emit({{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", host_track},
+            {"args", {{"name", "host: kernel issue (every rank)"}}}});
       host_named = true;
     }
     const auto& rec = r.records[t];
-    events.push_back({{"name", task.label},
-                      {"cat", task.category < 7 ? cats[task.category] : "other"},
-                      {"ph", "X"},
-                      {"pid", 0},
-                      {"tid", host ? host_track : tr >= 0 ? static_cast<std::int64_t>(track0) + tr : static_cast<std::int64_t>(task.server)},
-                      {"ts", static_cast<double>(rec.start) * 1e-6},
-                      {"dur", static_cast<double>(rec.end - rec.start) * 1e-6}});
+    emit({{"name", task.label},
+          {"cat", trace_category(task)},
+          {"ph", "X"},
+          {"pid", 0},
+          {"tid", track},
+          {"ts", static_cast<double>(rec.start) * 1e-6},
+          {"dur", static_cast<double>(rec.end - rec.start) * 1e-6}});
   }
-  nlohmann::json doc = {{"traceEvents", events}, {"displayTimeUnit", "ms"}};
-  return doc.dump();
+  out << "]}";
+}
+
+std::string chrome_trace(const train::RunResult& r) {
+  std::ostringstream out;
+  write_chrome_trace(r, out);
+  return out.str();
+}
+
+double chrome_trace_bytes(const train::StepGraph& sg) {
+  const engine::TaskGraph& g = sg.graph;
+  const std::int64_t host_track = host_track_of(sg);
+  // {"cat":"","dur":,"name":"","ph":"X","pid":0,"tid":,"ts":} and its comma: 58 bytes, then
+  // the category, the label, the track's digits and the two times (microseconds to the
+  // picosecond: up to 17 significant digits and a point each, as nlohmann prints a double).
+  constexpr double kEventSyntaxBytes = 58, kTimeBytes = 18;
+  double bytes = 0;
+  for (engine::TaskId t = 0; t < g.size(); ++t) {
+    const std::int64_t track = trace_track(sg, t, host_track);
+    if (track < 0) continue;
+    const engine::Task& task = g.task(t);
+    bytes += kEventSyntaxBytes + static_cast<double>(std::strlen(trace_category(task)) + task.label.size() +
+                                                     std::to_string(track).size()) + 2 * kTimeBytes;
+  }
+  // A storage read is two events (begin, end) on each track it is drawn on, of about a slice's size.
+  if (const auto* feed = sg.data.get())
+    for (std::size_t rank = 0; rank < feed->batches.size(); ++rank)
+      for (const auto& b : feed->batches[rank])
+        if (b.read >= 0)
+          bytes += 2.0 * static_cast<double>(feed->storage_tracks[rank].size()) *
+                   (kEventSyntaxBytes + static_cast<double>(g.task(static_cast<engine::TaskId>(b.read)).label.size()) + 2 * kTimeBytes);
+  return bytes;
 }
 
 }  // namespace simtrain::report

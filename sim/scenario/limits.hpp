@@ -72,6 +72,14 @@ inline constexpr std::uint64_t max_expanded_nodes = 1000000;
 // (drive/run.cpp states the estimate). The largest shipped run is about 2 M.
 inline constexpr double max_estimated_events = 50e6;
 
+// The bytes a run's trace files may take (--trace's Chrome JSON; --chakra's ET files), estimated
+// before the simulation from a one-step graph (drive/run.cpp, check_trace_size). The writers
+// stream to disk, so this is not their memory: it is what a trace is for. Perfetto's UI, in a
+// browser, has about 2 GB at run time, 2-4x the trace's size (perfetto.dev/docs/visualization/
+// large-traces); a 900 MB JSON trace crashed it (google/perfetto issue 99); chrome://tracing
+// stops at 256 MB. Past 1 GB a trace opens in no viewer, and the run keeps a record of every
+// task for it (~250 bytes a task: ~2.5 GB at this size). A trace needs a few steps.
+inline constexpr double max_trace_bytes = 1e9;
 
 // --- Measurement files ------------------------------------------------------------------
 // An nccl-tests log compared size by size (`collective --compare`): nccl-tests' doubling sweeps

@@ -81,6 +81,9 @@ struct ScenarioSpec {
   int gpus_per_node = 0;  // 0 = all of the system's
   long long batch_per_gpu = 0;
   std::string calibration_path;          // `calibration:` resolved ("" = none)
+  // A calibration held in memory, used in place of calibration_path's file (calibrate
+  // --profile's rounds: the fit is never written to a scratch file).
+  std::shared_ptr<const YamlDoc> calibration_doc;
   std::optional<Field> calibration_field;
   std::string software = "pytorch_eager";  // a profile of topologies/software.yaml
   std::optional<Field> software_field;

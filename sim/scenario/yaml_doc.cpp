@@ -3,6 +3,10 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/parser.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <climits>
 #include <map>
@@ -14,6 +18,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "scenario/command_files.hpp"
 #include "scenario/limits.hpp"
 
 namespace simtrain {
@@ -237,19 +242,31 @@ void check_name_text(std::string_view s, const std::function<void(const std::str
 
 std::string read_input_file(const std::string& path) {
   // Only a regular file of a bounded size is read: a device (/dev/zero), a FIFO or a folder
-  // named where a file is expected would block or never end.
+  // named where a file is expected would block or never end. The name is checked first (so a
+  // FIFO is never opened), then the descriptor itself (O_NONBLOCK: a FIFO put there in between
+  // does not block the open), and the file read is recorded as one of the command's inputs.
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
     throw ScenarioError(path, 0, 0, "", "cannot read: not a regular file (a folder, a device or a pipe)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw ScenarioError(path, 0, 0, "", std::string("cannot open file: ") + std::strerror(errno));
-  }
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw ScenarioError(path, 0, 0, "", std::string("cannot open file: ") + std::strerror(errno));
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+    throw ScenarioError(path, 0, 0, "", "cannot read: not a regular file (a folder, a device or a pipe)");
+  command_files::note_input(path, st.st_dev, st.st_ino);
   std::string text;
   char chunk[65536];
-  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
-    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+  for (;;) {
+    const ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw ScenarioError(path, 0, 0, "", std::string("cannot read: ") + std::strerror(errno));
+    if (n == 0) break;
+    text.append(chunk, static_cast<std::size_t>(n));
     if (text.size() > limits::max_input_file_bytes)
       throw ScenarioError(path, 0, 0, "",
                           "cannot read: larger than " + std::to_string(limits::max_input_file_bytes >> 20) +

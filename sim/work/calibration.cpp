@@ -236,8 +236,8 @@ struct ReadFile {
 };
 
 // Checks every section of a calibration file; applies its compute block (if any) onto `base`.
-ReadFile read_calibration(const std::string& path, const std::string* gpu_key, ComputeCalibration* base) {
-  auto doc = YamlDoc::load_shared(path);
+ReadFile read_calibration(const std::shared_ptr<const YamlDoc>& doc, const std::string* gpu_key, ComputeCalibration* base) {
+  const std::string& path = doc->path();
   const Field root = root_field(doc);
   if (!root.is_map()) throw root.error("a calibration file is a mapping: gpu, catalog_key, measured, compute, points, network");
   root.check_keys({"gpu", "catalog_key", "measured", "compute", "points", "network"});
@@ -285,7 +285,11 @@ ReadFile read_calibration(const std::string& path, const std::string* gpu_key, C
 }  // namespace
 
 std::vector<NetworkCalibration> load_network_calibration(const std::string& path) {
-  return read_calibration(path, nullptr, nullptr).network;
+  return network_calibration(YamlDoc::load_shared(path));
+}
+
+std::vector<NetworkCalibration> network_calibration(const std::shared_ptr<const YamlDoc>& doc) {
+  return read_calibration(doc, nullptr, nullptr).network;
 }
 
 namespace {
@@ -336,10 +340,15 @@ std::string network_calibration_to_yaml(const std::vector<NetworkCalibration>& f
 
 ComputeCalibration apply_calibration_file(const std::string& path, const std::string& gpu_key, ComputeCalibration base,
                                           std::string* described) {
-  auto doc = YamlDoc::load_shared(path);
+  return apply_calibration(YamlDoc::load_shared(path), gpu_key, std::move(base), described);
+}
+
+ComputeCalibration apply_calibration(const std::shared_ptr<const YamlDoc>& doc, const std::string& gpu_key,
+                                     ComputeCalibration base, std::string* described) {
   const bool has_compute = root_field(doc).is_map() && root_field(doc).has("compute");
-  const ReadFile f = read_calibration(path, &gpu_key, &base);
-  if (described) *described = has_compute ? f.gpu + (f.date.empty() ? "" : ", measured " + f.date) + " (" + path + ")" : "";
+  const ReadFile f = read_calibration(doc, &gpu_key, &base);
+  if (described)
+    *described = has_compute ? f.gpu + (f.date.empty() ? "" : ", measured " + f.date) + " (" + doc->path() + ")" : "";
   return base;
 }
 

@@ -56,6 +56,7 @@
 
 #include <array>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -126,5 +127,10 @@ std::string network_calibration_to_yaml(const std::vector<NetworkCalibration>& f
 
 ComputeCalibration apply_calibration_file(const std::string& path, const std::string& gpu_key, ComputeCalibration base,
                                           std::string* described = nullptr);
+// The same two readers on a document already parsed: a calibration held in memory
+// (calibrate --profile's rounds, drive/profile_fit.cpp), never written to a scratch file.
+ComputeCalibration apply_calibration(const std::shared_ptr<const YamlDoc>& doc, const std::string& gpu_key,
+                                     ComputeCalibration base, std::string* described = nullptr);
+std::vector<NetworkCalibration> network_calibration(const std::shared_ptr<const YamlDoc>& doc);
 
 }  // namespace simtrain::work

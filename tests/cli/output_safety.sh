@@ -5,7 +5,13 @@
 #    created exclusively);
 #  - an existing file is replaced whole; no temporary is left behind;
 #  - a missing folder is an error (exit 2) before the simulation, and nothing is written;
-#  - a run that fails (bad input) leaves no file.
+#  - a run that fails (bad input) leaves no file;
+#  - an output that is one of the command's inputs is refused, the input untouched (issue 26,
+#    turn-3 defect 18: run --trace, calibrate --nccl-tests -o, topo --import-nccl-xml -o);
+#  - a FIFO or a device at the target is refused and left as it is;
+#  - calibrate --profile follows no link at $TMPDIR/simtrain-fit-<pid>.yaml (turn-3 defect 2);
+#  - SIGTERM or SIGHUP while a large trace is written: the process dies of the signal and its
+#    temporary is removed.
 # Usage: output_safety.sh SIMTRAIN_BINARY PROJECT_ROOT
 set -u
 bin=$1 root=$2
@@ -35,4 +41,48 @@ grep -q '<html' "$d/page.html" || fail "the existing file was not replaced"
 "$bin" "$root/tests/data/bad_scenario_model.yaml" --trace "$d/bad.json" > /dev/null 2>&1
 [ $? = 2 ] || fail "a bad scenario is not exit 2"
 [ ! -e "$d/bad.json" ] || fail "a failed run left a file"
-echo "ok: outputs are written atomically and never through a link"
+cp "$scen" "$d/s.yaml"
+cp "$root/tests/data/nccl_tests/a100_8gpu_all_reduce_stas00.log" "$d/log"
+cp "$root/tests/data/nccl_topo/h200_vm.xml" "$d/t.xml"
+before=$(cksum "$d/s.yaml" "$d/log" "$d/t.xml")
+for args in "$d/s.yaml --trace $d/s.yaml" "$d/s.yaml --html $d/./s.yaml" \
+            "calibrate --nccl-tests $d/log --system dgx_a100 -o $d/log" \
+            "topo --import-nccl-xml $d/t.xml --gpu h200_sxm --cpu intel_xeon_8480c -o $d/t.xml"; do
+  out=$("$bin" $args 2>&1 > /dev/null)
+  [ $? = 2 ] || fail "an output that is an input is not exit 2: $args"
+  case $out in *"is one of this command's inputs"*) ;; *) fail "unclear refusal of $args: $out" ;; esac
+done
+[ "$(cksum "$d/s.yaml" "$d/log" "$d/t.xml")" = "$before" ] || fail "an input was replaced by an output"
+[ "$(ls -A "$d" | grep -c simtrain-)" = 1 ] || fail "a refused output left a temporary"
+
+mkfifo "$d/fifo"
+"$bin" "$scen" --trace "$d/fifo" > /dev/null 2>&1
+[ $? = 2 ] && [ -p "$d/fifo" ] || fail "a FIFO at the target was not refused or was replaced"
+if mknod "$d/null" c 1 3 2> /dev/null; then
+  "$bin" "$scen" --html "$d/null" > /dev/null 2>&1
+  [ $? = 2 ] && [ -c "$d/null" ] || fail "a device at the target was not refused or was replaced"
+fi
+
+mkdir "$d/tmp"
+echo secret > "$d/victim"
+bash -c 'ln -s "$1/victim" "$1/tmp/simtrain-fit-$$.yaml"; TMPDIR="$1/tmp" exec "$2" calibrate --profile \
+  "$3/tests/data/profile/bert_large_1gpu_synthetic.json" --scenario "$3/scenarios/dgx_a100_bert_large.yaml" \
+  --set gpus_per_node=1 -o "$1/fit.yaml"' _ "$d" "$bin" "$root" > /dev/null 2>&1 || fail "calibrate --profile failed"
+[ "$(cat "$d/victim")" = secret ] || fail "calibrate --profile wrote through a link in TMPDIR"
+grep -q '^compute:' "$d/fit.yaml" || fail "calibrate --profile wrote no fit"
+
+mkdir "$d/k"
+for sig in TERM HUP; do
+  "$bin" "$root/scenarios/4x4090_gpt2_1.5b_fsdp.yaml" --steps 1000 --trace "$d/k/t.json" > /dev/null 2>&1 &
+  pid=$!
+  until ls -A "$d/k" | grep -q simtrain-; do
+    kill -0 $pid 2> /dev/null || fail "the run ended before its trace was written (SIG$sig)"
+    sleep 0.01
+  done
+  kill -$sig $pid
+  { wait $pid; } 2> /dev/null
+  rc=$?
+  [ $rc = $((128 + $(kill -l $sig))) ] || fail "SIG$sig during the write: exit $rc, not death by the signal"
+  [ -z "$(ls -A "$d/k")" ] || fail "SIG$sig during the write left a file"
+done
+echo "ok: outputs are written atomically, never through a link, never over an input or a device, and no temporary outlives a signal"

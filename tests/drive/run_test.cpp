@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <set>
 
+#include "drive/chakra_export.hpp"
 #include "drive/run.hpp"
 #include "report/run_report.hpp"
 
@@ -165,6 +166,28 @@ TEST_CASE("the Chrome trace has one track per GPU stream and one for the collect
   CHECK(tracks.count("nccl") == 1);
   CHECK(tracks.count("host: kernel issue (every rank)") == 1);
   CHECK(spans > 8);
+}
+
+TEST_CASE("trace files: the size estimated from the graph bounds the files written, closely (issue 26)", "[train][trace]") {
+  // The estimates (report::chrome_trace_bytes, drive::chakra_bytes) count the slices and nodes
+  // the writers write, with each time at its widest (18 characters; 12 varint bytes a node):
+  // never under the bytes written, and within a quarter above them, so that the 1 GB refusal
+  // (limits::max_trace_bytes) neither lets a far larger trace through nor refuses a much smaller one.
+  ScenarioSpec s = load_scenario(kScen + "4x4090_gpt2_1.5b_fsdp.yaml", {"steps=10"});
+  drive::RunOptions o;
+  o.keep_trace = true;
+  const train::RunResult r = drive::run_scenario(s, o);
+  const double json = static_cast<double>(report::chrome_trace(r).size());
+  const double json_estimate = report::chrome_trace_bytes(*r.graph);
+  CHECK(json_estimate >= json);
+  CHECK(json_estimate <= 1.25 * json);
+  double chakra = 0;
+  const drive::ChakraSummary sum = drive::ChakraExport(*r.graph).write(
+      r.records, r.gpu_name, [&](const std::string&, const std::string& b) { chakra += static_cast<double>(b.size()); });
+  chakra += static_cast<double>(sum.comm_group_json.size());
+  const double chakra_estimate = drive::chakra_bytes(*r.graph);
+  CHECK(chakra_estimate >= chakra);
+  CHECK(chakra_estimate <= 1.25 * chakra);
 }
 
 TEST_CASE("hostile scenario input is refused up front with the key and the estimate (issue 12)", "[errors]") {
