@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 
@@ -178,18 +179,90 @@ int fuzz_nccl_tests(const std::uint8_t* data, std::size_t size) {
   return expect_user_errors_only([&] { (void)parse_nccl_tests_log(as_text(data, size), "fuzz.log"); });
 }
 
+namespace {
+
+// The checks the searches give read_journal (drive/sweep.cpp, advise.cpp, plan.cpp): a sweep
+// point's and an advise configuration's figures, and a plan layout's, which a stored error stops.
+std::vector<drive::CheckRecord> record_checks() {
+  const auto failed = [](const nlohmann::json& r) {
+    return r.contains("error") || r.contains("input_error") || r.contains("internal_error");
+  };
+  return {
+      [failed](std::size_t, const nlohmann::json& r) {
+        if (r.contains("error")) (void)report::stored_error(r);
+        if (!failed(r)) (void)report::result_from_record(r, report::sweep_result_from_json);
+      },
+      [failed](std::size_t, const nlohmann::json& r) {
+        if (r.contains("error")) return (void)report::stored_error(r);
+        (void)report::advise_text_from_record(r);
+        if (r.contains("result")) (void)report::result_from_record(r, report::advise_result_from_json);
+      },
+      drive::check_stopping_record([](std::size_t, const nlohmann::json& r) { (void)report::plan_result_from_json(r); }),
+  };
+}
+
+bool shallow(const nlohmann::json& v, int depth) {
+  if (!v.is_structured()) return true;
+  if (depth <= 0) return false;
+  for (const auto& x : v)
+    if (!shallow(x, depth - 1)) return false;
+  return true;
+}
+
+// The bytes as a part of the search `id`: each line that is a JSON object (nested at most 16
+// deep) gets the search's fingerprint (the header) and its checksum recomputed, so that a
+// mutation reaches the header's and records' checks past the checksum; the header's points
+// are capped at 1,000 and returned (0 when the first line is no object with points).
+std::size_t reseal(const std::string& text, const drive::SearchIdentity& id, std::string& out) {
+  std::size_t points = 0, at = 0;
+  for (bool first = true; at < text.size(); first = false) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(at, end - at);
+    at = end + 1;
+    nlohmann::json v = nlohmann::json::parse(line, nullptr, false);
+    if (v.is_object() && shallow(v, 16)) {
+      if (first) {
+        v["fingerprint"] = id.fingerprint;
+        if (v.contains("points") && v["points"].is_number_unsigned())
+          v["points"] = points = std::min<std::size_t>(v["points"].get<std::size_t>(), 1000);
+      }
+      v["checksum"] = drive::record_checksum(id.fingerprint, v);
+      line = v.dump();
+    }
+    out += line + (end < text.size() ? "\n" : "");
+  }
+  return points;
+}
+
+}  // namespace
+
+// A journal as written (each search's check), then resealed as a part of a known search and
+// merged (drive/search.hpp: the header's and records' range and type checks, shares, points).
 int fuzz_journal(const std::uint8_t* data, std::size_t size) {
   const std::string path = temp_dir().write("journal", "fuzz.jsonl", data, size);
   return expect_user_errors_only([&] {
-    const drive::Journal j = drive::read_journal(path);
-    for (const auto& [i, r] : j.records) {  // each record read as a sweep's and as advise's would be
-      (void)i;
-      if (r.contains("result")) {
-        try {
-          (void)report::sweep_result_from_json(r.at("result"));
-        } catch (const std::invalid_argument&) {
-        }
-        (void)report::advise_result_from_json(r.at("result"));
+    const std::vector<drive::CheckRecord> checks = record_checks();
+    for (const drive::CheckRecord& check : checks) {
+      try {
+        (void)drive::read_journal(path, check);
+      } catch (const ScenarioError&) {
+      }
+    }
+    const drive::SearchIdentity id = drive::search_identity({{"command", "sweep"}}, path, "simtrain fuzz");
+    std::string sealed;
+    const std::size_t points = reseal(as_text(data, size), id, sealed);
+    const std::string part = temp_dir().write("journal", "part.jsonl", reinterpret_cast<const std::uint8_t*>(sealed.data()),
+                                              sealed.size());
+    drive::SearchExecution ex;
+    ex.identity = id;
+    ex.parts = {part};
+    ex.allow_missing = true;
+    const drive::RunPoint never = [](std::size_t) -> nlohmann::json { throw std::logic_error("fuzz: a merge ran a point"); };
+    for (const drive::CheckRecord& check : checks) {
+      try {
+        (void)drive::execute_search(points, never, ex, check);
+      } catch (const ScenarioError&) {
       }
     }
   });

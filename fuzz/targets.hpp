@@ -30,7 +30,7 @@ int fuzz_calibration(const std::uint8_t* data, std::size_t size);   // work::app
 int fuzz_topo_import(const std::uint8_t* data, std::size_t size);   // topo::import_topo_matrix
 int fuzz_nccl_xml(const std::uint8_t* data, std::size_t size);      // topo::import_nccl_xml
 int fuzz_nccl_tests(const std::uint8_t* data, std::size_t size);    // parse_nccl_tests_log
-int fuzz_journal(const std::uint8_t* data, std::size_t size);       // drive::read_journal and the records' forms
+int fuzz_journal(const std::uint8_t* data, std::size_t size);       // drive::read_journal with each search's check, then resealed and merged as a part
 int fuzz_chakra(const std::uint8_t* data, std::size_t size);        // chakra::parse_rank_file + link_ranks
 int fuzz_profile(const std::uint8_t* data, std::size_t size);       // drive::load_profile_trace + split_trace
 int fuzz_net_calibration(const std::uint8_t* data, std::size_t size);  // work::load_network_calibration, applied to a DGX A100

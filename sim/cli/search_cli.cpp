@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <optional>
 #include <chrono>
 #include <iostream>
@@ -108,6 +110,56 @@ drive::SearchExecution execution(const SearchFlags& f, bool whole_outputs, Dist&
   return ex;
 }
 
+// The fields of a part's search description, each of its type: an error at the part's first
+// line names the field ('search.steps': expected a whole number, got "3").
+class Description {
+ public:
+  explicit Description(const drive::Journal& part) : part_(part), d_(part.description) {}
+  std::string text(const char* key, const char* absent = nullptr) const {
+    if (absent && !d_.contains(key)) return absent;
+    const json& v = at(key);
+    if (!v.is_string()) fail(key, "expected a string, got " + shown(v));
+    return v.get<std::string>();
+  }
+  std::vector<std::string> texts(const char* key) const {
+    const json& v = at(key);
+    if (!v.is_array()) fail(key, "expected a list of strings, got " + shown(v));
+    std::vector<std::string> out;
+    for (const json& x : v) {
+      if (!x.is_string()) fail(key, "expected a list of strings, got " + shown(x));
+      out.push_back(x.get<std::string>());
+    }
+    return out;
+  }
+  long long whole(const char* key, long long lo, long long hi) const {
+    const json& v = at(key);
+    if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
+      fail(key, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got " + shown(v));
+    return v.get<long long>();
+  }
+  double seconds(const char* key) const {
+    const json& v = at(key);
+    if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0)
+      fail(key, "expected a number of seconds >= 0, got " + shown(v));
+    return v.get<double>();
+  }
+
+ private:
+  static std::string shown(const json& v) {
+    std::string t = v.dump();
+    return t.size() > 40 ? t.substr(0, 37) + "..." : t;
+  }
+  const json& at(const char* key) const {
+    if (!d_.contains(key)) fail(key, "missing from the search's description");
+    return d_.at(key);
+  }
+  [[noreturn]] void fail(const char* key, const std::string& msg) const {
+    throw ScenarioError(part_.path, 1, 0, std::string("search.") + key, msg);
+  }
+  const drive::Journal& part_;
+  const json& d_;
+};
+
 json sweep_description(const SweepArgs& a) {
   return {{"command", "sweep"}, {"scenario", a.scenario}, {"set", a.set},       {"sweep", a.sweep},
           {"rank_by", a.rank_by}, {"steps", a.steps},     {"max_seconds", a.max_seconds},
@@ -116,21 +168,15 @@ json sweep_description(const SweepArgs& a) {
 
 // The sweep a part file's header describes; errors at the part's first line.
 SweepArgs sweep_args_from(const drive::Journal& part) {
+  const Description d(part);
   SweepArgs a;
-  try {
-    const json& d = part.description;
-    if (d.at("command") != "sweep")
-      throw ScenarioError(part.path, 1, 0, "search", "holds a " + d.at("command").dump() + " search; merge ranks sweep, advise and plan searches");
-    a.scenario = d.at("scenario").get<std::string>();
-    a.set = d.at("set").get<std::vector<std::string>>();
-    a.sweep = d.at("sweep").get<std::vector<std::string>>();
-    a.rank_by = d.at("rank_by").get<std::string>();
-    a.steps = d.at("steps").get<long long>();
-    a.max_seconds = d.at("max_seconds").get<double>();
-    a.memory_margin = d.value("memory_margin", std::string());  // absent before the margin existed
-  } catch (const json::exception& e) {
-    throw ScenarioError(part.path, 1, 0, "search", std::string("malformed search description: ") + e.what());
-  }
+  a.scenario = d.text("scenario");
+  a.set = d.texts("set");
+  a.sweep = d.texts("sweep");
+  a.rank_by = d.text("rank_by");
+  a.steps = d.whole("steps", 0, std::numeric_limits<long long>::max());
+  a.max_seconds = d.seconds("max_seconds");
+  a.memory_margin = d.text("memory_margin", "");  // absent before the margin existed
   return a;
 }
 
@@ -179,21 +225,17 @@ json advise_description(const AdviseArgs& a) {
 }
 
 AdviseArgs advise_args_from(const drive::Journal& part) {
+  const Description d(part);
   AdviseArgs a;
-  try {
-    const json& d = part.description;
-    a.scenario = d.at("scenario").get<std::string>();
-    a.set = d.at("set").get<std::vector<std::string>>();
-    a.systems = d.at("systems").get<std::string>();
-    a.nodes = d.at("nodes").get<std::string>();
-    a.strategies = d.at("strategies").get<std::string>();
-    a.deadline = d.at("deadline").get<std::string>();
-    a.budget = d.at("budget").get<std::string>();
-    a.max_seconds = d.at("max_seconds").get<double>();
-    a.memory_margin = d.value("memory_margin", std::string());  // absent before the margin existed
-  } catch (const json::exception& e) {
-    throw ScenarioError(part.path, 1, 0, "search", std::string("malformed search description: ") + e.what());
-  }
+  a.scenario = d.text("scenario");
+  a.set = d.texts("set");
+  a.systems = d.text("systems");
+  a.nodes = d.text("nodes");
+  a.strategies = d.text("strategies");
+  a.deadline = d.text("deadline");
+  a.budget = d.text("budget");
+  a.max_seconds = d.seconds("max_seconds");
+  a.memory_margin = d.text("memory_margin", "");  // absent before the margin existed
   return a;
 }
 
@@ -258,16 +300,12 @@ json plan_description(const PlanArgs& a) {
 }
 
 PlanArgs plan_args_from(const drive::Journal& part) {
+  const Description d(part);
   PlanArgs a;
-  try {
-    const json& d = part.description;
-    a.scenario = d.at("scenario").get<std::string>();
-    a.set = d.at("set").get<std::vector<std::string>>();
-    a.simulate = d.at("simulate").get<int>();
-    a.memory_margin = d.value("memory_margin", std::string());  // absent before the margin existed
-  } catch (const json::exception& e) {
-    throw ScenarioError(part.path, 1, 0, "search", std::string("malformed search description: ") + e.what());
-  }
+  a.scenario = d.text("scenario");
+  a.set = d.texts("set");
+  a.simulate = static_cast<int>(d.whole("simulate", 0, std::numeric_limits<int>::max()));
+  a.memory_margin = d.text("memory_margin", "");  // absent before the margin existed
   return a;
 }
 
@@ -379,7 +417,9 @@ int merge_command(const MergeArgs& args, Dist& dist, const std::string& version)
   ex.parts = args.parts;
   ex.allow_missing = args.allow_missing;
   Dist single;  // merging runs nothing: no ranks to hand points to
-  const std::string command = first.description.value("command", "");
+  const std::string command = Description(first).text("command");
+  if (command != "sweep" && command != "advise" && command != "plan" && command != "validate")
+    throw ScenarioError(first.path, 1, 0, "search.command", "holds a '" + command + "' search; merge ranks sweep, advise and plan searches");
   if (command == "validate")
     throw ScenarioError(first.path, 1, 0, "search", "holds a validate journal: validate is not split into shares, "
                                                      "so there is nothing to merge; --resume it to finish the run");

@@ -543,23 +543,33 @@ std::optional<AdviseResult> advise_search(const std::string& scenario, const std
     if (c.result) rec["result"] = report::advise_result_to_json(*c.result);
     return rec;
   };
-  const std::optional<std::vector<nlohmann::json>> records = execute_search(total, run_point, ex);
+  // A record as the ranking reads it; records read back from a journal or part are checked so
+  // before the search goes on (drive/search.hpp), an error at their file and line.
+  const auto read_candidate = [](const nlohmann::json& r, AdviseCandidate& c, std::optional<ScenarioError>& input_error) {
+    if (r.contains("internal_error")) throw std::runtime_error(r.at("internal_error").get<std::string>());
+    if (r.contains("error")) {  // a merge's point in no part
+      c.skipped = report::stored_error(r);
+      return;
+    }
+    if (r.contains("input_error")) input_error = report::scenario_error_from_json(r.at("input_error"));
+    report::AdviseRecordText t = report::advise_text_from_record(r);
+    c.sets = std::move(t.sets);
+    c.layout = std::move(t.layout);
+    c.skipped = std::move(t.skipped);
+    if (r.contains("result")) c.result = report::result_from_record(r, report::advise_result_from_json);
+  };
+  const CheckRecord check = [&](std::size_t, const nlohmann::json& r) {
+    AdviseCandidate c;
+    std::optional<ScenarioError> input_error;
+    read_candidate(r, c, input_error);
+  };
+  const std::optional<std::vector<nlohmann::json>> records = execute_search(total, run_point, ex, check);
   if (!records) return std::nullopt;
   std::vector<std::optional<ScenarioError>> input_errors(total);
   for (std::size_t i = 0; i < total; ++i) {
-    const nlohmann::json& r = (*records)[i];
     AdviseCandidate& c = a.candidates[i];
     try {
-      if (r.contains("internal_error")) throw std::runtime_error(r.at("internal_error").get<std::string>());
-      if (r.contains("error")) {  // a merge's point in no part
-        c.skipped = r.at("error").get<std::string>();
-        continue;
-      }
-      if (r.contains("input_error")) input_errors[i] = report::scenario_error_from_json(r.at("input_error"));
-      c.sets = r.at("sets").get<std::vector<std::string>>();
-      c.layout = r.at("layout").get<std::string>();
-      c.skipped = r.at("skipped").get<std::string>();
-      if (r.contains("result")) c.result = report::advise_result_from_json(r.at("result"));
+      read_candidate((*records)[i], c, input_errors[i]);
       if (c.result) {
         const report::MemoryMargin m = report::memory_margin(opt.memory_margin, c.result->error_bands);
         c.memory_margin = m.fraction;

@@ -208,10 +208,16 @@ nlohmann::json simulate_row(std::size_t point, const PlanRow& row, const Scenari
 
 // Row `r` as its record says it simulated; a row that does not fit when simulated is
 // rejected with both peaks. A failed point throws as the run did.
+// A layout that a merge with --allow-missing found in no part keeps its closed-form row, marked
+// as not run.
 void apply_record(PlanRow& r, const nlohmann::json& rec, double capacity, double margin) {
+  if (rec.value("not_run", false)) {
+    r.reason = kNotRun;
+    return;
+  }
   try {
     rethrow_point_failure(rec);
-    r.result = report::plan_result_from_json(rec.at("result"));
+    r.result = report::result_from_record(rec, report::plan_result_from_json);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error("the record of layout " + r.layout.name() + " is malformed: " + e.what());
   }
@@ -310,7 +316,8 @@ std::optional<PlanResult> plan_search(const ScenarioSpec& spec, const std::vecto
   // The best simulated in full: the search's points (drive/search.hpp), each to its record.
   const std::size_t n = rows_to_simulate(rows, opt.simulate);
   const RunPoint run_point = [&](std::size_t i) { return simulate_row(i, rows[i], spec, overrides); };
-  const std::optional<std::vector<nlohmann::json>> records = execute_search(n, run_point, ex);
+  const std::optional<std::vector<nlohmann::json>> records = execute_search(
+      n, run_point, ex, check_stopping_record([](std::size_t, const nlohmann::json& r) { report::plan_result_from_json(r); }));
   if (!records) return std::nullopt;
   for (std::size_t i = 0; i < n; ++i) apply_record(rows[i], (*records)[i], out.memory_capacity_bytes, out.memory_margin);
   // Simulated and fitting first by simulated time per step (the batch is the same), then the

@@ -21,11 +21,30 @@
 // Every record goes through its text form, one process included, so the ranking is the same
 // byte for byte whichever runner ran the points, and whatever their number.
 //
-// The journal (a part file is the journal of a share), JSON Lines, version 1:
-//   line 1    the header, a JSON object: "simtrain_journal": 1, "version": "simtrain 0.1.0",
+// The journal (a part file is the journal of a share), JSON Lines, version 2:
+//   line 1    the header, a JSON object: "simtrain_journal": 2, "version": "simtrain 0.1.0",
 //             "fingerprint": "<16 hex>", "points": n, "share": [K, N], "search": {<the
-//             search's description>}
-//   then      one record per line, in the order the points ended.
+//             search's description>}, "checksum": "<16 hex>"
+//   then      one record per line, in the order the points ended, each with its "checksum".
+// A checksum is FNV-1a (64 bit) over the search's fingerprint, a NUL, and the JSON text of the
+// header or record without its checksum (keys sorted, numbers in their shortest form, as
+// nlohmann writes them): a line edited or damaged, or carried over from another search's file,
+// fails it. Version 1 files (no checksums) are refused with a word to run their share again.
+//
+// Read back, a journal is input from elsewhere (a part file from another machine): the
+// header's fields are type-checked; a record must carry its point, its checksum, at most one
+// stored failure of the right type, and pass the search's own check (CheckRecord: every figure
+// type- and range-checked, report/search_record.hpp); a second header is another run's
+// records; a point that failed with an internal error when it ran is reported as "point N
+// failed when it ran: TEXT" (its text escaped when printed), exit 2. Every error names the
+// file and line.
+//
+// Opening a journal (--journal new, --resume continued): never through a symbolic link
+// (O_NOFOLLOW), created with O_EXCL when absent, never a FIFO, device or folder (refused, never
+// waited on), and held with flock(LOCK_EX|LOCK_NB) until the run ends: a second run on the
+// same file is refused with "another simtrain run holds FILE". An empty file (a run killed
+// before its header) starts again under either flag; --journal over a file with content is
+// refused (--resume continues it).
 // A line is written with one write(2) of the whole line and its newline, on a file opened
 // O_APPEND, and synced to disk at most once a second (and at the end): a killed process leaves
 // at most a torn last line, which a resume drops (the file is cut back to the last whole
@@ -77,9 +96,24 @@ struct Journal {
   std::map<std::size_t, nlohmann::json> records;
   std::size_t whole_bytes = 0;  // up to the end of the last whole line (a torn one is dropped)
 };
-// Reads FILE; a malformed header or record (not the torn last line) is a ScenarioError at its
-// line, as are a record for a point out of range or twice.
-Journal read_journal(const std::string& path);
+// How a search checks a record read back from a journal or part file, as it will read it:
+// throws report::RecordError (a field out of place, reported at its key) or
+// std::invalid_argument (a stored failure that stops the search, reported as its text).
+using CheckRecord = std::function<void(std::size_t point, const nlohmann::json& record)>;
+
+// Reads FILE (the text `text`, read from PATH); a malformed header or record (not the torn last
+// line) is a ScenarioError at its line, as are a record for a point out of range or twice, one
+// whose checksum fails, one that `check` refuses. Records are kept without their checksum.
+Journal read_journal(const std::string& path, const CheckRecord& check = {});
+Journal parse_journal(const std::string& path, const std::string& text, const CheckRecord& check = {});
+
+// The checksum of a header or record `v` (its "checksum" field left out) in the search of
+// `fingerprint`: 16 hex digits.
+std::string record_checksum(const std::string& fingerprint, const nlohmann::json& v);
+
+// The error of a point that a merge with --allow-missing found in no part; its record also
+// carries "not_run": true.
+inline constexpr const char* kNotRun = "not run: in no part merged";
 
 // The record of point i (report/search_record.hpp), built by the search.
 using RunPoint = std::function<nlohmann::json(std::size_t)>;
@@ -116,7 +150,7 @@ struct SearchExecution {
   std::string journal;      // --journal FILE (new) or --resume FILE (continued, or new when absent)
   bool resume = false;
   std::vector<std::string> parts;  // merge: the part files; nothing runs
-  bool allow_missing = false;      // merge: points no part holds rank last as "not run"
+  bool allow_missing = false;      // merge: points no part holds rank last as "not run" (kNotRun)
   // Points done (resumed ones included) and the points this process runs in all: called once
   // before the first point, then after each, serialized.
   std::function<void(std::size_t, std::size_t)> progress;
@@ -126,8 +160,9 @@ struct SearchExecution {
 // does not hold them all (a share other than 1/1, an MPI worker). Errors (exit 2): a journal or
 // parts of another search, a new --journal over a file that holds points, merge parts that
 // repeat a share or a point or leave points missing (listed; unless allow_missing).
+// Records read from a journal or the parts go through `check` (CheckRecord above).
 std::optional<std::vector<nlohmann::json>> execute_search(std::size_t n, const RunPoint& run_point,
-                                                          const SearchExecution& ex);
+                                                          const SearchExecution& ex, const CheckRecord& check = {});
 
 // The record of a point, its index first.
 nlohmann::json point_record(std::size_t index);
@@ -139,6 +174,12 @@ nlohmann::json point_outcome(std::size_t index, const std::function<nlohmann::js
 // Throws the failure a point_outcome record carries, as the point threw it (a ScenarioError, an
 // std::invalid_argument or an std::runtime_error); returns when the point succeeded.
 void rethrow_point_failure(const nlohmann::json& record);
+
+// The check of a search that a failed point stops (plan, validate): a stored "error" read back
+// is refused as "point N failed when it ran: TEXT" (at the record's file and line), a stored
+// input error is left for the search to throw, and otherwise `read_result(i, record["result"])`
+// must read the figures.
+CheckRecord check_stopping_record(std::function<void(std::size_t, const nlohmann::json&)> read_result);
 
 // "3, 7-9, 12": a sorted list of points as ranges.
 std::string point_ranges(const std::vector<std::size_t>& points);

@@ -166,16 +166,25 @@ std::optional<std::vector<SweepPoint>> run_sweep_search(const std::string& scena
       }
     });
   };
-  const std::optional<std::vector<nlohmann::json>> records = execute_search(n, run_point, ex);
+  // A record as the ranking reads it; records read back from a journal or part are checked so
+  // before the search goes on (drive/search.hpp), an error at their file and line.
+  const auto read_point = [](const nlohmann::json& r, SweepPoint& p, std::optional<ScenarioError>& input_error) {
+    if (r.contains("internal_error")) throw std::runtime_error(r.at("internal_error").get<std::string>());
+    if (r.contains("input_error")) input_error = report::scenario_error_from_json(r.at("input_error"));
+    else if (r.contains("error")) p.error = report::stored_error(r);
+    else p.result = report::result_from_record(r, report::sweep_result_from_json);
+  };
+  const CheckRecord check = [&](std::size_t, const nlohmann::json& r) {
+    SweepPoint p;
+    std::optional<ScenarioError> input_error;
+    read_point(r, p, input_error);
+  };
+  const std::optional<std::vector<nlohmann::json>> records = execute_search(n, run_point, ex, check);
   if (!records) return std::nullopt;
   std::vector<std::optional<ScenarioError>> input_errors(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const nlohmann::json& r = (*records)[i];
     try {
-      if (r.contains("internal_error")) throw std::runtime_error(r.at("internal_error").get<std::string>());
-      if (r.contains("input_error")) input_errors[i] = report::scenario_error_from_json(r.at("input_error"));
-      else if (r.contains("error")) points[i].error = r.at("error").get<std::string>();
-      else points[i].result = report::sweep_result_from_json(r.at("result"));
+      read_point((*records)[i], points[i], input_errors[i]);
     } catch (const nlohmann::json::exception& e) {
       throw std::invalid_argument("the record of point " + std::to_string(i) + " is malformed: " + e.what());
     } catch (const std::invalid_argument& e) {

@@ -393,7 +393,10 @@ std::optional<std::vector<ValidationResult>> validation_search(const std::vector
   const RunPoint run_point = [&](std::size_t i) {
     return point_outcome(i, [&] { return report::validation_result_to_json(run_case(cases[chosen[i]])); });
   };
-  const std::optional<std::vector<nlohmann::json>> records = execute_search(chosen.size(), run_point, ex);
+  const std::optional<std::vector<nlohmann::json>> records =
+      execute_search(chosen.size(), run_point, ex, check_stopping_record([&](std::size_t i, const nlohmann::json& r) {
+        report::validation_result_from_json(r, cases[chosen[i]]);
+      }));
   if (!records) return std::nullopt;
   // The cases in file order; the first that failed stops validate with its error, as it ran.
   std::vector<ValidationResult> out;
@@ -402,7 +405,8 @@ std::optional<std::vector<ValidationResult>> validation_search(const std::vector
     const ValidationCase& c = cases[chosen[i]];
     try {
       rethrow_point_failure(rec);
-      out.push_back(report::validation_result_from_json(rec.at("result"), c));
+      out.push_back(report::result_from_record(
+          rec, [&](const nlohmann::json& r) { return report::validation_result_from_json(r, c); }));
     } catch (const nlohmann::json::exception& e) {
       throw std::runtime_error("the record of case " + c.key() + " is malformed: " + e.what());
     }

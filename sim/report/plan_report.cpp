@@ -35,11 +35,14 @@ std::string reason_kind(const std::string& r) {
 
 std::string format_plan(const train::PlanResult& p, int show_estimated) {
   std::string o;
-  int simulated = 0, estimated = 0, rejected = 0;
+  int simulated = 0, estimated = 0, rejected = 0, not_run = 0;
   for (const auto& r : p.rows) {
     if (r.simulated && r.feasible) ++simulated;
     else if (r.feasible) ++estimated;
     else ++rejected;
+    // A merge with --allow-missing: a layout to simulate that no part holds (a feasible row
+    // with a reason) keeps its closed-form figures, marked.
+    if (!r.simulated && r.feasible && !r.reason.empty()) ++not_run;
   }
   // Throughput in tokens for sequence models, in samples for the rest (CNNs have no tokens).
   const bool tokens = p.seq_len > 0;
@@ -48,6 +51,9 @@ std::string format_plan(const train::PlanResult& p, int show_estimated) {
                    tokens ? fmt::format(" x {} tokens", p.seq_len) : std::string(" samples"));
   o += fmt::format("  {} layouts: {} simulated, {} more fit by the closed forms, {} rejected\n", p.rows.size(),
                    simulated, estimated, rejected);
+  if (not_run > 0)
+    o += fmt::format("  {} layout{} to simulate not run: in no part merged (marked below)\n",
+                     not_run, not_run == 1 ? "" : "s");
   o += fmt::format("  Every layout trains the same global batch per step, so step times compare equal work.\n");
   o += fmt::format("  Memory headroom: peak + {} ({}) must fit the {:.0f} GiB GPU{}\n", margin_text(p.memory_margin),
                    p.margin_source, gib(p.memory_capacity_bytes),
@@ -86,8 +92,9 @@ std::string format_plan(const train::PlanResult& p, int show_estimated) {
     for (const auto& r : p.rows) {
       if (r.simulated || !r.feasible) continue;
       if (shown++ >= show_estimated) break;
-      o += fmt::format("  {:<{}} ~{:.0f} ms, {:.1f} GiB on stage {}\n", r.layout.name(), w, r.estimate_step_s * 1e3,
-                       gib(r.estimate_peak_bytes), r.estimate_fullest_stage);
+      o += fmt::format("  {:<{}} ~{:.0f} ms, {:.1f} GiB on stage {}{}\n", r.layout.name(), w, r.estimate_step_s * 1e3,
+                       gib(r.estimate_peak_bytes), r.estimate_fullest_stage,
+                       r.reason.empty() ? std::string() : "  (" + r.reason + ")");
     }
   }
   if (rejected > 0) {

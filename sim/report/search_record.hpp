@@ -15,6 +15,17 @@
 // (nlohmann's Grisu2); +-infinity and NaN, which JSON lacks, are the strings "inf", "-inf",
 // "nan". Absent optional figures are null.
 //
+// Read back, a record is input like any other (it may come from another machine's part file,
+// edited or damaged): every field is type-checked and every figure range-checked as the
+// simulator writes it, and the first field out of place is a RecordError naming it
+// ("step_time_s": expected a positive number of seconds, got -1). The ranges: times per step
+// > 0; bubble and exposed communication >= 0; rates, bytes, energies and prices >= 0 and
+// finite (a whole run's time, cost and energy may be "inf": a run that never finishes);
+// samples/s and memory capacity > 0; MFU and the bands' coverage fractions in [0, 1]; GPU,
+// node, batch and accumulation counts whole and >= 1; a validation error > -1 (simulated > 0).
+// NaN is refused everywhere. Text fields read back with control bytes shown as '?'
+// (scenario/error.hpp printable()): a report prints them.
+//
 // A sweep point's "result" carries the RunResult fields report/sweep_report.hpp and the sweep
 // page of report/html_report.hpp read: scenario, gpus, step_time_s, samples_per_s,
 // tokens_per_s, tflops_per_gpu, mfu, memory_peak_bytes, memory_capacity_bytes, oom,
@@ -48,13 +59,45 @@
 
 #include <cstddef>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "scenario/error.hpp"
 #include "report/validation_report.hpp"
 #include "train/run_result.hpp"
 
 namespace simtrain::report {
+
+// A field of a record read back that is not what the simulator writes. `key` is its path in
+// the record ("step_time_s", "error_bands[0].cases"; "" the record itself), `message` what was
+// expected and what it held. what() is "field 'KEY': MESSAGE".
+class RecordError : public std::invalid_argument {
+ public:
+  RecordError(std::string key, std::string message);
+  const std::string& key() const { return key_; }
+  const std::string& message() const { return message_; }
+  // The same error with its key under `prefix` ("result" + "step_time_s": "result.step_time_s").
+  RecordError within(const std::string& prefix) const;
+
+ private:
+  std::string key_, message_;
+};
+
+// read(record["result"]) with a RecordError's key under "result" ("result": missing when the
+// record has none).
+template <class Read>
+auto result_from_record(const nlohmann::json& record, Read read) -> decltype(read(record)) {
+  if (!record.is_object() || !record.contains("result")) throw RecordError("result", "missing");
+  try {
+    return read(record.at("result"));
+  } catch (const RecordError& e) {
+    throw e.within("result");
+  }
+}
+
+// A record's stored "error" text, shown as printed (control bytes as '?').
+std::string stored_error(const nlohmann::json& record);
 
 // A double as JSON (non-finite as a string) and back; `what` names the field in errors.
 nlohmann::json number_to_json(double v);
@@ -64,13 +107,20 @@ nlohmann::json scenario_error_to_json(const ScenarioError& e);
 ScenarioError scenario_error_from_json(const nlohmann::json& j);
 
 // A sweep point's figures (the fields listed above) and back: the RunResult read back holds
-// those fields and defaults elsewhere. Throws std::invalid_argument on a malformed record.
+// those fields and defaults elsewhere. The readers throw RecordError on a malformed record.
 nlohmann::json sweep_result_to_json(const train::RunResult& r);
 train::RunResult sweep_result_from_json(const nlohmann::json& j);
 
 // An advise configuration's figures (the fields listed above) and back.
 nlohmann::json advise_result_to_json(const train::RunResult& r);
 train::RunResult advise_result_from_json(const nlohmann::json& j);
+
+// An advise record's "sets", "layout" and "skipped", read back (type-checked, text escaped).
+struct AdviseRecordText {
+  std::vector<std::string> sets;
+  std::string layout, skipped;
+};
+AdviseRecordText advise_text_from_record(const nlohmann::json& record);
 
 // A plan layout's simulated figures (the fields listed above) and back.
 nlohmann::json plan_result_to_json(const train::RunResult& r);
