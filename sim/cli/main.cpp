@@ -348,7 +348,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   std::string s_margin;
   sweep_cmd->add_option("--memory-margin", s_margin, "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: the simulated peak alone; default: the peak-memory band's median error)");
   double s_max_seconds = 0;
-  sweep_cmd->add_option("--max-seconds", s_max_seconds, "Stop a point after this many seconds of simulating (the row says so)")->check(CLI::PositiveNumber);
+  sweep_cmd->add_option("--max-seconds", s_max_seconds, "Stop a point after this many seconds of simulating (the row says so); --max-total-seconds bounds the whole sweep")->check(CLI::PositiveNumber);
   double s_max_total_seconds = 0;
   cli::add_total_limit_flag(sweep_cmd, s_max_total_seconds);
   cli::SearchFlags s_flags;  // --shard, --journal, --resume, --progress (cli/search_cli.hpp)
@@ -383,7 +383,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   std::string a_margin;
   adv_cmd->add_option("--memory-margin", a_margin, "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: the simulated peak alone; default: the peak-memory band's median error)");
   double a_max_seconds = 0;
-  adv_cmd->add_option("--max-seconds", a_max_seconds, "Stop a configuration after this many seconds of simulating (listed as not run, with the reason)")->check(CLI::PositiveNumber);
+  adv_cmd->add_option("--max-seconds", a_max_seconds, "Stop a configuration after this many seconds of simulating (listed as not run, with the reason); --max-total-seconds bounds the whole search")->check(CLI::PositiveNumber);
   double a_max_total_seconds = 0;
   cli::add_total_limit_flag(adv_cmd, a_max_total_seconds);
   cli::SearchFlags a_flags;  // --shard, --journal, --resume, --progress (cli/search_cli.hpp)
