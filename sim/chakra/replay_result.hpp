@@ -35,6 +35,7 @@ struct ReplayResult {
   bool traced_gpu_differs = false;
   std::uint64_t timed_nodes = 0;  // compute nodes whose time the trace gives (duration)
   int nodes = 1, gpus = 0, ranks = 0;
+  int nodes_asked = 1;  // --nodes; `nodes` is what the ranks take, the nodes built (drive/replay.hpp)
   std::string versions;  // the GlobalMetadata versions read
   long long steps = 0;   // simtrain_steps, 0 if not given
   double time_s = 0;     // the last node's end: the trace's iteration time

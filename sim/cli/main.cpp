@@ -7,6 +7,8 @@
 //   5  `validate --strict`: a case lies outside its tolerance
 //   6  `validate --check-bands FILE`: FILE differs from the error bands the model gives now
 //   7  --max-seconds: the simulation stopped at the time limit (no figures)
+//   8  --max-total-seconds (sweep, advise): the search's time limit left points not run; the
+//      points done are ranked, the rest listed as not run
 #include <CLI/CLI.hpp>
 
 #include <fmt/format.h>
@@ -205,6 +207,27 @@ double parse_size_flag(const std::string& flag, const std::string& s) {
   }
 }
 
+// A collective's size estimated on kCollectiveSampleNodes nodes before the whole cluster is built
+// (drive/collective.hpp): refused at --nodes past the budget. Small clusters build in
+// milliseconds; their flag errors come from the full build as before.
+void refuse_oversized_collective(const std::string& system, int nodes, const std::string& fabric,
+                           const std::vector<std::string>& sets, int gpus, const std::string& compare,
+                           const std::string& min, const std::string& max, const std::string& factor) {
+  if (nodes <= drive::kCollectiveSampleNodes) return;
+  const auto sample = topo::load_system(resolve_system(system), drive::kCollectiveSampleNodes, "", fabric, {},
+                                        cli::hardware_sets(sets));
+  const int gpn = sample->gpus_per_node();
+  std::size_t sizes = 0;
+  if (!compare.empty()) {
+    sizes = read_nccl_tests_log(compare).rows.size();
+  } else {
+    const double lo = parse_size_flag("-b", min), hi = parse_size_flag("-e", max);
+    sizes = drive::sweep_size_count(lo, hi, parse_step_factor(factor, lo, hi));
+  }
+  const auto e = drive::estimate_collective(*sample, nodes, gpus > 0 ? std::min(gpus, gpn) : gpn, std::max<std::size_t>(1, sizes));
+  drive::check_collective_size(e, sample->name());
+}
+
 }  // namespace
 
 constexpr const char* kVersion = "simtrain 0.1.0";
@@ -341,7 +364,9 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   std::string s_margin;
   sweep_cmd->add_option("--memory-margin", s_margin, "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: the simulated peak alone; default: the peak-memory band's median error)");
   double s_max_seconds = 0;
-  sweep_cmd->add_option("--max-seconds", s_max_seconds, "Stop a point after this many seconds of simulating (the row says so)")->check(CLI::PositiveNumber);
+  sweep_cmd->add_option("--max-seconds", s_max_seconds, "Stop a point after this many seconds of simulating (the row says so); --max-total-seconds bounds the whole sweep")->check(CLI::PositiveNumber);
+  double s_max_total_seconds = 0;
+  cli::add_total_limit_flag(sweep_cmd, s_max_total_seconds);
   cli::SearchFlags s_flags;  // --shard, --journal, --resume, --progress (cli/search_cli.hpp)
   cli::add_search_flags(sweep_cmd, s_flags);
 
@@ -374,7 +399,9 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   std::string a_margin;
   adv_cmd->add_option("--memory-margin", a_margin, "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: the simulated peak alone; default: the peak-memory band's median error)");
   double a_max_seconds = 0;
-  adv_cmd->add_option("--max-seconds", a_max_seconds, "Stop a configuration after this many seconds of simulating (listed as not run, with the reason)")->check(CLI::PositiveNumber);
+  adv_cmd->add_option("--max-seconds", a_max_seconds, "Stop a configuration after this many seconds of simulating (listed as not run, with the reason); --max-total-seconds bounds the whole search")->check(CLI::PositiveNumber);
+  double a_max_total_seconds = 0;
+  cli::add_total_limit_flag(adv_cmd, a_max_total_seconds);
   cli::SearchFlags a_flags;  // --shard, --journal, --resume, --progress (cli/search_cli.hpp)
   cli::add_search_flags(adv_cmd, a_flags);
 
@@ -413,6 +440,8 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   std::vector<std::string> c_set;
   coll_cmd->add_option("--set", c_set, "Override a value of the system file or the catalog: system.<path>=value | "
                                        "catalog.<section>.<entry>.<key>=value (repeatable; see `simtrain describe`)");
+  double c_max_seconds = 0;
+  coll_cmd->add_option("--max-seconds", c_max_seconds, "Stop simulating after this many seconds of wall clock (exit 7, no figures)")->check(CLI::PositiveNumber);
   std::string c_calibration;
   coll_cmd->add_option("--calibration", c_calibration,
                        "A calibration file with a network section (simtrain calibrate --nccl-tests): its fitted link "
@@ -600,6 +629,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       sa.rank_by = s_rank;
       sa.steps = s_steps;
       sa.max_seconds = s_max_seconds;
+      sa.max_total_seconds = s_max_total_seconds;
       sa.memory_margin = s_margin;
       sa.jobs = s_jobs;
       sa.json = s_json;
@@ -618,6 +648,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       aa.budget = a_budget;
       aa.jobs = a_jobs;
       aa.max_seconds = a_max_seconds;
+      aa.max_total_seconds = a_max_total_seconds;
       aa.memory_margin = a_margin;
       aa.json = a_json;
       aa.html = a_html;
@@ -636,6 +667,8 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       return 0;
     }
     if (*coll_cmd) {
+      const engine::Deadline limit(c_max_seconds);
+      refuse_oversized_collective(c_system, c_nodes, c_fabric, c_set, c_gpus, c_compare, c_min, c_max, c_factor);
       auto cluster = topo::load_system(resolve_system(c_system), c_nodes, "", c_fabric, {}, cli::hardware_sets(c_set));
       coll::NcclParams nccl_params = coll::NcclParams::load_default(cluster->catalog().path());
       drive::SweepOptions opt;

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -66,6 +68,16 @@ std::function<void(std::size_t, std::size_t)> progress_bar(const SearchFlags& f)
     s->width = width;
     std::cerr << "\r" << line << (done >= total ? "\n" : "") << std::flush;
   };
+}
+
+// After a search's output: when --max-total-seconds left points not run, say so on stderr and
+// exit kExitSearchCut; else 0. A share's points not run stay out of its part file too.
+int search_cut(const char* command, const char* what, std::size_t cut, std::size_t total, double seconds) {
+  if (cut == 0) return 0;
+  std::cerr << fmt::format("simtrain {}: the search's time limit (--max-total-seconds {:g}) left {} of {} {} not run "
+                           "(listed as such); --resume a --journal to run them\n",
+                           command, seconds, cut, total, what);
+  return kExitSearchCut;
 }
 
 [[noreturn]] void usage(const std::string& flag, const std::string& msg) { throw ScenarioError(flag, 0, 0, flag, msg); }
@@ -202,6 +214,9 @@ int sweep_outputs(const SweepArgs& args, drive::SearchExecution& ex, Dist& dist,
   if (!args.html.empty()) check_output_path("--html", args.html);
   const auto axes = drive::sweep_axes(args.scenario, args.set, args.sweep);
   ex.identity = drive::search_identity(sweep_description(args), args.scenario, version);
+  std::size_t cut = 0;
+  ex.max_total_seconds = args.max_total_seconds;
+  ex.not_run_by_time_limit = &cut;
   MpiSeat seat(dist, ex);
   const auto points = drive::run_sweep_search(args.scenario, args.set, axes, so, ex);
   if (!points) {
@@ -214,7 +229,7 @@ int sweep_outputs(const SweepArgs& args, drive::SearchExecution& ex, Dist& dist,
   if (!args.html.empty()) write_file_atomic(args.html, report::sweep_to_html(*points, axes, so.rank_by));
   if (args.json) std::cout << report::sweep_to_json(*points, axes, so.rank_by).dump(2) << "\n";
   else std::cout << report::format_sweep(*points, axes, so.rank_by);
-  return 0;
+  return search_cut("sweep", "points", cut, points->size(), args.max_total_seconds);
 }
 
 json advise_description(const AdviseArgs& a) {
@@ -277,6 +292,9 @@ int advise_outputs(const AdviseArgs& args, drive::SearchExecution& ex, Dist& dis
   const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
   ao.error_bands = &bands;
   ex.identity = drive::search_identity(advise_description(args), args.scenario, version);
+  std::size_t cut = 0;
+  ex.max_total_seconds = args.max_total_seconds;
+  ex.not_run_by_time_limit = &cut;
   MpiSeat seat(dist, ex);
   const auto res = drive::advise_search(args.scenario, args.set, ao, ex);
   if (!res) {
@@ -288,7 +306,7 @@ int advise_outputs(const AdviseArgs& args, drive::SearchExecution& ex, Dist& dis
   if (!args.html.empty()) write_file_atomic(args.html, report::advise_to_html(*res));
   if (args.json) std::cout << report::advise_to_json(*res).dump(2) << "\n";
   else std::cout << report::format_advise(*res);
-  return 0;
+  return search_cut("advise", "configurations", cut, res->candidates.size(), args.max_total_seconds);
 }
 
 json plan_description(const PlanArgs& a) {
@@ -332,6 +350,14 @@ int plan_outputs(const PlanArgs& args, drive::SearchExecution& ex, Dist& dist, c
 }
 
 }  // namespace
+
+void add_total_limit_flag(CLI::App* cmd, double& seconds) {
+  cmd->add_option("--max-total-seconds", seconds,
+                  "Stop starting points after this many seconds of the whole search (points running then finish; the "
+                  "first always runs): the points done are ranked, the rest listed as 'not run: the search's time "
+                  "limit', exit 8. Also lets a search past the estimate's budget run")
+      ->check(CLI::PositiveNumber);
+}
 
 void add_search_flags(CLI::App* cmd, SearchFlags& f) {
   cmd->add_option("--shard", f.shard, "Run share K of N of the points (K/N; point i is in share i mod N + 1) into the "

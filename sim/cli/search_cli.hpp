@@ -35,6 +35,12 @@ struct SearchFlags {
 };
 void add_search_flags(CLI::App* cmd, SearchFlags& f);
 
+// Exit status of a search that --max-total-seconds cut: the points done are ranked, the rest
+// listed as "not run: the search's time limit" (cli/main.cpp lists the codes).
+inline constexpr int kExitSearchCut = 8;
+// --max-total-seconds on `cmd`, with its help (sweep and advise).
+void add_total_limit_flag(CLI::App* cmd, double& seconds);
+
 // The MPI job this process is a rank of, when it is one; else a single process.
 class Dist {
  public:
@@ -66,6 +72,7 @@ struct SweepArgs {
   std::vector<std::string> set, sweep;
   long long steps = 0;
   double max_seconds = 0;
+  double max_total_seconds = 0;  // --max-total-seconds: the whole search's (drive/search.hpp)
   unsigned jobs = 0;
   bool json = false;
 };
@@ -78,6 +85,7 @@ struct AdviseArgs {
   std::vector<std::string> set;
   unsigned jobs = 0;
   double max_seconds = 0;
+  double max_total_seconds = 0;  // --max-total-seconds: the whole search's (drive/search.hpp)
   bool json = false;
 };
 int advise_command(const AdviseArgs& args, const SearchFlags& flags, Dist& dist, const std::string& version);

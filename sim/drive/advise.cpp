@@ -1,4 +1,5 @@
 #include "drive/advise.hpp"
+#include "drive/search_budget.hpp"
 
 #include <fmt/format.h>
 
@@ -17,6 +18,7 @@
 #include "report/run_report.hpp"
 #include "report/search_record.hpp"
 #include "scenario/error.hpp"
+#include "scenario/limits.hpp"
 #include "topo/cluster.hpp"
 #include "train/strategy.hpp"
 
@@ -434,6 +436,49 @@ void run_megatron(AdviseCandidate& cand, const std::string& scenario, const std:
                                                                                         " layouts " + example);
 }
 
+// The search's size before it runs (drive/search_budget.hpp). Each (system, nodes) is estimated
+// once, as the scenario's own strategy would run there (drive/run.hpp estimate_run); a
+// data-parallel configuration at the scenario's batch over the run-size budget is not run, with
+// the reason. Counted per configuration: one run; a recipe search kRecipeRuns runs (bisection
+// over the micro-batches of each checkpointing share); megatron the layout search's
+// kPlanSimulate layouts and the chosen one's run. Refused past the search budget unless
+// --max-total-seconds bounds it.
+constexpr double kRecipeRuns = 8;
+void mark_over_budget(AdviseResult& a, const std::vector<const DataParallel*>& kinds, bool recipe,
+                      const std::string& scenario, const std::vector<std::string>& base_sets, const SearchExecution& ex) {
+  std::map<std::pair<std::string, int>, RunEstimate> at;
+  SearchEstimate total;
+  for (std::size_t i = 0; i < a.candidates.size(); ++i) {
+    AdviseCandidate& c = a.candidates[i];
+    if (!c.skipped.empty() || !ex.share.owns(i)) continue;
+    const auto key = std::make_pair(c.system, c.nodes);
+    if (!at.count(key)) {
+      std::vector<std::string> sets = base_sets;
+      sets.insert(sets.end(), c.sets.begin(), c.sets.end());
+      try {
+        at[key] = estimate_run(load_scenario(scenario, sets), 0);
+      } catch (const ScenarioError&) {
+        at[key] = RunEstimate{};  // the configuration's run reports it
+      }
+    }
+    const RunEstimate& e = at.at(key);
+    if (!kinds[i]) {  // megatron: 8 tasks per model chunk per pass and GPU (drive/run.cpp)
+      const double tasks = 8.0 * e.gpu_passes;
+      const bool over = tasks > limits::max_estimated_events;
+      if (over)
+        c.skipped = fmt::format("over the run-size budget: a megatron run here would take about {:.3g} M engine tasks ({} "
+                                "GPU-passes x 8), more than the {:.0f} M a run may take",
+                                tasks / 1e6, report::thousands(e.gpu_passes), limits::max_estimated_events / 1e6);
+      total.add(tasks * (kPlanSimulate + 1), over);
+      continue;
+    }
+    const bool over = !recipe && !e.over_budget.empty();
+    if (over) c.skipped = "over the run-size budget: " + e.over_budget;
+    total.add(e.tasks * (recipe ? kRecipeRuns : 1), over);
+  }
+  check_search_size(total, "advise search", "configurations", ex.max_total_seconds);
+}
+
 }  // namespace
 
 const std::vector<std::string>& advise_strategy_names() {
@@ -504,6 +549,8 @@ std::optional<AdviseResult> advise_search(const std::string& scenario, const std
           c.skipped = "one GPU: nothing to shard or split (ddp is the same run)";
         a.candidates.push_back(std::move(c));
       }
+
+  if (ex.parts.empty()) mark_over_budget(a, kinds, recipe.has_value(), scenario, base_sets, ex);
 
   // Run them on worker threads. A configuration the simulator cannot build keeps the reason;
   // anything else is rethrown after the join.

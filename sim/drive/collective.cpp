@@ -1,11 +1,15 @@
 #include "drive/collective.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <stdexcept>
 
 #include "engine/executor.hpp"
 #include "net/flow_network.hpp"
+#include "report/run_report.hpp"
 #include "scenario/device_match.hpp"
 #include "scenario/error.hpp"
 
@@ -77,6 +81,7 @@ SweepResult run_sweep(const topo::Cluster& cluster, coll::Planner& planner, cons
   r.redop = opt.request.op == coll::Op::all_gather || opt.request.op == coll::Op::broadcast ? "none" : "sum";
   r.root = opt.request.op == coll::Op::broadcast ? 0 : -1;
   for (double size = opt.min_bytes; size <= opt.max_bytes * (1 + 1e-12); size *= opt.factor) {
+    engine::poll_deadline(0);  // --max-seconds between sizes too (a size of few events never polls)
     // nccl-tests rounds a size down to whole elements (and, for the sharded ops, to a
     // multiple of the rank count).
     long long count = static_cast<long long>(size) / esize;
@@ -105,6 +110,40 @@ SweepResult run_sweep(const topo::Cluster& cluster, coll::Planner& planner, cons
                                            multi_node && cluster.fabric().oversubscription > 1);
   }
   return r;
+}
+
+std::size_t sweep_size_count(double min_bytes, double max_bytes, double factor) {
+  if (!(factor > 1) || !(min_bytes >= 1) || min_bytes > max_bytes) return 0;
+  std::size_t n = 0;
+  for (double size = min_bytes; size <= max_bytes * (1 + 1e-12); size *= factor) ++n;
+  return n;
+}
+
+CollectiveEstimate estimate_collective(const topo::Cluster& sample, long long nodes, int gpus_per_node, std::size_t sizes) {
+  CollectiveEstimate e;
+  e.nodes = nodes;
+  e.gpus = nodes * gpus_per_node;
+  e.sizes = sizes;
+  e.links_per_node = static_cast<double>(sample.directed_link_count()) / std::max(1, sample.nodes());
+  e.links = e.links_per_node * static_cast<double>(nodes);
+  const double per_node_visits = e.links_per_node * (static_cast<double>(sizes) + kCollectiveBuildSizes);
+  e.link_visits = e.links * (static_cast<double>(sizes) + kCollectiveBuildSizes);
+  e.max_nodes = per_node_visits > 0 ? static_cast<long long>(std::floor(kMaxCollectiveLinkVisits / per_node_visits)) : 0;
+  return e;
+}
+
+void check_collective_size(const CollectiveEstimate& e, const std::string& system_name) {
+  if (e.link_visits <= kMaxCollectiveLinkVisits) return;
+  throw ScenarioError(
+      "", 0, 0, "--nodes",
+      fmt::format("{} nodes of {} would be {} GPUs and about {:.3g} M links; simulating {} size{} on them (each size's "
+                  "flows cross every link of the job, and the build and the ring and tree searches cost about {:g} "
+                  "sizes more) is about {:.3g} M link-visits, more than the {:.3g} M a collective may take (about 60 s "
+                  "and 2 GB); at {} size{} the most is {} nodes: lower --nodes, or give fewer sizes (-b, -e, -f)",
+                  report::thousands(static_cast<double>(e.nodes)), system_name,
+                  report::thousands(static_cast<double>(e.gpus)), e.links / 1e6, e.sizes, e.sizes == 1 ? "" : "s",
+                  kCollectiveBuildSizes, e.link_visits / 1e6, kMaxCollectiveLinkVisits / 1e6, e.sizes,
+                  e.sizes == 1 ? "" : "s", report::thousands(static_cast<double>(std::max(1LL, e.max_nodes)))));
 }
 
 namespace {

@@ -30,6 +30,43 @@ struct SweepOptions {
 int dtype_size(const std::string& dtype);
 
 report::SweepResult run_sweep(const topo::Cluster& cluster, coll::Planner& planner, const SweepOptions& opt);
+// The sizes run_sweep runs from min to max by factor (the same loop; 0 when min > max).
+std::size_t sweep_size_count(double min_bytes, double max_bytes, double factor);
+
+// --- The size of a collective, estimated before its cluster is built -----------------------
+// Issue 26 (#6): `collective dgx_a100 --nodes 65536` built 524,288 GPUs and ended in bad_alloc
+// after 35 s. What a collective costs grows with the links of its cluster: every size's
+// flows (a ring or tree channel is one flow over every edge of the job) cross every GPU's
+// links, the route and ring searches visit them once, and the cluster's graph holds them.
+// Measured (release build, DGX A100, one size, tree): 1,024 nodes 2.9 s / 110 MB, 4,096
+// nodes 16 s / 410 MB, 8,192 nodes 30 s / 800 MB (linear in links); 2,048 nodes at 1, 3 and 28
+// sizes: 6.4, 8.9 and 39 s, so the build and the searches cost about 4 sizes' worth. So
+//     cost = links x (sizes + kCollectiveBuildSizes)      [link-visits]
+// with links = the directed links of the cluster (one node's share, from a build of
+// kCollectiveSampleNodes nodes with their fabric, times the nodes; DGX A100: 136 a node). A
+// link-visit cost 4.4-5.4 us in the runs above (2,048 nodes x 28 sizes: 8.9 M in 39 s and 660
+// MB; 8,192 nodes x 1 size: 5.6 M in 30 s and 800 MB), so kMaxCollectiveLinkVisits = 12 M is
+// about 60 s and under 2 GB. Past it the collective is refused at --nodes, before the cluster
+// is built, with the numbers and the most nodes that fit. So `--nodes` accepts 65,536 (the
+// scenarios' bound, limits::max_nodes) but a collective reaches fewer: DGX A100 17,647 nodes at
+// one size, 2,757 at the default 28 sizes (8 B to 1 GiB); 65,536 nodes of it (524,288 GPUs,
+// 8.9 M links) would take about 4 minutes and 6 GB a size.
+inline constexpr int kCollectiveSampleNodes = 64;
+inline constexpr double kCollectiveBuildSizes = 4;
+inline constexpr double kMaxCollectiveLinkVisits = 12e6;
+struct CollectiveEstimate {
+  long long nodes = 0, gpus = 0;
+  double links = 0;          // directed links of the whole cluster
+  double links_per_node = 0;
+  std::size_t sizes = 0;
+  double link_visits = 0;    // links x (sizes + kCollectiveBuildSizes)
+  long long max_nodes = 0;   // the most nodes within the budget at these sizes
+};
+// `sample`: the system built on min(nodes, kCollectiveSampleNodes) nodes (cheap); `gpus_per_node`
+// the GPUs of a node taking part.
+CollectiveEstimate estimate_collective(const topo::Cluster& sample, long long nodes, int gpus_per_node, std::size_t sizes);
+// ScenarioError at --nodes when the estimate is over the budget (the numbers in the message).
+void check_collective_size(const CollectiveEstimate& e, const std::string& system_name);
 // One collective of `bytes`, simulated; used by the sweep and by tests.
 report::SweepRow simulate_one(const topo::Cluster& cluster, coll::Planner& planner, coll::Request req,
                               bool full_solve, int top_links = 5);

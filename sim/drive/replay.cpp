@@ -348,18 +348,23 @@ void critical_path(const chakra::Trace& t, const std::vector<Vertex>& v, const s
 
 chakra::ReplayResult replay_trace(const ReplayOptions& opt) {
   chakra::Trace trace = chakra::read_trace_dir(opt.dir, chakra::ReadOptions{opt.drop_missing_deps});
-  auto cluster = topo::load_system(opt.system_path, opt.nodes);
-  const topo::Cluster& c = *cluster;
-  const int gpn = c.gpus_per_node();
+  // Only the nodes the ranks take are built (issue 26: a 2-rank trace on --nodes 65536 built
+  // 524,288 GPUs, 2 GB and 10 s): the ranks fill nodes in order, and a node no rank runs on
+  // carries none of the trace's traffic. One node first gives the GPUs per node.
+  auto cluster = topo::load_system(opt.system_path, 1);
+  const int gpn = cluster->gpus_per_node();
   const int per_node = opt.gpus_per_node > 0 ? opt.gpus_per_node : gpn;
   if (per_node > gpn)
     throw ScenarioError("", 0, 0, "--gpus-per-node", fmt::format("the system has {} GPUs per node", gpn));
-  std::vector<int> gpus = c.first_gpus_of_each_node(per_node);
   const int ranks = static_cast<int>(trace.ranks.size());
-  if (ranks > static_cast<int>(gpus.size()))
+  const long long needed = (static_cast<long long>(ranks) + per_node - 1) / per_node;
+  if (needed > opt.nodes)
     throw ScenarioError(opt.dir, 0, 0, "",
                         fmt::format("the trace has {} ranks; the cluster has {} GPUs ({} node(s) x {}): give --nodes {}",
-                                    ranks, gpus.size(), c.nodes(), per_node, (ranks + per_node - 1) / per_node));
+                                    ranks, static_cast<long long>(opt.nodes) * per_node, opt.nodes, per_node, needed));
+  if (needed > 1) cluster = topo::load_system(opt.system_path, static_cast<int>(needed));
+  const topo::Cluster& c = *cluster;
+  std::vector<int> gpus = c.first_gpus_of_each_node(per_node);
   gpus.resize(static_cast<std::size_t>(ranks));
   work::Precision prec;
   if (!work::parse_precision(opt.precision, prec))
@@ -377,6 +382,7 @@ chakra::ReplayResult replay_trace(const ReplayOptions& opt) {
   out.system = c.name();
   out.gpu_model = c.gpu_model(gpus[0]).name;
   out.nodes = c.nodes();
+  out.nodes_asked = opt.nodes;
   out.gpus = static_cast<int>(gpus.size());
   out.ranks = ranks;
   std::set<std::string> versions, traced_gpus;

@@ -393,6 +393,35 @@ void check_run_size_early(const ScenarioSpec& spec, long long steps) {
                  steps, spec.warmup_steps);
 }
 
+RunEstimate estimate_run(const ScenarioSpec& spec, long long steps_override) {
+  RunEstimate e;
+  const long long steps = steps_override > 0 ? steps_override : spec.steps;
+  std::unique_ptr<topo::Cluster> one;
+  std::shared_ptr<const work::Model> model;
+  double per_pass = 0;
+  try {
+    one = one_node_of(spec);
+    model = load_scenario_model(spec);
+    per_pass = spec.strategy == "megatron" ? 8.0 * std::max(1, train::strategy_config(spec).parallel.options.virtual_stages)
+                                           : 2.0 * static_cast<double>(model->ops.size());
+  } catch (const ScenarioError&) {
+    return e;  // an input error: the point's run reports it
+  }
+  if (one->gpus_per_node() < 1) return e;  // the run reports a system without GPUs
+  const int per_node = spec.gpus_per_node > 0 ? std::min(spec.gpus_per_node, one->gpus_per_node()) : one->gpus_per_node();
+  const std::size_t gpus = static_cast<std::size_t>(spec.nodes) * static_cast<std::size_t>(per_node);
+  // The tasks as check_run_size counts them.
+  const double passes = static_cast<double>(steps + spec.warmup_steps) * static_cast<double>(spec.grad_accumulation);
+  e.gpu_passes = passes * static_cast<double>(gpus);
+  e.tasks = e.gpu_passes * per_pass;
+  try {
+    check_run_size(spec, *model, one->gpu_model(0), gpus, steps, spec.warmup_steps);
+  } catch (const ScenarioError& err) {
+    e.over_budget = err.message();
+  }
+  return e;
+}
+
 RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   const engine::Deadline limit(opt.max_seconds);
   try {

@@ -41,6 +41,21 @@ struct RunOptions {
 
 train::RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt);
 
+// A run's size before anything is built, for the searches' up-front estimate (issue 26: a
+// search is its points' runs): the engine tasks check_run_size (run.cpp) estimates,
+//   tasks ~= (warmup + steps) x grad_accumulation x GPUs x K   (K: 2 x ops, or 8 x chunks for megatron)
+// from one node of the system and the model, and, when check_run_size would refuse the run,
+// its message ("this run would take about 134 M engine tasks ..."), so that a search lists the
+// point as over the budget instead of failing. `steps_override` as RunOptions' (0: the
+// scenario's). A data pipeline's extra warm-up steps are not counted (run_scenario's own
+// check still refuses such a run).
+struct RunEstimate {
+  double tasks = 0;
+  double gpu_passes = 0;    // (warmup + steps) x grad_accumulation x GPUs: tasks / K
+  std::string over_budget;  // "": within the run-size budget
+};
+RunEstimate estimate_run(const ScenarioSpec& spec, long long steps_override);
+
 // "stopped at the --max-seconds limit (5 s) after 1,234,567 events": why a sweep point or an
 // advise configuration has no figures.
 std::string time_limit_reason(const std::exception& deadline_exceeded);

@@ -268,6 +268,28 @@ std::vector<json> merge_parts(std::size_t n, const SearchExecution& ex, const Ch
   return out;
 }
 
+// --max-total-seconds (SearchExecution::max_total_seconds): `run_point`, except that a point
+// asked for once the limit has passed returns the time limit's record at once. `first` always
+// runs. The clock starts here, when the search starts running points.
+RunPoint time_limited(const RunPoint& run_point, double seconds, std::size_t first) {
+  if (!(seconds > 0)) return run_point;
+  const auto until = std::chrono::steady_clock::now() +
+                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+  return [run_point, until, first](std::size_t i) {
+    if (i != first && std::chrono::steady_clock::now() >= until) {
+      json r = point_record(i);
+      r["error"] = kNotRunTimeLimit;
+      return r;
+    }
+    return run_point(i);
+  };
+}
+
+bool cut_by_time_limit(const json& r) {
+  const auto it = r.find("error");
+  return it != r.end() && it->is_string() && it->get_ref<const std::string&>() == kNotRunTimeLimit;
+}
+
 }  // namespace
 
 Share parse_share(const std::string& arg) {
@@ -509,7 +531,7 @@ std::optional<std::vector<json>> execute_search(std::size_t n, const RunPoint& r
   ThreadRunner threads(ex.jobs);
   PointRunner& runner = ex.runner ? *ex.runner : threads;
   if (!runner.holds_results()) {  // an MPI worker: runs what rank 0 hands it, keeps nothing
-    runner.run({}, run_point, [](std::size_t, const json&) {});
+    runner.run({}, time_limited(run_point, ex.max_total_seconds, ex.share.index - 1), [](std::size_t, const json&) {});
     return std::nullopt;
   }
 
@@ -546,20 +568,24 @@ std::optional<std::vector<json>> execute_search(std::size_t n, const RunPoint& r
   if (ex.progress) ex.progress(done_count, owned);
 
   // Each record as read back from its text: what another process or a journal would give. The
-  // line written carries the record's checksum (drive/search.hpp), the record kept does not.
+  // line written carries the record's checksum (drive/search.hpp), the record kept does not. A
+  // point the time limit left out is not journaled.
+  std::size_t cut = 0;
   const PointDone done = [&](std::size_t i, const json& r) {
     json line = r;
     line["checksum"] = record_checksum(ex.identity.fingerprint, r);
     const std::string text = line.dump();
-    if (writer) writer->append_line(text);
+    if (writer && !cut_by_time_limit(r)) writer->append_line(text);
     json back = json::parse(text);
     back.erase("checksum");
     records[i] = std::move(back);
+    if (cut_by_time_limit(r)) ++cut;
     ++done_count;
     if (ex.progress) ex.progress(done_count, owned);
   };
-  const bool holder = runner.run(todo, run_point, done);
+  const bool holder = runner.run(todo, time_limited(run_point, ex.max_total_seconds, todo.empty() ? n : todo.front()), done);
   writer.reset();
+  if (ex.not_run_by_time_limit) *ex.not_run_by_time_limit = cut;
   if (!holder || !ex.share.whole()) return std::nullopt;
 
   std::vector<json> out;

@@ -154,7 +154,21 @@ struct SearchExecution {
   // Points done (resumed ones included) and the points this process runs in all: called once
   // before the first point, then after each, serialized.
   std::function<void(std::size_t, std::size_t)> progress;
+  // --max-total-seconds (0: none): the search's own time limit, from the moment it starts
+  // running points. A point starts only before it; one that started runs to its end (bounded
+  // by the point's own --max-seconds) and counts. The first point left to run always runs, so
+  // a search shows at least one figure. Points that never started are records
+  // {"point": i, "error": "not run: the search's time limit"} (what the searches show as a row
+  // with that reason), never journaled: a --resume of the journal runs them. Which points
+  // start depends on the clock; the records and their order do not (points are taken in
+  // index order, so the run ones are the first of the search with --jobs 1).
+  double max_total_seconds = 0;
+  // Given, execute_search stores how many points the time limit left not run (0: none).
+  std::size_t* not_run_by_time_limit = nullptr;
 };
+
+// The reason a point the time limit left out carries (its record's "error").
+inline constexpr const char* kNotRunTimeLimit = "not run: the search's time limit";
 
 // The records of points 0..n-1, each as read back from its text; nullopt on a process that
 // does not hold them all (a share other than 1/1, an MPI worker). Errors (exit 2): a journal or

@@ -1,4 +1,5 @@
 #include "drive/sweep.hpp"
+#include "drive/search_budget.hpp"
 
 #include <algorithm>
 #include <exception>
@@ -149,6 +150,19 @@ std::optional<std::vector<SweepPoint>> run_sweep_search(const std::string& scena
     }
   }
 
+  // The search's size before it runs (drive/search_budget.hpp): a point over the run-size
+  // budget is a row; the whole past the search budget is refused unless a time limit bounds it.
+  std::vector<RunEstimate> estimates(n);
+  if (ex.parts.empty()) {
+    SearchEstimate total;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!ex.share.owns(i)) continue;
+      estimates[i] = estimate_run(specs[i], opt.steps_override);
+      total.add(estimates[i].tasks, !estimates[i].over_budget.empty());
+    }
+    check_search_size(total, "sweep", "points", ex.max_total_seconds);
+  }
+
   // Then the runs (drive/search.hpp), each to its record. Input errors found while building a
   // point (an unknown model or system given as a value) stop the sweep after the runs; a point
   // the simulator cannot build (std::invalid_argument) is a row with its reason; anything else
@@ -159,6 +173,8 @@ std::optional<std::vector<SweepPoint>> run_sweep_search(const std::string& scena
     ro.error_bands = opt.error_bands;
     ro.max_seconds = opt.max_seconds;
     return point_outcome(i, [&] {
+      if (!estimates[i].over_budget.empty())
+        throw std::invalid_argument("over the run-size budget, not run: " + estimates[i].over_budget);
       try {
         return report::sweep_result_to_json(run_scenario(specs[i], ro));
       } catch (const engine::DeadlineExceeded& e) {

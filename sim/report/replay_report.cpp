@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "report/run_report.hpp"
+
 namespace simtrain::report {
 
 namespace {
@@ -35,6 +37,11 @@ std::string format_replay(const chakra::ReplayResult& r) {
   std::string o;
   o += fmt::format("Chakra trace {} ({} ranks, schema version {}) on {} x {} node(s), {}\n", r.dir, r.ranks, r.versions,
                    r.system, r.nodes, r.gpu_model);
+  if (r.nodes_asked > r.nodes)
+    o += fmt::format("  nodes built      {} of the {} given (--nodes): the {} rank{} take{} {} node{}; the others would carry "
+                     "none of the trace's traffic\n",
+                     r.nodes, thousands(static_cast<double>(r.nodes_asked)), r.ranks, r.ranks == 1 ? "" : "s",
+                     r.ranks == 1 ? "s" : "", r.nodes, r.nodes == 1 ? "" : "s");
   o += "  compute times    " + compute_times_text(r) + "\n";
   o += fmt::format("  nodes read       {} ({} GPU compute, {} CPU ops, {} timed from num_ops by the cost model)\n", r.nodes_read,
                    r.compute_nodes, r.cpu_nodes, r.costed_nodes);
@@ -81,6 +88,7 @@ nlohmann::ordered_json replay_to_json(const chakra::ReplayResult& r) {
   j["schema_versions"] = r.versions;
   j["system"] = r.system;
   j["nodes"] = r.nodes;
+  if (r.nodes_asked > r.nodes) j["nodes_given"] = r.nodes_asked;  // --nodes; "nodes" are those the ranks take
   j["gpu"] = r.gpu_model;
   j["compute_times"] = {{"as_traced", true},
                         {"rescaled", false},

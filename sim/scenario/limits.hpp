@@ -71,6 +71,12 @@ inline constexpr std::uint64_t max_expanded_nodes = 1000000;
 // Engine events a single run may be estimated to take before it is refused up front
 // (drive/run.cpp states the estimate). The largest shipped run is about 2 M.
 inline constexpr double max_estimated_events = 50e6;
+// Engine tasks a whole search (sweep, advise) may be estimated to take, its points' run-size
+// estimates summed, before it is refused unless --max-total-seconds bounds it (drive/
+// search_budget.hpp): 20 runs at the run budget. The largest shipped run (16,384 GPUs, about
+// 9 M tasks by the estimate) takes 17 s on one core of the development machine, so 1 G is
+// about half an hour of one core, minutes on a workstation's.
+inline constexpr double max_search_tasks = 1e9;
 
 // The bytes a run's trace files may take (--trace's Chrome JSON; --chakra's ET files), estimated
 // before the simulation from a one-step graph (drive/run.cpp, check_trace_size). The writers

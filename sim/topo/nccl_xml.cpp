@@ -204,6 +204,12 @@ bool plain_name(const std::string& s) {
 
 enum class Kind { cpu, switch_, gpu, nic };
 
+// GPUs and NICs one file may hold: NCCL's own bound on the devices of one kind in a node's
+// topology, NCCL_TOPO_MAX_NODES (src/include/graph.h: 640, "up to 576 GPUs (e.g., NVLD144)
+// with headroom"; 256 in older releases). NCCL cannot write a file with more, and `simtrain topo`'s
+// matrix is quadratic in GPUs (4,096 GPUs took 23 s; 640 take about half a second).
+constexpr std::size_t kMaxDevicesOfAKind = 640;
+
 struct Part {
   Kind kind = Kind::switch_;
   std::string name, model, label;
@@ -330,6 +336,10 @@ class Importer {
     int dev = static_cast<int>(gpus_.size());
     if (const std::string* d = g.attr("dev"); d && !d->empty() && d->size() <= 4 && std::all_of(d->begin(), d->end(), ::isdigit))
       dev = std::stoi(*d);
+    if (gpus_.size() >= kMaxDevicesOfAKind)
+      throw at(src_, g, fmt::format("a GPU beyond the {} one node's topology may hold (NCCL_TOPO_MAX_NODES, NCCL's bound "
+                                    "on the devices of one kind; a dump of one node has at most that many)",
+                                    kMaxDevicesOfAKind));
     for (int other : gpus_)
       if (parts_[static_cast<std::size_t>(other)].dev == dev)
         throw at(src_, g, "dev=\"" + std::to_string(dev) + "\" appears twice (one GPU a dev)");
@@ -363,6 +373,9 @@ class Importer {
       if (!plain_name(name))
         throw at(src_, net, "NIC name \"" + name.substr(0, 64) + "\": expected letters, digits, _ . : - (at most 64)");
       if (!net_names_.insert(name).second) continue;  // NCCL lists a socket NIC under every CPU
+      if (nics_.size() >= kMaxDevicesOfAKind)
+        throw at(src_, net, fmt::format("a NIC beyond the {} one node's topology may hold (NCCL_TOPO_MAX_NODES)",
+                                        kMaxDevicesOfAKind));
       if (opt_.nic_model.empty()) {
         std::vector<std::string> keys;
         for (const auto& [k, v] : cat_.nics()) keys.push_back(k);

@@ -285,3 +285,40 @@ TEST_CASE("progress line: points, rate, time left", "[search]") {
   CHECK(report::progress_line(100, 100, 0, 3725) == "[##############################] 100/100 points  1.6/min  1:02:05 in all");
   CHECK(report::clock_text(59.6) == "1:00");
 }
+
+TEST_CASE("search: --max-total-seconds ranks the points done and lists the rest as not run", "[search]") {
+  // A search of 10 points that each take 2 ms, limited to 1 us: the first point always runs,
+  // none starts after the limit. With one thread that is point 0 alone; with four, the points
+  // the other threads took before the limit (at most one each) also count. Either way every
+  // record is a result or the time limit's, the count says how many are the latter, and none
+  // of those is journaled (a --resume runs them).
+  Toy t;
+  auto slow = [&t](std::size_t i) {
+    usleep(2000);
+    return t.run_point()(i);
+  };
+  for (unsigned jobs : {1u, 4u}) {
+    SECTION(std::to_string(jobs) + " thread(s)") {
+      drive::SearchExecution ex = t.exec();
+      ex.jobs = jobs;
+      ex.max_total_seconds = 1e-6;
+      ex.journal = t.file("limited.jsonl");
+      std::size_t cut = 0;
+      ex.not_run_by_time_limit = &cut;
+      const auto recs = drive::execute_search(10, slow, ex);
+      REQUIRE(recs);
+      REQUIRE(recs->size() == 10);
+      CHECK(recs->at(0).contains("square"));
+      std::size_t not_run = 0;
+      for (const json& r : *recs) {
+        if (r.contains("square")) continue;
+        CHECK(r.at("error") == drive::kNotRunTimeLimit);
+        ++not_run;
+      }
+      CHECK(not_run == cut);
+      CHECK(cut >= 10 - jobs);
+      if (jobs == 1) CHECK(cut == 9);
+      CHECK(lines(ex.journal) == 1 + (10 - cut));  // the header and the points run
+    }
+  }
+}
