@@ -97,7 +97,8 @@ def surfaces(bin_, root, seeds):
                 lambda t, d: [bin_, "plan", t, "--simulate", "1"]),
         Surface("memory", small_memory, YAML_CLASSES, lambda t, d: [bin_, "memory", t]),
         Surface("advise", [scen("advise_tinyllama_4x4090_vs_a100.yaml")], YAML_CLASSES,
-                lambda t, d: [bin_, "advise", t, "--jobs", "1", "--no-progress", "--max-seconds", "4"]),
+                lambda t, d: [bin_, "advise", t, "--jobs", "1", "--no-progress", "--max-seconds", "4",
+                                     "--max-total-seconds", "6"]),
         Surface("system", listing(root, "topologies", ".yaml"), YAML_CLASSES, lambda t, d: [bin_, "topo", t]),
         Surface("model", listing(root, "models", ".yaml"), YAML_CLASSES, model_run),
         Surface("cases", [os.path.join(root, "validation", "cases.yaml")], YAML_CLASSES,
@@ -119,12 +120,12 @@ def surfaces(bin_, root, seeds):
         Surface("chakra", listing(root, "tests/data/chakra/two_ranks", ".et"), BINARY_CLASSES, chakra_run,
                 extra=listing(root, "tests/data/chakra/two_ranks", ".et")),
         Surface("sweep_part", [os.path.join(seeds, "p1.jsonl")], TEXT_CLASSES,
-                lambda t, d: [bin_, "merge", t, os.path.join(d, "p2.jsonl")], extra=[os.path.join(seeds, "p2.jsonl")]),
+                lambda t, d: [bin_, "merge", t, os.path.join(d, "p2.jsonl")], extra=[os.path.join(seeds, n) for n in ("p2.jsonl", "s.yaml")]),
         Surface("plan_part", [os.path.join(seeds, "pl1.jsonl")], TEXT_CLASSES,
-                lambda t, d: [bin_, "merge", t, os.path.join(d, "pl2.jsonl")], extra=[os.path.join(seeds, "pl2.jsonl")]),
+                lambda t, d: [bin_, "merge", t, os.path.join(d, "pl2.jsonl")], extra=[os.path.join(seeds, n) for n in ("pl2.jsonl", "m.yaml")]),
         Surface("journal", [os.path.join(seeds, "j.jsonl")], TEXT_CLASSES,
-                lambda t, d: [bin_, "sweep", os.path.join(seeds, "s.yaml"), "--sweep", "batch_per_gpu=32,64", "--steps",
-                              "1", "--jobs", "1", "--resume", t]),
+                lambda t, d: [bin_, "sweep", "s.yaml", "--sweep", "batch_per_gpu=32,64", "--steps", "1", "--jobs", "1",
+                              "--resume", t], extra=[os.path.join(seeds, "s.yaml")]),
     ]
 
 
@@ -135,7 +136,7 @@ def make_seeds(bin_, root, seeds):
     shutil.copy(os.path.join(root, "scenarios", "8xA100_pcie_switch.yaml"), os.path.join(seeds, "s.yaml"))
     shutil.copy(os.path.join(root, "scenarios", "16xA100_llama_65b_tp8_pp2.yaml"), os.path.join(seeds, "m.yaml"))
     sweep = [bin_, "sweep", "s.yaml", "--sweep", "batch_per_gpu=32,64", "--steps", "1", "--jobs", "1"]
-    plan = [bin_, "plan", "m.yaml", "--simulate", "2"]
+    plan = [bin_, "plan", "m.yaml", "--simulate", "2", "--memory-margin", "0"]
     for argv in (sweep + ["--shard", "1/2", "--journal", "p1.jsonl"], sweep + ["--shard", "2/2", "--journal", "p2.jsonl"],
                  sweep + ["--journal", "j.jsonl"], plan + ["--shard", "1/2", "--journal", "pl1.jsonl"],
                  plan + ["--shard", "2/2", "--journal", "pl2.jsonl"]):
@@ -223,6 +224,39 @@ def mutate_text(cls, text, fmt, rng):
     raise ValueError(cls)
 
 
+def fnv1a(data, h=0xcbf29ce484222325):
+    for b in data:
+        h ^= b
+        h = (h * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def reseal(text):
+    """A journal or part file with each record's checksum recomputed (FNV-1a 64 over the search's
+    fingerprint, a NUL and the record's JSON without its checksum, keys sorted: drive/search.hpp),
+    so that a mutation reaches the type and range checks behind the checksum."""
+    import json
+    out, fingerprint = [], None
+    for line in text.split(b"\n"):
+        try:
+            obj = json.loads(line)
+        except (ValueError, UnicodeDecodeError):
+            out.append(line)
+            continue
+        if isinstance(obj, dict):
+            if fingerprint is None and isinstance(obj.get("fingerprint"), str):
+                fingerprint = obj["fingerprint"]
+            if fingerprint is not None:
+                rest = {k: v for k, v in obj.items() if k != "checksum"}
+                body = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+                obj["checksum"] = "%016x" % fnv1a(body.encode("utf-8", "surrogatepass"),
+                                                  fnv1a(fingerprint.encode() + b"\0"))
+                line = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
+                    "utf-8", "surrogatepass")
+        out.append(line)
+    return b"\n".join(out)
+
+
 def format_of(path):
     ext = os.path.splitext(path)[1]
     return {".yaml": "yaml", ".json": "json", ".jsonl": "json", ".xml": "xml"}.get(ext, "text")
@@ -277,6 +311,8 @@ def one(job):
     target = os.path.join(folder, os.path.basename(path))
     with open(path, "rb") as f:
         mutated = mutate_text(cls, f.read(), format_of(path), rng)
+    if path.endswith(".jsonl") and index % 2:
+        mutated = reseal(mutated)
     with open(target, "wb") as f:
         f.write(mutated)
     argv = surface.argv(target, folder)
@@ -284,11 +320,12 @@ def one(job):
     rc, out = run(argv, folder, timeout)
     new_files = sorted(set(os.listdir(folder)) - before)
     outcome = classify(rc, out, new_files, surface.outputs)
+    first = "exit 0" if rc == 0 else re.sub(r"\d+", "N", (out.split("\n")[0].split("error: ", 1)[-1])[:70])
     detail = ""
     if outcome != "ok":
         detail = "%s %s rc=%s new=%s: %s" % (" ".join(os.path.basename(a) for a in argv[1:3]), cls, rc, new_files,
                                              out.strip().splitlines()[-1][:200] if out.strip() else "")
-    return index, surface.name, cls, outcome, detail, target, mutated if outcome != "ok" else None
+    return index, surface.name, cls, outcome, detail, target, mutated if outcome != "ok" else None, first
 
 
 def plan_jobs(all_surfaces, count, seed, tmp, timeout):
@@ -315,17 +352,20 @@ def main():
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds a run may take before it is a hang")
     ap.add_argument("--surfaces", default="", help="comma-separated surface names (default: all)")
     ap.add_argument("--keep", default="", help="folder to copy each failing input into")
+    ap.add_argument("--answers", action="store_true", help="also print each surface's most common answers")
     a = ap.parse_args()
     binary, root = os.path.abspath(a.binary), os.path.abspath(a.root)
     tmp = tempfile.mkdtemp(prefix="simtrain-hostile-")
-    counts, bad = {}, []
+    counts, bad, answers = {}, [], {}
     try:
         seeds = os.path.join(tmp, "seeds")
         make_seeds(binary, root, seeds)
         all_surfaces = [s for s in surfaces(binary, root, seeds) if not a.surfaces or s.name in a.surfaces.split(",")]
         jobs = plan_jobs(all_surfaces, a.count, a.seed, tmp, a.timeout)
         with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-            for index, name, cls, outcome, detail, target, mutated in pool.map(one, jobs):
+            for index, name, cls, outcome, detail, target, mutated, first in pool.map(one, jobs):
+                answers.setdefault(name, {}).setdefault(first, 0)
+                answers[name][first] += 1
                 counts.setdefault(name, dict.fromkeys(OUTCOMES, 0))[outcome] += 1
                 if outcome != "ok":
                     bad.append((index, name, outcome, detail))
@@ -349,6 +389,11 @@ def main():
     print("| **all** | %d | %d | %d | %d | %d | %d | %d |" % (sum(total.values()), total["ok"], total["crash"],
                                                                total["hang"], total["memory"], total["unclear"],
                                                                total["litter"]))
+    if a.answers:
+        for name, firsts in answers.items():
+            print("%s:" % name)
+            for first, n in sorted(firsts.items(), key=lambda kv: -kv[1])[:8]:
+                print("  %5d  %s" % (n, first))
     for index, name, outcome, detail in bad:
         print("%s: mutation %d of %s: %s" % (outcome, index, name, detail))
     return 1 if bad else 0
