@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <optional>
 #include <chrono>
@@ -99,6 +100,19 @@ struct MpiSeat {
 #endif
   }
 };
+
+// An output of the search (--csv, --html) that is its journal would replace the journal with
+// the table once the search ends (the reliability campaign's `--csv j.csv --journal j.csv`).
+// Same file by identity when both exist, else by their normal paths.
+void check_output_not_journal(const char* flag, const std::string& out, const drive::SearchExecution& ex) {
+  if (ex.journal.empty()) return;
+  std::error_code ec;
+  const bool same = std::filesystem::exists(out, ec) && std::filesystem::exists(ex.journal, ec)
+                        ? std::filesystem::equivalent(out, ex.journal, ec)
+                        : std::filesystem::absolute(out, ec).lexically_normal() ==
+                              std::filesystem::absolute(ex.journal, ec).lexically_normal();
+  if (same) usage(flag, out + " is the search's journal: give the table another name");
+}
 
 // The flags that say where the points run, checked together.
 drive::SearchExecution execution(const SearchFlags& f, bool whole_outputs, Dist& dist, unsigned jobs) {
@@ -212,6 +226,8 @@ int sweep_outputs(const SweepArgs& args, drive::SearchExecution& ex, Dist& dist,
   so.error_bands = &bands;
   if (!args.csv.empty()) check_output_path("--csv", args.csv);
   if (!args.html.empty()) check_output_path("--html", args.html);
+  if (!args.csv.empty()) check_output_not_journal("--csv", args.csv, ex);
+  if (!args.html.empty()) check_output_not_journal("--html", args.html, ex);
   const auto axes = drive::sweep_axes(args.scenario, args.set, args.sweep);
   ex.identity = drive::search_identity(sweep_description(args), args.scenario, version);
   std::size_t cut = 0;
@@ -268,6 +284,7 @@ std::vector<std::string> list(const std::string& flag, const std::string& v) {
 // Runs (or merges) an advise search and prints it as `simtrain advise` does.
 int advise_outputs(const AdviseArgs& args, drive::SearchExecution& ex, Dist& dist, const std::string& version) {
   if (!args.html.empty()) check_output_path("--html", args.html);
+  if (!args.html.empty()) check_output_not_journal("--html", args.html, ex);
   drive::AdviseOptions ao;
   ao.systems = list("--systems", args.systems);
   ao.strategies = list("--strategies", args.strategies);
