@@ -1,15 +1,20 @@
 #include "drive/plan.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
 #include "drive/run.hpp"
 #include "drive/setup.hpp"
+#include "engine/executor.hpp"
 #include "report/headroom.hpp"
 #include "report/search_record.hpp"
 #include "scenario/error.hpp"
+#include "scenario/limits.hpp"
 #include "train/megatron.hpp"
 #include "train/strategy.hpp"
 
@@ -186,23 +191,90 @@ void estimate_row(PlanRow& row, const Built& b, const train::MegatronOptions& sc
   }
 }
 
-// The rows the search simulates in full: the `n` best feasible ones (rows sorted by estimate).
-std::size_t rows_to_simulate(const std::vector<PlanRow>& rows, int n) {
-  std::size_t k = 0;
-  while (k < rows.size() && rows[k].feasible && k < static_cast<std::size_t>(std::max(0, n))) ++k;
-  return k;
+// The run-size estimate of simulating a layout (drive/run.hpp run_size): one step after one
+// warm-up step of m micro-batches on every GPU, as simulate_row runs it.
+RunSize layout_size(const PlanLayout& l, const Built& b) {
+  RunShape shape;
+  shape.megatron = true;
+  shape.virtual_stages = l.v;
+  shape.gpus = static_cast<double>(b.ranks.size());
+  shape.passes = 2.0 * l.m;
+  shape.batch_per_gpu = l.mb;
+  return run_size(shape, *b.model, *b.gpu);
+}
+
+// Chooses the rows to simulate (rows sorted by estimate, feasible first): the best feasible
+// ones, up to `opt.simulate`, each within the run's budget (a layout over it is a rejected row
+// with the estimate) and all within the plan's (limits::max_plan_estimated_events). Moves the
+// chosen rows first and returns how many; out says what they cost and why fewer were chosen.
+std::size_t choose_simulated(std::vector<PlanRow>& rows, const Built& b, const PlanOptions& opt, PlanResult& out) {
+  const std::size_t want = static_cast<std::size_t>(std::max(0, opt.simulate));
+  std::size_t chosen = 0;
+  double total = 0, needed = 0;  // the chosen rows' tasks; with the ones the budget left out
+  std::size_t wanted = 0;        // feasible rows within the run budget, up to `want`
+  for (PlanRow& r : rows) {
+    if (!r.feasible || wanted >= want) break;
+    const RunSize size = layout_size(r.layout, b);
+    if (const std::string over = size.over_budget(); !over.empty()) {
+      r.feasible = false;
+      r.reason = over;
+      continue;
+    }
+    ++wanted;
+    needed += size.tasks;
+    if (chosen + 1 == wanted && total + size.tasks <= limits::max_plan_estimated_events) {
+      total += size.tasks;
+      ++chosen;
+    }
+  }
+  out.simulated_tasks = total;
+  out.task_budget = limits::max_plan_estimated_events;
+  if (chosen < wanted) {
+    out.stopped = fmt::format("the {} best would take about {:.3g} M engine tasks, more than the {:.0f} M a plan may "
+                              "simulate; the {} best fit",
+                              wanted, needed / 1e6, limits::max_plan_estimated_events / 1e6, chosen);
+    if (opt.simulate_given)
+      throw ScenarioError("", 0, 0, "--simulate", "simulating " + out.stopped + ": give --simulate " + std::to_string(chosen));
+  }
+  // The rows over the run budget leave the feasible ones; the chosen stay first.
+  std::stable_sort(rows.begin(), rows.end(), [](const PlanRow& a, const PlanRow& x) { return a.feasible > x.feasible; });
+  return chosen;
+}
+
+// The plan's --max-seconds: its start and limit (0: none).
+struct PlanClock {
+  double max_seconds = 0;
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  double seconds_left() const {
+    return max_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  bool passed() const { return max_seconds > 0 && !(seconds_left() > 0); }
+};
+
+// Why a layout was not simulated when the plan's --max-seconds passed.
+std::string time_limit_text(double max_seconds) {
+  return fmt::format("not simulated: the plan's time limit (--max-seconds {:g}) passed", max_seconds);
 }
 
 // The record of simulating row `row` (report/search_record.hpp): its figures, or why it failed.
+// With a time limit the run gets the time left of the plan's; past it the row is not simulated.
 nlohmann::json simulate_row(std::size_t point, const PlanRow& row, const ScenarioSpec& spec,
-                            const std::vector<std::string>& overrides) {
+                            const std::vector<std::string>& overrides, const PlanClock& clock) {
   return point_outcome(point, [&] {
     std::vector<std::string> sets = overrides;
     for (const std::string& s : row.layout.sets()) sets.push_back(s);
     sets.push_back("steps=1");
     sets.push_back("warmup_steps=1");
     RunOptions ro;
-    return report::plan_result_to_json(run_scenario(load_scenario(spec.path, sets), ro));
+    if (clock.max_seconds > 0) {
+      ro.max_seconds = clock.seconds_left();
+      if (!(ro.max_seconds > 0)) throw std::invalid_argument(time_limit_text(clock.max_seconds));
+    }
+    try {
+      return report::plan_result_to_json(run_scenario(load_scenario(spec.path, sets), ro));
+    } catch (const engine::DeadlineExceeded&) {
+      throw std::invalid_argument(time_limit_text(clock.max_seconds));  // the row says so; the plan goes on
+    }
   });
 }
 
@@ -214,6 +286,12 @@ void apply_record(PlanRow& r, const nlohmann::json& rec, double capacity, double
     r.result = report::plan_result_from_json(rec.at("result"));
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error("the record of layout " + r.layout.name() + " is malformed: " + e.what());
+  } catch (const std::invalid_argument& e) {
+    // A reason the row shows: the time limit (the layout still fits by the closed forms), or
+    // why the simulation refused the layout.
+    r.reason = e.what();
+    if (r.reason.rfind("not simulated:", 0) != 0) r.feasible = false;
+    return;
   }
   r.simulated = true;
   if (r.result.oom) {
@@ -241,6 +319,81 @@ PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>
   return *plan_search(spec, overrides, opt, one);
 }
 
+namespace {
+
+// The plan's header figures: the cluster, the model, the memory margin and the bands.
+PlanResult plan_header(const ScenarioSpec& spec, const Built& b, const PlanOptions& opt) {
+  const topo::Cluster& c = *b.cluster;
+  const int G = static_cast<int>(b.ranks.size());
+  PlanResult out;
+  out.scenario = spec.name;
+  out.model = b.model->name;
+  out.system = c.name();
+  out.gpu_name = b.gpu->name;
+  out.gpus = G;
+  out.gpus_per_node = spec.gpus_per_node > 0 ? spec.gpus_per_node : c.gpus_per_node();
+  out.memory_capacity_bytes = b.gpu->memory_bytes;
+  out.seq_len = b.model->seq_len;
+  const report::PlannedRun kind{b.gpu->arch,           G, c.nodes(), b.software.key,
+                                c.nodes() > 1 ? c.fabric().oversubscription : 1.0, "megatron", b.model->seq_len};
+  const report::MemoryMargin margin = report::memory_margin(opt.memory_margin, opt.error_bands, report::planned_kind(kind, true));
+  out.memory_margin = margin.fraction;
+  out.margin_source = margin.source;
+  if (opt.error_bands)
+    out.error_bands = {report::lookup_band(*opt.error_bands, report::planned_kind(kind, false), "step_time"),
+                       report::lookup_band(*opt.error_bands, report::planned_kind(kind, true), "peak_memory")};
+  return out;
+}
+
+// What the search holds fixed for this scenario: the global batch it trains per step (kept for
+// every layout), the layers the pipeline splits, the experts, CP degrees and micro-batches.
+SearchSpace search_space(const ScenarioSpec& spec, const work::Model& model, const PlanResult& out) {
+  const int G = out.gpus;
+  long long dp0 = G;
+  if (spec.strategy == "megatron") {
+    const train::Mesh& mesh = train::strategy_config(spec).parallel.options.mesh;
+    dp0 = std::max<long long>(1, G / (static_cast<long long>(mesh.tp) * mesh.pp * mesh.cp));
+  }
+  SearchSpace sp;
+  sp.gpus = G;
+  sp.gpus_per_node = out.gpus_per_node;
+  sp.global_batch = dp0 * spec.batch_per_gpu * spec.grad_accumulation;
+  const int blocks = model.ops.empty() ? 0 : model.ops.back().block + 1;
+  sp.layers = std::max(0, blocks - 2);
+  for (const work::Op& op : model.ops)
+    if (work::is_expert(op.split)) sp.experts = std::max(sp.experts, op.gemm_groups);
+  sp.cps = cp_degrees(model);
+  // Micro-batches of 1-8 (LLM layouts), and the scenario's own (a CNN's 256 runs as one).
+  sp.micro_batches = {1, 2, 4, 8};
+  if (spec.batch_per_gpu > 8 && spec.batch_per_gpu <= 65536) sp.micro_batches.push_back(static_cast<int>(spec.batch_per_gpu));
+  return sp;
+}
+
+// Every layout judged by the closed forms, feasible first by estimated step; past the time
+// limit the rest are rejected as not estimated.
+std::vector<PlanRow> estimate_rows(const ScenarioSpec& spec, const Built& b, const SearchSpace& sp, double margin,
+                                   const PlanClock& clock) {
+  work::Optimizer optim;
+  work::parse_optimizer(spec.optimizer, optim);
+  std::vector<PlanRow> rows;
+  for (const PlanLayout& l : candidate_layouts(sp)) {
+    PlanRow row;
+    row.layout = l;
+    row.reason = shape_rejection(row.layout, sp);
+    if (row.reason.empty() && clock.passed())
+      row.reason = fmt::format("not estimated: the plan's time limit (--max-seconds {:g}) passed", clock.max_seconds);
+    if (row.reason.empty()) estimate_row(row, b, train::strategy_config(spec).parallel.options, optim, margin);
+    rows.push_back(std::move(row));
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const PlanRow& a, const PlanRow& x) {
+    if (a.feasible != x.feasible) return a.feasible;
+    return a.feasible && a.estimate_step_s < x.estimate_step_s;
+  });
+  return rows;
+}
+
+}  // namespace
+
 std::optional<PlanResult> plan_search(const ScenarioSpec& spec, const std::vector<std::string>& overrides,
                                       const PlanOptions& opt, const SearchExecution& ex) {
   // The search enumerates the layouts of every divisor of the GPUs and builds the cluster
@@ -251,68 +404,28 @@ std::optional<PlanResult> plan_search(const ScenarioSpec& spec, const std::vecto
     throw f.error("plan searches layouts of at most " + std::to_string(kMaxPlanGpus) + " GPUs; this scenario has " +
                   std::to_string(gpus) + " (lower nodes)");
   }
+  PlanClock clock;
+  clock.max_seconds = opt.max_seconds;
   Built b = build_setup(spec);
-  const topo::Cluster& c = *b.cluster;
-  const work::Model& model = *b.model;
-  const int G = static_cast<int>(b.ranks.size());
-  PlanResult out;
-  out.scenario = spec.name;
-  out.model = model.name;
-  out.system = c.name();
-  out.gpu_name = b.gpu->name;
-  out.gpus = G;
-  out.gpus_per_node = spec.gpus_per_node > 0 ? spec.gpus_per_node : c.gpus_per_node();
-  out.memory_capacity_bytes = b.gpu->memory_bytes;
-  out.seq_len = model.seq_len;
-  const report::PlannedRun kind{b.gpu->arch,           G, c.nodes(), b.software.key,
-                                c.nodes() > 1 ? c.fabric().oversubscription : 1.0, "megatron", model.seq_len};
-  const report::MemoryMargin margin = report::memory_margin(opt.memory_margin, opt.error_bands, report::planned_kind(kind, true));
-  out.memory_margin = margin.fraction;
-  out.margin_source = margin.source;
-  if (opt.error_bands)
-    out.error_bands = {report::lookup_band(*opt.error_bands, report::planned_kind(kind, false), "step_time"),
-                       report::lookup_band(*opt.error_bands, report::planned_kind(kind, true), "peak_memory")};
-  // The global batch the scenario trains per step, kept for every layout.
-  long long dp0 = G;
-  if (spec.strategy == "megatron") {
-    const train::Mesh& mesh = train::strategy_config(spec).parallel.options.mesh;
-    dp0 = std::max<long long>(1, G / (static_cast<long long>(mesh.tp) * mesh.pp * mesh.cp));
-  }
-  SearchSpace sp;
-  sp.gpus = G;
-  sp.gpus_per_node = out.gpus_per_node;
-  sp.global_batch = dp0 * spec.batch_per_gpu * spec.grad_accumulation;
+  PlanResult out = plan_header(spec, b, opt);
+  const SearchSpace sp = search_space(spec, *b.model, out);
   out.global_batch = static_cast<double>(sp.global_batch);
-  const int blocks = model.ops.empty() ? 0 : model.ops.back().block + 1;
-  sp.layers = std::max(0, blocks - 2);
-  for (const work::Op& op : model.ops)
-    if (work::is_expert(op.split)) sp.experts = std::max(sp.experts, op.gemm_groups);
-  sp.cps = cp_degrees(model);
-  // Micro-batches of 1-8 (LLM layouts), and the scenario's own (a CNN's 256 runs as one).
-  sp.micro_batches = {1, 2, 4, 8};
-  if (spec.batch_per_gpu > 8 && spec.batch_per_gpu <= 65536) sp.micro_batches.push_back(static_cast<int>(spec.batch_per_gpu));
-
-  work::Optimizer optim;
-  work::parse_optimizer(spec.optimizer, optim);
-  std::vector<PlanRow> rows;
-  for (const PlanLayout& l : candidate_layouts(sp)) {
-    PlanRow row;
-    row.layout = l;
-    row.reason = shape_rejection(row.layout, sp);
-    if (row.reason.empty()) estimate_row(row, b, train::strategy_config(spec).parallel.options, optim, out.memory_margin);
-    rows.push_back(std::move(row));
-  }
-  // Rank the feasible layouts by the closed forms and simulate the best.
-  std::stable_sort(rows.begin(), rows.end(), [](const PlanRow& a, const PlanRow& x) {
-    if (a.feasible != x.feasible) return a.feasible;
-    return a.feasible && a.estimate_step_s < x.estimate_step_s;
-  });
+  std::vector<PlanRow> rows = estimate_rows(spec, b, sp, out.memory_margin, clock);
+  out.closed_form_layouts = rows.size();
   // The best simulated in full: the search's points (drive/search.hpp), each to its record.
-  const std::size_t n = rows_to_simulate(rows, opt.simulate);
-  const RunPoint run_point = [&](std::size_t i) { return simulate_row(i, rows[i], spec, overrides); };
+  const std::size_t n = choose_simulated(rows, b, opt, out);
+  const RunPoint run_point = [&](std::size_t i) { return simulate_row(i, rows[i], spec, overrides, clock); };
   const std::optional<std::vector<nlohmann::json>> records = execute_search(n, run_point, ex);
   if (!records) return std::nullopt;
-  for (std::size_t i = 0; i < n; ++i) apply_record(rows[i], (*records)[i], out.memory_capacity_bytes, out.memory_margin);
+  std::size_t timed_out = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    apply_record(rows[i], (*records)[i], out.memory_capacity_bytes, out.memory_margin);
+    if (!rows[i].simulated && rows[i].feasible) ++timed_out;
+  }
+  out.simulated_layouts = n - timed_out;
+  if (timed_out > 0)
+    out.stopped = fmt::format("the --max-seconds limit ({:g} s) passed: {} of the {} layouts chosen were simulated",
+                              opt.max_seconds, n - timed_out, n);
   // Simulated and fitting first by simulated time per step (the batch is the same), then the
   // rest of the feasible by estimate, then the rejected.
   auto rank = [](const PlanRow& r) { return r.simulated && r.feasible ? 0 : r.feasible ? 1 : 2; };

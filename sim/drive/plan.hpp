@@ -51,6 +51,12 @@ using train::PlanRow;
 
 struct PlanOptions {
   int simulate = 8;  // best layouts by the closed forms simulated in full
+  // Whether the user asked for `simulate` (--simulate): then layouts the plan's task budget
+  // leaves out are an error, not a note.
+  bool simulate_given = false;
+  // Wall-clock seconds the whole plan may take (0: no limit): the closed forms, then each
+  // simulation with the time left; past it the rows left are marked not simulated.
+  double max_seconds = 0;
   // Memory headroom (report/headroom.hpp): a layout fits when its peak x (1 + margin) fits the
   // GPU, in the closed forms and when simulated. --memory-margin, else the peak-memory band's
   // median error of this cluster's kind in `error_bands` (none: no margin).

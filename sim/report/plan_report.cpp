@@ -48,6 +48,9 @@ std::string format_plan(const train::PlanResult& p, int show_estimated) {
                    tokens ? fmt::format(" x {} tokens", p.seq_len) : std::string(" samples"));
   o += fmt::format("  {} layouts: {} simulated, {} more fit by the closed forms, {} rejected\n", p.rows.size(),
                    simulated, estimated, rejected);
+  o += fmt::format("  Cost: {} layouts by the closed forms, then {} simulated (about {:.3g} M engine tasks of the plan's "
+                   "{:.0f} M)\n", p.closed_form_layouts, p.simulated_layouts, p.simulated_tasks / 1e6, p.task_budget / 1e6);
+  if (!p.stopped.empty()) o += fmt::format("  Fewer simulated than asked: {}\n", p.stopped);
   o += fmt::format("  Every layout trains the same global batch per step, so step times compare equal work.\n");
   o += fmt::format("  Memory headroom: peak + {} ({}) must fit the {:.0f} GiB GPU{}\n", margin_text(p.memory_margin),
                    p.margin_source, gib(p.memory_capacity_bytes),
@@ -86,8 +89,8 @@ std::string format_plan(const train::PlanResult& p, int show_estimated) {
     for (const auto& r : p.rows) {
       if (r.simulated || !r.feasible) continue;
       if (shown++ >= show_estimated) break;
-      o += fmt::format("  {:<{}} ~{:.0f} ms, {:.1f} GiB on stage {}\n", r.layout.name(), w, r.estimate_step_s * 1e3,
-                       gib(r.estimate_peak_bytes), r.estimate_fullest_stage);
+      o += fmt::format("  {:<{}} ~{:.0f} ms, {:.1f} GiB on stage {}{}\n", r.layout.name(), w, r.estimate_step_s * 1e3,
+                       gib(r.estimate_peak_bytes), r.estimate_fullest_stage, r.reason.empty() ? "" : "; " + r.reason);
     }
   }
   if (rejected > 0) {
@@ -140,6 +143,11 @@ nlohmann::json plan_to_json(const train::PlanResult& p) {
   nlohmann::json bands = nlohmann::json::array();
   for (const train::ErrorBand& b : p.error_bands) bands.push_back(band_to_json(b));
   return {{"scenario", p.scenario},
+          {"cost", {{"closed_form_layouts", p.closed_form_layouts},
+                    {"simulated_layouts", p.simulated_layouts},
+                    {"simulated_tasks", p.simulated_tasks},
+                    {"task_budget", p.task_budget},
+                    {"stopped", p.stopped}}},
           {"model", p.model},
           {"system", p.system},
           {"gpus", p.gpus},

@@ -71,6 +71,10 @@ inline constexpr std::uint64_t max_expanded_nodes = 1000000;
 // Engine events a single run may be estimated to take before it is refused up front
 // (drive/run.cpp states the estimate). The largest shipped run is about 2 M.
 inline constexpr double max_estimated_events = 50e6;
+// Engine tasks the layouts a `plan` simulates may be estimated to take together (drive/plan.hpp):
+// the run's budget twice, about a minute of simulating at the engine's pace. The 16,384-GPU
+// plan's eight best layouts estimate about 30 M.
+inline constexpr double max_plan_estimated_events = 100e6;
 
 
 // --- Measurement files ------------------------------------------------------------------
