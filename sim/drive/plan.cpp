@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <new>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -197,6 +198,9 @@ RunSize layout_size(const PlanLayout& l, const Built& b) {
   RunShape shape;
   shape.megatron = true;
   shape.virtual_stages = l.v;
+  train::DataSharding fsdp = train::DataSharding::none;
+  train::parse_data_sharding(l.fsdp, fsdp);
+  shape.fsdp_blocks = l.dp * l.cp > 1 ? megatron_fsdp_blocks(*b.model, fsdp, l.pp) : 0;
   shape.gpus = static_cast<double>(b.ranks.size());
   shape.passes = 2.0 * l.m;
   shape.batch_per_gpu = l.mb;
@@ -205,39 +209,54 @@ RunSize layout_size(const PlanLayout& l, const Built& b) {
 
 // Chooses the rows to simulate (rows sorted by estimate, feasible first): the best feasible
 // ones, up to `opt.simulate`, each within the run's budget (a layout over it is a rejected row
-// with the estimate) and all within the plan's (limits::max_plan_estimated_events). Moves the
-// chosen rows first and returns how many; out says what they cost and why fewer were chosen.
+// with the estimate) and all within the plan's (limits::max_plan_estimated_events: a layout
+// that would pass it stays fit by the closed forms, not simulated, with the reason). Moves the
+// chosen rows first, in order, and returns how many; `out` says what they cost.
 std::size_t choose_simulated(std::vector<PlanRow>& rows, const Built& b, const PlanOptions& opt, PlanResult& out) {
   const std::size_t want = static_cast<std::size_t>(std::max(0, opt.simulate));
-  std::size_t chosen = 0;
-  double total = 0, needed = 0;  // the chosen rows' tasks; with the ones the budget left out
-  std::size_t wanted = 0;        // feasible rows within the run budget, up to `want`
-  for (PlanRow& r : rows) {
-    if (!r.feasible || wanted >= want) break;
+  const double budget = limits::max_plan_estimated_events;
+  std::size_t chosen = 0, skipped = 0;
+  double total = 0;
+  std::vector<char> is_chosen(rows.size(), 0);
+  for (std::size_t i = 0; i < rows.size() && rows[i].feasible && chosen < want; ++i) {
+    PlanRow& r = rows[i];
     const RunSize size = layout_size(r.layout, b);
     if (const std::string over = size.over_budget(); !over.empty()) {
       r.feasible = false;
       r.reason = over;
-      continue;
-    }
-    ++wanted;
-    needed += size.tasks;
-    if (chosen + 1 == wanted && total + size.tasks <= limits::max_plan_estimated_events) {
+    } else if (total + size.tasks > budget) {
+      ++skipped;
+      r.reason = total > 0 ? fmt::format("not simulated: about {:.3g} M engine tasks, more than the {:.3g} M left of the "
+                                         "plan's {:.0f} M-task budget", size.tasks / 1e6, (budget - total) / 1e6, budget / 1e6)
+                           : fmt::format("not simulated: about {:.3g} M engine tasks, more than the plan's {:.0f} M-task "
+                                         "budget", size.tasks / 1e6, budget / 1e6);
+    } else {
       total += size.tasks;
+      is_chosen[i] = 1;
       ++chosen;
     }
   }
+  if (skipped > 0 && opt.simulate_given)
+    throw ScenarioError("", 0, 0, "--simulate",
+                        fmt::format("the {} best layouts would take more than the {:.0f} M engine tasks a plan may "
+                                    "simulate: {} of the best fit within it; give --simulate {}",
+                                    want, budget / 1e6, chosen, chosen));
   out.simulated_tasks = total;
-  out.task_budget = limits::max_plan_estimated_events;
-  if (chosen < wanted) {
-    out.stopped = fmt::format("the {} best would take about {:.3g} M engine tasks, more than the {:.0f} M a plan may "
-                              "simulate; the {} best fit",
-                              wanted, needed / 1e6, limits::max_plan_estimated_events / 1e6, chosen);
-    if (opt.simulate_given)
-      throw ScenarioError("", 0, 0, "--simulate", "simulating " + out.stopped + ": give --simulate " + std::to_string(chosen));
-  }
-  // The rows over the run budget leave the feasible ones; the chosen stay first.
-  std::stable_sort(rows.begin(), rows.end(), [](const PlanRow& a, const PlanRow& x) { return a.feasible > x.feasible; });
+  out.task_budget = budget;
+  if (skipped > 0)
+    out.stopped = fmt::format("{} layout{} among the {} best by the closed forms would pass the plan's {:.0f} M-task "
+                              "budget (listed as not simulated)", skipped, skipped == 1 ? "" : "s", chosen + skipped,
+                              budget / 1e6);
+  // The chosen first, in order; the rest of the feasible (skipped ones with their reason), then
+  // the rejected (those over the run budget now among them).
+  std::vector<PlanRow> sorted;
+  sorted.reserve(rows.size());
+  for (int pass = 0; pass < 3; ++pass)
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      if ((pass == 0 && is_chosen[i]) || (pass == 1 && !is_chosen[i] && rows[i].feasible) ||
+          (pass == 2 && !rows[i].feasible))
+        sorted.push_back(std::move(rows[i]));
+  rows = std::move(sorted);
   return chosen;
 }
 
@@ -274,6 +293,9 @@ nlohmann::json simulate_row(std::size_t point, const PlanRow& row, const Scenari
       return report::plan_result_to_json(run_scenario(load_scenario(spec.path, sets), ro));
     } catch (const engine::DeadlineExceeded&) {
       throw std::invalid_argument(time_limit_text(clock.max_seconds));  // the row says so; the plan goes on
+    } catch (const std::bad_alloc&) {
+      throw std::invalid_argument("not simulated: out of memory while simulating (lower nodes or the budget's "
+                                  "estimate; the row's closed forms stand)");
     }
   });
 }

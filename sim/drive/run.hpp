@@ -49,6 +49,7 @@ train::RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt);
 struct RunShape {
   bool megatron = false;   // tasks per pass: 8 x virtual_stages (Megatron), else 2 x the model's ops
   int virtual_stages = 1;
+  int fsdp_blocks = 0;     // Megatron under parallel.fsdp: the blocks of a stage (4 tasks each a pass)
   double gpus = 0;
   double passes = 0;       // (steps + warm-up) x micro-batches
   double batch_per_gpu = 0;
@@ -63,6 +64,8 @@ struct RunSize {
   std::string over_budget() const;
 };
 RunSize run_size(const RunShape& shape, const work::Model& m, const topo::GpuModel& gpu);
+// RunShape::fsdp_blocks of a Megatron layout: the model's blocks over pp stages under FSDP, 0 without.
+int megatron_fsdp_blocks(const work::Model& m, train::DataSharding fsdp, int pp);
 
 // "stopped at the --max-seconds limit (5 s) after 1,234,567 events": why a sweep point or an
 // advise configuration has no figures.

@@ -71,10 +71,11 @@ inline constexpr std::uint64_t max_expanded_nodes = 1000000;
 // Engine events a single run may be estimated to take before it is refused up front
 // (drive/run.cpp states the estimate). The largest shipped run is about 2 M.
 inline constexpr double max_estimated_events = 50e6;
-// Engine tasks the layouts a `plan` simulates may be estimated to take together (drive/plan.hpp):
-// the run's budget twice, about a minute of simulating at the engine's pace. The 16,384-GPU
-// plan's eight best layouts estimate about 30 M.
-inline constexpr double max_plan_estimated_events = 100e6;
+// Engine tasks the layouts a `plan` simulates may be estimated to take together (drive/plan.hpp),
+// one layout included: about 20 s of simulating at the pace measured on the 16,384-GPU Llama 3
+// layouts (a 16.8 M-task estimate, tp8 cp4 pp8 m32 v2, took 35 s of one core and 2.7 GB), so
+// that a plan stays within a minute and 4 GB with its closed forms (12 s for 30,072 layouts).
+inline constexpr double max_plan_estimated_events = 10e6;
 
 
 // --- Measurement files ------------------------------------------------------------------
