@@ -804,7 +804,7 @@ class BatchSearch {
       bisect();
     } catch (const engine::DeadlineExceeded& e) {
       time_limit_s_ = e.limit_s();
-      if (lo_ == 0 && !tried_) {
+      if (lo_ == 0) {  // no batch found to fit before the limit: no figure
         row.not_searched = time_limit_reason(e);
         return;
       }
@@ -828,7 +828,6 @@ class BatchSearch {
   // the GPU's largest batch (what the validation cases measure); the host's verdict is
   // reported beside it, at that batch (at batch 1 when none fits the GPU).
   double peak_at(long long b) {
-    tried_ = true;
     StepGraph sg = build_(b_.ranks, 1, b);
     net::FlowNetwork n(b_.cluster->link_capacities());
     engine::Executor ex(n);
@@ -902,7 +901,7 @@ class BatchSearch {
   StrategyBuilder build_;
   long long lo_ = 0;
   double lo_peak_ = 0;
-  bool lo_host_oom_ = false, host_oom_ = false, tried_ = false;
+  bool lo_host_oom_ = false, host_oom_ = false;
   double time_limit_s_ = 0;
   std::string stopped_;
 };
