@@ -1,7 +1,7 @@
 // simtrain's command line: parses arguments, calls the library, maps errors to exit codes.
 //   0  success
 //   1  usage error (bad flags), from CLI11
-//   2  bad input: a ScenarioError (file:line:col) or an impossible request
+//   2  bad input: a ScenarioError (file:line:col) or an impossible request (out of memory included)
 //   3  internal error
 //   4  the scenario does not fit in GPU memory (or its offloaded state in host memory) and --fail-on-oom was given
 //   5  `validate --strict`: a case lies outside its tolerance
@@ -292,6 +292,11 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   mem_cmd->add_option("--set", m_set, "Override a scenario value: key.path=value (repeatable)");
   mem_cmd->add_flag("--json", m_json, "Print one JSON object");
   mem_cmd->add_flag("--fail-on-oom", m_fail_oom, "Exit with status 4 when the scenario does not fit");
+  double m_max_seconds = 0;
+  mem_cmd->add_option("--max-seconds", m_max_seconds,
+                      "Stop after this many seconds of wall clock: during the scenario's step, exit 7 (no figures); "
+                      "during the largest-batch search, the rows say what was found and what was not searched")
+      ->check(CLI::PositiveNumber);
 
   // --- compare, calibrate: a user's profiler trace against the scenario (drive/profile_fit.hpp) ---
   auto* cmp_cmd = app.add_subcommand("compare", "A PyTorch profiler trace of real steps beside the simulated step: compute, exposed communication, idle, kernels by kind");
@@ -338,7 +343,12 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   bool p_json = false;
   plan_cmd->add_option("scenario", p_scenario, "Scenario file (its model, cluster, precision and global batch)")->required();
   plan_cmd->add_option("--set", p_set, "Override a scenario value: key.path=value (repeatable)");
-  plan_cmd->add_option("--simulate", p_simulate, "Best layouts by the closed forms to simulate in full")->check(CLI::Range(0, 64));
+  auto* p_simulate_opt = plan_cmd->add_option("--simulate", p_simulate, "Best layouts by the closed forms to simulate in full (within the plan's task budget)")->check(CLI::Range(0, 64));
+  double p_max_seconds = 0;
+  plan_cmd->add_option("--max-seconds", p_max_seconds,
+                       "Stop after this many seconds of wall clock: the layouts simulated by then are ranked, the rest "
+                       "marked not simulated (the layout running then included)")
+      ->check(CLI::PositiveNumber);
   plan_cmd->add_flag("--json", p_json, "Print one JSON object");
   std::string p_margin;
   plan_cmd->add_option("--memory-margin", p_margin, "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: the simulated peak alone; default: the peak-memory band's median error)");
@@ -591,6 +601,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
     }
     if (*mem_cmd) {
       ScenarioSpec spec = load_scenario(m_scenario, m_set);
+      const engine::Deadline limit(m_max_seconds);  // the step and the search together
       drive::RunOptions ro;
       ro.steps_override = 1;
       const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
@@ -606,6 +617,8 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       pa.scenario = p_scenario;
       pa.set = p_set;
       pa.simulate = p_simulate;
+      pa.simulate_given = p_simulate_opt->count() > 0;
+      pa.max_seconds = p_max_seconds;
       pa.memory_margin = p_margin;
       pa.json = p_json;
       return cli::plan_command(pa, p_flags, dist, kVersion);
@@ -836,6 +849,14 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
     return 7;
   } catch (const ScenarioError& e) {
     std::cerr << e.what() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    // Out of memory is the machine's limit, not a fault of simtrain: the up-front estimates
+    // (limits.hpp) passed the request but this process may not hold it. Exit 2, an impossible request.
+    std::cerr << "simtrain: error: out of memory: the request passed the up-front size estimates (at most "
+              << fmt::format("{:.0f}", limits::max_estimated_events / 1e6) << " M engine tasks a run) but needs more memory "
+              << "than this process may take; lower nodes, steps, grad_accumulation or batch_per_gpu, or raise the limit "
+                 "(ulimit -v)\n";
     return 2;
   } catch (const std::invalid_argument& e) {
     std::cerr << "simtrain: error: " << printable(e.what(), true) << "\n";

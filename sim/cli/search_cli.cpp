@@ -349,6 +349,8 @@ int plan_outputs(const PlanArgs& args, drive::SearchExecution& ex, Dist& dist, c
   const ScenarioSpec spec = load_scenario(args.scenario, args.set);
   drive::PlanOptions po;
   po.simulate = args.simulate;
+  po.simulate_given = args.simulate_given;
+  po.max_seconds = args.max_seconds;
   po.memory_margin = report::parse_memory_margin(args.memory_margin);
   const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
   po.error_bands = &bands;

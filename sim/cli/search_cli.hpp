@@ -97,6 +97,8 @@ struct PlanArgs {
   std::string memory_margin;  // --memory-margin as given ("": the memory band's)
   std::vector<std::string> set;
   int simulate = 8;
+  bool simulate_given = false;  // --simulate given: the plan's budget refuses it rather than trims it
+  double max_seconds = 0;       // --max-seconds: the whole plan's (not in the search's identity)
   bool json = false;
 };
 int plan_command(const PlanArgs& args, const SearchFlags& flags, Dist& dist, const std::string& version);

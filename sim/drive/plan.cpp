@@ -1,15 +1,21 @@
 #include "drive/plan.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <chrono>
+#include <new>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
 #include "drive/run.hpp"
 #include "drive/setup.hpp"
+#include "engine/executor.hpp"
 #include "report/headroom.hpp"
 #include "report/search_record.hpp"
 #include "scenario/error.hpp"
+#include "scenario/limits.hpp"
 #include "train/megatron.hpp"
 #include "train/strategy.hpp"
 
@@ -186,23 +192,111 @@ void estimate_row(PlanRow& row, const Built& b, const train::MegatronOptions& sc
   }
 }
 
-// The rows the search simulates in full: the `n` best feasible ones (rows sorted by estimate).
-std::size_t rows_to_simulate(const std::vector<PlanRow>& rows, int n) {
-  std::size_t k = 0;
-  while (k < rows.size() && rows[k].feasible && k < static_cast<std::size_t>(std::max(0, n))) ++k;
-  return k;
+// The run-size estimate of simulating a layout (drive/run.hpp run_size): one step after one
+// warm-up step of m micro-batches on every GPU, as simulate_row runs it.
+RunSize layout_size(const PlanLayout& l, const Built& b) {
+  RunShape shape;
+  shape.megatron = true;
+  shape.virtual_stages = l.v;
+  train::DataSharding fsdp = train::DataSharding::none;
+  train::parse_data_sharding(l.fsdp, fsdp);
+  shape.fsdp_blocks = l.dp * l.cp > 1 ? megatron_fsdp_blocks(*b.model, fsdp, l.pp) : 0;
+  shape.gpus = static_cast<double>(b.ranks.size());
+  shape.passes = 2.0 * l.m;
+  shape.batch_per_gpu = l.mb;
+  return run_size(shape, *b.model, *b.gpu);
+}
+
+// Chooses the rows to simulate (rows sorted by estimate, feasible first): the best feasible
+// ones, up to `opt.simulate`, each within the run's budget (a layout over it is a rejected row
+// with the estimate) and all within the plan's (limits::max_plan_estimated_events: a layout
+// that would pass it stays fit by the closed forms, not simulated, with the reason). Moves the
+// chosen rows first, in order, and returns how many; `out` says what they cost.
+std::size_t choose_simulated(std::vector<PlanRow>& rows, const Built& b, const PlanOptions& opt, PlanResult& out) {
+  const std::size_t want = static_cast<std::size_t>(std::max(0, opt.simulate));
+  const double budget = limits::max_plan_estimated_events;
+  std::size_t chosen = 0, skipped = 0;
+  double total = 0;
+  std::vector<char> is_chosen(rows.size(), 0);
+  for (std::size_t i = 0; i < rows.size() && rows[i].feasible && chosen < want; ++i) {
+    PlanRow& r = rows[i];
+    const RunSize size = layout_size(r.layout, b);
+    if (const std::string over = size.over_budget(); !over.empty()) {
+      r.feasible = false;
+      r.reason = over;
+    } else if (total + size.tasks > budget) {
+      ++skipped;
+      r.reason = total > 0 ? fmt::format("not simulated: about {:.3g} M engine tasks, more than the {:.3g} M left of the "
+                                         "plan's {:.0f} M-task budget", size.tasks / 1e6, (budget - total) / 1e6, budget / 1e6)
+                           : fmt::format("not simulated: about {:.3g} M engine tasks, more than the plan's {:.0f} M-task "
+                                         "budget", size.tasks / 1e6, budget / 1e6);
+    } else {
+      total += size.tasks;
+      is_chosen[i] = 1;
+      ++chosen;
+    }
+  }
+  if (skipped > 0 && opt.simulate_given)
+    throw ScenarioError("", 0, 0, "--simulate",
+                        fmt::format("the {} best layouts would take more than the {:.0f} M engine tasks a plan may "
+                                    "simulate: {} of the best fit within it; give --simulate {}",
+                                    want, budget / 1e6, chosen, chosen));
+  out.simulated_tasks = total;
+  out.task_budget = budget;
+  if (skipped > 0)
+    out.stopped = fmt::format("{} layout{} among the {} best by the closed forms would pass the plan's {:.0f} M-task "
+                              "budget (listed as not simulated)", skipped, skipped == 1 ? "" : "s", chosen + skipped,
+                              budget / 1e6);
+  // The chosen first, in order; the rest of the feasible (skipped ones with their reason), then
+  // the rejected (those over the run budget now among them).
+  std::vector<PlanRow> sorted;
+  sorted.reserve(rows.size());
+  for (int pass = 0; pass < 3; ++pass)
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      if ((pass == 0 && is_chosen[i]) || (pass == 1 && !is_chosen[i] && rows[i].feasible) ||
+          (pass == 2 && !rows[i].feasible))
+        sorted.push_back(std::move(rows[i]));
+  rows = std::move(sorted);
+  return chosen;
+}
+
+// The plan's --max-seconds: its start and limit (0: none).
+struct PlanClock {
+  double max_seconds = 0;
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  double seconds_left() const {
+    return max_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  bool passed() const { return max_seconds > 0 && !(seconds_left() > 0); }
+};
+
+// Why a layout was not simulated when the plan's --max-seconds passed.
+std::string time_limit_text(double max_seconds) {
+  return fmt::format("not simulated: the plan's time limit (--max-seconds {:g}) passed", max_seconds);
 }
 
 // The record of simulating row `row` (report/search_record.hpp): its figures, or why it failed.
+// With a time limit the run gets the time left of the plan's; past it the row is not simulated.
 nlohmann::json simulate_row(std::size_t point, const PlanRow& row, const ScenarioSpec& spec,
-                            const std::vector<std::string>& overrides) {
+                            const std::vector<std::string>& overrides, const PlanClock& clock) {
   return point_outcome(point, [&] {
     std::vector<std::string> sets = overrides;
     for (const std::string& s : row.layout.sets()) sets.push_back(s);
     sets.push_back("steps=1");
     sets.push_back("warmup_steps=1");
     RunOptions ro;
-    return report::plan_result_to_json(run_scenario(load_scenario(spec.path, sets), ro));
+    if (clock.max_seconds > 0) {
+      ro.max_seconds = clock.seconds_left();
+      if (!(ro.max_seconds > 0)) throw std::invalid_argument(time_limit_text(clock.max_seconds));
+    }
+    try {
+      return report::plan_result_to_json(run_scenario(load_scenario(spec.path, sets), ro));
+    } catch (const engine::DeadlineExceeded&) {
+      throw std::invalid_argument(time_limit_text(clock.max_seconds));  // the row says so; the plan goes on
+    } catch (const std::bad_alloc&) {
+      throw std::invalid_argument("not simulated: out of memory while simulating (lower nodes or the budget's "
+                                  "estimate; the row's closed forms stand)");
+    }
   });
 }
 
@@ -220,6 +314,12 @@ void apply_record(PlanRow& r, const nlohmann::json& rec, double capacity, double
     r.result = report::result_from_record(rec, report::plan_result_from_json);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error("the record of layout " + r.layout.name() + " is malformed: " + e.what());
+  } catch (const std::invalid_argument& e) {
+    // A reason the row shows: the time limit (the layout still fits by the closed forms), or
+    // why the simulation refused the layout.
+    r.reason = e.what();
+    if (r.reason.rfind("not simulated:", 0) != 0) r.feasible = false;
+    return;
   }
   r.simulated = true;
   if (r.result.oom) {
@@ -247,6 +347,81 @@ PlanResult plan_layouts(const ScenarioSpec& spec, const std::vector<std::string>
   return *plan_search(spec, overrides, opt, one);
 }
 
+namespace {
+
+// The plan's header figures: the cluster, the model, the memory margin and the bands.
+PlanResult plan_header(const ScenarioSpec& spec, const Built& b, const PlanOptions& opt) {
+  const topo::Cluster& c = *b.cluster;
+  const int G = static_cast<int>(b.ranks.size());
+  PlanResult out;
+  out.scenario = spec.name;
+  out.model = b.model->name;
+  out.system = c.name();
+  out.gpu_name = b.gpu->name;
+  out.gpus = G;
+  out.gpus_per_node = spec.gpus_per_node > 0 ? spec.gpus_per_node : c.gpus_per_node();
+  out.memory_capacity_bytes = b.gpu->memory_bytes;
+  out.seq_len = b.model->seq_len;
+  const report::PlannedRun kind{b.gpu->arch,           G, c.nodes(), b.software.key,
+                                c.nodes() > 1 ? c.fabric().oversubscription : 1.0, "megatron", b.model->seq_len};
+  const report::MemoryMargin margin = report::memory_margin(opt.memory_margin, opt.error_bands, report::planned_kind(kind, true));
+  out.memory_margin = margin.fraction;
+  out.margin_source = margin.source;
+  if (opt.error_bands)
+    out.error_bands = {report::lookup_band(*opt.error_bands, report::planned_kind(kind, false), "step_time"),
+                       report::lookup_band(*opt.error_bands, report::planned_kind(kind, true), "peak_memory")};
+  return out;
+}
+
+// What the search holds fixed for this scenario: the global batch it trains per step (kept for
+// every layout), the layers the pipeline splits, the experts, CP degrees and micro-batches.
+SearchSpace search_space(const ScenarioSpec& spec, const work::Model& model, const PlanResult& out) {
+  const int G = out.gpus;
+  long long dp0 = G;
+  if (spec.strategy == "megatron") {
+    const train::Mesh& mesh = train::strategy_config(spec).parallel.options.mesh;
+    dp0 = std::max<long long>(1, G / (static_cast<long long>(mesh.tp) * mesh.pp * mesh.cp));
+  }
+  SearchSpace sp;
+  sp.gpus = G;
+  sp.gpus_per_node = out.gpus_per_node;
+  sp.global_batch = dp0 * spec.batch_per_gpu * spec.grad_accumulation;
+  const int blocks = model.ops.empty() ? 0 : model.ops.back().block + 1;
+  sp.layers = std::max(0, blocks - 2);
+  for (const work::Op& op : model.ops)
+    if (work::is_expert(op.split)) sp.experts = std::max(sp.experts, op.gemm_groups);
+  sp.cps = cp_degrees(model);
+  // Micro-batches of 1-8 (LLM layouts), and the scenario's own (a CNN's 256 runs as one).
+  sp.micro_batches = {1, 2, 4, 8};
+  if (spec.batch_per_gpu > 8 && spec.batch_per_gpu <= 65536) sp.micro_batches.push_back(static_cast<int>(spec.batch_per_gpu));
+  return sp;
+}
+
+// Every layout judged by the closed forms, feasible first by estimated step; past the time
+// limit the rest are rejected as not estimated.
+std::vector<PlanRow> estimate_rows(const ScenarioSpec& spec, const Built& b, const SearchSpace& sp, double margin,
+                                   const PlanClock& clock) {
+  work::Optimizer optim;
+  work::parse_optimizer(spec.optimizer, optim);
+  std::vector<PlanRow> rows;
+  for (const PlanLayout& l : candidate_layouts(sp)) {
+    PlanRow row;
+    row.layout = l;
+    row.reason = shape_rejection(row.layout, sp);
+    if (row.reason.empty() && clock.passed())
+      row.reason = fmt::format("not estimated: the plan's time limit (--max-seconds {:g}) passed", clock.max_seconds);
+    if (row.reason.empty()) estimate_row(row, b, train::strategy_config(spec).parallel.options, optim, margin);
+    rows.push_back(std::move(row));
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const PlanRow& a, const PlanRow& x) {
+    if (a.feasible != x.feasible) return a.feasible;
+    return a.feasible && a.estimate_step_s < x.estimate_step_s;
+  });
+  return rows;
+}
+
+}  // namespace
+
 std::optional<PlanResult> plan_search(const ScenarioSpec& spec, const std::vector<std::string>& overrides,
                                       const PlanOptions& opt, const SearchExecution& ex) {
   // The search enumerates the layouts of every divisor of the GPUs and builds the cluster
@@ -257,69 +432,29 @@ std::optional<PlanResult> plan_search(const ScenarioSpec& spec, const std::vecto
     throw f.error("plan searches layouts of at most " + std::to_string(kMaxPlanGpus) + " GPUs; this scenario has " +
                   std::to_string(gpus) + " (lower nodes)");
   }
+  PlanClock clock;
+  clock.max_seconds = opt.max_seconds;
   Built b = build_setup(spec);
-  const topo::Cluster& c = *b.cluster;
-  const work::Model& model = *b.model;
-  const int G = static_cast<int>(b.ranks.size());
-  PlanResult out;
-  out.scenario = spec.name;
-  out.model = model.name;
-  out.system = c.name();
-  out.gpu_name = b.gpu->name;
-  out.gpus = G;
-  out.gpus_per_node = spec.gpus_per_node > 0 ? spec.gpus_per_node : c.gpus_per_node();
-  out.memory_capacity_bytes = b.gpu->memory_bytes;
-  out.seq_len = model.seq_len;
-  const report::PlannedRun kind{b.gpu->arch,           G, c.nodes(), b.software.key,
-                                c.nodes() > 1 ? c.fabric().oversubscription : 1.0, "megatron", model.seq_len};
-  const report::MemoryMargin margin = report::memory_margin(opt.memory_margin, opt.error_bands, report::planned_kind(kind, true));
-  out.memory_margin = margin.fraction;
-  out.margin_source = margin.source;
-  if (opt.error_bands)
-    out.error_bands = {report::lookup_band(*opt.error_bands, report::planned_kind(kind, false), "step_time"),
-                       report::lookup_band(*opt.error_bands, report::planned_kind(kind, true), "peak_memory")};
-  // The global batch the scenario trains per step, kept for every layout.
-  long long dp0 = G;
-  if (spec.strategy == "megatron") {
-    const train::Mesh& mesh = train::strategy_config(spec).parallel.options.mesh;
-    dp0 = std::max<long long>(1, G / (static_cast<long long>(mesh.tp) * mesh.pp * mesh.cp));
-  }
-  SearchSpace sp;
-  sp.gpus = G;
-  sp.gpus_per_node = out.gpus_per_node;
-  sp.global_batch = dp0 * spec.batch_per_gpu * spec.grad_accumulation;
+  PlanResult out = plan_header(spec, b, opt);
+  const SearchSpace sp = search_space(spec, *b.model, out);
   out.global_batch = static_cast<double>(sp.global_batch);
-  const int blocks = model.ops.empty() ? 0 : model.ops.back().block + 1;
-  sp.layers = std::max(0, blocks - 2);
-  for (const work::Op& op : model.ops)
-    if (work::is_expert(op.split)) sp.experts = std::max(sp.experts, op.gemm_groups);
-  sp.cps = cp_degrees(model);
-  // Micro-batches of 1-8 (LLM layouts), and the scenario's own (a CNN's 256 runs as one).
-  sp.micro_batches = {1, 2, 4, 8};
-  if (spec.batch_per_gpu > 8 && spec.batch_per_gpu <= 65536) sp.micro_batches.push_back(static_cast<int>(spec.batch_per_gpu));
-
-  work::Optimizer optim;
-  work::parse_optimizer(spec.optimizer, optim);
-  std::vector<PlanRow> rows;
-  for (const PlanLayout& l : candidate_layouts(sp)) {
-    PlanRow row;
-    row.layout = l;
-    row.reason = shape_rejection(row.layout, sp);
-    if (row.reason.empty()) estimate_row(row, b, train::strategy_config(spec).parallel.options, optim, out.memory_margin);
-    rows.push_back(std::move(row));
-  }
-  // Rank the feasible layouts by the closed forms and simulate the best.
-  std::stable_sort(rows.begin(), rows.end(), [](const PlanRow& a, const PlanRow& x) {
-    if (a.feasible != x.feasible) return a.feasible;
-    return a.feasible && a.estimate_step_s < x.estimate_step_s;
-  });
+  std::vector<PlanRow> rows = estimate_rows(spec, b, sp, out.memory_margin, clock);
+  out.closed_form_layouts = rows.size();
   // The best simulated in full: the search's points (drive/search.hpp), each to its record.
-  const std::size_t n = rows_to_simulate(rows, opt.simulate);
-  const RunPoint run_point = [&](std::size_t i) { return simulate_row(i, rows[i], spec, overrides); };
+  const std::size_t n = choose_simulated(rows, b, opt, out);
+  const RunPoint run_point = [&](std::size_t i) { return simulate_row(i, rows[i], spec, overrides, clock); };
   const std::optional<std::vector<nlohmann::json>> records = execute_search(
       n, run_point, ex, check_stopping_record([](std::size_t, const nlohmann::json& r) { report::plan_result_from_json(r); }));
   if (!records) return std::nullopt;
-  for (std::size_t i = 0; i < n; ++i) apply_record(rows[i], (*records)[i], out.memory_capacity_bytes, out.memory_margin);
+  std::size_t timed_out = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    apply_record(rows[i], (*records)[i], out.memory_capacity_bytes, out.memory_margin);
+    if (!rows[i].simulated && rows[i].feasible) ++timed_out;
+  }
+  out.simulated_layouts = n - timed_out;
+  if (timed_out > 0)
+    out.stopped = fmt::format("the --max-seconds limit ({:g} s) passed: {} of the {} layouts chosen were simulated",
+                              opt.max_seconds, n - timed_out, n);
   // Simulated and fitting first by simulated time per step (the batch is the same), then the
   // rest of the feasible by estimate, then the rejected.
   auto rank = [](const PlanRow& r) { return r.simulated && r.feasible ? 0 : r.feasible ? 1 : 2; };

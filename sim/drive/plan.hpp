@@ -27,6 +27,16 @@
 // fits only with memory headroom: its peak plus the memory margin (PlanOptions) must fit the
 // GPU, by the closed forms to be simulated and when simulated to be ranked.
 //
+// The plan's cost is bounded before anything is simulated: every layout is judged by the closed
+// forms first (about 0.2-0.5 ms each: 30,072 layouts of 16,384 GPUs in 5-13 s), then each of
+// the best is checked by the run-size estimate (drive/run.hpp run_size: 2 steps of m
+// micro-batches on every GPU): over the run's budget it is a rejected row with the estimate;
+// past what is left of the plan's budget (limits::max_plan_estimated_events, all simulated
+// layouts together) it stays fit by the closed forms, marked not simulated, and the next is
+// tried; an explicit --simulate past the budget is refused. PlanOptions::max_seconds bounds the
+// whole plan: each simulation gets the time left, and a layout that reaches it (and those
+// after) is marked not simulated while the ones simulated are ranked.
+//
 // Those simulations are the search's points (drive/search.hpp): point i is the i-th best row
 // by the closed forms. Every process enumerates and estimates the layouts itself (closed forms,
 // cheap and deterministic); the points run on this process's threads, MPI ranks or a share,
@@ -51,6 +61,12 @@ using train::PlanRow;
 
 struct PlanOptions {
   int simulate = 8;  // best layouts by the closed forms simulated in full
+  // Whether the user asked for `simulate` (--simulate): then layouts the plan's task budget
+  // leaves out are an error, not a note.
+  bool simulate_given = false;
+  // Wall-clock seconds the whole plan may take (0: no limit): the closed forms, then each
+  // simulation with the time left; past it the rows left are marked not simulated.
+  double max_seconds = 0;
   // Memory headroom (report/headroom.hpp): a layout fits when its peak x (1 + margin) fits the
   // GPU, in the closed forms and when simulated. --memory-margin, else the peak-memory band's
   // median error of this cluster's kind in `error_bands` (none: no margin).

@@ -265,8 +265,9 @@ SteadyCheck steady_state_window(const std::vector<engine::TaskId>& step_end, con
 // with K = 2 x ops for the data-parallel strategies (each op's forward and backward on every
 // GPU once per micro-batch; the builders merge ops into fewer kernels and add collectives, so
 // this is an upper estimate) and K = 8 x model chunks for Megatron (whose passes are one task
-// per chunk, with their host issue and TP/DP transfers beside them); the engine schedules each
-// task about once. Refused past limits::max_estimated_events; and
+// per chunk, with their host issue and TP/DP transfers beside them; under parallel.fsdp 4 x the
+// blocks of a stage, whose passes go block by block with each block's gather and reduction:
+// 206 a pass measured on LLaMA-65B tp8, 80 blocks); the engine schedules each task about once. Refused past limits::max_estimated_events; and
 //   simulated seconds ~= (warmup + steps) x grad_accumulation x batch_per_gpu x 3 x fwd FLOPs
 //                        per sample / the GPU's best dense peak
 // (forward + backward at the fastest the GPU could go: a lower estimate of the simulated
@@ -275,13 +276,55 @@ SteadyCheck steady_state_window(const std::vector<engine::TaskId>& step_end, con
 // about 9 M tasks; nothing shipped comes near either bound.
 constexpr double kMaxSimulatedSeconds = 1e5;  // 28 hours of simulated time for a few steps
 
+int megatron_fsdp_blocks(const work::Model& m, train::DataSharding fsdp, int pp) {
+  if (fsdp == train::DataSharding::none || m.ops.empty()) return 0;
+  const int blocks = m.ops.back().block + 1;
+  return (blocks + std::max(1, pp) - 1) / std::max(1, pp);
+}
+
+RunSize run_size(const RunShape& shape, const work::Model& m, const topo::GpuModel& gpu) {
+  RunSize r;
+  r.passes = shape.passes;
+  r.gpus = shape.gpus;
+  r.tasks_per_pass = !shape.megatron         ? 2.0 * static_cast<double>(m.ops.size())
+                     : shape.fsdp_blocks > 0 ? 4.0 * shape.fsdp_blocks
+                                             : 8.0 * std::max(1, shape.virtual_stages);
+  r.tasks = shape.passes * shape.gpus * r.tasks_per_pass;
+  r.peak_flops = 0;
+  for (const auto& [name, flops] : gpu.peak_flops) r.peak_flops = std::max(r.peak_flops, flops);
+  r.flops_per_sample = 3.0 * m.fwd_flops_per_sample();
+  r.gpu_seconds = r.peak_flops > 0 ? shape.passes * shape.batch_per_gpu * r.flops_per_sample / r.peak_flops : 0.0;
+  r.gpu_key = gpu.key;
+  return r;
+}
+
+bool RunSize::over_tasks() const { return tasks > limits::max_estimated_events; }
+bool RunSize::over_time() const { return gpu_seconds > kMaxSimulatedSeconds; }
+
+std::string RunSize::over_budget() const {
+  if (over_tasks())
+    return fmt::format("over the {:.0f} M-task budget: about {:.3g} M engine tasks ({} pass(es) x {} GPUs x {} tasks per pass)",
+                       limits::max_estimated_events / 1e6, tasks / 1e6, report::thousands(passes), report::thousands(gpus),
+                       tasks_per_pass);
+  if (over_time())
+    return fmt::format("over the {:.0f} s simulated-time budget: at least {:.3g} s of GPU time", kMaxSimulatedSeconds,
+                       gpu_seconds);
+  return "";
+}
+
 void check_run_size(const ScenarioSpec& spec, const work::Model& m, const topo::GpuModel& gpu,
                     std::size_t gpus, long long steps, long long warm) {
-  const double passes = static_cast<double>(steps + warm) * static_cast<double>(spec.grad_accumulation);
-  const bool megatron = spec.strategy == "megatron";
-  const double per_pass = megatron ? 8.0 * std::max(1, train::strategy_config(spec).parallel.options.virtual_stages)
-                                   : 2.0 * static_cast<double>(m.ops.size());
-  const double tasks = passes * static_cast<double>(gpus) * per_pass;
+  RunShape shape;
+  shape.megatron = spec.strategy == "megatron";
+  if (shape.megatron) {
+    const train::MegatronOptions& o = train::strategy_config(spec).parallel.options;
+    shape.virtual_stages = o.virtual_stages;
+    shape.fsdp_blocks = megatron_fsdp_blocks(m, o.fsdp, o.mesh.pp);
+  }
+  shape.gpus = static_cast<double>(gpus);
+  shape.passes = static_cast<double>(steps + warm) * static_cast<double>(spec.grad_accumulation);
+  shape.batch_per_gpu = static_cast<double>(spec.batch_per_gpu);
+  const RunSize size = run_size(shape, m, gpu);
   // The key to name: the one the user is most likely to lower.
   auto field_of = [&](std::initializer_list<const char*> keys) {
     for (const char* k : keys)
@@ -289,20 +332,17 @@ void check_run_size(const ScenarioSpec& spec, const work::Model& m, const topo::
     return spec.root;
   };
   const std::string fixes = "lower warmup_steps, steps, grad_accumulation or nodes";
-  if (tasks > limits::max_estimated_events) {
+  if (size.over_tasks()) {
     const Field f = steps + warm > 100 ? field_of({warm > steps ? "warmup_steps" : "steps", "warmup_steps", "steps"})
                     : spec.grad_accumulation > 16 ? field_of({"grad_accumulation"})
                                                    : field_of({"nodes", "gpus_per_node"});
     throw f.error(fmt::format(
         "this run would take about {:.3g} M engine tasks ({} steps, warm-up included, x {} micro-batch(es) x {} GPUs "
         "x {} tasks per pass), more than the {:.0f} M a run may take; {}",
-        tasks / 1e6, steps + warm, spec.grad_accumulation, gpus, per_pass, limits::max_estimated_events / 1e6,
+        size.tasks / 1e6, steps + warm, spec.grad_accumulation, gpus, size.tasks_per_pass, limits::max_estimated_events / 1e6,
         fixes));
   }
-  double peak = 0;
-  for (const auto& [name, flops] : gpu.peak_flops) peak = std::max(peak, flops);
-  const double flops = passes * static_cast<double>(spec.batch_per_gpu) * 3.0 * m.fwd_flops_per_sample();
-  if (peak > 0 && flops / peak > kMaxSimulatedSeconds) {
+  if (size.peak_flops > 0 && size.over_time()) {
     const Field f = spec.grad_accumulation > 1 && spec.grad_accumulation > spec.batch_per_gpu
                         ? field_of({"grad_accumulation"})
                         : field_of({"batch_per_gpu"});
@@ -310,8 +350,8 @@ void check_run_size(const ScenarioSpec& spec, const work::Model& m, const topo::
         "the simulated steps would span at least {:.3g} s of GPU time ({} steps, warm-up included, x {} "
         "micro-batch(es) x {} samples x {:.3g} TFLOP per sample at {}'s {:.0f} TFLOP/s peak), more than the {:.0f} s "
         "a run may simulate; lower batch_per_gpu or grad_accumulation",
-        flops / peak, steps + warm, spec.grad_accumulation, spec.batch_per_gpu, 3.0 * m.fwd_flops_per_sample() / 1e12,
-        gpu.key, peak / 1e12, kMaxSimulatedSeconds));
+        size.gpu_seconds, steps + warm, spec.grad_accumulation, spec.batch_per_gpu, size.flops_per_sample / 1e12,
+        gpu.key, size.peak_flops / 1e12, kMaxSimulatedSeconds));
   }
 }
 
@@ -795,15 +835,145 @@ std::string time_limit_reason(const std::exception& e) {
   return e.what();
 }
 
+namespace {
+
+// The memory search of one candidate (largest_batches): the largest per-GPU batch whose
+// simulated peak fits the GPU. Peak memory grows with the batch: double until it does not fit,
+// then bisect. Each batch is simulated as one step of the micro-batches that reach the step's
+// peak (train/pipeline_schedule.hpp peak_memory_micro_batches), checked against the run budget
+// before it is built; past the thread's deadline (--max-seconds) the row keeps what was found.
+class BatchSearch {
+ public:
+  BatchSearch(const ScenarioSpec& searched, const Built& b, const train::MemoryCandidate& cand, const RunShape& shape)
+      : b_(b), shape_(shape), build_(searched, *b.model, *b.cost, *b.planner, *b.cluster) {
+    build_.set_software(&b.software);
+    build_.override_choice(cand.choice);
+  }
+
+  // The --max-seconds limit when it stopped this search (0: it did not).
+  double time_limit_s() const { return time_limit_s_; }
+
+  void search(RunResult::FitRow& row) {
+    if (const std::string over = size_at(1); !over.empty()) {
+      row.not_searched = over;
+      return;
+    }
+    try {
+      bisect();
+    } catch (const engine::DeadlineExceeded& e) {
+      time_limit_s_ = e.limit_s();
+      if (lo_ == 0) {  // no batch found to fit before the limit: no figure
+        row.not_searched = time_limit_reason(e);
+        return;
+      }
+      row.stopped = time_limit_reason(e);
+    }
+    row.host_oom = lo_host_oom_;
+    row.largest_batch = lo_;
+    row.peak_bytes_at_batch = lo_peak_;
+    row.stopped = row.stopped.empty() ? stopped_ : row.stopped;
+  }
+
+ private:
+  // Why batch b may not be simulated ("" when it may).
+  std::string size_at(long long b) const {
+    RunShape s = shape_;
+    s.batch_per_gpu = static_cast<double>(b);
+    return run_size(s, *b_.model, *b_.gpu).over_budget();
+  }
+  // The GPU's peak at batch b; `host_oom` whether the node's host memory holds what the
+  // candidate offloads at that batch (the run's verdict, train/memory.hpp). The search is for
+  // the GPU's largest batch (what the validation cases measure); the host's verdict is
+  // reported beside it, at that batch (at batch 1 when none fits the GPU).
+  double peak_at(long long b) {
+    StepGraph sg = build_(b_.ranks, 1, b);
+    net::FlowNetwork n(b_.cluster->link_capacities());
+    engine::Executor ex(n);
+    ex.run(sg.graph);
+    host_oom_ = train::host_memory_verdict(sg.memory, ranks_per_node(*b_.cluster, b_.ranks), b_.cluster->host_memory_bytes()).oom;
+    return find_peak(sg.memory, sg.graph, ex.records()).peak_bytes;
+  }
+  // Whether batch b fits (and is kept as the largest so far).
+  bool fits(long long b) {
+    const double p = peak_at(b);
+    if (b == 1 && lo_ == 0) lo_host_oom_ = host_oom_;  // the verdict at batch 1 when not even it fits
+    if (p > b_.gpu->memory_bytes) return false;
+    lo_ = b;
+    lo_peak_ = p;
+    lo_host_oom_ = host_oom_;
+    return true;
+  }
+  // The largest batch the closed forms fit (megatron), the search's first guess; 1 without.
+  long long closed_form_guess(long long max_batch) const {
+    auto fits_cf = [&](long long b) {
+      const std::optional<double> p = build_.closed_form_peak(b_.ranks, b);
+      return p && *p <= b_.gpu->memory_bytes;
+    };
+    if (!fits_cf(1)) return 1;
+    long long lo = 1, hi = 2;
+    while (hi <= max_batch && fits_cf(hi)) lo = hi, hi *= 2;
+    while (hi - lo > 1) {
+      const long long mid = lo + (hi - lo) / 2;
+      (fits_cf(mid) ? lo : hi) = mid;
+    }
+    return lo;
+  }
+  // Peak memory grows with the batch. From the guess g, steps of 1, 2, 4, ... up from what fits
+  // (or down from what does not) bracket the largest fitting batch, then bisection finds it:
+  // two simulations where the closed forms are right, a few where they are near; from g = 1
+  // (no closed form) the steps double the batch.
+  void bisect() {
+    constexpr long long kMaxBatch = 1LL << 20;
+    const long long g = closed_form_guess(kMaxBatch);
+    long long hi = g;
+    if (admit(g) && fits(g)) {
+      for (long long step = 1;; step *= 2) {
+        hi = lo_ + step;
+        if (hi > kMaxBatch || !admit(hi)) return;  // lo_ is the answer as far as the search may go
+        if (!fits(hi)) break;
+      }
+    } else {
+      // g does not fit (or is over the budget: what is found below it is a lower bound).
+      for (long long step = 1; g > 1 && lo_ == 0; step *= 2) {
+        const long long down = std::max(1LL, g - step);
+        if (fits(down)) break;
+        hi = down;
+        if (down == 1) break;
+      }
+      if (lo_ == 0) return;
+    }
+    while (hi - lo_ > 1) {
+      const long long mid = lo_ + (hi - lo_) / 2;
+      if (!fits(mid)) hi = mid;
+    }
+  }
+  // Whether batch b is within the run budget (else the search stops, saying so).
+  bool admit(long long b) {
+    const std::string over = size_at(b);
+    if (!over.empty()) stopped_ = fmt::format("batch {} is {}", b, over);
+    return over.empty();
+  }
+
+  const Built& b_;
+  RunShape shape_;
+  StrategyBuilder build_;
+  long long lo_ = 0;
+  double lo_peak_ = 0;
+  bool lo_host_oom_ = false, host_oom_ = false;
+  double time_limit_s_ = 0;
+  std::string stopped_;
+};
+
+}  // namespace
+
 std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec, bool own_only) {
   Built b = build_setup(spec);
-  const topo::Cluster& c = *b.cluster;
-  const std::vector<int>& ranks = b.ranks;
-  const topo::GpuModel& gpu = *b.gpu;
-
-  std::vector<train::MemoryCandidate> cands = train::memory_candidates(spec, c.nodes() > 1);
+  std::vector<train::MemoryCandidate> cands = train::memory_candidates(spec, b.cluster->nodes() > 1);
   if (own_only) cands.resize(1);
+  const train::MegatronOptions& mo = train::strategy_config(spec).parallel.options;
+  const int m = static_cast<int>(spec.grad_accumulation);
   std::vector<RunResult::FitRow> out;
+  std::string time_up;  // the --max-seconds limit passed: the candidates left are not searched
   for (const train::MemoryCandidate& cand : cands) {
     // A candidate that is the scenario's own configuration is not searched twice.
     if (!out.empty() && train::same_as_scenario(spec, cand.choice)) {
@@ -811,52 +981,31 @@ std::vector<RunResult::FitRow> largest_batches(const ScenarioSpec& spec, bool ow
       out.back().strategy = cand.label;
       continue;
     }
-    StrategyBuilder build(spec, *b.model, *b.cost, *b.planner, c);
-    build.set_software(&b.software);
-    build.override_choice(cand.choice);
     RunResult::FitRow row;
     row.strategy = cand.label;
-    // The GPU's peak at batch b; `host_oom` whether the node's host memory holds what the
-    // candidate offloads at that batch (the run's verdict, train/memory.hpp). The search is for
-    // the GPU's largest batch (what the validation cases measure); the host's verdict is
-    // reported beside it, at that batch (at batch 1 when none fits the GPU).
-    bool host_oom = false;
-    auto peak_at = [&](long long b) {
-      StepGraph sg = build(ranks, 1, b);
-      net::FlowNetwork n(c.link_capacities());
-      engine::Executor ex(n);
-      ex.run(sg.graph);
-      host_oom = train::host_memory_verdict(sg.memory, ranks_per_node(c, ranks), c.host_memory_bytes()).oom;
-      return find_peak(sg.memory, sg.graph, ex.records()).peak_bytes;
-    };
-    // Peak memory grows with the batch: double until it does not fit, then bisect.
-    long long lo = 0, hi = 1;
-    double lo_peak = 0;
-    bool lo_host_oom = false;
-    while (hi <= (1LL << 20)) {
-      const double p = peak_at(hi);
-      if (hi == 1) lo_host_oom = host_oom;  // the verdict at batch 1 when not even it fits
-      if (p > gpu.memory_bytes) break;
-      lo = hi;
-      lo_peak = p;
-      lo_host_oom = host_oom;
-      hi *= 2;
+    if (!time_up.empty()) {
+      row.not_searched = time_up;
+      out.push_back(row);
+      continue;
     }
-    if (lo > 0 && hi <= (1LL << 20)) {
-      while (hi - lo > 1) {
-        const long long mid = lo + (hi - lo) / 2;
-        const double p = peak_at(mid);
-        if (p > gpu.memory_bytes) hi = mid;
-        else {
-          lo = mid;
-          lo_peak = p;
-          lo_host_oom = host_oom;
-        }
-      }
-    }
-    row.host_oom = lo_host_oom;
-    row.largest_batch = lo;
-    row.peak_bytes_at_batch = lo_peak;
+    // The candidate's step at the micro-batches that reach its peak: the scenario's pipeline
+    // schedule for its own Megatron layout, none (p = 1) for the data-parallel candidates.
+    const bool megatron = cand.own && spec.strategy == "megatron";
+    ScenarioSpec searched = spec;
+    searched.grad_accumulation =
+        megatron ? train::peak_memory_micro_batches(mo.mesh.pp > 1 ? mo.schedule : train::PipeSchedule::one_f_one_b,
+                                                    mo.mesh.pp, m, mo.virtual_stages)
+                 : train::peak_memory_micro_batches(train::PipeSchedule::one_f_one_b, 1, m, 1);
+    RunShape shape;
+    shape.megatron = megatron;
+    shape.virtual_stages = megatron ? mo.virtual_stages : 1;
+    shape.fsdp_blocks = megatron ? megatron_fsdp_blocks(*b.model, mo.fsdp, mo.mesh.pp) : 0;
+    shape.gpus = static_cast<double>(b.ranks.size());
+    shape.passes = static_cast<double>(searched.grad_accumulation);  // one step, no warm-up
+    BatchSearch search(searched, b, cand, shape);
+    search.search(row);
+    if (search.time_limit_s() > 0)
+      time_up = fmt::format("the --max-seconds limit ({:g} s) passed before its search", search.time_limit_s());
     out.push_back(row);
   }
   return out;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "report/error_bands.hpp"
@@ -15,6 +16,10 @@
 #include "train/run_result.hpp"
 #include "work/model.hpp"
 #include "work/sequences.hpp"
+
+namespace simtrain::topo {
+struct GpuModel;
+}
 
 namespace simtrain::drive {
 
@@ -55,6 +60,31 @@ struct RunEstimate {
   std::string over_budget;  // "": within the run-size budget
 };
 RunEstimate estimate_run(const ScenarioSpec& spec, long long steps_override);
+
+// The run-size estimate every simulation is checked against before its step graph is built
+// (run.cpp states it: tasks ~= passes x GPUs x tasks per pass, and the GPU time the passes take
+// at the GPU's best peak), for a shape that need not be a scenario's own: the memory search's
+// candidates and the plan's layouts check theirs with it.
+struct RunShape {
+  bool megatron = false;   // tasks per pass: 8 x virtual_stages (Megatron), else 2 x the model's ops
+  int virtual_stages = 1;
+  int fsdp_blocks = 0;     // Megatron under parallel.fsdp: the blocks of a stage (4 tasks each a pass)
+  double gpus = 0;
+  double passes = 0;       // (steps + warm-up) x micro-batches
+  double batch_per_gpu = 0;
+};
+struct RunSize {
+  double passes = 0, gpus = 0, tasks_per_pass = 0, tasks = 0;
+  double flops_per_sample = 0, peak_flops = 0, gpu_seconds = 0;
+  std::string gpu_key;
+  bool over_tasks() const;  // past limits::max_estimated_events
+  bool over_time() const;   // past the simulated-time bound (the picosecond clock's)
+  // "over the 50 M-task budget: about 134 M engine tasks (...)", or "" within both bounds.
+  std::string over_budget() const;
+};
+RunSize run_size(const RunShape& shape, const work::Model& m, const topo::GpuModel& gpu);
+// RunShape::fsdp_blocks of a Megatron layout: the model's blocks over pp stages under FSDP, 0 without.
+int megatron_fsdp_blocks(const work::Model& m, train::DataSharding fsdp, int pp);
 
 // "stopped at the --max-seconds limit (5 s) after 1,234,567 events": why a sweep point or an
 // advise configuration has no figures.

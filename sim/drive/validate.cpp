@@ -318,6 +318,11 @@ ValidationResult run_case(const ValidationCase& c) {
       set_domain(r, res);
       // The largest batch of the scenario's own strategy only (the first row of the full search).
       if (sc.field.rfind("largest_batch", 0) == 0) res.fits = largest_batches(spec, true);
+      // A search cut short (the run budget) has no figure to compare: said, not compared as 0.
+      for (const train::RunResult::FitRow& f : res.fits)
+        if (!f.not_searched.empty() || !f.stopped.empty())
+          throw std::invalid_argument("the largest-batch search did not finish: " +
+                                      (f.not_searched.empty() ? f.stopped : f.not_searched));
       j = report::memory_to_json(res);
       j["gpus"] = res.gpus;
     } else {

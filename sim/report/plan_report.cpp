@@ -42,7 +42,7 @@ std::string format_plan(const train::PlanResult& p, int show_estimated) {
     else ++rejected;
     // A merge with --allow-missing: a layout to simulate that no part holds (a feasible row
     // with a reason) keeps its closed-form figures, marked.
-    if (!r.simulated && r.feasible && !r.reason.empty()) ++not_run;
+    if (!r.simulated && r.feasible && r.reason.rfind("not run: in no part merged", 0) == 0) ++not_run;
   }
   // Throughput in tokens for sequence models, in samples for the rest (CNNs have no tokens).
   const bool tokens = p.seq_len > 0;
@@ -54,6 +54,9 @@ std::string format_plan(const train::PlanResult& p, int show_estimated) {
   if (not_run > 0)
     o += fmt::format("  {} layout{} to simulate not run: in no part merged (marked below)\n",
                      not_run, not_run == 1 ? "" : "s");
+  o += fmt::format("  Cost: {} layouts by the closed forms, then {} simulated (about {:.3g} M engine tasks of the plan's "
+                   "{:.0f} M)\n", p.closed_form_layouts, p.simulated_layouts, p.simulated_tasks / 1e6, p.task_budget / 1e6);
+  if (!p.stopped.empty()) o += fmt::format("  Fewer simulated than asked: {}\n", p.stopped);
   o += fmt::format("  Every layout trains the same global batch per step, so step times compare equal work.\n");
   o += fmt::format("  Memory headroom: peak + {} ({}) must fit the {:.0f} GiB GPU{}\n", margin_text(p.memory_margin),
                    p.margin_source, gib(p.memory_capacity_bytes),
@@ -147,6 +150,11 @@ nlohmann::json plan_to_json(const train::PlanResult& p) {
   nlohmann::json bands = nlohmann::json::array();
   for (const train::ErrorBand& b : p.error_bands) bands.push_back(band_to_json(b));
   return {{"scenario", p.scenario},
+          {"cost", {{"closed_form_layouts", p.closed_form_layouts},
+                    {"simulated_layouts", p.simulated_layouts},
+                    {"simulated_tasks", p.simulated_tasks},
+                    {"task_budget", p.task_budget},
+                    {"stopped", p.stopped}}},
           {"model", p.model},
           {"system", p.system},
           {"gpus", p.gpus},

@@ -638,8 +638,11 @@ std::string format_memory(const train::RunResult& r) {
     o += "\nLargest per-GPU batch that fits, by strategy:\n";
     for (const auto& f : r.fits) {
       const char* host = f.host_oom ? "; offloaded state does NOT fit in host memory" : "";
-      if (f.largest_batch == 0) o += fmt::format("  {:<32} does not fit at batch 1{}\n", f.strategy, host);
-      else o += fmt::format("  {:<32} {:>6}   (peak {}{})\n", f.strategy, f.largest_batch, gib(f.peak_bytes_at_batch), host);
+      if (!f.not_searched.empty()) o += fmt::format("  {:<32} not searched: {}\n", f.strategy, f.not_searched);
+      else if (f.largest_batch == 0) o += fmt::format("  {:<32} does not fit at batch 1{}\n", f.strategy, host);
+      else o += fmt::format("  {:<32} {:>6}{}  (peak {}{})\n", f.strategy, f.largest_batch, f.stopped.empty() ? " " : "+",
+                            gib(f.peak_bytes_at_batch), host);
+      if (!f.stopped.empty()) o += fmt::format("  {:<32} (at least: {})\n", "", f.stopped);
     }
   }
   std::string verdict = "fits" + near_limit_note(r);
@@ -656,11 +659,15 @@ nlohmann::json memory_to_json(const train::RunResult& r) {
   j["scenario"] = r.scenario;
   j["strategy"] = r.strategy;
   nlohmann::json fits = nlohmann::json::array();
-  for (const auto& f : r.fits)
+  for (const auto& f : r.fits) {
     fits.push_back({{"strategy", f.strategy},
                     {"largest_batch_per_gpu", f.largest_batch},
                     {"peak_bytes", f.peak_bytes_at_batch},
                     {"host_oom", f.host_oom}});
+    // A row that is no figure (not searched) or a lower bound (stopped) says so.
+    if (!f.not_searched.empty()) fits.back()["not_searched"] = f.not_searched;
+    if (!f.stopped.empty()) fits.back()["stopped"] = f.stopped;
+  }
   j["largest_batch"] = fits;
   nlohmann::json stages = nlohmann::json::array();
   for (const auto& [bytes, at] : r.stage_peaks) stages.push_back({{"peak_bytes", bytes}, {"at", at}});

@@ -77,6 +77,11 @@ inline constexpr double max_estimated_events = 50e6;
 // 9 M tasks by the estimate) takes 17 s on one core of the development machine, so 1 G is
 // about half an hour of one core, minutes on a workstation's.
 inline constexpr double max_search_tasks = 1e9;
+// Engine tasks the layouts a `plan` simulates may be estimated to take together (drive/plan.hpp),
+// one layout included: about 20 s of simulating at the pace measured on the 16,384-GPU Llama 3
+// layouts (a 16.8 M-task estimate, tp8 cp4 pp8 m32 v2, took 35 s of one core and 2.7 GB), so
+// that a plan stays within a minute and 4 GB with its closed forms (12 s for 30,072 layouts).
+inline constexpr double max_plan_estimated_events = 10e6;
 
 // The bytes a run's trace files may take (--trace's Chrome JSON; --chakra's ET files), estimated
 // before the simulation from a one-step graph (drive/run.cpp, check_trace_size). The writers

@@ -79,4 +79,15 @@ double bubble_share(PipeSchedule sched, int p, int m, int v) {
   return bubble / (static_cast<double>(m) + bubble);
 }
 
+int peak_memory_micro_batches(PipeSchedule sched, int p, int m, int v) {
+  (void)v;  // the interleaved bound 3p holds for every v (header)
+  if (p <= 1) return std::min(m, 2);
+  switch (sched) {
+    case PipeSchedule::gpipe: return m;
+    case PipeSchedule::one_f_one_b: return std::min(m, p + 1);
+    case PipeSchedule::interleaved: return std::min(m, 3 * p);
+  }
+  return m;
+}
+
 }  // namespace simtrain::train

@@ -50,4 +50,15 @@ inline int virtual_stage(int chunk, int stage, int p) { return chunk * p + stage
 // Closed forms for uniform stages (no communication): the bubble's share of a stage's step.
 double bubble_share(PipeSchedule sched, int p, int m, int v);
 
+// The fewest micro-batches whose step reaches the same peak memory as m (what the memory
+// search simulates: a step of 3,000 micro-batches holds no more at its peak than one of a few).
+// What a stage holds rises while its warm-up forwards run and is periodic after the first
+// backward: 1F1B holds at most p - s micro-batches (its warm-up p - s - 1 forwards and one),
+// so m' = p + 1 takes every stage past its warm-up into one forward after a backward, with the
+// gradients the first backward allocated still held (p = 1, the data-parallel strategies:
+// m' = 2, the accumulated gradients beside the second micro-batch's activations). Interleaved:
+// the warm-up is at most 2 (p - 1) + (v - 1) p of the m v chunk passes, so m' = 3 p (a multiple
+// of p) runs past it for every v >= 1. GPipe holds all m micro-batches at its peak: m' = m.
+int peak_memory_micro_batches(PipeSchedule sched, int p, int m, int v);
+
 }  // namespace simtrain::train

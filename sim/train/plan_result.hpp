@@ -1,6 +1,7 @@
 // What the layout search (drive/plan.hpp) finds, as report/ formats it: a data type only.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,14 @@ struct PlanResult {
   // kind (report/error_bands.hpp), when a bands file was given.
   std::vector<ErrorBand> error_bands;
   long long seq_len = 0;
+  // What the plan costs (drive/plan.hpp), known before anything is simulated: the layouts the
+  // closed forms judged, the engine tasks of the layouts chosen for simulation by the run-size
+  // estimate (drive/run.hpp run_size), and the plan's task budget. `stopped` says why fewer
+  // layouts were simulated than asked (the budget, the --max-seconds limit); "" when none.
+  std::size_t closed_form_layouts = 0;
+  std::size_t simulated_layouts = 0;
+  double simulated_tasks = 0, task_budget = 0;
+  std::string stopped;
   std::vector<PlanRow> rows;  // simulated first (by simulated time per token), then estimated, then rejected
 };
 

@@ -1,6 +1,8 @@
 #include "train/run.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <stdexcept>
 
 #include "data/data_spec.hpp"
 #include "train/option_error.hpp"
@@ -61,7 +63,21 @@ StepGraph StrategyBuilder::operator()(const std::vector<int>& ranks, int steps, 
   }
 }
 
-StepGraph StrategyBuilder::build(const std::vector<int>& ranks, int steps, long long batch) const {
+std::optional<double> StrategyBuilder::closed_form_peak(const std::vector<int>& ranks, long long batch) const {
+  const std::string& name = choice_.strategy.empty() ? spec_.strategy : choice_.strategy;
+  if (name != "megatron" || ranks.size() <= 1) return std::nullopt;
+  const StrategyContext ctx{spec_, strategy_config(spec_), choice_, model_, cost_, planner_, cluster_};
+  try {
+    const MegatronEstimate e = estimate_megatron(model_, cost_, planner_, cluster_, ranks,
+                                                 megatron_options(ctx, ranks, step_options(1, batch)));
+    if (e.stage_peak_bytes.empty()) return std::nullopt;
+    return *std::max_element(e.stage_peak_bytes.begin(), e.stage_peak_bytes.end());
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;  // the build reports what the layout cannot do
+  }
+}
+
+StepOptions StrategyBuilder::step_options(int steps, long long batch) const {
   work::Optimizer optim;
   work::parse_optimizer(spec_.optimizer, optim);
   const coll::Algo algo = spec_.collective_algorithm == "ring"           ? coll::Algo::ring
@@ -80,6 +96,11 @@ StepGraph StrategyBuilder::build(const std::vector<int>& ranks, int steps, long 
   common.software = software_;
   common.checkpointing = strategy_config(spec_).checkpointing;
   if (choice_.checkpointing) common.checkpointing = Checkpointing{*choice_.checkpointing, 1.0, false};
+  return common;
+}
+
+StepGraph StrategyBuilder::build(const std::vector<int>& ranks, int steps, long long batch) const {
+  const StepOptions common = step_options(steps, batch);
   const Strategy& strategy = strategy_named(choice_.strategy.empty() ? spec_.strategy : choice_.strategy);
   const StrategyContext ctx{spec_, strategy_config(spec_), choice_, model_, cost_, planner_, cluster_};
   StepGraph sg = strategy.build(ctx, ranks, common);

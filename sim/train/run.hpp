@@ -5,6 +5,7 @@
 // drive/run.hpp runs it; train/run_result.hpp holds the figures of a run.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,8 +32,13 @@ class StrategyBuilder {
   void set_data(const data::Plan* plan) { data_ = plan; }
   // The software stack the strategies issue their kernels with (nullptr: the GPU never waits for its host).
   void set_software(const work::SoftwareProfile* sw) { software_ = sw; }
+  // The closed-form peak of the fullest pipeline stage at per-GPU batch `batch`, one step
+  // (megatron.hpp estimate_megatron; without the input batch): the memory search's first
+  // guess. nullopt for the strategies without a closed form, and for layouts the build refuses.
+  std::optional<double> closed_form_peak(const std::vector<int>& ranks, long long batch) const;
 
  private:
+  StepOptions step_options(int steps, long long batch) const;
   StepGraph build(const std::vector<int>& ranks, int steps, long long batch) const;
   const ScenarioSpec& spec_;
   const work::Model& model_;

@@ -97,6 +97,12 @@ struct RunResult {
     double peak_bytes_at_batch = 0;
     // Its offloaded state exceeds the node's host memory at that batch (batch 1 when none fits).
     bool host_oom = false;
+    // Why the candidate was not searched ("over the 50 M-task budget: ...", the --max-seconds
+    // limit): largest_batch is no figure. "" when it was.
+    std::string not_searched;
+    // Why the search stopped before it found the largest batch (the time limit, or a larger
+    // batch over the run budget): largest_batch is a lower bound. "" when it found it.
+    std::string stopped;
   };
   std::vector<FitRow> fits;  // filled by `simtrain memory`
   double power_w = 0, joules_per_step = 0, cost_per_step = 0;

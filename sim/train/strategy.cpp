@@ -302,7 +302,9 @@ void apply_checkpointing(const StrategyContext& ctx, const Checkpointing& c, Rec
   recompute = Recompute::full;
 }
 
-StepGraph build_megatron_strategy(const StrategyContext& ctx, const std::vector<int>& ranks, const StepOptions& common) {
+}  // namespace
+
+MegatronOptions megatron_options(const StrategyContext& ctx, const std::vector<int>& ranks, const StepOptions& common) {
   const ParallelConfig& pc = ctx.config.parallel;
   MegatronOptions o = pc.options;
   static_cast<StepOptions&>(o) = common;
@@ -331,7 +333,13 @@ StepGraph build_megatron_strategy(const StrategyContext& ctx, const std::vector<
     throw OptionError("parallel.dp", "dp = " + std::to_string(pc.dp) + ", but the job's " + std::to_string(ranks.size()) +
                                          " GPUs / (tp x pp x cp = " + std::to_string(rest) +
                                          ") = " + std::to_string(o.mesh.dp));
-  return build_megatron(ctx.model, ctx.cost, ctx.planner, ctx.cluster, ranks, o);
+  return o;
+}
+
+namespace {
+
+StepGraph build_megatron_strategy(const StrategyContext& ctx, const std::vector<int>& ranks, const StepOptions& common) {
+  return build_megatron(ctx.model, ctx.cost, ctx.planner, ctx.cluster, ranks, megatron_options(ctx, ranks, common));
 }
 
 std::vector<std::string> strategy_names() {

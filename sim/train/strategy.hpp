@@ -103,6 +103,10 @@ struct Strategy {
   StepGraph (*build)(const StrategyContext&, const std::vector<int>& ranks, const StepOptions& common);
 };
 const std::vector<Strategy>& strategies();
+// The megatron strategy's options for these ranks (its parallel block with the step's common
+// options; OptionError where the degrees do not divide the GPUs): what it builds, and what the
+// closed forms (megatron.hpp estimate_megatron) judge.
+MegatronOptions megatron_options(const StrategyContext& ctx, const std::vector<int>& ranks, const StepOptions& common);
 const Strategy& strategy_named(const std::string& name);  // std::invalid_argument if none
 
 // Every scenario key in `describe`'s order: the general keys, the strategy blocks' after

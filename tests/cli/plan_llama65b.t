@@ -3,6 +3,7 @@ $ simtrain plan scenarios/16xA100_llama_65b_tp8_pp2.yaml --simulate 3
 simtrain plan: 16x A100 80GB, LLaMA-65B TP8 PP2
   LLaMA-65B on 16 x NVIDIA A100-SXM4-80GB (DGX A100 640GB (8x A100-SXM4-80GB), 8 GPUs per node), global batch 16 x 2048 tokens
   948 layouts: 0 simulated, 0 more fit by the closed forms, 948 rejected
+  Cost: 948 layouts by the closed forms, then 0 simulated (about 0 M engine tasks of the plan's 10 M)
   Every layout trains the same global batch per step, so step times compare equal work.
   Memory headroom: peak + 12% (the peak-memory band's median error (peak-memory and largest-batch cases on Ampere, 2 to 64 nodes)) must fit the 80 GiB GPU (--memory-margin 0 ranks on the peak alone)
   trust: step time +-13% (90%: +-49%): median error of 15 public tensor/pipeline-parallel (3-D) runs (5 sources) on Ampere, 2 to 64 nodes, software megatron_te (A100-SXM4-80GB); worst 49%, model tends optimistic (+15% on average)

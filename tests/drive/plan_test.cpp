@@ -44,3 +44,37 @@ TEST_CASE("plan: hundreds of layouts, each fitting one simulated, each rejected 
   CHECK(reasons.count("TP crosses n") == 1);
   CHECK(reasons.count("OOM on stage") == 1);
 }
+
+TEST_CASE("plan: a time limit already passed judges nothing and simulates nothing, saying why", "[plan]") {
+  // --max-seconds bounds the whole plan, closed forms included: with 1e-9 s every layout the
+  // shape rules let through is rejected as not estimated, none is simulated, and the cost says so.
+  PlanOptions po;
+  po.max_seconds = 1e-9;
+  const auto spec = load_scenario(k7b, kSets);
+  const train::PlanResult p = plan_layouts(spec, kSets, po);
+  REQUIRE(!p.rows.empty());
+  int not_estimated = 0;
+  for (const auto& r : p.rows) {
+    CHECK_FALSE(r.simulated);
+    CHECK_FALSE(r.feasible);
+    if (r.reason == "not estimated: the plan's time limit (--max-seconds 1e-09) passed") ++not_estimated;
+  }
+  CHECK(not_estimated > 0);
+  CHECK(p.simulated_layouts == 0);
+  CHECK(p.simulated_tasks == 0);
+  CHECK(p.closed_form_layouts == p.rows.size());
+}
+
+TEST_CASE("plan: the layouts simulated stay within the plan's task budget, each within the run's", "[plan]") {
+  // limits::max_plan_estimated_events: the 8 best layouts of 32 GPUs at 4 micro-batches are a few
+  // hundred thousand tasks together, well within it; the cost is stated.
+  PlanOptions po;
+  po.simulate = 2;
+  const auto spec = load_scenario(k7b, kSets);
+  const train::PlanResult p = plan_layouts(spec, kSets, po);
+  CHECK(p.simulated_layouts == 2);
+  CHECK(p.simulated_tasks > 0);
+  CHECK(p.simulated_tasks <= p.task_budget);
+  CHECK(p.task_budget == 10e6);
+  CHECK(p.stopped.empty());
+}

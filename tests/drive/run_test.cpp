@@ -5,6 +5,8 @@
 
 #include "drive/chakra_export.hpp"
 #include "drive/run.hpp"
+#include "engine/executor.hpp"
+#include "train/pipeline_schedule.hpp"
 #include "report/run_report.hpp"
 
 using namespace simtrain;
@@ -227,4 +229,52 @@ TEST_CASE("names with quotes and backslashes and non-ASCII text come back intact
   const std::string text = report::run_to_json(r).dump();
   CHECK(text.find("\\\"uote \\\\ back") != std::string::npos);
   CHECK(nlohmann::json::parse(text).at("scenario").get<std::string>() == name);
+}
+
+TEST_CASE("a step's peak memory stops growing with the micro-batches past the schedule's warm-up", "[train][memory]") {
+  // The memory search simulates min(m, p + 1) micro-batches under 1F1B, 3p interleaved, 2 with
+  // no pipeline (train/pipeline_schedule.hpp peak_memory_micro_batches): a 1F1B stage holds at
+  // most p - s micro-batches' activations (Narayanan et al. 2021 §2.2), and the accumulated
+  // gradients are held from the first backward on, so every later micro-batch repeats the
+  // state of the one after the warm-up. Each pair below gives the same simulated peak.
+  auto peak = [](const std::string& file, std::vector<std::string> sets, int m) {
+    sets.push_back("grad_accumulation=" + std::to_string(m));
+    ScenarioSpec s = load_scenario(kScen + file, sets);
+    drive::RunOptions o;
+    o.steps_override = 1;
+    return drive::run_scenario(s, o).memory_peak_bytes;
+  };
+  using train::PipeSchedule;
+  SECTION("LLaMA-65B tp8 pp2 1F1B at batch 18 (79.8 GiB): 3 micro-batches hold what 40 do") {
+    CHECK(train::peak_memory_micro_batches(PipeSchedule::one_f_one_b, 2, 40, 1) == 3);
+    CHECK(peak("16xA100_llama_65b_tp8_pp2.yaml", {"batch_per_gpu=18"}, 3) ==
+          peak("16xA100_llama_65b_tp8_pp2.yaml", {"batch_per_gpu=18"}, 40));
+  }
+  SECTION("LLaMA-65B tp8 pp2 interleaved v2: 6 micro-batches (3p) hold what 40 do") {
+    CHECK(train::peak_memory_micro_batches(PipeSchedule::interleaved, 2, 40, 2) == 6);
+    const std::vector<std::string> il = {"parallel.schedule=interleaved", "parallel.virtual_stages=2", "batch_per_gpu=4"};
+    CHECK(peak("16xA100_llama_65b_tp8_pp2.yaml", il, 6) == peak("16xA100_llama_65b_tp8_pp2.yaml", il, 40));
+  }
+  SECTION("GPT-2 1.5B on 4 RTX 4090, DDP, FSDP full_shard and ZeRO-1: 2 micro-batches hold what 9 do") {
+    CHECK(train::peak_memory_micro_batches(PipeSchedule::one_f_one_b, 1, 9, 1) == 2);
+    for (const char* st : {"strategy=ddp", "strategy=fsdp", "strategy=zero1"}) {
+      INFO(st);
+      CHECK(peak("4x4090_gpt2_1.5b_fsdp.yaml", {st, "batch_per_gpu=1"}, 2) ==
+            peak("4x4090_gpt2_1.5b_fsdp.yaml", {st, "batch_per_gpu=1"}, 9));
+    }
+  }
+  SECTION("GPipe holds every micro-batch at its peak: no fewer are simulated") {
+    CHECK(train::peak_memory_micro_batches(PipeSchedule::gpipe, 4, 40, 1) == 40);
+  }
+}
+
+TEST_CASE("the memory search under a time limit keeps what it found and names what it did not search", "[train][memory]") {
+  // A deadline already passed when the search starts (engine/executor.hpp: nested deadlines keep
+  // the outer one): GPT-175B under FSDP on 128 A100s builds more than 4,096 tasks a candidate,
+  // so the first poll stops the first candidate and the rest are not searched.
+  const engine::Deadline limit(1e-9);
+  const auto rows = drive::largest_batches(load_scenario(kScen + "128xA100_gpt175b_fsdp.yaml", {}));
+  REQUIRE(rows.size() >= 2);
+  CHECK(rows[0].not_searched.rfind("stopped at the --max-seconds limit", 0) == 0);
+  CHECK(rows[1].not_searched.find("the --max-seconds limit (1e-09 s) passed before its search") != std::string::npos);
 }
