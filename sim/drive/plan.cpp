@@ -446,15 +446,16 @@ std::optional<PlanResult> plan_search(const ScenarioSpec& spec, const std::vecto
   const std::optional<std::vector<nlohmann::json>> records = execute_search(
       n, run_point, ex, check_stopping_record([](std::size_t, const nlohmann::json& r) { report::plan_result_from_json(r); }));
   if (!records) return std::nullopt;
-  std::size_t timed_out = 0;
+  std::size_t timed_out = 0, simulated = 0;
   for (std::size_t i = 0; i < n; ++i) {
     apply_record(rows[i], (*records)[i], out.memory_capacity_bytes, out.memory_margin);
-    if (!rows[i].simulated && rows[i].feasible) ++timed_out;
+    if (rows[i].simulated) ++simulated;
+    else if (rows[i].feasible && rows[i].reason.rfind("not simulated:", 0) == 0) ++timed_out;
   }
-  out.simulated_layouts = n - timed_out;
+  out.simulated_layouts = simulated;
   if (timed_out > 0)
     out.stopped = fmt::format("the --max-seconds limit ({:g} s) passed: {} of the {} layouts chosen were simulated",
-                              opt.max_seconds, n - timed_out, n);
+                              opt.max_seconds, simulated, n);
   // Simulated and fitting first by simulated time per step (the batch is the same), then the
   // rest of the feasible by estimate, then the rejected.
   auto rank = [](const PlanRow& r) { return r.simulated && r.feasible ? 0 : r.feasible ? 1 : 2; };

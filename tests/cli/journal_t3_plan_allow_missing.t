@@ -4,6 +4,7 @@ simtrain plan: 16x A100 80GB, LLaMA-65B TP8 PP2
   LLaMA-65B on 16 x NVIDIA A100-SXM4-80GB (DGX A100 640GB (8x A100-SXM4-80GB), 8 GPUs per node), global batch 16 x 2048 tokens
   948 layouts: 1 simulated, 41 more fit by the closed forms, 906 rejected
   1 layout to simulate not run: in no part merged (marked below)
+  Cost: 948 layouts by the closed forms, then 1 simulated (about 0.0269 M engine tasks of the plan's 10 M)
   Every layout trains the same global batch per step, so step times compare equal work.
   Memory headroom: peak + 0% (--memory-margin) must fit the 80 GiB GPU
   trust: step time +-13% (90%: +-49%): median error of 15 public tensor/pipeline-parallel (3-D) runs (5 sources) on Ampere, 2 to 64 nodes, software megatron_te (A100-SXM4-80GB); worst 49%, model tends optimistic (+15% on average)
