@@ -39,7 +39,7 @@ inline CLI::Validator positive_number() {
         char* end = nullptr;
         const double v = std::strtod(text.c_str(), &end);
         if (text.empty() || *end != '\0' || !std::isfinite(v) || !(v > 0))
-          return "expected a number above 0, got '" + text.substr(0, 40) + (text.size() > 40 ? "...'" : "'");
+          return "expected a finite number above 0, got '" + text.substr(0, 40) + (text.size() > 40 ? "...'" : "'");
         return {};
       },
       "a number above 0");

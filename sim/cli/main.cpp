@@ -261,7 +261,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   run_cmd->add_option("--solver", r_solver, "incremental (default) | full");
   run_cmd->add_flag("--json", r_json, "Print one JSON object instead of the report");
   double r_max_seconds = 0;
-  run_cmd->add_option("--max-seconds", r_max_seconds, "Stop simulating after this many seconds of wall clock (exit 7, no figures)")->check(CLI::PositiveNumber);
+  run_cmd->add_option("--max-seconds", r_max_seconds, "Stop simulating after this many seconds of wall clock (exit 7, no figures)")->check(cli::positive_number());
   bool r_fail_oom = false;
   run_cmd->add_flag("--fail-on-oom", r_fail_oom, "Exit with status 4 when the peak memory exceeds the GPU's, or the offloaded state the node's host memory");
   std::string r_chakra;
@@ -296,7 +296,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   mem_cmd->add_option("--max-seconds", m_max_seconds,
                       "Stop after this many seconds of wall clock: during the scenario's step, exit 7 (no figures); "
                       "during the largest-batch search, the rows say what was found and what was not searched")
-      ->check(CLI::PositiveNumber);
+      ->check(cli::positive_number());
 
   // --- compare, calibrate: a user's profiler trace against the scenario (drive/profile_fit.hpp) ---
   auto* cmp_cmd = app.add_subcommand("compare", "A PyTorch profiler trace of real steps beside the simulated step: compute, exposed communication, idle, kernels by kind");
@@ -343,12 +343,12 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   bool p_json = false;
   plan_cmd->add_option("scenario", p_scenario, "Scenario file (its model, cluster, precision and global batch)")->required();
   plan_cmd->add_option("--set", p_set, "Override a scenario value: key.path=value (repeatable)");
-  auto* p_simulate_opt = plan_cmd->add_option("--simulate", p_simulate, "Best layouts by the closed forms to simulate in full (within the plan's task budget)")->check(CLI::Range(0, 64));
+  auto* p_simulate_opt = plan_cmd->add_option("--simulate", p_simulate, "Best layouts by the closed forms to simulate in full (within the plan's task budget)")->check(cli::whole_number(0, 64));
   double p_max_seconds = 0;
   plan_cmd->add_option("--max-seconds", p_max_seconds,
                        "Stop after this many seconds of wall clock: the layouts simulated by then are ranked, the rest "
                        "marked not simulated (the layout running then included)")
-      ->check(CLI::PositiveNumber);
+      ->check(cli::positive_number());
   plan_cmd->add_flag("--json", p_json, "Print one JSON object");
   std::string p_margin;
   plan_cmd->add_option("--memory-margin", p_margin, "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: the simulated peak alone; default: the peak-memory band's median error)");
@@ -374,7 +374,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   std::string s_margin;
   sweep_cmd->add_option("--memory-margin", s_margin, "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: the simulated peak alone; default: the peak-memory band's median error)");
   double s_max_seconds = 0;
-  sweep_cmd->add_option("--max-seconds", s_max_seconds, "Stop a point after this many seconds of simulating (the row says so); --max-total-seconds bounds the whole sweep")->check(CLI::PositiveNumber);
+  sweep_cmd->add_option("--max-seconds", s_max_seconds, "Stop a point after this many seconds of simulating (the row says so); --max-total-seconds bounds the whole sweep")->check(cli::positive_number());
   double s_max_total_seconds = 0;
   cli::add_total_limit_flag(sweep_cmd, s_max_total_seconds);
   cli::SearchFlags s_flags;  // --shard, --journal, --resume, --progress (cli/search_cli.hpp)
@@ -409,7 +409,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   std::string a_margin;
   adv_cmd->add_option("--memory-margin", a_margin, "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: the simulated peak alone; default: the peak-memory band's median error)");
   double a_max_seconds = 0;
-  adv_cmd->add_option("--max-seconds", a_max_seconds, "Stop a configuration after this many seconds of simulating (listed as not run, with the reason); --max-total-seconds bounds the whole search")->check(CLI::PositiveNumber);
+  adv_cmd->add_option("--max-seconds", a_max_seconds, "Stop a configuration after this many seconds of simulating (listed as not run, with the reason); --max-total-seconds bounds the whole search")->check(cli::positive_number());
   double a_max_total_seconds = 0;
   cli::add_total_limit_flag(adv_cmd, a_max_total_seconds);
   cli::SearchFlags a_flags;  // --shard, --journal, --resume, --progress (cli/search_cli.hpp)
@@ -451,7 +451,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   coll_cmd->add_option("--set", c_set, "Override a value of the system file or the catalog: system.<path>=value | "
                                        "catalog.<section>.<entry>.<key>=value (repeatable; see `simtrain describe`)");
   double c_max_seconds = 0;
-  coll_cmd->add_option("--max-seconds", c_max_seconds, "Stop simulating after this many seconds of wall clock (exit 7, no figures)")->check(CLI::PositiveNumber);
+  coll_cmd->add_option("--max-seconds", c_max_seconds, "Stop simulating after this many seconds of wall clock (exit 7, no figures)")->check(cli::positive_number());
   std::string c_calibration;
   coll_cmd->add_option("--calibration", c_calibration,
                        "A calibration file with a network section (simtrain calibrate --nccl-tests): its fitted link "

@@ -13,6 +13,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/flag_checks.hpp"
 #include "cli/output_file.hpp"
 #include "drive/advise.hpp"
 #include "drive/mpi_runner.hpp"
@@ -375,7 +376,7 @@ void add_total_limit_flag(CLI::App* cmd, double& seconds) {
                   "Stop starting points after this many seconds of the whole search (points running then finish; the "
                   "first always runs): the points done are ranked, the rest listed as 'not run: the search's time "
                   "limit', exit 8. Also lets a search past the estimate's budget run")
-      ->check(CLI::PositiveNumber);
+      ->check(cli::positive_number());
 }
 
 void add_search_flags(CLI::App* cmd, SearchFlags& f) {
