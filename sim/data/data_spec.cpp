@@ -28,9 +28,13 @@ DataSpec parse_data(const Field& data) {
   d.samples = ds.at("samples").as_int_in(1, limits::max_dataset_samples);
   d.bytes_per_sample = ds.at("bytes_per_sample").as_quantity(Dimension::bytes);
   if (!(d.bytes_per_sample > 0)) throw ds.at("bytes_per_sample").error("expected a size > 0 (e.g. 110 KB)");
+  if (d.bytes_per_sample > limits::max_sample_bytes)
+    throw ds.at("bytes_per_sample").error("expected at most 64 GiB a sample (more than a GPU holds)");
   if (auto f = ds.get("tensor_bytes_per_sample")) {
     d.tensor_bytes_per_sample = f->as_quantity(Dimension::bytes);
     if (!(d.tensor_bytes_per_sample > 0)) throw f->error("expected a size > 0 (e.g. 150528 B)");
+    if (d.tensor_bytes_per_sample > limits::max_sample_bytes)
+      throw f->error("expected at most 64 GiB a sample (more than a GPU holds)");
   }
   if (auto f = ds.get("format")) {
     const std::string s = f->as_choice({"files", "lmdb", "shards", "ram"});

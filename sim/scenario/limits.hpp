@@ -97,6 +97,13 @@ inline constexpr double max_trace_bytes = 1e9;
 // print ~35 sizes from 1 B to 16 GiB; a linear -i sweep a few hundred; each row is a simulation.
 inline constexpr std::size_t max_nccl_tests_rows = 1024;
 
+// --- Data pipeline ----------------------------------------------------------------------
+// Bytes of one sample, as stored and as the tensor the GPU receives: 64 GiB is more than a GPU's
+// memory holds for one sample (the largest are video clips of a few GB). Above it, a batch's
+// transfer (up to 2^24 samples) overflows the picosecond clock and read as a link with no
+// bandwidth (the hostile-input run's 1e23-byte tensor).
+inline constexpr double max_sample_bytes = 68719476736.0;  // 64 GiB
+
 // --- Quantities with units (scenario/units.cpp) -------------------------------------------
 // An amount of money: $1e12 is more than any cluster has cost (the largest announced AI
 // data-centre projects are ~$1e11), so a price, a rate or a budget above it is a typo; below it,

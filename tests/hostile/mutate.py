@@ -7,7 +7,7 @@ plan part files and journals, and the plan, memory and advise commands).
 Each mutation is one input file of one surface changed in one way (a class), written to a
 folder of its own beside copies of what it names, and run with a time limit and a cap on the
 process's address space. Each outcome is one of:
-  ok       exit 0 (the mutation was still a valid input), 7 (a --max-seconds limit) or 4, or
+  ok       exit 0 (the mutation was still a valid input), 7 or 8 (a time limit) or 4, or
            exit 2 with an error that names a place: "FILE:LINE:COL: error:", "FILE: error:" or
            "--flag: error:"
   unclear  exit 2 without such a place, or an exit code other than 0, 2, 4 and 7
@@ -295,7 +295,7 @@ def classify(rc, err, new_files, allowed):
         return "crash"
     if any(f.startswith(".") or rc != 0 or f not in allowed for f in new_files):
         return "litter"
-    if rc in (0, 4, 7):
+    if rc in (0, 4, 7, 8):
         return "ok"
     return "ok" if clear_error(rc, err) else "unclear"
 
