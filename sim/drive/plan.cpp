@@ -282,6 +282,11 @@ nlohmann::json simulate_row(std::size_t point, const PlanRow& row, const Scenari
   return point_outcome(point, [&] {
     std::vector<std::string> sets = overrides;
     for (const std::string& s : row.layout.sets()) sets.push_back(s);
+    // The layout's parallel.recompute decides what is recomputed, as in its closed form: a
+    // checkpointing key of the scenario's own strategy (fsdp.activation_checkpointing: true)
+    // would disagree with `selective` (every simulated layout failed) and turn `none` into `full`.
+    if (const std::string key = train::strategy_config(spec).checkpointing_key; !key.empty())
+      sets.push_back(key + "=false");
     sets.push_back("steps=1");
     sets.push_back("warmup_steps=1");
     RunOptions ro;
