@@ -312,8 +312,11 @@ std::string RunSize::over_budget() const {
   return "";
 }
 
-void check_run_size(const ScenarioSpec& spec, const work::Model& m, const topo::GpuModel& gpu,
-                    std::size_t gpus, long long steps, long long warm) {
+namespace {
+
+// The shape of a scenario's own run, as check_run_size and the searches' estimate count it.
+RunShape scenario_shape(const ScenarioSpec& spec, const work::Model& m, std::size_t gpus, long long steps,
+                        long long warm) {
   RunShape shape;
   shape.megatron = spec.strategy == "megatron";
   if (shape.megatron) {
@@ -324,7 +327,20 @@ void check_run_size(const ScenarioSpec& spec, const work::Model& m, const topo::
   shape.gpus = static_cast<double>(gpus);
   shape.passes = static_cast<double>(steps + warm) * static_cast<double>(spec.grad_accumulation);
   shape.batch_per_gpu = static_cast<double>(spec.batch_per_gpu);
-  const RunSize size = run_size(shape, m, gpu);
+  return shape;
+}
+
+// The GPUs a scenario runs on, from one node of its system.
+std::size_t scenario_gpus(const ScenarioSpec& spec, const topo::Cluster& one) {
+  const int per_node = spec.gpus_per_node > 0 ? std::min(spec.gpus_per_node, one.gpus_per_node()) : one.gpus_per_node();
+  return static_cast<std::size_t>(spec.nodes) * static_cast<std::size_t>(per_node);
+}
+
+}  // namespace
+
+void check_run_size(const ScenarioSpec& spec, const work::Model& m, const topo::GpuModel& gpu,
+                    std::size_t gpus, long long steps, long long warm) {
+  const RunSize size = run_size(scenario_shape(spec, m, gpus, steps, warm), m, gpu);
   // The key to name: the one the user is most likely to lower.
   auto field_of = [&](std::initializer_list<const char*> keys) {
     for (const char* k : keys)
@@ -427,10 +443,8 @@ void check_run_size_early(const ScenarioSpec& spec, long long steps) {
   if (spec.nodes <= 64) return;  // a small cluster builds in milliseconds: the later check does
   const auto one = one_node_of(spec);
   if (one->gpus_per_node() < 1) return;  // the full build reports a system without GPUs
-  const int per_node = spec.gpus_per_node > 0 ? std::min(spec.gpus_per_node, one->gpus_per_node()) : one->gpus_per_node();
   const auto model = load_scenario_model(spec);
-  check_run_size(spec, *model, one->gpu_model(0), static_cast<std::size_t>(spec.nodes) * static_cast<std::size_t>(per_node),
-                 steps, spec.warmup_steps);
+  check_run_size(spec, *model, one->gpu_model(0), scenario_gpus(spec, *one), steps, spec.warmup_steps);
 }
 
 RunEstimate estimate_run(const ScenarioSpec& spec, long long steps_override) {
@@ -438,22 +452,19 @@ RunEstimate estimate_run(const ScenarioSpec& spec, long long steps_override) {
   const long long steps = steps_override > 0 ? steps_override : spec.steps;
   std::unique_ptr<topo::Cluster> one;
   std::shared_ptr<const work::Model> model;
-  double per_pass = 0;
+  RunShape shape;
   try {
     one = one_node_of(spec);
+    if (one->gpus_per_node() < 1) return e;  // the run reports a system without GPUs
     model = load_scenario_model(spec);
-    per_pass = spec.strategy == "megatron" ? 8.0 * std::max(1, train::strategy_config(spec).parallel.options.virtual_stages)
-                                           : 2.0 * static_cast<double>(model->ops.size());
+    shape = scenario_shape(spec, *model, scenario_gpus(spec, *one), steps, spec.warmup_steps);
   } catch (const ScenarioError&) {
     return e;  // an input error: the point's run reports it
   }
-  if (one->gpus_per_node() < 1) return e;  // the run reports a system without GPUs
-  const int per_node = spec.gpus_per_node > 0 ? std::min(spec.gpus_per_node, one->gpus_per_node()) : one->gpus_per_node();
-  const std::size_t gpus = static_cast<std::size_t>(spec.nodes) * static_cast<std::size_t>(per_node);
   // The tasks as check_run_size counts them.
-  const double passes = static_cast<double>(steps + spec.warmup_steps) * static_cast<double>(spec.grad_accumulation);
-  e.gpu_passes = passes * static_cast<double>(gpus);
-  e.tasks = e.gpu_passes * per_pass;
+  const std::size_t gpus = scenario_gpus(spec, *one);
+  e.gpu_passes = shape.passes * shape.gpus;
+  e.tasks = run_size(shape, *model, one->gpu_model(0)).tasks;
   try {
     check_run_size(spec, *model, one->gpu_model(0), gpus, steps, spec.warmup_steps);
   } catch (const ScenarioError& err) {

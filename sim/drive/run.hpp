@@ -47,8 +47,8 @@ struct RunOptions {
 train::RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt);
 
 // A run's size before anything is built, for the searches' up-front estimate (issue 26: a
-// search is its points' runs): the engine tasks check_run_size (run.cpp) estimates,
-//   tasks ~= (warmup + steps) x grad_accumulation x GPUs x K   (K: 2 x ops, or 8 x chunks for megatron)
+// search is its points' runs): the engine tasks check_run_size (run.cpp) estimates, the same
+// run_size of the scenario's own RunShape (below),
 // from one node of the system and the model, and, when check_run_size would refuse the run,
 // its message ("this run would take about 134 M engine tasks ..."), so that a search lists the
 // point as over the budget instead of failing. `steps_override` as RunOptions' (0: the
