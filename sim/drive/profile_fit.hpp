@@ -38,25 +38,15 @@
 #include <vector>
 
 #include "drive/profile_trace.hpp"
+#include "report/profile_result.hpp"
 #include "scenario/scenario.hpp"
 
 namespace simtrain::drive {
 
-struct SimulatedSplit {
-  double step_s = 0, compute_s = 0, comm_s = 0, exposed_comm_s = 0, idle_s = 0;
-  double gemm_s = 0, attention_s = 0, other_s = 0;
-};
-
-struct ProfileComparison {
-  std::string trace, scenario, gpu;
-  // The traced GPU against the scenario's, one sentence: "NVIDIA A100-SXM4-40GB (sm_80, 108
-  // SMs, 40.0 GiB; the trace's deviceProperties): the scenario's GPU family (A100)", or
-  // "not checked: ...".
-  std::string device;
-  std::string forced_device;  // "the trace ran on ... (--force-device)" when forced, else ""
-  TraceSplit measured;
-  SimulatedSplit simulated;
-};
+// The results (report/profile_result.hpp, where report/ formats them).
+using report::ProfileComparison;
+using report::ProfileFit;
+using report::SimulatedSplit;
 
 struct ProfileOptions {
   int device = -1;            // --device: the traced GPU (-1: the lowest device with kernels)
@@ -64,16 +54,6 @@ struct ProfileOptions {
 };
 
 ProfileComparison compare_profile(const ScenarioSpec& spec, const ProfileTrace& trace, const ProfileOptions& opt = {});
-
-struct ProfileFit {
-  std::string yaml;  // the calibration file (work/calibration.hpp's format)
-  ProfileComparison before, after;
-  double gemm_scale = 1, attention_scale = 1, memory_scale = 1;  // applied to the scenario GPU's figures
-  int rounds = 0;
-  std::vector<std::string> notes;
-  // An efficiency that ends on its bound 1.0 (report::fit_bound_warning's sentence and why).
-  std::vector<std::string> warnings;
-};
 
 // Fits. Each round's calibration is a document in memory that the round's run reads
 // (ScenarioSpec::calibration_doc): no scratch file, so nothing at a predictable name in a

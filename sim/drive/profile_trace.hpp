@@ -33,11 +33,12 @@
 #include <string>
 #include <vector>
 
+#include "report/profile_result.hpp"
 #include "scenario/device_match.hpp"
 
 namespace simtrain::drive {
 
-enum class KernelKind { gemm, attention, other, nccl };
+using report::KernelKind;  // report/profile_result.hpp
 const char* kernel_kind_name(KernelKind k);
 KernelKind classify_kernel(const std::string& name);
 
@@ -79,15 +80,7 @@ struct ProfileTrace {
 // the line and column of a syntax error).
 ProfileTrace load_profile_trace(const std::string& path);
 
-struct TraceSplit {
-  int device = 0;
-  int steps = 0;
-  bool step_ranges = false;  // false: the whole trace taken as one step
-  std::string step_source;   // "gpu_user_annotation" | "user_annotation via correlation" | "whole trace"
-  double step_s = 0, compute_s = 0, comm_s = 0, exposed_comm_s = 0, idle_s = 0;  // per step
-  std::map<KernelKind, double> by_kind_s;  // per step
-  int kernels = 0;
-};
+using report::TraceSplit;  // report/profile_result.hpp
 
 // The GPU `device` ran on, from deviceProperties; nullopt when the trace does not say.
 std::optional<MeasuredDevice> traced_device(const ProfileTrace& t, int device);

@@ -6,8 +6,6 @@ namespace simtrain::report {
 
 namespace {
 
-using drive::KernelKind;
-
 std::string err(double sim, double meas) {
   if (!(meas > 0)) return "-";
   return fmt::format("{:+.1f}%", 100.0 * (sim - meas) / meas);
@@ -23,9 +21,9 @@ nlohmann::json pair_json(double meas, double sim) {
 
 }  // namespace
 
-std::string format_comparison(const drive::ProfileComparison& c) {
-  const drive::TraceSplit& m = c.measured;
-  const drive::SimulatedSplit& s = c.simulated;
+std::string format_comparison(const ProfileComparison& c) {
+  const TraceSplit& m = c.measured;
+  const SimulatedSplit& s = c.simulated;
   std::string o;
   o += fmt::format("simtrain compare: {} (GPU {}, {} step{} from {}, {} kernels a step) against scenario {} (simulated on {})\n",
                    c.trace, m.device, m.steps, m.steps == 1 ? "" : "s", m.step_source, m.kernels, c.scenario, c.gpu);
@@ -47,9 +45,9 @@ std::string format_comparison(const drive::ProfileComparison& c) {
   return o;
 }
 
-nlohmann::json to_json(const drive::ProfileComparison& c) {
-  const drive::TraceSplit& m = c.measured;
-  const drive::SimulatedSplit& s = c.simulated;
+nlohmann::json to_json(const ProfileComparison& c) {
+  const TraceSplit& m = c.measured;
+  const SimulatedSplit& s = c.simulated;
   return {{"trace", c.trace},
           {"scenario", c.scenario},
           {"gpu", c.gpu},
@@ -70,7 +68,7 @@ nlohmann::json to_json(const drive::ProfileComparison& c) {
           {"nccl_measured_s", m.by_kind_s.at(KernelKind::nccl)}};
 }
 
-std::string format_fit(const drive::ProfileFit& f) {
+std::string format_fit(const ProfileFit& f) {
   std::string o;
   o += fmt::format("simtrain calibrate --profile: {} rounds; GEMM efficiency x{:.4f}, attention x{:.4f}, memory x{:.4f}\n",
                    f.rounds, f.gemm_scale, f.attention_scale, f.memory_scale);
