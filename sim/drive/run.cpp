@@ -473,6 +473,480 @@ RunEstimate estimate_run(const ScenarioSpec& spec, long long steps_override) {
   return e;
 }
 
+namespace {
+
+// The RunResult's names before anything is built: the scenario, its overrides, and the strategy
+// its layout keys changed to.
+RunResult named_result(const ScenarioSpec& spec) {
+  RunResult r;
+  r.scenario = spec.name;
+  r.overrides = spec.overrides_applied;
+  r.strategy_change = train::strategy_config(spec).strategy_change;
+  return r;
+}
+
+// One run of a scenario, one function per job: the data pipeline and the steps, the
+// simulation, then the RunResult's figures from its records (run() calls them in order).
+class ScenarioRun {
+ public:
+  ScenarioRun(const ScenarioSpec& spec, const RunOptions& opt)
+      : spec_(spec),
+        opt_(opt),
+        r_(named_result(spec)),
+        b_(build_setup(spec)),
+        c_(*b_.cluster),
+        m_(*b_.model),
+        ranks_(b_.ranks),
+        gpu_(*b_.gpu),
+        build_(spec, m_, *b_.cost, *b_.planner, c_),
+        steps_(opt.steps_override > 0 ? opt.steps_override : spec.steps),
+        warm_(spec.warmup_steps),
+        default_tensor_bytes_(m_.image_size > 0 ? 3.0 * static_cast<double>(m_.image_size * m_.image_size)
+                              : m_.seq_len > 0  ? 8.0 * static_cast<double>(m_.seq_len)
+                                                : 0.0) {
+    work::parse_precision(spec.precision, prec_);
+    work::parse_optimizer(spec.optimizer, optim_);
+    build_.set_software(&b_.software);
+  }
+
+  RunResult run() {
+    setup_data();
+    check_size();
+    simulate();
+    measure_split();
+    measure_data_stall();
+    measure_idle();
+    measure_kernels();
+    describe();
+    measure_throughput();
+    busiest_links();
+    single_gpu_baseline();
+    memory_peaks();
+    energy_and_cost();
+    whole_run();
+    verdict();
+    if (opt_.data_ceiling && r_.data.enabled && r_.bottleneck == "data") r_.no_stall_step_s = no_stall_step();
+    if (opt_.keep_trace) {
+      r_.graph = sg_;
+      r_.records = records();
+    }
+    if (opt_.error_bands) r_.error_bands = report::bands_for_run(*opt_.error_bands, r_);
+    return std::move(r_);
+  }
+
+ private:
+  const std::vector<engine::TaskRecord>& records() const { return ex_->records(); }
+
+  // Decides the data pipeline (sim/data) and the steps it needs: a warm-up past the loader's
+  // first requests, and measured steps in whole waves of workers. With more than one epoch,
+  // the steps shown are a later epoch's (warm page cache); the first epoch's stall is
+  // simulated separately (first_epoch_stall).
+  void setup_data() {
+    if (!spec_.data_field) return;
+    data_spec_ = data::parse_data(*spec_.data_field);
+    data_plan_ = std::make_unique<data::Plan>(c_, *data_spec_, ranks_, spec_.batch_per_gpu, default_tensor_bytes_,
+                                              data_spec_->epochs > 1 ? 1 : 0);
+    build_.set_data(data_plan_.get());
+    // The loader's first W x prefetch batches are requested at once: warm up past them, so the
+    // averages are the pipeline's steady state (DESIGN §2: warm-up steps let pipelines fill).
+    const long long in_flight = static_cast<long long>(std::max(1, data_spec_->num_workers)) *
+                                (data_spec_->num_workers == 0 ? 1 : data_spec_->prefetch_factor);
+    warm_ = std::max(warm_, (in_flight + spec_.grad_accumulation - 1) / spec_.grad_accumulation + 1);
+    // Workers deliver in waves of W batches (all start together, share the drive, finish
+    // together): average over whole waves unless --steps says otherwise.
+    if (opt_.steps_override <= 0 && spec_.grad_accumulation == 1) {
+      const long long wave = std::max(1, data_spec_->num_workers);
+      steps_ = (std::max(steps_, wave) + wave - 1) / wave * wave;
+    }
+  }
+
+  // Decides the links' capacities (the data pipeline's links added, all scaled by --link-scale)
+  // and refuses a run or a trace too large before its step graph is built.
+  void check_size() {
+    caps_ = c_.link_capacities();
+    if (data_plan_) caps_.insert(caps_.end(), data_plan_->extra_capacities().begin(), data_plan_->extra_capacities().end());
+    for (double& x : caps_) x *= opt_.link_scale;
+    // With a data pipeline and no --steps, the steps run until the loader's stall has converged
+    // (steady_state_window); otherwise the scenario's steps after its warm-up.
+    seek_steady_ = data_plan_ && opt_.steps_override <= 0;
+    try {
+      check_run_size(spec_, m_, gpu_, ranks_.size(), steps_, warm_);
+      if (opt_.chrome_trace || opt_.chakra)
+        check_trace_size(spec_, build_(ranks_, 1, spec_.batch_per_gpu), steps_, warm_, opt_);
+    } catch (const ScenarioError& e) {
+      throw attribute_to_override(spec_.path, spec_.overrides_applied, e);
+    }
+  }
+
+  // Decides how many steps are simulated: the scenario's after its warm-up, or, seeking the
+  // steady state, tries whose measured window becomes the next try's warm-up until the
+  // loader's stall converges or the step and event bounds are reached. Sets the measured
+  // window: from the end of the last warm-up step to the end of the last step.
+  void simulate() {
+    const long long wave = data_spec_ ? std::max(1, data_spec_->num_workers) : 1;
+    double spent_events = 0;
+    for (;;) {
+      sg_ = std::make_shared<StepGraph>(build_(ranks_, static_cast<int>(steps_ + warm_), spec_.batch_per_gpu));
+      ex_.reset();
+      network_ = std::make_unique<net::FlowNetwork>(caps_, opt_.full_solve);
+      ex_ = std::make_unique<engine::Executor>(*network_);
+      st_ = ex_->run(sg_->graph);
+      if (!seek_steady_) break;
+      const SteadyCheck chk = steady_state_window(sg_->step_end, ex_->records(), warm_);
+      // Equal halves are not enough: while the queue filled in the warm-up drains, steps run at
+      // the GPUs' pace (data/pipeline.hpp, check_supply).
+      const auto& rw = ex_->records();
+      const TimePs wlo = warm_ > 0 ? rw[sg_->step_end[static_cast<std::size_t>(warm_ - 1)]].end : 0;
+      supply_ = data::check_supply(*data_plan_, *sg_->data, rw, c_, wlo, rw[sg_->step_end.back()].end, kSupplyTolerance);
+      r_.steady_state = chk.converged && supply_.resource.empty();
+      spent_events += static_cast<double>(st_.events);
+      const double next_events = static_cast<double>(st_.events) / static_cast<double>(warm_ + steps_) *
+                                 static_cast<double>(warm_ + 3 * steps_);
+      if (r_.steady_state || warm_ + 3 * steps_ > kMaxSteadySteps || spent_events + next_events > kSteadyEventBudget)
+        break;
+      // Not yet: the window becomes warm-up, and twice as many steps are measured after it.
+      warm_ += steps_;
+      steps_ = (2 * steps_ + wave - 1) / wave * wave;
+    }
+    r_.sought_steady_state = seek_steady_;
+    r_.events = st_.events;
+    r_.tasks = sg_->graph.size();
+    const auto& rec = records();
+    lo_ = warm_ > 0 ? rec[sg_->step_end[static_cast<std::size_t>(warm_ - 1)]].end : 0;
+    hi_ = rec[sg_->step_end.back()].end;
+    per_step_ = 1.0 / static_cast<double>(steps_);
+  }
+
+  // Decides rank 0's step over the measured window: the step time, compute (and the time
+  // sharing the GPU with NCCL kernels cost it), communication, and the communication compute
+  // does not hide.
+  void measure_split() {
+    const auto& rec = records();
+    const double window = static_cast<double>(hi_ - lo_);
+    std::vector<std::pair<TimePs, TimePs>> busy, comm;
+    const engine::ServerId s0 = sg_->compute[0];
+    double slowed_ps = 0;  // compute time lost to NCCL kernels sharing the GPU (SMs, HBM)
+    for (engine::TaskId t = 0; t < sg_->graph.size(); ++t) {
+      const engine::Task& task = sg_->graph.task(t);
+      if (task.server == s0) {
+        busy.emplace_back(rec[t].start, rec[t].end);
+        // The time a kernel lost to sharing, counted for the part of it inside the window (as busy is).
+        const TimePs span = rec[t].end - rec[t].start;
+        const TimePs inside = std::min(rec[t].end, hi_) - std::max(rec[t].start, lo_);
+        if (task.curve != engine::kNoCurve && span > 0 && inside > 0)
+          slowed_ps += static_cast<double>(std::max<TimePs>(0, span - task.duration_ps)) * static_cast<double>(inside) /
+                       static_cast<double>(span);
+      }
+      if (task.category == kComm && (sg_->rank0_comm.empty() || sg_->rank0_comm[t]))
+        comm.emplace_back(rec[t].start, rec[t].end);
+    }
+    const double busy_ps = union_length(busy, lo_, hi_);
+    const double comm_ps = union_length(comm, lo_, hi_);
+    const double exposed_ps = covered_not_by(comm, busy, lo_, hi_);
+    r_.step_time_s = ps_to_seconds(static_cast<TimePs>(window * per_step_));
+    r_.compute_s = busy_ps * 1e-12 * per_step_;
+    r_.compute_shared_s = slowed_ps * 1e-12 * per_step_;
+    r_.comm_total_s = comm_ps * 1e-12 * per_step_;
+    r_.comm_exposed_s = exposed_ps * 1e-12 * per_step_;
+    r_.data_stall_s = 0;
+  }
+
+  // Decides the data stall: the loader's summary over the window, where the slowest GPU's wait
+  // sets the pace, and the first epoch's (cold page cache) when it differs from the steps shown.
+  void measure_data_stall() {
+    if (!sg_->data) return;
+    r_.data = data::summarize(*data_plan_, *sg_->data, sg_->graph, records(), *network_, c_, lo_, hi_, steps_,
+                              spec_.grad_accumulation, r_.step_time_s);
+    if (seek_steady_ && !r_.steady_state) r_.data.unsettled = supply_.describe();
+    // The slowest GPU's wait sets the pace: rank 0 waits for it too (at the all-reduce), so
+    // its idle time up to the worst stall counts as data stall.
+    const double worst = *std::max_element(r_.data.stall_s_per_gpu.begin(), r_.data.stall_s_per_gpu.end());
+    r_.data_stall_s = std::max(r_.data.stall_s, std::min(worst, r_.step_time_s - r_.compute_s - r_.comm_exposed_s));
+    if (data_spec_->epochs > 1 && data_plan_->hit_rate_for_epoch(0) != data_plan_->hit_rate())
+      r_.data.epoch1_stall_s = first_epoch_stall();
+  }
+
+  // Decides the first epoch's stall: the same steps simulated again with epoch 0's page cache.
+  double first_epoch_stall() {
+    data::Plan first(c_, *data_spec_, ranks_, spec_.batch_per_gpu, default_tensor_bytes_, 0);
+    build_.set_data(&first);
+    StepGraph g0 = build_(ranks_, static_cast<int>(steps_ + warm_), spec_.batch_per_gpu);
+    net::FlowNetwork n0(caps_, opt_.full_solve);
+    engine::Executor e0(n0);
+    e0.run(g0.graph);
+    const auto& r0 = e0.records();
+    const TimePs lo0 = warm_ > 0 ? r0[g0.step_end[static_cast<std::size_t>(warm_ - 1)]].end : 0;
+    const TimePs hi0 = r0[g0.step_end.back()].end;
+    const auto s0 = data::summarize(first, *g0.data, g0.graph, r0, n0, c_, lo0, hi0, steps_, spec_.grad_accumulation,
+                                    ps_to_seconds(hi0 - lo0) * per_step_);
+    const double stall = *std::max_element(s0.stall_s_per_gpu.begin(), s0.stall_s_per_gpu.end());
+    build_.set_data(data_plan_.get());
+    return stall;
+  }
+
+  // Decides what rank 0's idle time is: waiting for its host, or, with pipeline stages, the
+  // bubble (it waits for the other stages).
+  void measure_idle() {
+    r_.idle_s = std::max(0.0, r_.step_time_s - r_.compute_s - r_.comm_exposed_s - r_.data_stall_s);
+    r_.pipeline_stages = sg_->pipeline_stages;
+    r_.micro_batches = static_cast<int>(spec_.grad_accumulation);
+    if (sg_->pipeline_stages > 1) {
+      r_.bubble_s = r_.idle_s;
+      r_.idle_s = 0;
+      r_.bubble_closed_form = sg_->bubble_closed_form;
+    }
+  }
+
+  // Decides rank 0's GEMM-like kernel time per step and its share of compute: the strategy's
+  // own figure where it splits the model (megatron), else every op of the model for every
+  // micro-batch.
+  void measure_kernels() {
+    double gemm_like = 0;
+    if (sg_->gemm_like_s > 0) {
+      gemm_like = sg_->gemm_like_s;
+    } else {
+      for (const work::Op& op : m_.ops) {
+        if (op.kind != work::OpKind::gemm && op.kind != work::OpKind::conv && op.kind != work::OpKind::attention) continue;
+        const double t = ps_to_seconds(b_.cost->forward(op, static_cast<double>(spec_.batch_per_gpu)) +
+                                       b_.cost->backward(op, static_cast<double>(spec_.batch_per_gpu)));
+        gemm_like += t;
+        if (op.kind == work::OpKind::attention) r_.attention_s += t;
+      }
+      gemm_like *= static_cast<double>(spec_.grad_accumulation);
+      r_.attention_s *= static_cast<double>(spec_.grad_accumulation);
+    }
+    r_.gemm_s = gemm_like - r_.attention_s;
+    r_.gemm_share = r_.compute_s > 0 ? std::min(1.0, gemm_like / r_.compute_s) : 0;
+  }
+
+  // Decides the run's identity: system, model, GPU, calibrations, software, precision, layout
+  // and the steps measured.
+  void describe() {
+    r_.system = c_.name();
+    r_.model = m_.name;
+    r_.gpu_name = gpu_.name;
+    r_.gpu_arch = gpu_.arch;
+    r_.calibration = b_.calibration;
+    r_.network_calibration = b_.network_calibration;
+    r_.software = b_.software.key;
+    r_.software_name = b_.software.name;
+    r_.precision = work::precision_name(prec_);
+    r_.optimizer = work::optimizer_name(optim_);
+    r_.strategy = spec_.strategy;
+    r_.gpus = static_cast<int>(ranks_.size());
+    r_.nodes = c_.nodes();
+    r_.fabric_oversubscription = c_.nodes() > 1 ? c_.fabric().oversubscription : 1;
+    r_.batch_per_gpu = spec_.batch_per_gpu;
+    r_.grad_accumulation = spec_.grad_accumulation;
+    r_.seq_len = m_.seq_len;
+    r_.steps = steps_;
+    r_.warmup_steps = warm_;
+    r_.params = m_.params();
+  }
+
+  // Decides the throughput: samples and tokens per second, model TFLOP/s per GPU and MFU, and
+  // the algorithm most of the gradient buckets use.
+  void measure_throughput() {
+    samples_per_step_ = sg_->samples_per_step > 0
+                            ? sg_->samples_per_step
+                            : static_cast<double>(r_.gpus * spec_.batch_per_gpu * spec_.grad_accumulation);
+    // Rows executed per step carry samples_per_row samples of tokens_per_sample real tokens each
+    // (work/sequences.hpp); model FLOPs below count the executed rows, padding included.
+    r_.tokens_per_sample = b_.sequences.tokens_per_sample;
+    r_.samples_per_row = b_.sequences.samples_per_row;
+    r_.padding_share = b_.sequences.padding_share;
+    if (spec_.sequences_field || spec_.seq_len_field) {
+      r_.batching = spec_.batching;
+      r_.max_seq_len = b_.sequences.max_len;
+      r_.bin_width = spec_.bin_width;
+    }
+    r_.samples_per_s = samples_per_step_ * r_.samples_per_row / r_.step_time_s;
+    r_.tokens_per_s = m_.seq_len > 0 ? r_.samples_per_s * r_.tokens_per_sample : 0;
+    const double model_flops_per_gpu_step = 3.0 * m_.fwd_flops_per_sample() * samples_per_step_ / r_.gpus;
+    r_.tflops_per_gpu = model_flops_per_gpu_step / r_.step_time_s / 1e12;
+    // MFU against the dense 16-bit peak under fp8: only the linear layers run in fp8
+    // (work/cost.hpp), and fp8 runs are quoted against the bf16 peak so they compare with bf16 runs.
+    double peak = b_.cost->tensor_peak_flops();
+    if (prec_ == work::Precision::fp8) {
+      auto it = gpu_.peak_flops.find("bf16");
+      if (it != gpu_.peak_flops.end()) peak = it->second;
+    }
+    r_.mfu = r_.tflops_per_gpu * 1e12 / peak;
+    r_.buckets = sg_->buckets.size();
+    if (!sg_->bucket_algos.empty()) {
+      std::map<std::string, int> count;
+      for (const auto& a : sg_->bucket_algos) ++count[a];
+      std::string best;
+      int most = 0;
+      for (const auto& [a, k] : count)
+        if (k > most) {
+          most = k;
+          best = a;
+        }
+      r_.bucket_algo = best;
+    }
+  }
+
+  // Decides the five busiest links over the whole run, by utilisation.
+  void busiest_links() {
+    const double run_s = ps_to_seconds(st_.makespan_ps);
+    std::vector<LinkUsage> links;
+    for (net::LinkId l = 0; l < network_->link_count(); ++l) {
+      const double bytes = network_->link_bytes(l);
+      if (bytes <= 0) continue;
+      const std::string name = l < c_.directed_link_count()
+                                   ? c_.link_name(l)
+                                   : data_plan_->extra_names()[l - data_plan_->first_extra_link()];
+      links.push_back(LinkUsage{name, bytes / (network_->capacity(l) * run_s)});
+    }
+    std::stable_sort(links.begin(), links.end(), [](const LinkUsage& a, const LinkUsage& x) {
+      return a.utilization > x.utilization;
+    });
+    if (links.size() > 5) links.resize(5);
+    r_.links = links;
+  }
+
+  // Decides the single-GPU baseline (the same model and batch on one GPU of the same kind) and
+  // the scaling efficiency against it.
+  void single_gpu_baseline() {
+    if (r_.gpus <= 1) {
+      r_.single_gpu_step_s = r_.step_time_s;
+      r_.scaling_efficiency = 1.0;
+      return;
+    }
+    build_.set_data(nullptr);  // the baseline is the GPU's own step, fed instantly
+    StepGraph g1 = build_({ranks_[0]}, 2, spec_.batch_per_gpu);
+    net::FlowNetwork n1(caps_);
+    engine::Executor e1(n1);
+    e1.run(g1.graph);
+    r_.single_gpu_step_s = ps_to_seconds(e1.records()[g1.step_end[1]].end - e1.records()[g1.step_end[0]].end);
+    // Throughput per GPU against one GPU's (the same per-GPU work under data parallelism:
+    // single step / step; under model parallelism the GPUs share each sample).
+    const double single_samples = static_cast<double>(spec_.batch_per_gpu * spec_.grad_accumulation);
+    r_.scaling_efficiency =
+        sg_->samples_per_step > 0
+            ? std::min(1.0, (samples_per_step_ / r_.step_time_s) / (r_.gpus * single_samples / r_.single_gpu_step_s))
+            : std::min(1.0, r_.single_gpu_step_s / r_.step_time_s);
+  }
+
+  // Decides whether the job fits: the memory peak over rank 0's timeline (train/memory.hpp),
+  // the fullest pipeline stage's, the host memory per node, and the blocks checkpointed.
+  void memory_peaks() {
+    const auto& rec = records();
+    MemoryPeak peak = find_peak(sg_->memory, sg_->graph, rec);
+    // Pipeline stages hold different layers: the fullest stage decides whether the job fits.
+    if (sg_->stage_memory.size() > 1) r_.stage_peaks.emplace_back(peak.peak_bytes, peak.at_task);
+    for (std::size_t s = 1; s < sg_->stage_memory.size(); ++s) {
+      MemoryPeak ps = find_peak(sg_->stage_memory[s], sg_->graph, rec);
+      r_.stage_peaks.emplace_back(ps.peak_bytes, ps.at_task);
+      if (ps.peak_bytes > peak.peak_bytes) {
+        peak = ps;
+        peak.at_task = "stage " + std::to_string(s) + ": " + ps.at_task;
+      }
+    }
+    r_.memory_peak_bytes = peak.peak_bytes;
+    r_.memory_breakdown = peak.breakdown;
+    r_.memory_peak_at = peak.at_task;
+    r_.memory_capacity_bytes = gpu_.memory_bytes;
+    r_.oom = r_.memory_peak_bytes > r_.memory_capacity_bytes;
+    const train::HostMemoryVerdict host =
+        train::host_memory_verdict(sg_->memory, ranks_per_node(c_, ranks_), c_.host_memory_bytes());
+    r_.host_offload_bytes_per_node = host.offload_bytes_per_node;
+    r_.host_memory_bytes = host.capacity_bytes;
+    r_.host_oom = host.oom;
+    r_.strategy_detail = sg_->strategy_detail;
+    if (spec_.strategy != "megatron") {  // megatron's recompute is in its detail
+      const std::vector<bool> ck = train::checkpointed_blocks(m_, train::strategy_config(spec_).checkpointing);
+      r_.checkpointed_blocks = static_cast<int>(std::count(ck.begin(), ck.end(), true));
+      r_.blocks = static_cast<int>(ck.size());
+    }
+  }
+
+  // Decides a step's energy and cost (train/cost_of_run.hpp): GPU power from the compute
+  // utilisation; the prices from the scenario, the system file or the catalog's price list.
+  void energy_and_cost() {
+    const double util = r_.step_time_s > 0 ? r_.compute_s / r_.step_time_s : 0;
+    const double gpu_w = gpu_.idle_power_w + (gpu_.tdp_w - gpu_.idle_power_w) * util;
+    r_.cost_inputs = train::resolve_cost_inputs(spec_, c_, gpu_, r_.gpus, r_.nodes, gpu_w);
+    r_.step_cost = train::cost_of(r_.cost_inputs, r_.step_time_s);
+    r_.power_w = r_.step_cost.power_w;
+    r_.joules_per_step = r_.step_cost.joules;
+    const std::optional<double> headline = r_.step_cost.headline(spec_.cost_basis);
+    r_.priced = headline.has_value();
+    r_.cost_per_step = headline.value_or(0);
+  }
+
+  // Decides the whole run's figures: its expected wall clock with checkpoints and failures
+  // (train/goodput.hpp), priced over that wall clock.
+  void whole_run() {
+    if (!spec_.run.enabled()) return;
+    try {
+      r_.whole_run = plan_whole_run(spec_, c_, ranks_, data_spec_ ? &*data_spec_ : nullptr, m_, *sg_, samples_per_step_, r_);
+    } catch (const ScenarioError& e) {
+      throw attribute_to_override(spec_.path, spec_.overrides_applied, e);
+    }
+    const train::WholeRun& w = r_.whole_run;
+    if (w.expected.finishes) {
+      r_.run_steps = w.steps;
+      r_.run_hours = w.expected.wall_s / 3600.0;
+      r_.run_energy_kwh = w.energy_kwh;
+      r_.run_cost_figures = w.cost_figures;
+      r_.run_cost = w.cost;
+    }
+  }
+
+  // Decides the verdict: the largest share of the step, or the data when the GPUs wait on
+  // the loader noticeably.
+  void verdict() {
+    // Idle time is the GPU waiting for its host (kernel dispatch, syncs; train/host.hpp).
+    const double parts[5] = {r_.compute_s, r_.comm_exposed_s, r_.data_stall_s, r_.idle_s, r_.bubble_s};
+    const char* names[5] = {"compute", "communication", "data", "host", "pipeline"};
+    int k = static_cast<int>(std::max_element(parts, parts + 5) - parts);
+    // The loader bounds the step when the GPUs wait on it noticeably (DESIGN §8).
+    if (r_.data.enabled && r_.data_stall_s > 0.05 * r_.step_time_s && r_.data.limiter != "none") k = 2;
+    r_.bottleneck = names[k];
+  }
+
+  // Decides what fixing the pipeline buys: the same step with the batches always ready, the
+  // run without its data pipeline (and without its whole run, which this figure does not need).
+  double no_stall_step() const {
+    ScenarioSpec fed = spec_;
+    fed.data_field.reset();
+    fed.run = RunSpec{};
+    RunOptions once;
+    once.steps_override = opt_.steps_override;
+    return run_scenario(fed, once).step_time_s;
+  }
+
+  const ScenarioSpec& spec_;
+  const RunOptions& opt_;
+  RunResult r_;
+  Built b_;
+  const topo::Cluster& c_;
+  const work::Model& m_;
+  const std::vector<int>& ranks_;
+  const topo::GpuModel& gpu_;
+  StrategyBuilder build_;
+  long long steps_, warm_;
+  const double default_tensor_bytes_;
+  work::Precision prec_{};
+  work::Optimizer optim_{};
+  std::unique_ptr<data::Plan> data_plan_;
+  std::optional<data::DataSpec> data_spec_;
+  std::vector<double> caps_;
+  bool seek_steady_ = false;
+  std::shared_ptr<StepGraph> sg_;
+  std::unique_ptr<net::FlowNetwork> network_;
+  std::unique_ptr<engine::Executor> ex_;
+  engine::RunStats st_;
+  data::SupplyCheck supply_;  // the last window's: what the loader could not supply, if anything
+  TimePs lo_ = 0, hi_ = 0;    // the measured window
+  double per_step_ = 0;
+  double samples_per_step_ = 0;
+};
+
+}  // namespace
+
 RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   const engine::Deadline limit(opt.max_seconds);
   try {
@@ -480,363 +954,7 @@ RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt) {
   } catch (const ScenarioError& e) {
     throw attribute_to_override(spec.path, spec.overrides_applied, e);
   }
-  RunResult r;
-  r.scenario = spec.name;
-  r.overrides = spec.overrides_applied;
-  r.strategy_change = train::strategy_config(spec).strategy_change;
-  Built b = build_setup(spec);
-  const topo::Cluster& c = *b.cluster;
-  const work::Model& m = *b.model;
-  const std::vector<int>& ranks = b.ranks;
-  const topo::GpuModel& gpu = *b.gpu;
-  work::Precision prec;
-  work::parse_precision(spec.precision, prec);
-  work::Optimizer optim;
-  work::parse_optimizer(spec.optimizer, optim);
-
-  long long steps = opt.steps_override > 0 ? opt.steps_override : spec.steps;
-  long long warm = spec.warmup_steps;
-  StrategyBuilder build(spec, m, *b.cost, *b.planner, c);
-  build.set_software(&b.software);
-  // The data pipeline (sim/data): with more than one epoch, the steps shown are a later
-  // epoch's (warm page cache); the first epoch's stall is simulated separately below.
-  std::unique_ptr<data::Plan> data_plan;
-  std::optional<data::DataSpec> data_spec;
-  const double default_tensor_bytes = m.image_size > 0 ? 3.0 * static_cast<double>(m.image_size * m.image_size)
-                                      : m.seq_len > 0  ? 8.0 * static_cast<double>(m.seq_len)
-                                                       : 0.0;
-  if (spec.data_field) {
-    data_spec = data::parse_data(*spec.data_field);
-    data_plan = std::make_unique<data::Plan>(c, *data_spec, ranks, spec.batch_per_gpu, default_tensor_bytes,
-                                             data_spec->epochs > 1 ? 1 : 0);
-    build.set_data(data_plan.get());
-    // The loader's first W x prefetch batches are requested at once: warm up past them, so the
-    // averages are the pipeline's steady state (DESIGN §2: warm-up steps let pipelines fill).
-    const long long in_flight = static_cast<long long>(std::max(1, data_spec->num_workers)) *
-                                (data_spec->num_workers == 0 ? 1 : data_spec->prefetch_factor);
-    warm = std::max(warm, (in_flight + spec.grad_accumulation - 1) / spec.grad_accumulation + 1);
-    // Workers deliver in waves of W batches (all start together, share the drive, finish
-    // together): average over whole waves unless --steps says otherwise.
-    if (opt.steps_override <= 0 && spec.grad_accumulation == 1) {
-      const long long wave = std::max(1, data_spec->num_workers);
-      steps = (std::max(steps, wave) + wave - 1) / wave * wave;
-    }
-  }
-  std::vector<double> caps = c.link_capacities();
-  if (data_plan) caps.insert(caps.end(), data_plan->extra_capacities().begin(), data_plan->extra_capacities().end());
-  for (double& x : caps) x *= opt.link_scale;
-  // With a data pipeline and no --steps, the steps run until the loader's stall has converged
-  // (steady_state_window); otherwise the scenario's steps after its warm-up.
-  const bool seek_steady = data_plan && opt.steps_override <= 0;
-  try {
-    check_run_size(spec, m, gpu, ranks.size(), steps, warm);
-    if (opt.chrome_trace || opt.chakra) check_trace_size(spec, build(ranks, 1, spec.batch_per_gpu), steps, warm, opt);
-  } catch (const ScenarioError& e) {
-    throw attribute_to_override(spec.path, spec.overrides_applied, e);
-  }
-  const long long wave = data_spec ? std::max(1, data_spec->num_workers) : 1;
-  std::shared_ptr<StepGraph> sg;
-  std::unique_ptr<net::FlowNetwork> network_owner;
-  std::unique_ptr<engine::Executor> ex_owner;
-  engine::RunStats st;
-  double spent_events = 0;
-  data::SupplyCheck supply;  // the last window's: what the loader could not supply, if anything
-  for (;;) {
-    sg = std::make_shared<StepGraph>(build(ranks, static_cast<int>(steps + warm), spec.batch_per_gpu));
-    ex_owner.reset();
-    network_owner = std::make_unique<net::FlowNetwork>(caps, opt.full_solve);
-    ex_owner = std::make_unique<engine::Executor>(*network_owner);
-    st = ex_owner->run(sg->graph);
-    if (!seek_steady) break;
-    const SteadyCheck chk = steady_state_window(sg->step_end, ex_owner->records(), warm);
-    // Equal halves are not enough: while the queue filled in the warm-up drains, steps run at
-    // the GPUs' pace (data/pipeline.hpp, check_supply).
-    const auto& rw = ex_owner->records();
-    const TimePs wlo = warm > 0 ? rw[sg->step_end[static_cast<std::size_t>(warm - 1)]].end : 0;
-    supply = data::check_supply(*data_plan, *sg->data, rw, c, wlo, rw[sg->step_end.back()].end, kSupplyTolerance);
-    r.steady_state = chk.converged && supply.resource.empty();
-    spent_events += static_cast<double>(st.events);
-    const double next_events = static_cast<double>(st.events) / static_cast<double>(warm + steps) *
-                               static_cast<double>(warm + 3 * steps);
-    if (r.steady_state || warm + 3 * steps > kMaxSteadySteps || spent_events + next_events > kSteadyEventBudget) break;
-    // Not yet: the window becomes warm-up, and twice as many steps are measured after it.
-    warm += steps;
-    steps = (2 * steps + wave - 1) / wave * wave;
-  }
-  r.sought_steady_state = seek_steady;
-  net::FlowNetwork& network = *network_owner;
-  const auto& rec = ex_owner->records();
-  r.events = st.events;
-  r.tasks = sg->graph.size();
-
-  // Measured window: from the end of the last warm-up step to the end of the last step.
-  const TimePs lo = warm > 0 ? rec[sg->step_end[static_cast<std::size_t>(warm - 1)]].end : 0;
-  const TimePs hi = rec[sg->step_end.back()].end;
-  const double window = static_cast<double>(hi - lo);
-  const double per_step = 1.0 / static_cast<double>(steps);
-  std::vector<std::pair<TimePs, TimePs>> busy, comm;
-  double gemm_like = 0;
-  const engine::ServerId s0 = sg->compute[0];
-  double slowed_ps = 0;  // compute time lost to NCCL kernels sharing the GPU (SMs, HBM)
-  for (engine::TaskId t = 0; t < sg->graph.size(); ++t) {
-    const engine::Task& task = sg->graph.task(t);
-    if (task.server == s0) {
-      busy.emplace_back(rec[t].start, rec[t].end);
-      // The time a kernel lost to sharing, counted for the part of it inside the window (as busy is).
-      const TimePs span = rec[t].end - rec[t].start;
-      const TimePs inside = std::min(rec[t].end, hi) - std::max(rec[t].start, lo);
-      if (task.curve != engine::kNoCurve && span > 0 && inside > 0)
-        slowed_ps += static_cast<double>(std::max<TimePs>(0, span - task.duration_ps)) * static_cast<double>(inside) /
-                     static_cast<double>(span);
-    }
-    if (task.category == kComm && (sg->rank0_comm.empty() || sg->rank0_comm[t])) comm.emplace_back(rec[t].start, rec[t].end);
-  }
-  const double busy_ps = union_length(busy, lo, hi);
-  const double comm_ps = union_length(comm, lo, hi);
-  const double exposed_ps = covered_not_by(comm, busy, lo, hi);
-  r.step_time_s = ps_to_seconds(static_cast<TimePs>(window * per_step));
-  r.compute_s = busy_ps * 1e-12 * per_step;
-  r.compute_shared_s = slowed_ps * 1e-12 * per_step;
-  r.comm_total_s = comm_ps * 1e-12 * per_step;
-  r.comm_exposed_s = exposed_ps * 1e-12 * per_step;
-  r.data_stall_s = 0;
-  if (sg->data) {
-    r.data = data::summarize(*data_plan, *sg->data, sg->graph, rec, network, c, lo, hi, steps,
-                             spec.grad_accumulation, r.step_time_s);
-    if (seek_steady && !r.steady_state) r.data.unsettled = supply.describe();
-    // The slowest GPU's wait sets the pace: rank 0 waits for it too (at the all-reduce), so
-    // its idle time up to the worst stall counts as data stall.
-    const double worst = *std::max_element(r.data.stall_s_per_gpu.begin(), r.data.stall_s_per_gpu.end());
-    r.data_stall_s = std::max(r.data.stall_s, std::min(worst, r.step_time_s - r.compute_s - r.comm_exposed_s));
-    if (data_spec->epochs > 1 && data_plan->hit_rate_for_epoch(0) != data_plan->hit_rate()) {
-      data::Plan first(c, *data_spec, ranks, spec.batch_per_gpu, default_tensor_bytes, 0);
-      build.set_data(&first);
-      StepGraph g0 = build(ranks, static_cast<int>(steps + warm), spec.batch_per_gpu);
-      net::FlowNetwork n0(caps, opt.full_solve);
-      engine::Executor e0(n0);
-      e0.run(g0.graph);
-      const auto& r0 = e0.records();
-      const TimePs lo0 = warm > 0 ? r0[g0.step_end[static_cast<std::size_t>(warm - 1)]].end : 0;
-      const TimePs hi0 = r0[g0.step_end.back()].end;
-      const auto s0 = data::summarize(first, *g0.data, g0.graph, r0, n0, c, lo0, hi0, steps, spec.grad_accumulation,
-                                      ps_to_seconds(hi0 - lo0) * per_step);
-      r.data.epoch1_stall_s = *std::max_element(s0.stall_s_per_gpu.begin(), s0.stall_s_per_gpu.end());
-      build.set_data(data_plan.get());
-    }
-  }
-  r.idle_s = std::max(0.0, r.step_time_s - r.compute_s - r.comm_exposed_s - r.data_stall_s);
-  // Rank 0's GEMM-like kernel time per step: the strategy's own figure where it splits the
-  // model (megatron), else every op of the model for every micro-batch.
-  if (sg->gemm_like_s > 0) {
-    gemm_like = sg->gemm_like_s;
-  } else {
-    for (const work::Op& op : m.ops) {
-      if (op.kind != work::OpKind::gemm && op.kind != work::OpKind::conv && op.kind != work::OpKind::attention) continue;
-      const double t = ps_to_seconds(b.cost->forward(op, static_cast<double>(spec.batch_per_gpu)) +
-                                     b.cost->backward(op, static_cast<double>(spec.batch_per_gpu)));
-      gemm_like += t;
-      if (op.kind == work::OpKind::attention) r.attention_s += t;
-    }
-    gemm_like *= static_cast<double>(spec.grad_accumulation);
-    r.attention_s *= static_cast<double>(spec.grad_accumulation);
-  }
-  r.gemm_s = gemm_like - r.attention_s;
-  r.gemm_share = r.compute_s > 0 ? std::min(1.0, gemm_like / r.compute_s) : 0;
-  // With pipeline stages, what rank 0 idles is the bubble: it waits for the other stages.
-  r.pipeline_stages = sg->pipeline_stages;
-  r.micro_batches = static_cast<int>(spec.grad_accumulation);
-  if (sg->pipeline_stages > 1) {
-    r.bubble_s = r.idle_s;
-    r.idle_s = 0;
-    r.bubble_closed_form = sg->bubble_closed_form;
-  }
-
-  // Identity and throughput.
-  r.system = c.name();
-  r.model = m.name;
-  r.gpu_name = gpu.name;
-  r.gpu_arch = gpu.arch;
-  r.calibration = b.calibration;
-  r.network_calibration = b.network_calibration;
-  r.software = b.software.key;
-  r.software_name = b.software.name;
-  r.precision = work::precision_name(prec);
-  r.optimizer = work::optimizer_name(optim);
-  r.strategy = spec.strategy;
-  r.gpus = static_cast<int>(ranks.size());
-  r.nodes = c.nodes();
-  r.fabric_oversubscription = c.nodes() > 1 ? c.fabric().oversubscription : 1;
-  r.batch_per_gpu = spec.batch_per_gpu;
-  r.grad_accumulation = spec.grad_accumulation;
-  r.seq_len = m.seq_len;
-  r.steps = steps;
-  r.warmup_steps = warm;
-  r.params = m.params();
-  const double samples_per_step = sg->samples_per_step > 0
-                                      ? sg->samples_per_step
-                                      : static_cast<double>(r.gpus * spec.batch_per_gpu * spec.grad_accumulation);
-  // Rows executed per step carry samples_per_row samples of tokens_per_sample real tokens each
-  // (work/sequences.hpp); model FLOPs below count the executed rows, padding included.
-  r.tokens_per_sample = b.sequences.tokens_per_sample;
-  r.samples_per_row = b.sequences.samples_per_row;
-  r.padding_share = b.sequences.padding_share;
-  if (spec.sequences_field || spec.seq_len_field) {
-    r.batching = spec.batching;
-    r.max_seq_len = b.sequences.max_len;
-    r.bin_width = spec.bin_width;
-  }
-  r.samples_per_s = samples_per_step * r.samples_per_row / r.step_time_s;
-  r.tokens_per_s = m.seq_len > 0 ? r.samples_per_s * r.tokens_per_sample : 0;
-  const double model_flops_per_gpu_step = 3.0 * m.fwd_flops_per_sample() * samples_per_step / r.gpus;
-  r.tflops_per_gpu = model_flops_per_gpu_step / r.step_time_s / 1e12;
-  // MFU against the dense 16-bit peak under fp8: only the linear layers run in fp8
-  // (work/cost.hpp), and fp8 runs are quoted against the bf16 peak so they compare with bf16 runs.
-  {
-    double peak = b.cost->tensor_peak_flops();
-    if (prec == work::Precision::fp8) {
-      auto it = gpu.peak_flops.find("bf16");
-      if (it != gpu.peak_flops.end()) peak = it->second;
-    }
-    r.mfu = r.tflops_per_gpu * 1e12 / peak;
-  }
-  r.buckets = sg->buckets.size();
-  if (!sg->bucket_algos.empty()) {
-    std::map<std::string, int> count;
-    for (const auto& a : sg->bucket_algos) ++count[a];
-    std::string best;
-    int most = 0;
-    for (const auto& [a, k] : count)
-      if (k > most) {
-        most = k;
-        best = a;
-      }
-    r.bucket_algo = best;
-  }
-
-  // Busiest links over the whole run.
-  const double run_s = ps_to_seconds(st.makespan_ps);
-  std::vector<LinkUsage> links;
-  for (net::LinkId l = 0; l < network.link_count(); ++l) {
-    const double bytes = network.link_bytes(l);
-    if (bytes <= 0) continue;
-    const std::string name = l < c.directed_link_count()
-                                 ? c.link_name(l)
-                                 : data_plan->extra_names()[l - data_plan->first_extra_link()];
-    links.push_back(LinkUsage{name, bytes / (network.capacity(l) * run_s)});
-  }
-  std::stable_sort(links.begin(), links.end(), [](const LinkUsage& a, const LinkUsage& x) {
-    return a.utilization > x.utilization;
-  });
-  if (links.size() > 5) links.resize(5);
-  r.links = links;
-
-  // Single-GPU baseline: the same model and batch on one GPU of the same kind.
-  if (r.gpus > 1) {
-    build.set_data(nullptr);  // the baseline is the GPU's own step, fed instantly
-    StepGraph g1 = build({ranks[0]}, 2, spec.batch_per_gpu);
-    net::FlowNetwork n1(caps);
-    engine::Executor e1(n1);
-    e1.run(g1.graph);
-    r.single_gpu_step_s = ps_to_seconds(e1.records()[g1.step_end[1]].end - e1.records()[g1.step_end[0]].end);
-    // Throughput per GPU against one GPU's (the same per-GPU work under data parallelism:
-    // single step / step; under model parallelism the GPUs share each sample).
-    const double single_samples = static_cast<double>(spec.batch_per_gpu * spec.grad_accumulation);
-    r.scaling_efficiency =
-        sg->samples_per_step > 0
-            ? std::min(1.0, (samples_per_step / r.step_time_s) / (r.gpus * single_samples / r.single_gpu_step_s))
-            : std::min(1.0, r.single_gpu_step_s / r.step_time_s);
-  } else {
-    r.single_gpu_step_s = r.step_time_s;
-    r.scaling_efficiency = 1.0;
-  }
-
-  // Memory: the peak over rank 0's timeline (train/memory.hpp).
-  {
-    MemoryPeak peak = find_peak(sg->memory, sg->graph, rec);
-    // Pipeline stages hold different layers: the fullest stage decides whether the job fits.
-    if (sg->stage_memory.size() > 1) r.stage_peaks.emplace_back(peak.peak_bytes, peak.at_task);
-    for (std::size_t s = 1; s < sg->stage_memory.size(); ++s) {
-      MemoryPeak ps = find_peak(sg->stage_memory[s], sg->graph, rec);
-      r.stage_peaks.emplace_back(ps.peak_bytes, ps.at_task);
-      if (ps.peak_bytes > peak.peak_bytes) {
-        peak = ps;
-        peak.at_task = "stage " + std::to_string(s) + ": " + ps.at_task;
-      }
-    }
-    r.memory_peak_bytes = peak.peak_bytes;
-    r.memory_breakdown = peak.breakdown;
-    r.memory_peak_at = peak.at_task;
-    r.memory_capacity_bytes = gpu.memory_bytes;
-    r.oom = r.memory_peak_bytes > r.memory_capacity_bytes;
-    const train::HostMemoryVerdict host = train::host_memory_verdict(sg->memory, ranks_per_node(c, ranks), c.host_memory_bytes());
-    r.host_offload_bytes_per_node = host.offload_bytes_per_node;
-    r.host_memory_bytes = host.capacity_bytes;
-    r.host_oom = host.oom;
-  }
-  r.strategy_detail = sg->strategy_detail;
-  if (spec.strategy != "megatron") {  // megatron's recompute is in its detail
-    const std::vector<bool> ck = train::checkpointed_blocks(m, train::strategy_config(spec).checkpointing);
-    r.checkpointed_blocks = static_cast<int>(std::count(ck.begin(), ck.end(), true));
-    r.blocks = static_cast<int>(ck.size());
-  }
-
-  // Energy and cost (train/cost_of_run.hpp): GPU power from the compute utilisation; the
-  // prices from the scenario, the system file or the catalog's price list.
-  {
-    const double util = r.step_time_s > 0 ? r.compute_s / r.step_time_s : 0;
-    const double gpu_w = gpu.idle_power_w + (gpu.tdp_w - gpu.idle_power_w) * util;
-    r.cost_inputs = train::resolve_cost_inputs(spec, c, gpu, r.gpus, r.nodes, gpu_w);
-    r.step_cost = train::cost_of(r.cost_inputs, r.step_time_s);
-    r.power_w = r.step_cost.power_w;
-    r.joules_per_step = r.step_cost.joules;
-    const std::optional<double> headline = r.step_cost.headline(spec.cost_basis);
-    r.priced = headline.has_value();
-    r.cost_per_step = headline.value_or(0);
-  }
-  // The whole run: its expected wall clock with checkpoints and failures (train/goodput.hpp),
-  // priced over that wall clock.
-  if (spec.run.enabled()) {
-    try {
-      r.whole_run = plan_whole_run(spec, c, ranks, data_spec ? &*data_spec : nullptr, m, *sg, samples_per_step, r);
-    } catch (const ScenarioError& e) {
-      throw attribute_to_override(spec.path, spec.overrides_applied, e);
-    }
-    const train::WholeRun& w = r.whole_run;
-    if (w.expected.finishes) {
-      r.run_steps = w.steps;
-      r.run_hours = w.expected.wall_s / 3600.0;
-      r.run_energy_kwh = w.energy_kwh;
-      r.run_cost_figures = w.cost_figures;
-      r.run_cost = w.cost;
-    }
-  }
-
-  // Verdict: the largest share of the step.
-  {
-    // Idle time is the GPU waiting for its host (kernel dispatch, syncs; train/host.hpp).
-    const double parts[5] = {r.compute_s, r.comm_exposed_s, r.data_stall_s, r.idle_s, r.bubble_s};
-    const char* names[5] = {"compute", "communication", "data", "host", "pipeline"};
-    int k = static_cast<int>(std::max_element(parts, parts + 5) - parts);
-    // The loader bounds the step when the GPUs wait on it noticeably (DESIGN §8).
-    if (r.data.enabled && r.data_stall_s > 0.05 * r.step_time_s && r.data.limiter != "none") k = 2;
-    r.bottleneck = names[k];
-  }
-  if (opt.data_ceiling && r.data.enabled && r.bottleneck == "data") {
-    // The same step with the batches always ready: the run without its data pipeline (and
-    // without its whole run, which this figure does not need).
-    ScenarioSpec fed = spec;
-    fed.data_field.reset();
-    fed.run = RunSpec{};
-    RunOptions once;
-    once.steps_override = opt.steps_override;
-    r.no_stall_step_s = run_scenario(fed, once).step_time_s;
-  }
-  if (opt.keep_trace) {
-    r.graph = sg;
-    r.records = rec;
-  }
-  if (opt.error_bands) r.error_bands = report::bands_for_run(*opt.error_bands, r);
-  return r;
+  return ScenarioRun(spec, opt).run();
 }
 
 std::string time_limit_reason(const std::exception& e) {
