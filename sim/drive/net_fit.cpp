@@ -7,6 +7,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <memory>
 
 #include "drive/collective.hpp"
 #include "scenario/error.hpp"
@@ -320,6 +321,291 @@ std::vector<std::string> param_comments(const std::vector<report::NetFitParam>& 
   return out;
 }
 
+// One fit of the network model to an nccl-tests log, one function per job (see the header):
+// the system and the base checked, the log's sizes classified, the plateau's bottleneck
+// found, the plateau and the latencies fitted in rounds, then the report and the file.
+class NetFitter {
+ public:
+  // Checks the log against the system (operation, ranks, device) and applies the base's fits.
+  NetFitter(const NcclTestsLog& log, const NetFitOptions& opt)
+      : log_(log),
+        opt_(opt),
+        // The operation first: a log of another collective is the clearer error (as --compare).
+        op_(log_operation(log, opt.asked_op)),
+        cluster_(topo::load_system(opt.system_path, opt.nodes)),
+        catalog_(cluster_->catalog()),
+        multi_node_(cluster_->nodes() > 1) {
+    const int gpn = cluster_->gpus_per_node();
+    if (opt.gpus_per_node > gpn)
+      throw ScenarioError("", 0, 0, "--gpus", "the system has " + std::to_string(gpn) + " GPUs per node, not " +
+                                                 std::to_string(opt.gpus_per_node));
+    per_node_ = opt.gpus_per_node > 0 ? opt.gpus_per_node : gpn;
+    check_log_ranks(log, cluster_->nodes(), per_node_, gpn);
+    forced_ = check_log_device(log, cluster_->gpu_model(0).name, cluster_->name(), opt.force_device);
+    ranks_ = cluster_->first_gpus_of_each_node(per_node_);
+    gpu_ = &cluster_->gpu_model(ranks_.front());
+    // A base file's fits (--base: the other scope's) hold for the whole fit, in place of the
+    // catalog's figures they replace.
+    for (const work::NetworkCalibration& b : opt.base)
+      if (b.multi_node() == multi_node_)
+        throw b.log_field->error(std::string("--base: this file already fits a ") + (multi_node_ ? "multi-node" : "one-node") +
+                                 " log (" + b.log_file + "); a base holds the other scope (fit a " +
+                                 (multi_node_ ? "one-node" : "multi-node") + " log on top of it)");
+    base_params_ = coll::NcclParams::load_default(cluster_->catalog().path());
+    if (!opt.base.empty()) (void)apply_network_calibration(opt.base, *cluster_, base_params_, ranks_);
+    latency_class_ = multi_node_ ? "network" : (gpu_->nvlink ? "nvlink" : "pcie");
+  }
+
+  NetFit fit() {
+    start_calibration();
+    report::NetFitResult& rep = out_.report;
+    rep.system = cluster_->name();
+    rep.log_path = log_.path;
+    rep.nodes = cluster_->nodes();
+    rep.gpus_per_node = per_node_;
+    rep.before = simulate(cal_, log_);
+    rep.before.forced_device = forced_;
+    classify_sizes();
+    find_bottleneck();
+    bw_log_ = subset(log_, rep.bandwidth_sizes);
+    lat_log_ = subset(log_, rep.latency_sizes);
+    fit_latency_ = !rep.latency_sizes.empty();
+    fit_bandwidth();
+    fit_latencies();
+    rep.after = simulate(cal_, log_);
+    return finish();
+  }
+
+ private:
+  // Decides the efficiency a link kind starts from: the base's fit, else the catalog's.
+  double base_efficiency(const std::string& kind) const {
+    for (const work::NetworkCalibration& b : opt_.base)
+      if (b.link_efficiency.count(kind)) return b.link_efficiency.at(kind);
+    return catalog_.link_kind(kind).efficiency;
+  }
+
+  // Decides what the calibration names (GPU, system, log, scope) and the ranks compared.
+  void start_calibration() {
+    cal_.path = "";
+    cal_.gpu_name = gpu_->name;
+    cal_.catalog_key = gpu_->key;
+    cal_.system = cluster_->name();
+    cal_.log_file = log_.path;
+    cal_.op = coll::op_name(op_);
+    cal_.ranks = log_.ranks;
+    cal_.nodes = cluster_->nodes();
+    cal_.gpus_per_node = per_node_;
+    cal_.min_bytes = static_cast<double>(log_.rows.front().size_bytes);
+    cal_.max_bytes = static_cast<double>(log_.rows.back().size_bytes);
+    co_.request.ranks = ranks_;
+    co_.asked_op = op_;  // the operation log_operation settled on (and not ambiguous again)
+  }
+
+  // The model with a candidate network section, on some of the log's sizes.
+  report::CompareResult simulate(const work::NetworkCalibration& c, const NcclTestsLog& rows) {
+    for (const auto& [kind, eff] : c.link_efficiency) cluster_->set_kind_efficiency(kind, eff);
+    coll::NcclParams p = base_params_;
+    apply_params(c, p);
+    coll::Planner planner(*cluster_, p);
+    report::CompareResult r = compare_with_log(*cluster_, planner, rows, co_);
+    for (const auto& [kind, eff] : c.link_efficiency) cluster_->set_kind_efficiency(kind, base_efficiency(kind));
+    return r;
+  }
+
+  // Decides the log's shape: the plateau (bandwidth) and the latency-bound sizes (see the header).
+  void classify_sizes() {
+    report::NetFitResult& rep = out_.report;
+    double bus_max = 0;
+    for (const auto& r : log_.rows) {
+      if (r.out_of_place.time_us > 0) t_min_ = std::min(t_min_, r.out_of_place.time_us);
+      bus_max = std::max(bus_max, r.out_of_place.busbw_gbps);
+    }
+    for (const auto& r : log_.rows) {
+      const double t = r.out_of_place.time_us, bus = r.out_of_place.busbw_gbps;
+      if (!(bus > 0)) continue;
+      const bool size_bound = static_cast<double>(r.size_bytes) >= kPlateauBytes || t >= 4 * t_min_;
+      if (size_bound && bus >= 0.85 * bus_max) rep.bandwidth_sizes.insert(r.size_bytes);
+      else rep.latency_sizes.insert(r.size_bytes);
+    }
+  }
+
+  // Decides what bottlenecks the plateau in the model: the most utilized link at the largest
+  // size (across nodes: the most utilized network link), or NVLS; and the latency class.
+  void find_bottleneck() {
+    const report::NetFitResult& rep = out_.report;
+    // That size once more with every link it uses listed (a report keeps the top 5, which
+    // across nodes can all be NVLink).
+    coll::Request req = co_.request;
+    req.op = op_;
+    req.bytes = static_cast<double>(rep.bandwidth_sizes.empty() ? log_.rows.back().size_bytes : *rep.bandwidth_sizes.rbegin());
+    coll::Planner planner(*cluster_, base_params_);
+    const report::SweepRow at = simulate_one(*cluster_, planner, req, co_.full_solve, std::numeric_limits<int>::max());
+    bottleneck_text_ = at.algo;
+    const bool nvls = at.algo == coll::algo_name(coll::Algo::nvls);
+    for (const report::LinkUse& l : at.busiest) {
+      if (l.kind == "cpu_transit") {
+        if (!multi_node_) break;
+        continue;
+      }
+      const topo::LinkClass cls = catalog_.link_kind(l.kind).cls;
+      if (multi_node_ && cls != topo::LinkClass::network) continue;
+      bw_kind_ = l.kind;
+      if (!multi_node_) latency_class_ = cls == topo::LinkClass::nvlink ? "nvlink" : "pcie";
+      break;
+    }
+    if (!rep.bandwidth_sizes.empty()) {
+      if (nvls && !multi_node_) bw_param_ = BwParam::nvls;
+      else if (!bw_kind_.empty()) bw_param_ = BwParam::link;
+    }
+  }
+
+  // The plateau's error, and the whole log's at a thousandth of its weight: where the plateau
+  // does not move with the parameter over a range (two nodes whose large sizes run the tree,
+  // bound by the intra-node chain below some NIC efficiency), the other sizes settle it.
+  double bandwidth_error(const work::NetworkCalibration& c) {
+    return sse_log(simulate(c, bw_log_)) + 1e-3 * sse_log(simulate(c, log_));
+  }
+
+  // Decides the plateau's parameter: the bottleneck link's efficiency, or the NVLS share.
+  void fit_bandwidth() {
+    if (bw_param_ == BwParam::link) {
+      cal_.link_efficiency[bw_kind_] = search_1d(kShareLo, kShareHi, false, [&](double e) {
+        work::NetworkCalibration c = cal_;
+        c.link_efficiency[bw_kind_] = e;
+        return bandwidth_error(c);
+      });
+    } else if (bw_param_ == BwParam::nvls) {
+      cal_.nvls_bandwidth_share = search_1d(kShareLo, kShareHi, false, [&](double s) {
+        work::NetworkCalibration c = cal_;
+        c.nvls_bandwidth_share = s;
+        return bandwidth_error(c);
+      });
+    }
+  }
+
+  // Below the plateau, per protocol: the sizes the model runs with protocol p (at the current
+  // parameters: the fit moves NCCL's choice) pin p's step latency factor; three or more LL
+  // sizes also pin LL's throughput bound (the slope of time over size where LL runs).
+  std::array<std::set<long long>, 3> sizes_by_protocol(const work::NetworkCalibration& c) {
+    std::array<std::set<long long>, 3> by;
+    for (const report::CompareRow& row : simulate(c, lat_log_).rows)
+      if (row.busbw_error) by[protocol_index(row.simulated.protocol)].insert(row.size_bytes);
+    return by;
+  }
+
+  double fit_on(const NcclTestsLog& rows, double lo, double hi,
+                const std::function<void(work::NetworkCalibration&, double)>& set) {
+    return search_1d(lo, hi, true, [&](double x) {
+      work::NetworkCalibration c = cal_;
+      set(c, x);
+      return sse_log(simulate(c, rows));
+    });
+  }
+
+  // LL's latency where its bound is fitted too: on the latency-bound LL sizes (time within
+  // 1.5 x the log's smallest), whose time the bound hardly moves; else its smallest size.
+  std::set<long long> ll_latency_sizes(const std::set<long long>& ll) const {
+    std::set<long long> out;
+    for (const auto& r : log_.rows)
+      if (ll.count(r.size_bytes) && r.out_of_place.time_us <= 1.5 * t_min_) out.insert(r.size_bytes);
+    if (out.empty()) out.insert(*ll.begin());
+    return out;
+  }
+
+  // The fitted values, to stop once a round moves none of them by 0.1%.
+  static std::vector<double> values(const work::NetworkCalibration& c) {
+    std::vector<double> v;
+    for (const auto& [kind, e] : c.link_efficiency) v.push_back(e);
+    for (const auto& [cls, scales] : c.step_latency_scale)
+      for (const auto& x : scales) v.push_back(x.value_or(1));
+    v.push_back(c.nvls_bandwidth_share.value_or(1));
+    v.push_back(c.ll_max_busbw.value_or(0));
+    return v;
+  }
+
+  // Decides the latencies in rounds (the protocol choice moves with the fit: reassign and
+  // refit, at most kRounds), then which protocol each latency-bound size ran.
+  void fit_latencies() {
+    constexpr int kRounds = 8;
+    for (int round = 0; fit_latency_ && round < kRounds; ++round)
+      if (!latency_round()) break;
+    if (fit_latency_) by_protocol_ = sizes_by_protocol(cal_);
+    for (std::size_t k = 0; k < 3; ++k)
+      for (long long size : by_protocol_[k])
+        out_.report.latency_protocol[size] = coll::protocol_name(static_cast<coll::Protocol>(k));
+  }
+
+  // Decides one round's step-latency factors, LL's bound (kept only when it fits better) and
+  // the plateau again; whether any fitted value moved by more than 0.1%.
+  bool latency_round() {
+    const std::vector<double> before = values(cal_);
+    by_protocol_ = sizes_by_protocol(cal_);
+    const bool ll_bound = by_protocol_[kLL].size() >= 3;
+    for (std::size_t k = 0; k < 3; ++k) {
+      if (by_protocol_[k].empty()) continue;
+      const NcclTestsLog rows = k == kLL && ll_bound ? subset(log_, ll_latency_sizes(by_protocol_[kLL])) : lat_log_;
+      cal_.step_latency_scale[latency_class_][k] =
+          fit_on(rows, kScaleLo, kScaleHi, [&](work::NetworkCalibration& c, double x) { c.step_latency_scale[latency_class_][k] = x; });
+    }
+    if (ll_bound) {
+      cal_.ll_max_busbw = fit_on(lat_log_, kLLBoundLo, kLLBoundHi, [](work::NetworkCalibration& c, double x) { c.ll_max_busbw = x; });
+      // A bound that binds nowhere is not determined: the search only found where it stops
+      // binding. Kept only when the log fits better with it than without.
+      work::NetworkCalibration unbounded = cal_;
+      unbounded.ll_max_busbw.reset();
+      const double with = sse_log(simulate(cal_, lat_log_)), without = sse_log(simulate(unbounded, lat_log_));
+      fit_ll_bound_ = without > with * (1 + 1e-6) + 1e-12;
+      if (!fit_ll_bound_) cal_.ll_max_busbw.reset();
+    }
+    if (bw_param_ != BwParam::none) fit_bandwidth();
+    const std::vector<double> after = values(cal_);
+    bool moved = after.size() != before.size();
+    for (std::size_t i = 0; !moved && i < after.size(); ++i) moved = std::abs(after[i] - before[i]) > 1e-3 * std::abs(before[i]);
+    return moved;
+  }
+
+  // Decides the report's parameters and what the log leaves open, and the file: the base's
+  // fits and this one, the one-node fit first.
+  NetFit finish() {
+    report::NetFitResult& rep = out_.report;
+    {
+      FitDone done{cal_, bw_param_, bw_kind_, bottleneck_text_, latency_class_, multi_node_, fit_latency_, fit_ll_bound_,
+                   by_protocol_, rep.bandwidth_sizes, bw_param_ == BwParam::link ? base_efficiency(bw_kind_) : 0,
+                   base_params_.nvls.bandwidth_share, base_params_.protocols[kLL].max_busbw_bytes_per_s[multi_node_ ? 1 : 0]};
+      rep.params = fitted_params(done);
+      rep.undetermined = undetermined(done, log_, opt_, *gpu_, catalog_);
+    }
+    for (const std::string& c : param_comments(rep.params)) cal_.comments.push_back(c);
+    std::vector<work::NetworkCalibration> fits = opt_.base;
+    fits.push_back(cal_);
+    std::stable_sort(fits.begin(), fits.end(), [](const auto& a, const auto& b) { return !a.multi_node() && b.multi_node(); });
+    out_.yaml = work::network_calibration_to_yaml(fits);
+    out_.calibration = std::move(cal_);
+    return std::move(out_);
+  }
+
+  const NcclTestsLog& log_;
+  const NetFitOptions& opt_;
+  const coll::Op op_;
+  std::unique_ptr<topo::Cluster> cluster_;
+  const topo::Catalog& catalog_;
+  const bool multi_node_;
+  int per_node_ = 0;
+  std::string forced_;
+  std::vector<int> ranks_;
+  const topo::GpuModel* gpu_ = nullptr;
+  coll::NcclParams base_params_;
+  work::NetworkCalibration cal_;
+  CompareOptions co_;
+  NetFit out_;
+  double t_min_ = std::numeric_limits<double>::infinity();
+  BwParam bw_param_ = BwParam::none;
+  std::string bw_kind_, latency_class_, bottleneck_text_;
+  NcclTestsLog bw_log_, lat_log_;
+  bool fit_latency_ = false, fit_ll_bound_ = false;
+  std::array<std::set<long long>, 3> by_protocol_;
+};
+
 }  // namespace
 
 std::string apply_network_calibration(const std::vector<work::NetworkCalibration>& fits, topo::Cluster& cluster,
@@ -329,230 +615,6 @@ std::string apply_network_calibration(const std::vector<work::NetworkCalibration
   return out;
 }
 
-NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) {
-  // The operation first: a log of another collective is the clearer error (as --compare).
-  const coll::Op op = log_operation(log, opt.asked_op);
-  auto cluster = topo::load_system(opt.system_path, opt.nodes);
-  const int gpn = cluster->gpus_per_node();
-  if (opt.gpus_per_node > gpn)
-    throw ScenarioError("", 0, 0, "--gpus", "the system has " + std::to_string(gpn) + " GPUs per node, not " +
-                                               std::to_string(opt.gpus_per_node));
-  const int per_node = opt.gpus_per_node > 0 ? opt.gpus_per_node : gpn;
-  check_log_ranks(log, cluster->nodes(), per_node, gpn);
-  const std::string forced = check_log_device(log, cluster->gpu_model(0).name, cluster->name(), opt.force_device);
-  const std::vector<int> ranks = cluster->first_gpus_of_each_node(per_node);
-  const topo::Catalog& catalog = cluster->catalog();
-  const topo::GpuModel& gpu = cluster->gpu_model(ranks.front());
-  // A base file's fits (--base: the other scope's) hold for the whole fit, in place of the
-  // catalog's figures they replace.
-  const bool multi_node = cluster->nodes() > 1;
-  for (const work::NetworkCalibration& b : opt.base)
-    if (b.multi_node() == multi_node)
-      throw b.log_field->error(std::string("--base: this file already fits a ") + (multi_node ? "multi-node" : "one-node") +
-                               " log (" + b.log_file + "); a base holds the other scope (fit a " +
-                               (multi_node ? "one-node" : "multi-node") + " log on top of it)");
-  coll::NcclParams base_params = coll::NcclParams::load_default(cluster->catalog().path());
-  if (!opt.base.empty()) (void)apply_network_calibration(opt.base, *cluster, base_params, ranks);
-  auto base_efficiency = [&](const std::string& kind) {
-    for (const work::NetworkCalibration& b : opt.base)
-      if (b.link_efficiency.count(kind)) return b.link_efficiency.at(kind);
-    return catalog.link_kind(kind).efficiency;
-  };
-
-  work::NetworkCalibration cal;
-  cal.path = "";
-  cal.gpu_name = gpu.name;
-  cal.catalog_key = gpu.key;
-  cal.system = cluster->name();
-  cal.log_file = log.path;
-  cal.op = coll::op_name(op);
-  cal.ranks = log.ranks;
-  cal.nodes = cluster->nodes();
-  cal.gpus_per_node = per_node;
-  cal.min_bytes = static_cast<double>(log.rows.front().size_bytes);
-  cal.max_bytes = static_cast<double>(log.rows.back().size_bytes);
-
-  CompareOptions co;
-  co.request.ranks = ranks;
-  co.asked_op = op;  // the operation log_operation settled on (and not ambiguous again)
-
-  // The model with a candidate network section, on some of the log's sizes.
-  auto simulate = [&](const work::NetworkCalibration& c, const NcclTestsLog& rows) {
-    for (const auto& [kind, eff] : c.link_efficiency) cluster->set_kind_efficiency(kind, eff);
-    coll::NcclParams p = base_params;
-    apply_params(c, p);
-    coll::Planner planner(*cluster, p);
-    report::CompareResult r = compare_with_log(*cluster, planner, rows, co);
-    for (const auto& [kind, eff] : c.link_efficiency) cluster->set_kind_efficiency(kind, base_efficiency(kind));
-    return r;
-  };
-
-  NetFit out;
-  report::NetFitResult& rep = out.report;
-  rep.system = cluster->name();
-  rep.log_path = log.path;
-  rep.nodes = cluster->nodes();
-  rep.gpus_per_node = per_node;
-  rep.before = simulate(cal, log);
-  rep.before.forced_device = forced;
-
-  // The log's shape: the plateau (bandwidth) and the latency-bound sizes (see the header).
-  double t_min = std::numeric_limits<double>::infinity(), bus_max = 0;
-  for (const auto& r : log.rows) {
-    if (r.out_of_place.time_us > 0) t_min = std::min(t_min, r.out_of_place.time_us);
-    bus_max = std::max(bus_max, r.out_of_place.busbw_gbps);
-  }
-  for (const auto& r : log.rows) {
-    const double t = r.out_of_place.time_us, bus = r.out_of_place.busbw_gbps;
-    if (!(bus > 0)) continue;
-    const bool size_bound = static_cast<double>(r.size_bytes) >= kPlateauBytes || t >= 4 * t_min;
-    if (size_bound && bus >= 0.85 * bus_max) rep.bandwidth_sizes.insert(r.size_bytes);
-    else rep.latency_sizes.insert(r.size_bytes);
-  }
-
-  // What bottlenecks the plateau in the model: the most utilized link at the largest size
-  // (across nodes: the most utilized network link), or NVLS.
-  BwParam bw_param = BwParam::none;
-  std::string bw_kind;
-  std::string latency_class = multi_node ? "network" : (gpu.nvlink ? "nvlink" : "pcie");
-  std::string bottleneck_text;
-  {
-    // That size once more with every link it uses listed (a report keeps the top 5, which
-    // across nodes can all be NVLink).
-    coll::Request req = co.request;
-    req.op = op;
-    req.bytes = static_cast<double>(rep.bandwidth_sizes.empty() ? log.rows.back().size_bytes : *rep.bandwidth_sizes.rbegin());
-    coll::Planner planner(*cluster, base_params);
-    const report::SweepRow at = simulate_one(*cluster, planner, req, co.full_solve, std::numeric_limits<int>::max());
-    bottleneck_text = at.algo;
-    const bool nvls = at.algo == coll::algo_name(coll::Algo::nvls);
-    for (const report::LinkUse& l : at.busiest) {
-      if (l.kind == "cpu_transit") {
-        if (!multi_node) break;
-        continue;
-      }
-      const topo::LinkClass cls = catalog.link_kind(l.kind).cls;
-      if (multi_node && cls != topo::LinkClass::network) continue;
-      bw_kind = l.kind;
-      if (!multi_node) latency_class = cls == topo::LinkClass::nvlink ? "nvlink" : "pcie";
-      break;
-    }
-    if (!rep.bandwidth_sizes.empty()) {
-      if (nvls && !multi_node) bw_param = BwParam::nvls;
-      else if (!bw_kind.empty()) bw_param = BwParam::link;
-    }
-  }
-
-  const NcclTestsLog bw_log = subset(log, rep.bandwidth_sizes), lat_log = subset(log, rep.latency_sizes);
-  // The plateau's error, and the whole log's at a thousandth of its weight: where the plateau
-  // does not move with the parameter over a range (two nodes whose large sizes run the tree,
-  // bound by the intra-node chain below some NIC efficiency), the other sizes settle it.
-  auto bandwidth_error = [&](const work::NetworkCalibration& c) {
-    return sse_log(simulate(c, bw_log)) + 1e-3 * sse_log(simulate(c, log));
-  };
-  auto fit_bandwidth = [&]() {
-    if (bw_param == BwParam::link) {
-      cal.link_efficiency[bw_kind] = search_1d(kShareLo, kShareHi, false, [&](double e) {
-        work::NetworkCalibration c = cal;
-        c.link_efficiency[bw_kind] = e;
-        return bandwidth_error(c);
-      });
-    } else if (bw_param == BwParam::nvls) {
-      cal.nvls_bandwidth_share = search_1d(kShareLo, kShareHi, false, [&](double s) {
-        work::NetworkCalibration c = cal;
-        c.nvls_bandwidth_share = s;
-        return bandwidth_error(c);
-      });
-    }
-  };
-  // Below the plateau, per protocol: the sizes the model runs with protocol p (at the current
-  // parameters: the fit moves NCCL's choice) pin p's step latency factor; three or more LL
-  // sizes also pin LL's throughput bound (the slope of time over size where LL runs).
-  auto sizes_by_protocol = [&](const work::NetworkCalibration& c) {
-    std::array<std::set<long long>, 3> by;
-    for (const report::CompareRow& row : simulate(c, lat_log).rows)
-      if (row.busbw_error) by[protocol_index(row.simulated.protocol)].insert(row.size_bytes);
-    return by;
-  };
-  auto fit_on = [&](const NcclTestsLog& rows, double lo, double hi,
-                    const std::function<void(work::NetworkCalibration&, double)>& set) {
-    return search_1d(lo, hi, true, [&](double x) {
-      work::NetworkCalibration c = cal;
-      set(c, x);
-      return sse_log(simulate(c, rows));
-    });
-  };
-  // LL's latency where its bound is fitted too: on the latency-bound LL sizes (time within
-  // 1.5 x the log's smallest), whose time the bound hardly moves; else its smallest size.
-  auto ll_latency_sizes = [&](const std::set<long long>& ll) {
-    std::set<long long> out;
-    for (const auto& r : log.rows)
-      if (ll.count(r.size_bytes) && r.out_of_place.time_us <= 1.5 * t_min) out.insert(r.size_bytes);
-    if (out.empty()) out.insert(*ll.begin());
-    return out;
-  };
-  constexpr int kRounds = 8;  // at most; the protocol choice moves with the fit: reassign and refit
-  const bool fit_latency = !rep.latency_sizes.empty();
-  fit_bandwidth();
-  std::array<std::set<long long>, 3> by_protocol;
-  bool fit_ll_bound = false;
-  // The fitted values, to stop once a round moves none of them by 0.1%.
-  auto values = [](const work::NetworkCalibration& c) {
-    std::vector<double> v;
-    for (const auto& [kind, e] : c.link_efficiency) v.push_back(e);
-    for (const auto& [cls, scales] : c.step_latency_scale)
-      for (const auto& x : scales) v.push_back(x.value_or(1));
-    v.push_back(c.nvls_bandwidth_share.value_or(1));
-    v.push_back(c.ll_max_busbw.value_or(0));
-    return v;
-  };
-  for (int round = 0; fit_latency && round < kRounds; ++round) {
-    const std::vector<double> before = values(cal);
-    by_protocol = sizes_by_protocol(cal);
-    const bool ll_bound = by_protocol[kLL].size() >= 3;
-    for (std::size_t k = 0; k < 3; ++k) {
-      if (by_protocol[k].empty()) continue;
-      const NcclTestsLog rows = k == kLL && ll_bound ? subset(log, ll_latency_sizes(by_protocol[kLL])) : lat_log;
-      cal.step_latency_scale[latency_class][k] =
-          fit_on(rows, kScaleLo, kScaleHi, [&](work::NetworkCalibration& c, double x) { c.step_latency_scale[latency_class][k] = x; });
-    }
-    if (ll_bound) {
-      cal.ll_max_busbw = fit_on(lat_log, kLLBoundLo, kLLBoundHi, [](work::NetworkCalibration& c, double x) { c.ll_max_busbw = x; });
-      // A bound that binds nowhere is not determined: the search only found where it stops
-      // binding. Kept only when the log fits better with it than without.
-      work::NetworkCalibration unbounded = cal;
-      unbounded.ll_max_busbw.reset();
-      const double with = sse_log(simulate(cal, lat_log)), without = sse_log(simulate(unbounded, lat_log));
-      fit_ll_bound = without > with * (1 + 1e-6) + 1e-12;
-      if (!fit_ll_bound) cal.ll_max_busbw.reset();
-    }
-    if (bw_param != BwParam::none) fit_bandwidth();
-    const std::vector<double> after = values(cal);
-    bool moved = after.size() != before.size();
-    for (std::size_t i = 0; !moved && i < after.size(); ++i) moved = std::abs(after[i] - before[i]) > 1e-3 * std::abs(before[i]);
-    if (!moved) break;
-  }
-  if (fit_latency) by_protocol = sizes_by_protocol(cal);
-  for (std::size_t k = 0; k < 3; ++k)
-    for (long long size : by_protocol[k]) rep.latency_protocol[size] = coll::protocol_name(static_cast<coll::Protocol>(k));
-  rep.after = simulate(cal, log);
-
-  // The report's parameters and what the log leaves open.
-  {
-    FitDone done{cal, bw_param, bw_kind, bottleneck_text, latency_class, multi_node, fit_latency, fit_ll_bound,
-                 by_protocol, rep.bandwidth_sizes, bw_param == BwParam::link ? base_efficiency(bw_kind) : 0,
-                 base_params.nvls.bandwidth_share, base_params.protocols[kLL].max_busbw_bytes_per_s[multi_node ? 1 : 0]};
-    rep.params = fitted_params(done);
-    rep.undetermined = undetermined(done, log, opt, gpu, catalog);
-  }
-  for (const std::string& c : param_comments(rep.params)) cal.comments.push_back(c);
-  // The file: the base's fits and this one, the one-node fit first.
-  std::vector<work::NetworkCalibration> fits = opt.base;
-  fits.push_back(cal);
-  std::stable_sort(fits.begin(), fits.end(), [](const auto& a, const auto& b) { return !a.multi_node() && b.multi_node(); });
-  out.yaml = work::network_calibration_to_yaml(fits);
-  out.calibration = std::move(cal);
-  return out;
-}
+NetFit fit_network(const NcclTestsLog& log, const NetFitOptions& opt) { return NetFitter(log, opt).fit(); }
 
 }  // namespace simtrain::drive
