@@ -154,95 +154,115 @@ SocketLink socket_link(const std::string& cpu_model) {
   return amd ? SocketLink{"xgmi", 4} : SocketLink{"upi", 3};
 }
 
-TopoImportResult import_topo_matrix(const std::string& text, const std::string& source, const TopoImportOptions& opt) {
-  const std::string catalog_path =
-      opt.catalog.empty() ? std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml" : opt.catalog;
-  auto catalog = Catalog::load(catalog_path);
-  require_model("--gpu", opt.gpu_model, catalog->gpus(), "GPU");
-  require_model("--cpu", opt.cpu_model, catalog->cpus(), "CPU");
-  const GpuModel& gpu = catalog->gpus().at(opt.gpu_model);
+namespace {
 
-  const Matrix m = parse(text, source);
+// The matrix's NUMA nodes and the sockets they sit on.
+struct NumaLayout {
+  std::vector<int> group;         // each device's NUMA group (its root: the group's first device)
+  std::vector<int> roots;         // the groups, in order of their first device
+  std::map<int, int> group_numa;  // group root -> NUMA id
+  std::vector<int> socket;        // each device's socket
+  int sockets = 1;
+};
+
+// Decides the NUMA nodes: devices joined by anything but SYS (and NVLink, which says nothing of
+// PCIe), numbered by the rows' NUMA affinity (N/A: after the known ones); and the sockets:
+// --sockets, else two when any pair is SYS, the NUMA nodes shared out among them in order.
+NumaLayout numa_layout(const Matrix& m, int sockets_asked) {
   const int n = static_cast<int>(m.devs.size());
-  const bool has_nic = std::any_of(m.devs.begin(), m.devs.end(), [](const Dev& d) { return !d.gpu; });
-  if (has_nic) require_model("--nic", opt.nic_model, catalog->nics(), "NIC");
-
-  // NUMA nodes: devices joined by anything but SYS (and NVLink, which says nothing of PCIe).
   UnionFind numa_uf(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i)
     for (int k = 0; k < n; ++k) {
       const std::string& r = m.rel[i][k];
       if (r == "PIX" || r == "PXB" || r == "PHB" || r == "NODE") numa_uf.join(i, k);
     }
-  std::map<int, int> group_numa;  // group root -> NUMA id
+  NumaLayout l;
   int max_numa = -1;
   for (int i = 0; i < n; ++i)
     if (m.devs[i].numa >= 0) {
       const int g = numa_uf.find(i);
-      if (!group_numa.count(g)) group_numa[g] = m.devs[i].numa;
+      if (!l.group_numa.count(g)) l.group_numa[g] = m.devs[i].numa;
       max_numa = std::max(max_numa, m.devs[i].numa);
     }
-  std::vector<int> roots;
   for (int i = 0; i < n; ++i)
-    if (numa_uf.find(i) == i) roots.push_back(i);
-  for (int g : roots)
-    if (!group_numa.count(g)) group_numa[g] = ++max_numa;  // N/A: numbered after the known ones
+    if (numa_uf.find(i) == i) l.roots.push_back(i);
+  for (int g : l.roots)
+    if (!l.group_numa.count(g)) l.group_numa[g] = ++max_numa;  // N/A: numbered after the known ones
   bool any_sys = false;
   for (int i = 0; i < n; ++i)
     for (int k = 0; k < n; ++k) any_sys = any_sys || m.rel[i][k] == "SYS";
-  const int sockets = opt.sockets > 0 ? opt.sockets : (any_sys ? 2 : 1);
+  l.sockets = sockets_asked > 0 ? sockets_asked : (any_sys ? 2 : 1);
   int numa_total = max_numa + 1;
-  if (numa_total % sockets) numa_total += sockets - numa_total % sockets;
-  const int per_socket = std::max(1, numa_total / sockets);
-  auto socket_of = [&](int dev) { return std::min(sockets - 1, group_numa.at(numa_uf.find(dev)) / per_socket); };
+  if (numa_total % l.sockets) numa_total += l.sockets - numa_total % l.sockets;
+  const int per_socket = std::max(1, numa_total / l.sockets);
+  for (int i = 0; i < n; ++i) {
+    l.group.push_back(numa_uf.find(i));
+    l.socket.push_back(std::min(l.sockets - 1, l.group_numa.at(l.group.back()) / per_socket));
+  }
+  return l;
+}
 
-  // NVLink: an NVSwitch when every GPU pair is NV# and the pairs need more links than a GPU has.
+// The GPUs' NVLinks: the NV# pairs, and whether they meet at an NVSwitch.
+struct NvlinkLayout {
   std::vector<int> gpus;
-  for (int i = 0; i < n; ++i)
-    if (m.devs[i].gpu) gpus.push_back(i);
-  std::map<std::pair<int, int>, int> nv;
-  for (int a : gpus)
-    for (int b : gpus)
-      if (a < b && m.rel[a][b].rfind("NV", 0) == 0) nv[{a, b}] = std::stoi(m.rel[a][b].substr(2));
-  const int gpu_links = gpu.nvlink ? gpu.nvlink->second : 0;
-  if (!nv.empty() && !gpu.nvlink)
-    throw ScenarioError(source, 0, 0, "--gpu", "the matrix shows NVLink, but the catalog's " + opt.gpu_model + " has none");
-  const std::size_t pairs = gpus.size() * (gpus.size() - 1) / 2;
+  std::map<std::pair<int, int>, int> nv;  // (a, b), a < b -> links
   bool nvswitch = false;
-  if (gpus.size() >= 3 && nv.size() == pairs) {
-    for (int a : gpus) {
+  std::string nvs_model;  // the catalog's NVSwitch for the GPU's NVLink kind
+};
+
+// Decides the NVLink layout: an NVSwitch when every GPU pair is NV# and the pairs need more
+// links than a GPU has, else the pairs' own links.
+NvlinkLayout nvlink_layout(const Matrix& m, const Catalog& catalog, const GpuModel& gpu, const std::string& gpu_key,
+                           const std::string& source) {
+  const int n = static_cast<int>(m.devs.size());
+  NvlinkLayout l;
+  for (int i = 0; i < n; ++i)
+    if (m.devs[i].gpu) l.gpus.push_back(i);
+  for (int a : l.gpus)
+    for (int b : l.gpus)
+      if (a < b && m.rel[a][b].rfind("NV", 0) == 0) l.nv[{a, b}] = std::stoi(m.rel[a][b].substr(2));
+  const int gpu_links = gpu.nvlink ? gpu.nvlink->second : 0;
+  if (!l.nv.empty() && !gpu.nvlink)
+    throw ScenarioError(source, 0, 0, "--gpu", "the matrix shows NVLink, but the catalog's " + gpu_key + " has none");
+  const std::size_t pairs = l.gpus.size() * (l.gpus.size() - 1) / 2;
+  if (l.gpus.size() >= 3 && l.nv.size() == pairs) {
+    for (int a : l.gpus) {
       int total = 0;
-      for (const auto& [p, c] : nv)
+      for (const auto& [p, c] : l.nv)
         if (p.first == a || p.second == a) total += c;
-      nvswitch = nvswitch || total > gpu_links;
+      l.nvswitch = l.nvswitch || total > gpu_links;
     }
   }
-  std::string nvs_model;
-  if (nvswitch) {
+  if (l.nvswitch) {
     const std::string& kind = gpu.nvlink->first;
-    nvs_model = nvswitch_model(*catalog, kind);
-    if (nvs_model.empty())
+    l.nvs_model = nvswitch_model(catalog, kind);
+    if (l.nvs_model.empty())
       throw ScenarioError(source, 0, 0, "--gpu", "the matrix shows an NVSwitch, and the catalog has no NVSwitch model for " + kind);
   }
+  return l;
+}
 
-  // Names in the system file.
-  std::vector<std::string> vname(static_cast<std::size_t>(n));
-  {
-    int g = 0, k = 0;
-    for (int i = 0; i < n; ++i) vname[static_cast<std::size_t>(i)] = m.devs[i].gpu ? "gpu" + std::to_string(g++) : "nic" + std::to_string(k++);
-  }
-  const std::string nic_host = has_nic ? catalog->nics().at(opt.nic_model).host : "";
-  auto host_kind = [&](int dev) { return m.devs[dev].gpu ? gpu.pcie : nic_host; };
-  const std::string sw_model = pcie_switch_model(gpu.pcie);
+// The system file's PCIe switches and links.
+struct PcieTrees {
+  std::vector<std::string> switch_lines, link_lines;
+};
 
-  // PCIe trees, per NUMA group (in order of their first device).
-  std::vector<std::string> dev_lines, link_lines, switch_lines;
+// Decides the PCIe trees, per NUMA group (in order of their first device): a lone device on a
+// root port, one switch for devices that are PIX to each other, two levels where they are PXB.
+PcieTrees pcie_trees(const Matrix& m, const NumaLayout& numa, const std::vector<std::string>& vname,
+                     const std::string& gpu_pcie, const std::string& nic_host) {
+  const int n = static_cast<int>(m.devs.size());
+  auto host_kind = [&](int dev) { return m.devs[dev].gpu ? gpu_pcie : nic_host; };
+  const std::string sw_model = pcie_switch_model(gpu_pcie);
+  PcieTrees out;
+  std::vector<std::string>& link_lines = out.link_lines;
+  std::vector<std::string>& switch_lines = out.switch_lines;
   int next_switch = 0;
-  for (int root : roots) {
+  for (int root : numa.roots) {
     std::vector<int> members;
     for (int i = 0; i < n; ++i)
-      if (numa_uf.find(i) == root) members.push_back(i);
-    const std::string cpu = "cpu" + std::to_string(socket_of(root));
+      if (numa.group[static_cast<std::size_t>(i)] == root) members.push_back(i);
+    const std::string cpu = "cpu" + std::to_string(numa.socket[static_cast<std::size_t>(root)]);
     UnionFind pix(static_cast<std::size_t>(n)), pxb(static_cast<std::size_t>(n));
     for (int a : members)
       for (int b : members) {
@@ -262,7 +282,7 @@ TopoImportResult import_topo_matrix(const std::string& text, const std::string& 
           if (pix.find(a) == pixr) d.push_back(a);
         return d;
       };
-      const std::string numa_note = fmt::format("NUMA {}", group_numa.at(root));
+      const std::string numa_note = fmt::format("NUMA {}", numa.group_numa.at(root));
       if (pix_roots.size() == 1) {
         const std::vector<int> d = devices_of(pix_roots[0]);
         if (d.size() == 1) {  // a lone device on a root port
@@ -271,25 +291,32 @@ TopoImportResult import_topo_matrix(const std::string& text, const std::string& 
         }
         const std::string sw = "sw" + std::to_string(next_switch++);
         switch_lines.push_back(fmt::format("  {}: {{type: switch, model: {}}}   # {}: PIX", sw, sw_model, numa_note));
-        link_lines.push_back(fmt::format("  - {{a: {}, b: {}, kind: {}}}", sw, cpu, gpu.pcie));
+        link_lines.push_back(fmt::format("  - {{a: {}, b: {}, kind: {}}}", sw, cpu, gpu_pcie));
         for (int a : d) link_lines.push_back(fmt::format("  - {{a: {}, b: {}, kind: {}}}", vname[a], sw, host_kind(a)));
         continue;
       }
       const std::string top = "sw" + std::to_string(next_switch++);
       switch_lines.push_back(fmt::format("  {}: {{type: switch, model: {}}}   # {}: level 1 (PXB below)", top, sw_model, numa_note));
-      link_lines.push_back(fmt::format("  - {{a: {}, b: {}, kind: {}}}", top, cpu, gpu.pcie));
+      link_lines.push_back(fmt::format("  - {{a: {}, b: {}, kind: {}}}", top, cpu, gpu_pcie));
       for (int pixr : pix_roots) {
         const std::string sw = "sw" + std::to_string(next_switch++);
         switch_lines.push_back(fmt::format("  {}: {{type: switch, model: {}}}   # {}: level 2 under {}", sw, sw_model, numa_note, top));
-        link_lines.push_back(fmt::format("  - {{a: {}, b: {}, kind: {}}}", sw, top, gpu.pcie));
+        link_lines.push_back(fmt::format("  - {{a: {}, b: {}, kind: {}}}", sw, top, gpu_pcie));
         for (int a : devices_of(pixr))
           link_lines.push_back(fmt::format("  - {{a: {}, b: {}, kind: {}}}", vname[a], sw, host_kind(a)));
       }
     }
   }
+  return out;
+}
 
-  // The file.
-  const CpuModel& cpu_model = catalog->cpus().at(opt.cpu_model);
+// Writes the system file: what it assumes, the devices (sockets, NVSwitch, PCIe switches, GPUs
+// and NICs) and the links (sockets, NVLink, PCIe).
+std::string system_yaml(const Matrix& m, const std::string& source, const TopoImportOptions& opt, const GpuModel& gpu,
+                        bool has_nic, int sockets, const NvlinkLayout& nvl, const PcieTrees& trees,
+                        const std::vector<std::string>& vname) {
+  const int n = static_cast<int>(m.devs.size());
+  const std::string sw_model = pcie_switch_model(gpu.pcie);
   const SocketLink sockets_link = socket_link(opt.cpu_model);
   const std::string& socket_kind = sockets_link.kind;
   const int socket_count = sockets_link.count;
@@ -308,8 +335,8 @@ TopoImportResult import_topo_matrix(const std::string& text, const std::string& 
   y += "source: \"nvidia-smi topo -m output " + source + ", imported by simtrain topo --import\"\n";
   y += "devices:\n";
   for (int s = 0; s < sockets; ++s) y += fmt::format("  cpu{}: {{type: cpu, model: {}}}\n", s, opt.cpu_model);
-  if (nvswitch) y += "  nvswitch: {type: switch, model: " + nvs_model + "}\n";
-  for (const std::string& l : switch_lines) y += l + "\n";
+  if (nvl.nvswitch) y += "  nvswitch: {type: switch, model: " + nvl.nvs_model + "}\n";
+  for (const std::string& l : trees.switch_lines) y += l + "\n";
   for (int i = 0; i < n; ++i) {
     if (m.devs[i].gpu) y += fmt::format("  {}: {{type: gpu, model: {}}}\n", vname[i], opt.gpu_model);
     else y += fmt::format("  {}: {{type: nic, model: {}, label: {}}}\n", vname[i], opt.nic_model, m.devs[i].label);
@@ -317,30 +344,34 @@ TopoImportResult import_topo_matrix(const std::string& text, const std::string& 
   y += "links:\n";
   for (int s = 1; s < sockets; ++s)
     y += fmt::format("  - {{a: cpu{}, b: cpu{}, kind: {}, count: {}}}\n", s - 1, s, socket_kind, socket_count);
-  if (nvswitch) {
-    for (int a : gpus) {
+  if (nvl.nvswitch) {
+    for (int a : nvl.gpus) {
       int k = 0;
-      for (const auto& [p, c] : nv)
+      for (const auto& [p, c] : nvl.nv)
         if (p.first == a || p.second == a) k = std::max(k, c);
       y += fmt::format("  - {{a: {}, b: nvswitch, kind: {}, count: {}}}\n", vname[a], gpu.nvlink->first, k);
     }
   } else {
-    for (const auto& [p, c] : nv)
+    for (const auto& [p, c] : nvl.nv)
       y += fmt::format("  - {{a: {}, b: {}, kind: {}, count: {}}}\n", vname[p.first], vname[p.second], gpu.nvlink->first, c);
   }
-  for (const std::string& l : link_lines) y += l + "\n";
-  (void)cpu_model;
+  for (const std::string& l : trees.link_lines) y += l + "\n";
+  return y;
+}
 
-  // Load it back and compare the matrices.
-  TopoImportResult res;
-  res.yaml = y;
-  auto doc = YamlDoc::parse(y, source + " (imported)");
+// Decides how well the file reproduces the matrix: loaded back, each pair's relation against
+// the matrix's (NODE shown as PHB, and SYS as PHB within a socket, counted apart).
+void compare_back(const Matrix& m, const NumaLayout& numa, const std::string& source, const std::string& catalog_path,
+                  TopoImportResult& res) {
+  const int n = static_cast<int>(m.devs.size());
+  auto doc = YamlDoc::parse(res.yaml, source + " (imported)");
   auto cluster = load_system_from(root_field(doc), catalog_path, 1, catalog_path);
   std::vector<Vertex> verts;
   {
     int g = 0, k = 0;
     for (int i = 0; i < n; ++i) verts.push_back(m.devs[i].gpu ? cluster->gpu(0, g++) : cluster->nic(0, k++));
   }
+  auto socket_of = [&](int dev) { return numa.socket[static_cast<std::size_t>(dev)]; };
   for (int i = 0; i < n; ++i)
     for (int k = i + 1; k < n; ++k) {
       ++res.relations;
@@ -350,6 +381,38 @@ TopoImportResult import_topo_matrix(const std::string& text, const std::string& 
       else if (want == "SYS" && got == "PHB" && socket_of(i) == socket_of(k)) ++res.sys_as_phb;
       else res.mismatches.push_back(m.devs[i].name + "-" + m.devs[k].name + ": " + want + " -> " + got);
     }
+}
+
+}  // namespace
+
+TopoImportResult import_topo_matrix(const std::string& text, const std::string& source, const TopoImportOptions& opt) {
+  const std::string catalog_path =
+      opt.catalog.empty() ? std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml" : opt.catalog;
+  auto catalog = Catalog::load(catalog_path);
+  require_model("--gpu", opt.gpu_model, catalog->gpus(), "GPU");
+  require_model("--cpu", opt.cpu_model, catalog->cpus(), "CPU");
+  const GpuModel& gpu = catalog->gpus().at(opt.gpu_model);
+
+  const Matrix m = parse(text, source);
+  const int n = static_cast<int>(m.devs.size());
+  const bool has_nic = std::any_of(m.devs.begin(), m.devs.end(), [](const Dev& d) { return !d.gpu; });
+  if (has_nic) require_model("--nic", opt.nic_model, catalog->nics(), "NIC");
+  const NumaLayout numa = numa_layout(m, opt.sockets);
+  const NvlinkLayout nvl = nvlink_layout(m, *catalog, gpu, opt.gpu_model, source);
+
+  // Names in the system file.
+  std::vector<std::string> vname(static_cast<std::size_t>(n));
+  {
+    int g = 0, k = 0;
+    for (int i = 0; i < n; ++i) vname[static_cast<std::size_t>(i)] = m.devs[i].gpu ? "gpu" + std::to_string(g++) : "nic" + std::to_string(k++);
+  }
+  const std::string nic_host = has_nic ? catalog->nics().at(opt.nic_model).host : "";
+  const PcieTrees trees = pcie_trees(m, numa, vname, gpu.pcie, nic_host);
+
+  // The file, then loaded back and the matrices compared.
+  TopoImportResult res;
+  res.yaml = system_yaml(m, source, opt, gpu, has_nic, numa.sockets, nvl, trees, vname);
+  compare_back(m, numa, source, catalog_path, res);
   return res;
 }
 
