@@ -262,6 +262,108 @@ static void apply_override(YAML::Node& tree, const std::string& o, const KeyTabl
   node[parts.back()] = YAML::Node(value);
 }
 
+// Decides what is trained on what: the model, the nodes, the GPUs per node and the batch per GPU.
+static void parse_shape(const Field& root, ScenarioSpec& s) {
+  s.model_field = root.at("model");
+  s.model_ref = s.model_field.as_string();
+  if (auto f = root.get("nodes")) s.nodes = static_cast<int>(f->as_int_in(1, limits::max_nodes));
+  if (auto f = root.get("gpus_per_node"))
+    s.gpus_per_node = static_cast<int>(f->as_int_in(1, limits::max_gpus_per_node));
+  s.batch_per_gpu = root.at("batch_per_gpu").as_int_in(1, limits::max_batch_per_gpu);
+}
+
+// Decides the step's keys: software, flash attention, sequence lengths, precision, optimizer, the
+// strategy and its blocks, accumulation, the collective's algorithm, steps and warm-up.
+static void parse_step_keys(const Field& root, const ScenarioGrammar& grammar, const std::vector<std::string>& applied,
+                            ScenarioSpec& s) {
+  const KeyTable& table = grammar.keys;
+  if (auto f = root.get("software")) {
+    s.software = f->as_string();
+    s.software_field = *f;
+  }
+  if (auto f = root.get("flash_attention")) {
+    s.flash_attention = f->as_bool() ? 1 : 0;
+    s.flash_attention_field = *f;
+  }
+  if (auto f = root.get("seq_len")) {
+    s.seq_len = f->as_int_in(1, limits::max_seq_len);
+    s.seq_len_field = *f;
+  }
+  if (auto q = root.get("sequences")) {
+    bool batching_overridden = false;
+    for (const std::string& a : applied) batching_overridden = batching_overridden || a.rfind("sequences.batching=", 0) == 0;
+    parse_sequences(*q, table, s, batching_overridden);
+  }
+  s.precision = root.has("precision")
+                    ? root.at("precision").as_choice({"fp32", "tf32", "amp_fp16", "amp_bf16", "bf16", "fp16", "fp8"})
+                    : "amp_fp16";
+  s.optimizer = root.has("optimizer") ? root.at("optimizer").as_choice({"sgd", "adam", "adamw"}) : "sgd";
+  s.strategy = root.has("strategy")
+                   ? root.at("strategy").as_choice(grammar.strategies)
+                   : "ddp";
+  // The strategy blocks (ddp:, fsdp:, parallel:), parsed by the strategies that own them.
+  bool strategy_overridden = false;
+  for (const std::string& a : applied) strategy_overridden = strategy_overridden || a.rfind("strategy=", 0) == 0;
+  if (grammar.parse_strategy_blocks) grammar.parse_strategy_blocks(s, strategy_overridden);
+  if (auto f = root.get("grad_accumulation")) s.grad_accumulation = f->as_int_in(1, limits::max_grad_accumulation);
+  if (auto c = root.get("collective")) {
+    c->check_keys(table.children("collective"));
+    if (auto f = c->get("algorithm")) s.collective_algorithm = f->as_choice({"auto", "ring", "tree", "hierarchical"});
+    if (auto f = c->get("ring_order")) s.ring_order = f->as_choice({"auto", "given"});
+  }
+  // The step graph grows with the steps simulated: keep it to what a user can wait for.
+  // (The averages settle within a few steps.)
+  if (auto f = root.get("steps")) s.steps = f->as_int_in(1, limits::max_steps);
+  if (auto f = root.get("warmup_steps")) s.warmup_steps = f->as_int_in(0, limits::max_steps);
+}
+
+// Decides the energy block: the node's overhead power, the PUE (at least 1), the electricity price.
+static void parse_energy(const Field& e, const KeyTable& table, ScenarioSpec& s) {
+  e.check_keys(table.children("energy"));
+  if (auto f = e.get("node_overhead")) s.node_overhead_w = f->as_quantity(Dimension::power);
+  if (auto f = e.get("pue")) {
+    s.pue = f->as_number();
+    if (s.pue < 1) throw f->error("a PUE is at least 1.0");
+  }
+  if (auto f = e.get("electricity")) s.electricity_per_kwh = non_negative_money(*f);
+  if (s.node_overhead_w && *s.node_overhead_w < 0) throw e.at("node_overhead").error("expected a power of at least 0 W");
+}
+
+// Decides the money: cost.* quotes are the file's own system's (scenario/cost_spec.hpp), the
+// basis (rent or own), and the prices block.
+static void parse_money(const Field& root, const KeyTable& table, const std::vector<std::string>& applied,
+                        const std::string& files_system, const std::string& files_system_path, const std::string& path,
+                        ScenarioSpec& s) {
+  std::set<std::string> overridden;
+  for (const std::string& a : applied) overridden.insert(a.substr(0, a.find('=')));
+  s.cost.files_system = files_system;
+  s.cost.on_files_system = !overridden.count("system") || same_system(files_system_path, s.system_path);
+  if (auto c = root.get("cost")) {
+    if (auto f = c->get("basis")) s.cost_basis = f->as_choice({"rent", "own"});
+    parse_cost(*c, table, overridden, s.cost);
+    if (s.cost.rate == RateKind::spot && s.cost_basis == "own")
+      throw c->at("basis").error("cost.basis: own with cost.rate: spot: a spot allocation is rented, not owned");
+  }
+  if (auto p = root.get("prices")) s.cost.quotes = parse_prices(*p, path, overridden);
+}
+
+// Checks a sweep block: scenario keys (dotted, as --set takes them) to non-empty lists of scalars.
+static void check_sweep(const Field& sw, const KeyTable& table) {
+  if (!sw.is_map() || sw.entries().empty())
+    throw sw.error("expected a mapping of scenario keys to lists of values, e.g. sweep: {batch_per_gpu: [64, 128]}");
+  for (const Field& e : sw.entries()) {
+    const std::string key = e.key().substr(std::string("sweep.").size());
+    if (!table.has(price_key_pattern(key)) && !is_hardware_key(key))
+      throw e.key_error("unknown scenario key '" + key + "'" + did_you_mean(key, table.names()) +
+                        " (sweep keys are dotted paths, as --set takes them: scenario keys, system.<path>, "
+                        "catalog.<path>)");
+    if (!e.is_sequence() || e.items().empty())
+      throw e.error("expected a non-empty list of values, e.g. [64, 128]");
+    for (const Field& v : e.items())
+      if (!v.is_scalar()) throw v.error("expected a scalar value (a number, a name or a quantity)");
+  }
+}
+
 ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::string>& overrides,
                             const ScenarioGrammar& grammar) {
   const KeyTable& table = grammar.keys;
@@ -315,95 +417,19 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
                                    "directory and in topologies/)");
     }
     if (auto f = root.get("catalog")) s.catalog_extensions = catalog_extension_files(*f, path);
-    s.model_field = root.at("model");
-    s.model_ref = s.model_field.as_string();
-    if (auto f = root.get("nodes")) s.nodes = static_cast<int>(f->as_int_in(1, limits::max_nodes));
-    if (auto f = root.get("gpus_per_node"))
-      s.gpus_per_node = static_cast<int>(f->as_int_in(1, limits::max_gpus_per_node));
-    s.batch_per_gpu = root.at("batch_per_gpu").as_int_in(1, limits::max_batch_per_gpu);
+    parse_shape(root, s);
     if (auto f = root.get("calibration")) {
       s.calibration_path = resolve_data_file(f->as_string(), path, "calibrate");
       if (s.calibration_path.empty())
         throw f->error("no calibration file '" + f->as_string() + "' (looked next to the scenario and in the current directory)");
       s.calibration_field = *f;
     }
-    if (auto f = root.get("software")) {
-      s.software = f->as_string();
-      s.software_field = *f;
-    }
-    if (auto f = root.get("flash_attention")) {
-      s.flash_attention = f->as_bool() ? 1 : 0;
-      s.flash_attention_field = *f;
-    }
-    if (auto f = root.get("seq_len")) {
-      s.seq_len = f->as_int_in(1, limits::max_seq_len);
-      s.seq_len_field = *f;
-    }
-    if (auto q = root.get("sequences")) {
-      bool batching_overridden = false;
-      for (const std::string& a : applied) batching_overridden = batching_overridden || a.rfind("sequences.batching=", 0) == 0;
-      parse_sequences(*q, table, s, batching_overridden);
-    }
-    s.precision = root.has("precision")
-                      ? root.at("precision").as_choice({"fp32", "tf32", "amp_fp16", "amp_bf16", "bf16", "fp16", "fp8"})
-                      : "amp_fp16";
-    s.optimizer = root.has("optimizer") ? root.at("optimizer").as_choice({"sgd", "adam", "adamw"}) : "sgd";
-    s.strategy = root.has("strategy")
-                     ? root.at("strategy").as_choice(grammar.strategies)
-                     : "ddp";
-    // The strategy blocks (ddp:, fsdp:, parallel:), parsed by the strategies that own them.
-    bool strategy_overridden = false;
-    for (const std::string& a : applied) strategy_overridden = strategy_overridden || a.rfind("strategy=", 0) == 0;
-    if (grammar.parse_strategy_blocks) grammar.parse_strategy_blocks(s, strategy_overridden);
-    if (auto f = root.get("grad_accumulation")) s.grad_accumulation = f->as_int_in(1, limits::max_grad_accumulation);
-    if (auto c = root.get("collective")) {
-      c->check_keys(table.children("collective"));
-      if (auto f = c->get("algorithm")) s.collective_algorithm = f->as_choice({"auto", "ring", "tree", "hierarchical"});
-      if (auto f = c->get("ring_order")) s.ring_order = f->as_choice({"auto", "given"});
-    }
-    // The step graph grows with the steps simulated: keep it to what a user can wait for.
-    // (The averages settle within a few steps.)
-    if (auto f = root.get("steps")) s.steps = f->as_int_in(1, limits::max_steps);
-    if (auto f = root.get("warmup_steps")) s.warmup_steps = f->as_int_in(0, limits::max_steps);
-    if (auto e = root.get("energy")) {
-      e->check_keys(table.children("energy"));
-      if (auto f = e->get("node_overhead")) s.node_overhead_w = f->as_quantity(Dimension::power);
-      if (auto f = e->get("pue")) {
-        s.pue = f->as_number();
-        if (s.pue < 1) throw f->error("a PUE is at least 1.0");
-      }
-      if (auto f = e->get("electricity")) s.electricity_per_kwh = non_negative_money(*f);
-      if (s.node_overhead_w && *s.node_overhead_w < 0) throw e->at("node_overhead").error("expected a power of at least 0 W");
-    }
-    {
-      // Money (scenario/cost_spec.hpp): cost.* quotes are the file's own system's.
-      std::set<std::string> overridden;
-      for (const std::string& a : applied) overridden.insert(a.substr(0, a.find('=')));
-      s.cost.files_system = files_system;
-      s.cost.on_files_system = !overridden.count("system") || same_system(files_system_path, s.system_path);
-      if (auto c = root.get("cost")) {
-        if (auto f = c->get("basis")) s.cost_basis = f->as_choice({"rent", "own"});
-        parse_cost(*c, table, overridden, s.cost);
-        if (s.cost.rate == RateKind::spot && s.cost_basis == "own")
-          throw c->at("basis").error("cost.basis: own with cost.rate: spot: a spot allocation is rented, not owned");
-      }
-      if (auto p = root.get("prices")) s.cost.quotes = parse_prices(*p, path, overridden);
-    }
+    parse_step_keys(root, grammar, applied, s);
+    if (auto e = root.get("energy")) parse_energy(*e, table, s);
+    parse_money(root, table, applied, files_system, files_system_path, path, s);
     if (auto d = root.get("data")) s.data_field = *d;  // parsed by sim/data (data/data_spec.hpp)
     if (auto sw = root.get("sweep")) {
-      if (!sw->is_map() || sw->entries().empty())
-        throw sw->error("expected a mapping of scenario keys to lists of values, e.g. sweep: {batch_per_gpu: [64, 128]}");
-      for (const Field& e : sw->entries()) {
-        const std::string key = e.key().substr(std::string("sweep.").size());
-        if (!table.has(price_key_pattern(key)) && !is_hardware_key(key))
-          throw e.key_error("unknown scenario key '" + key + "'" + did_you_mean(key, table.names()) +
-                            " (sweep keys are dotted paths, as --set takes them: scenario keys, system.<path>, "
-                            "catalog.<path>)");
-        if (!e.is_sequence() || e.items().empty())
-          throw e.error("expected a non-empty list of values, e.g. [64, 128]");
-        for (const Field& v : e.items())
-          if (!v.is_scalar()) throw v.error("expected a scalar value (a number, a name or a quantity)");
-      }
+      check_sweep(*sw, table);
       s.sweep_field = *sw;
     }
     if (auto a = root.get("advise")) {
