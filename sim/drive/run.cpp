@@ -452,17 +452,18 @@ RunEstimate estimate_run(const ScenarioSpec& spec, long long steps_override) {
   const long long steps = steps_override > 0 ? steps_override : spec.steps;
   std::unique_ptr<topo::Cluster> one;
   std::shared_ptr<const work::Model> model;
+  std::size_t gpus = 0;
   RunShape shape;
   try {
     one = one_node_of(spec);
     if (one->gpus_per_node() < 1) return e;  // the run reports a system without GPUs
     model = load_scenario_model(spec);
-    shape = scenario_shape(spec, *model, scenario_gpus(spec, *one), steps, spec.warmup_steps);
+    gpus = scenario_gpus(spec, *one);
+    shape = scenario_shape(spec, *model, gpus, steps, spec.warmup_steps);
   } catch (const ScenarioError&) {
     return e;  // an input error: the point's run reports it
   }
-  // The tasks as check_run_size counts them.
-  const std::size_t gpus = scenario_gpus(spec, *one);
+  // The tasks as check_run_size counts them (the same shape, through run_size).
   e.gpu_passes = shape.passes * shape.gpus;
   e.tasks = run_size(shape, *model, one->gpu_model(0)).tasks;
   try {
