@@ -408,6 +408,15 @@ TEST_CASE("the advise page draws the deadline and the budget and colours points 
   CHECK(chart.find("colour, system:") != std::string::npos);
   CHECK(chart.find("marker shape, bound:") != std::string::npos);
   CHECK(count(section(page, "configurations"), "background:" + colors[0]) == 2);
+  SECTION("without prices: bars of days, the deadline across them, coloured by system") {
+    for (auto& c : a.candidates) c.result->priced = false;
+    report::advise_summary(a);
+    const std::string times = section(report::advise_to_html(a), "times");
+    REQUIRE(!times.empty());
+    CHECK(count(times, "id=\"deadline\"") == 1);
+    CHECK(times.find(">deadline 14.0 days</text>") != std::string::npos);
+    CHECK(count(times, "fill=\"" + colors[1] + "\"") == 1);
+  }
 }
 
 TEST_CASE("the sweep page's costs are in the text table's unit", "[report][html]") {
