@@ -69,7 +69,7 @@ std::vector<html::ChartPoint> chart_points(const AdviseResult& a, const std::vec
   std::vector<html::ChartPoint> out;
   for (std::size_t i : order) {
     const AdviseCandidate& c = a.candidates[i];
-    out.push_back({fmt::format("{} x{} {}", c.system, c.nodes, c.strategy), c.days(), c.cost(), c.bound(), c.fits()});
+    out.push_back({fmt::format("{} x{} {}", c.system, c.nodes, c.strategy), c.days(), c.cost(), c.bound(), c.fits(), ""});
   }
   return out;
 }
@@ -179,6 +179,75 @@ std::string constraints_text(const AdviseResult& a) {
   if (a.deadline_s) s += fmt::format("deadline {} days", days_text(*a.deadline_s / 86400.0));
   if (a.budget) s += fmt::format("{}budget {} ({})", s.empty() ? "" : ", ", usd(*a.budget), a.basis);
   return s.empty() ? "no deadline or budget given" : s;
+}
+
+// The chart's and the table's rows: the configurations that fit, fastest first, those with a
+// price first when any has one (a marker's number is its row in the table).
+std::vector<std::size_t> chart_rows(const AdviseResult& a) {
+  std::vector<std::size_t> rows = priced_by_time(a);
+  for (std::size_t i : fitting_by_time(a))
+    if (!a.candidates[i].priced()) rows.push_back(i);
+  return rows;
+}
+
+// Each system of the search (all of them, whether or not any of its configurations is drawn)
+// with its colour from a fixed palette (html::series_colors): the chart's markers and the table's
+// system column.
+struct SystemColors {
+  std::vector<std::string> systems, colors;  // in search order
+  std::string of(const std::string& system) const {
+    const auto at = std::find(systems.begin(), systems.end(), system);
+    return at == systems.end() ? std::string() : colors[static_cast<std::size_t>(at - systems.begin())];
+  }
+};
+
+SystemColors system_colors(const AdviseResult& a) {
+  SystemColors sc;
+  for (const AdviseCandidate& c : a.candidates)
+    if (std::find(sc.systems.begin(), sc.systems.end(), c.system) == sc.systems.end()) sc.systems.push_back(c.system);
+  sc.colors = html::series_colors(sc.systems);
+  return sc;
+}
+
+// The chart's points coloured by system; the marker's shape says the bound.
+std::vector<html::ChartPoint> colored_points(const AdviseResult& a, const std::vector<std::size_t>& order, const SystemColors& sc) {
+  std::vector<html::ChartPoint> pts = chart_points(a, order);
+  for (std::size_t k = 0; k < order.size(); ++k) pts[k].color = sc.of(a.candidates[order[k]].system);
+  return pts;
+}
+
+// Days against cost with the deadline and the budget drawn (or days alone without prices), its
+// legends: colour by system, shape by bound.
+std::string chart_section(const AdviseResult& a, const std::vector<std::size_t>& rows, const SystemColors& sc) {
+  using html::escape;
+  std::vector<std::string> drawn_systems, drawn_colors, bounds;  // the legend: the systems drawn, in search order
+  for (std::size_t s = 0; s < sc.systems.size(); ++s)
+    if (std::any_of(rows.begin(), rows.end(), [&](std::size_t i) { return a.candidates[i].system == sc.systems[s]; })) {
+      drawn_systems.push_back(sc.systems[s]);
+      drawn_colors.push_back(sc.colors[s]);
+    }
+  for (std::size_t i : rows) bounds.push_back(a.candidates[i].bound());
+  const std::string legends = html::series_legend(drawn_systems, drawn_colors) + html::bound_legend(bounds, true);
+  std::optional<html::ChartLimit> deadline, budget;
+  if (a.deadline_s) deadline = html::ChartLimit{*a.deadline_s / 86400.0, "deadline " + duration_text(*a.deadline_s / 86400.0)};
+  if (a.budget) budget = html::ChartLimit{*a.budget, fmt::format("budget {} ({})", usd(*a.budget), a.basis)};
+  const std::size_t charted = priced_by_time(a).size();
+  if (charted > 0) {
+    std::string o = "<section id=\"pareto\">\n<h2>Days against cost</h2>\n<p>Each configuration that fits: the whole run's "
+                    "expected days against its " + escape(a.basis) + " cost, numbered as in the table. Ringed and joined: the "
+                    "Pareto front.";
+    if (deadline || budget)
+      o += fmt::format(" Shaded: past the {}.", deadline && budget ? "deadline or over the budget" : deadline ? "deadline" : "budget");
+    o += "</p>\n";
+    const std::vector<std::size_t> priced(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(charted));
+    o += html::time_cost_chart_svg(colored_points(a, priced, sc),
+                                   {"days (expected wall clock)", "cost of the run ($, " + a.basis + ")", deadline, budget});
+    return o + legends + "</section>\n";
+  }
+  if (rows.empty()) return "";
+  return "<section id=\"times\">\n<h2>Days</h2>\n<p>No price given: time only.</p>\n" +
+         html::time_bars_svg(colored_points(a, rows, sc), "days (expected wall clock)", deadline) + legends +
+         "</section>\n";
 }
 
 }  // namespace
@@ -381,72 +450,68 @@ nlohmann::json advise_to_json(const AdviseResult& a) {
   return j;
 }
 
-std::string advise_to_html(const AdviseResult& a) {
+namespace {
+
+// The answer to the meeting's question, with how far to trust each figure.
+std::string answer_section(const AdviseResult& a) {
   using html::escape;
-  const bool tokens = uses_tokens(a);
-  std::string body = fmt::format("<h1>simtrain advise: {}</h1>\n<p>{}, {}; {}. {} configurations ({} clusters of {} systems "
-                                 "&times; {} strategies).</p>\n",
-                                 escape(a.scenario), escape(a.model), escape(a.workload), escape(constraints_text(a)),
-                                 a.candidates.size(), a.clusters, a.systems, a.strategies);
-  if (const std::string h = headroom_text(a); !h.empty()) body += "<p>Memory headroom: " + escape(h) + ".</p>\n";
-  // The answer.
-  body += "<section id=\"answer\">\n<h2>Answer</h2>\n<ul>\n";
+  std::string o = "<section id=\"answer\">\n<h2>Answer</h2>\n<ul>\n";
   auto say = [&](const std::string& what, const std::optional<std::size_t>& i) {
     if (!i) return;
     const train::ErrorBand* b = step_band(a.candidates[*i]);
-    body += "<li><b>" + escape(what) + "</b>: " + escape(answer_line(a, a.candidates[*i])) +
-            (b ? "<br><span class=\"note\">trust: days and cost " + escape(band_text(*b)) + "</span>" : "") + "</li>\n";
+    o += "<li><b>" + escape(what) + "</b>: " + escape(answer_line(a, a.candidates[*i])) +
+         (b ? "<br><span class=\"note\">trust: days and cost " + escape(band_text(*b)) + "</span>" : "") + "</li>\n";
   };
-  if (a.deadline_s && !a.cheapest_in_deadline) body += "<li>Nothing searched meets the deadline.</li>\n";
+  if (a.deadline_s && !a.cheapest_in_deadline) o += "<li>Nothing searched meets the deadline.</li>\n";
   say("Cheapest that meets the deadline", a.cheapest_in_deadline);
   if (a.cheapest_in_deadline_with_margin != a.cheapest_in_deadline)
     say("Cheapest that still meets it if the model is off by its median error", a.cheapest_in_deadline_with_margin);
   if (!a.deadline_s) say("Fastest within the budget", a.fastest_in_budget);
   say("Fastest of all", a.fastest);
   say("Cheapest of all", a.cheapest);
-  if (!a.fastest) body += "<li>No configuration fits.</li>\n";
-  body += "</ul>\n</section>\n";
+  if (!a.fastest) o += "<li>No configuration fits.</li>\n";
+  return o + "</ul>\n</section>\n";
+}
 
-  // The chart and the table: the configurations that fit, fastest first, those with a price
-  // first when any has one (a marker's number is its row in the table).
-  std::vector<std::size_t> rows = priced_by_time(a);
-  const std::size_t charted = rows.size();
-  for (std::size_t i : fitting_by_time(a))
-    if (!a.candidates[i].priced()) rows.push_back(i);
-  std::vector<std::string> bounds;
-  for (std::size_t i : rows) bounds.push_back(a.candidates[i].bound());
-  if (charted > 0) {
-    body += "<section id=\"pareto\">\n<h2>Days against cost</h2>\n<p>Each configuration that fits: the whole run's "
-            "expected days against its " + escape(a.basis) + " cost, numbered as in the table. Ringed and joined: the "
-            "Pareto front.</p>\n";
-    body += html::time_cost_chart_svg(chart_points(a, std::vector<std::size_t>(rows.begin(), rows.begin() + charted)),
-                                      {"days (expected wall clock)", "cost of the run ($, " + a.basis + ")"});
-    body += html::bound_legend(bounds) + "</section>\n";
-  } else if (!rows.empty()) {
-    body += "<section id=\"times\">\n<h2>Days</h2>\n<p>No price given: time only.</p>\n" +
-            html::time_bars_svg(chart_points(a, rows), "days (expected wall clock)") + html::bound_legend(bounds) +
-            "</section>\n";
-  }
-
-  body += fmt::format("<section id=\"configurations\">\n<h2>Configurations that fit</h2>\n<table>\n<tr><th>#</th>"
-                      "<th class=\"l\">system</th><th>nodes</th><th>GPUs</th><th class=\"l\">strategy</th><th>step ms</th>"
-                      "<th>{}</th><th>mem GiB</th><th>days</th><th>rent $</th><th>own $</th><th class=\"l\">bound</th></tr>\n",
-                      tokens ? "tokens/s" : "samples/s");
+// The configurations that fit, numbered as on the chart, each system with its chart colour.
+std::string configurations_section(const AdviseResult& a, const std::vector<std::size_t>& rows, const SystemColors& sc) {
+  using html::escape;
+  const bool tokens = uses_tokens(a);
+  std::string o = fmt::format("<section id=\"configurations\">\n<h2>Configurations that fit</h2>\n<table>\n<tr><th>#</th>"
+                              "<th class=\"l\">system</th><th>nodes</th><th>GPUs</th><th class=\"l\">strategy</th><th>step ms</th>"
+                              "<th>{}</th><th>mem GiB</th><th>days</th><th>rent $</th><th>own $</th><th class=\"l\">bound</th></tr>\n",
+                              tokens ? "tokens/s" : "samples/s");
+  auto td = [](const std::string& s, bool left = false) { return (left ? "<td class=\"l\">" : "<td>") + s + "</td>"; };
   std::size_t n = 0;
   for (std::size_t i : rows) {
     const AdviseCandidate& c = a.candidates[i];
     const train::RunResult& r = *c.result;
     const bool on_front = std::find(a.front.begin(), a.front.end(), i) != a.front.end();
-    auto td = [](const std::string& s, bool left = false) { return (left ? "<td class=\"l\">" : "<td>") + s + "</td>"; };
-    body += fmt::format("<tr{}>", on_front ? " class=\"front\"" : "") + td(std::to_string(++n)) + td(escape(c.system), true) +
-            td(std::to_string(c.nodes)) + td(std::to_string(r.gpus)) + td(escape(strategy_text(c)), true) +
-            td(html::num(r.step_time_s * 1e3, 1)) + td(thousands(tokens ? r.tokens_per_s : r.samples_per_s)) +
-            td(memory_cell(r.memory_peak_bytes, r.memory_capacity_bytes)) + td(html::num_sig(c.days(), 3)) +
-            td(r.run_cost_figures.rent ? thousands(*r.run_cost_figures.rent) : "-") +
-            td(r.run_cost_figures.own ? thousands(*r.run_cost_figures.own) : "-") +
-            td(escape(c.bound()) + (on_front ? " (front)" : ""), true) + "</tr>\n";
+    o += fmt::format("<tr{}>", on_front ? " class=\"front\"" : "") + td(std::to_string(++n)) +
+         td(fmt::format("<span class=\"key\" style=\"background:{}\"></span>", sc.of(c.system)) + escape(c.system), true) +
+         td(std::to_string(c.nodes)) + td(std::to_string(r.gpus)) + td(escape(strategy_text(c)), true) +
+         td(html::num(r.step_time_s * 1e3, 1)) + td(thousands(tokens ? r.tokens_per_s : r.samples_per_s)) +
+         td(memory_cell(r.memory_peak_bytes, r.memory_capacity_bytes)) + td(html::num_sig(c.days(), 3)) +
+         td(r.run_cost_figures.rent ? thousands(*r.run_cost_figures.rent) : "-") +
+         td(r.run_cost_figures.own ? thousands(*r.run_cost_figures.own) : "-") +
+         td(escape(c.bound()) + (on_front ? " (front)" : ""), true) + "</tr>\n";
   }
-  body += "</table>\n</section>\n";
+  return o + "</table>\n</section>\n";
+}
+
+}  // namespace
+
+std::string advise_to_html(const AdviseResult& a) {
+  using html::escape;
+  std::string body = fmt::format("<h1>simtrain advise: {}</h1>\n<p>{}, {}; {}. {} configurations ({} clusters of {} systems "
+                                 "&times; {} strategies).</p>\n",
+                                 escape(a.scenario), escape(a.model), escape(a.workload), escape(constraints_text(a)),
+                                 a.candidates.size(), a.clusters, a.systems, a.strategies);
+  if (const std::string h = headroom_text(a); !h.empty()) body += "<p>Memory headroom: " + escape(h) + ".</p>\n";
+  body += answer_section(a);
+  const std::vector<std::size_t> rows = chart_rows(a);
+  const SystemColors sc = system_colors(a);
+  body += chart_section(a, rows, sc) + configurations_section(a, rows, sc);
   body += "<p class=\"note\">Written by simtrain advise --html; self-contained, opens offline.</p>\n";
   return html::page("simtrain advise: " + a.scenario, body);
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,35 +54,66 @@ std::string stacked_bar_svg(const std::vector<Segment>& parts, double whole, int
 // One horizontal bar per row, scaled to `full` (a utilization: full = 1), its text beside it.
 std::string hbars_svg(const std::vector<Segment>& rows, double full, int width);
 
+// One colour per named category, the same in every chart and legend of every page: the parts
+// of a step (compute, forward, backward, optimizer, communication, data, host, pipeline, idle),
+// what limits a configuration (those names and memory), and the parts of GPU memory (weights,
+// gradients, optimizer_state, activations, ...). A fixed table, so a category added to a page
+// never moves another's colour; a name not in the table takes a colour from a hash of the name
+// (the same in every run, whatever else is drawn).
+const char* category_color(std::string_view name);
+
+// The colour of each of `names` (the series of a chart: advise's systems) from a fixed palette
+// of 10, chosen by a hash of the name, so that a series keeps its colour when another is added
+// or left out; a name whose colour is taken by a name before it (in sorted order) takes the next
+// free one. Returned in the order of `names`.
+std::vector<std::string> series_colors(const std::vector<std::string>& names);
+
 // A candidate of a time-vs-cost chart: lower is better on both axes.
 struct ChartPoint {
   std::string label;  // shown in the tooltip ("strategy=fsdp, nodes=2")
   double time = 0;    // in the chart's time unit
   double cost = 0;    // in the chart's cost unit
-  std::string bound;  // compute, communication, data, host, pipeline: the marker's colour
+  std::string bound;  // compute, communication, data, host, pipeline: the marker's shape
   bool fits = true;   // false: does not fit in GPU memory (drawn hollow, never on the front)
+  std::string color{};  // CSS colour of its series; empty: category_color(bound)
+};
+
+// A line across a chart: what the points must stay under (advise's deadline and budget).
+struct ChartLimit {
+  double value = 0;   // in the axis' unit
+  std::string label;  // "deadline 14 days"
 };
 
 struct ChartAxes {
   std::string time_label;  // "time per sample (us)"
   std::string cost_label;  // "cost per 1M samples ($)"
+  // Drawn as a dashed line with its label, the side past it shaded (id "deadline", "budget"):
+  // inside the plot when the data's range stretched to hold it stays within 3x of the data's;
+  // otherwise named at the plot's edge with an arrow towards it.
+  std::optional<ChartLimit> time_limit{};  // points right of it miss it
+  std::optional<ChartLimit> cost_limit{};  // points above it exceed it
 };
 
 // For each point: whether it is on the Pareto front, i.e. it fits and no other point that
 // fits is at least as fast and as cheap and strictly better in one of the two.
 std::vector<bool> pareto_front(const std::vector<ChartPoint>& points);
 
-// The scatter of cost against time, markers numbered by their place in `points` (1-based)
-// and coloured by bound, with the Pareto front ringed and joined from fastest to cheapest.
+// The scatter of cost against time, markers numbered by their place in `points` (1-based),
+// shaped by bound and coloured by series (or by bound), with the Pareto front ringed and joined
+// from fastest to cheapest. Numbers never overlap one another or a marker: points at one place
+// share a label ("1, 5"); a label that cannot sit beside its marker moves out along a leader line.
 std::string time_cost_chart_svg(const std::vector<ChartPoint>& points, const ChartAxes& axes);
 
-// Without prices: one horizontal bar per point, its time, numbered as above.
-std::string time_bars_svg(const std::vector<ChartPoint>& points, const std::string& time_label);
+// Without prices: one horizontal bar per point, its time, numbered as above; the time limit, if
+// given, as a dashed line across the bars (id "deadline").
+std::string time_bars_svg(const std::vector<ChartPoint>& points, const std::string& time_label,
+                          const std::optional<ChartLimit>& time_limit = std::nullopt);
 
-// The colour of a bound ("compute", "communication", ...) in every chart and legend.
-const char* bound_color(std::string_view bound);
-// A legend of the bounds present among `bounds`, in a fixed order.
-std::string bound_legend(const std::vector<std::string>& bounds);
+// A legend of the bounds present among `bounds`, in a fixed order: their colour, or with
+// `shapes` their marker's shape (the chart is coloured by series).
+std::string bound_legend(const std::vector<std::string>& bounds, bool shapes = false);
+// A legend of series: each name with its colour.
+std::string series_legend(const std::vector<std::string>& names, const std::vector<std::string>& colors);
 
 // The whole document: doctype, UTF-8, the title (escaped), the inline style sheet, `body`.
 std::string page(const std::string& title, const std::string& body);

@@ -24,6 +24,8 @@ using html::num;
 constexpr int kPageWidth = 1000;
 constexpr int kMaxGpuLanes = 8;    // GPUs whose streams get a lane
 constexpr int kMaxOtherLanes = 8;  // shared (communication) streams that get a lane
+constexpr int kMaxStageLanes = 32;     // pipeline stages that get a group of lanes (evenly spread)
+constexpr int kMaxPipelineLanes = 48;  // the stages' lanes, their shared streams' only when all fit
 constexpr int kLabelWidth = 170;   // the lane names' column
 constexpr int kPlotWidth = kPageWidth - kLabelWidth - 10;
 
@@ -103,13 +105,13 @@ std::string trust_section(const train::RunResult& r) {
 std::string step_split_section(const train::RunResult& r) {
   const double st = r.step_time_s;
   std::vector<html::Segment> parts = {
-      {"compute", r.compute_s, ms(r.compute_s), html::bound_color("compute")},
-      {"exposed communication", r.comm_exposed_s, ms(r.comm_exposed_s), html::bound_color("communication")},
-      {"data stall", r.data_stall_s, ms(r.data_stall_s), html::bound_color("data")}};
+      {"compute", r.compute_s, ms(r.compute_s), html::category_color("compute")},
+      {"exposed communication", r.comm_exposed_s, ms(r.comm_exposed_s), html::category_color("communication")},
+      {"data stall", r.data_stall_s, ms(r.data_stall_s), html::category_color("data")}};
   if (r.pipeline_stages > 1)
-    parts.push_back({"pipeline bubble", r.bubble_s, ms(r.bubble_s), html::bound_color("pipeline")});
+    parts.push_back({"pipeline bubble", r.bubble_s, ms(r.bubble_s), html::category_color("pipeline")});
   else
-    parts.push_back({"idle", r.idle_s, ms(r.idle_s), html::bound_color("host")});
+    parts.push_back({"idle", r.idle_s, ms(r.idle_s), html::category_color("idle")});
   std::string o = "<section id=\"step-split\">\n<h2>Step split (rank 0)</h2>\n";
   o += fmt::format("<p>Shares of the {} step.", ms(st));
   if (r.comm_total_s > 0)
@@ -151,24 +153,35 @@ long gpu_of(const std::string& name) {
 
 struct Lanes {
   std::vector<engine::ServerId> servers;  // in drawing order
+  std::vector<std::string> names;         // each lane's label
+  std::vector<int> stage_of_lane;         // with pipeline stages: the stage each lane shows (-1: none)
   std::vector<long> gpus;                 // the GPUs shown, in order
   int streams_hidden = 0;                 // shared streams without a lane
+  int stages = 0;                         // pipeline stages (0: no pipeline), and those shown
+  std::vector<int> stages_shown;
 };
 
-// The streams of the first kMaxGpuLanes GPUs (grouped by GPU), then up to kMaxOtherLanes shared
-// streams; streams without any task and pools (the data loader's cores) get none.
-Lanes pick_lanes(const engine::TaskGraph& g) {
+// The streams that ran a task and hold one task at a time (not the data loader's pools).
+std::vector<char> drawable_streams(const engine::TaskGraph& g) {
   std::vector<char> used(g.servers().size(), 0);
   for (const engine::Task& t : g.tasks())
     if (t.server != engine::kNoServer && t.kind != engine::TaskKind::join) used[static_cast<std::size_t>(t.server)] = 1;
+  for (std::size_t s = 0; s < used.size(); ++s)
+    if (g.servers()[s].capacity != 1) used[s] = 0;
+  return used;
+}
+
+// The streams of the first kMaxGpuLanes GPUs (grouped by GPU), then up to kMaxOtherLanes shared
+// streams; streams without any task and pools (the data loader's cores) get none.
+Lanes pick_gpu_lanes(const engine::TaskGraph& g) {
+  const std::vector<char> used = drawable_streams(g);
   Lanes out;
   std::vector<std::pair<std::size_t, engine::ServerId>> gpu_lanes;  // (place of its GPU, server)
   std::vector<engine::ServerId> other;
   for (std::size_t s = 0; s < g.servers().size(); ++s) {
-    const engine::ServerSpec& spec = g.servers()[s];
-    if (!used[s] || spec.capacity != 1) continue;
+    if (!used[s]) continue;
     const auto id = static_cast<engine::ServerId>(s);
-    const long gpu = gpu_of(spec.name);
+    const long gpu = gpu_of(g.servers()[s].name);
     if (gpu < 0) {
       if (static_cast<int>(other.size()) < kMaxOtherLanes) other.push_back(id);
       else ++out.streams_hidden;
@@ -184,7 +197,88 @@ Lanes pick_lanes(const engine::TaskGraph& g) {
   std::stable_sort(gpu_lanes.begin(), gpu_lanes.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& [place, id] : gpu_lanes) out.servers.push_back(id);
   out.servers.insert(out.servers.end(), other.begin(), other.end());
+  for (engine::ServerId id : out.servers) out.names.push_back(g.servers()[static_cast<std::size_t>(id)].name);
+  out.stage_of_lane.assign(out.servers.size(), -1);
   return out;
+}
+
+// Up to `most` of stages 0..p-1, evenly spread, the first and the last always among them.
+std::vector<int> spread_stages(int p, int most) {
+  std::vector<int> out;
+  const int n = std::min(p, most);
+  for (int k = 0; k < n; ++k) out.push_back(n == 1 ? 0 : static_cast<int>(std::lround(static_cast<double>(k) * (p - 1) / (n - 1))));
+  return out;
+}
+
+// The stage a shared stream serves, from its name ("stage3 tp" -> 3), or -1.
+long stage_of(const std::string& name) {
+  if (name.rfind("stage", 0) != 0 || name.size() < 6 || !std::isdigit(static_cast<unsigned char>(name[5]))) return -1;
+  return std::strtol(name.c_str() + 5, nullptr, 10);
+}
+
+// With pipeline stages: a group of lanes per stage (up to kMaxStageLanes stages), its first rank's
+// GPU streams (every rank of a stage runs its schedule; the stages differ, and the gaps in their
+// compute lanes are the bubble), then the stage's shared streams (tensor-, data-parallel...) when
+// all the groups fit in kMaxPipelineLanes lanes; then other shared streams as without stages.
+Lanes pick_stage_lanes(const train::StepGraph& sg) {
+  const engine::TaskGraph& g = sg.graph;
+  const std::vector<char> used = drawable_streams(g);
+  Lanes out;
+  out.stages = static_cast<int>(sg.stage_memory.size());
+  out.stages_shown = spread_stages(out.stages, kMaxStageLanes);
+  for (int s : out.stages_shown)
+    out.gpus.push_back(gpu_of(g.servers()[static_cast<std::size_t>(sg.stage_memory[static_cast<std::size_t>(s)].stream)].name));
+  const std::size_t n = out.stages_shown.size();
+  std::vector<std::vector<engine::ServerId>> own(n), shared(n);  // per stage shown
+  std::vector<engine::ServerId> other;
+  for (std::size_t s = 0; s < g.servers().size(); ++s) {
+    if (!used[s]) continue;
+    const auto id = static_cast<engine::ServerId>(s);
+    const std::string& name = g.servers()[s].name;
+    const long gpu = gpu_of(name), stage = stage_of(name);
+    if (gpu >= 0) {
+      const auto at = std::find(out.gpus.begin(), out.gpus.end(), gpu);
+      if (at != out.gpus.end()) own[static_cast<std::size_t>(at - out.gpus.begin())].push_back(id);
+    } else if (stage >= 0) {
+      const auto at = std::find(out.stages_shown.begin(), out.stages_shown.end(), stage);
+      if (at != out.stages_shown.end()) shared[static_cast<std::size_t>(at - out.stages_shown.begin())].push_back(id);
+      else ++out.streams_hidden;
+    } else if (static_cast<int>(other.size()) < kMaxOtherLanes) {
+      other.push_back(id);
+    } else {
+      ++out.streams_hidden;
+    }
+  }
+  std::size_t lanes = 0;
+  for (std::size_t k = 0; k < n; ++k) lanes += own[k].size() + shared[k].size();
+  const bool with_shared = lanes <= static_cast<std::size_t>(kMaxPipelineLanes);
+  for (std::size_t k = 0; k < n; ++k) {
+    for (engine::ServerId id : own[k]) {
+      out.servers.push_back(id);
+      out.names.push_back(fmt::format("stage {}: {}", out.stages_shown[k], g.servers()[static_cast<std::size_t>(id)].name));
+      out.stage_of_lane.push_back(out.stages_shown[k]);
+    }
+    if (!with_shared) out.streams_hidden += static_cast<int>(shared[k].size());
+    for (engine::ServerId id : with_shared ? shared[k] : std::vector<engine::ServerId>()) {
+      out.servers.push_back(id);
+      out.names.push_back(g.servers()[static_cast<std::size_t>(id)].name);
+      out.stage_of_lane.push_back(out.stages_shown[k]);
+    }
+  }
+  for (engine::ServerId id : other) {
+    out.servers.push_back(id);
+    out.names.push_back(g.servers()[static_cast<std::size_t>(id)].name);
+    out.stage_of_lane.push_back(-1);
+  }
+  return out;
+}
+
+Lanes pick_lanes(const train::StepGraph& sg) {
+  const bool stages = sg.stage_memory.size() > 1 &&
+                      std::all_of(sg.stage_memory.begin(), sg.stage_memory.end(), [&](const train::MemoryPlan& m) {
+                        return m.stream != engine::kNoServer && static_cast<std::size_t>(m.stream) < sg.graph.servers().size();
+                      });
+  return stages ? pick_stage_lanes(sg) : pick_gpu_lanes(sg.graph);
 }
 
 const char* category_name(std::uint32_t c) {
@@ -199,17 +293,7 @@ const char* category_name(std::uint32_t c) {
   }
 }
 
-const char* category_color(std::uint32_t c) {
-  switch (c) {
-    case train::kForward: return "#4e79a7";
-    case train::kBackward: return "#76b7b2";
-    case train::kOptimizer: return "#59a14f";
-    case train::kComm: return "#e15759";
-    case train::kData: return "#edc948";
-    case train::kHost: return "#b07aa1";
-    default: return "#9c9c9c";
-  }
-}
+const char* category_color(std::uint32_t c) { return html::category_color(category_name(c)); }
 
 // A drawn rectangle: one task, or neighbours closer than a pixel merged (coloured by the widest,
 // named by the first).
@@ -303,36 +387,62 @@ std::string category_legend() {
   return o + "</p>\n";
 }
 
+// What the lanes show, in words: the GPUs (or with pipeline stages, the stages and the rank that
+// stands for each), what is left out, and what a pixel is.
+std::string timeline_caption(const train::RunResult& r, const Lanes& lanes, double window_ms) {
+  std::string shown;
+  for (long gpu : lanes.gpus) shown += (shown.empty() ? "" : ", ") + std::to_string(gpu);
+  std::string o;
+  if (lanes.stages > 0) {
+    o = fmt::format("<p>Every pipeline stage{} ({} of {}), each by its first rank (GPU{} {}): the other ranks of a stage "
+                    "run its schedule alike. The gaps in a stage's compute lane are its pipeline bubble",
+                    lanes.stages_shown.size() < static_cast<std::size_t>(lanes.stages) ? " shown is evenly spread" : "",
+                    lanes.stages_shown.size(), lanes.stages, lanes.gpus.size() == 1 ? "" : "s", shown);
+    if (lanes.streams_hidden > 0) o += fmt::format("; {} shared streams are not shown", lanes.streams_hidden);
+  } else {
+    o = fmt::format("<p>Streams of GPU{} {} ({} of {}", lanes.gpus.size() == 1 ? "" : "s", shown.empty() ? "-" : shown,
+                    lanes.gpus.size(), r.gpus);
+    if (r.gpus > static_cast<int>(lanes.gpus.size()))
+      o += fmt::format("; the other {} are not shown", r.gpus - static_cast<int>(lanes.gpus.size()));
+    o += ")";
+    if (lanes.streams_hidden > 0)
+      o += fmt::format(" and the first {} shared streams ({} more not shown)", kMaxOtherLanes, lanes.streams_hidden);
+  }
+  const double px_us = window_ms * 1e3 / kPlotWidth;
+  const std::string pixel = px_us >= 1000 ? num(px_us / 1e3, 2) + " ms" : num(px_us, 2) + " &#181;s";
+  return o + fmt::format(". A pixel is {}: back-to-back tasks of one kind, and tasks shorter than a pixel, are "
+                         "drawn as one bar (hover for what it holds).</p>\n",
+                         pixel);
+}
+
 std::string timeline_section(const train::RunResult& r) {
   std::string o = fmt::format("<section id=\"timeline\">\n<h2>Timeline of the measured step{}</h2>\n", r.steps == 1 ? "" : "s");
   if (!r.graph) return o + "<p>No timeline: the run kept no trace.</p>\n</section>\n";
   const engine::TaskGraph& g = r.graph->graph;
   const Window w = measured_steps(r);
-  const Lanes lanes = pick_lanes(g);
+  const Lanes lanes = pick_lanes(*r.graph);
   const auto rects = lane_rects(r, lanes, w);
   const int lane_h = 16, pitch = 22, top = 4;
   const int axis_y = top + pitch * static_cast<int>(lanes.servers.size()) + 2;
   const double window_ms = static_cast<double>(w.hi - w.lo) * 1e-9;
-  std::string shown;
-  for (long gpu : lanes.gpus) shown += (shown.empty() ? "" : ", ") + std::to_string(gpu);
-  o += fmt::format("<p>Streams of GPU{} {} ({} of {}", lanes.gpus.size() == 1 ? "" : "s", shown.empty() ? "-" : shown,
-                   lanes.gpus.size(), r.gpus);
-  if (r.gpus > static_cast<int>(lanes.gpus.size()))
-    o += fmt::format("; the other {} are not shown", r.gpus - static_cast<int>(lanes.gpus.size()));
-  o += ")";
-  if (lanes.streams_hidden > 0) o += fmt::format(" and the first {} shared streams ({} more not shown)", kMaxOtherLanes, lanes.streams_hidden);
-  const double px_us = window_ms * 1e3 / kPlotWidth;
-  const std::string pixel = px_us >= 1000 ? num(px_us / 1e3, 2) + " ms" : num(px_us, 2) + " &#181;s";
-  o += fmt::format(". A pixel is {}: back-to-back tasks of one kind, and tasks shorter than a pixel, are "
-                   "drawn as one bar (hover for what it holds).</p>\n",
-                   pixel);
+  o += timeline_caption(r, lanes, window_ms);
   o += html::svg_open(kPageWidth, axis_y + 36);
   o += time_axis_svg(w, top, axis_y);
+  int open_stage = -1;  // the stage whose <g> is open
   for (std::size_t l = 0; l < lanes.servers.size(); ++l) {
     const int y = top + pitch * static_cast<int>(l);
-    o += fmt::format("<text x=\"0\" y=\"{}\">{}</text>\n", y + 12, escape(g.servers()[static_cast<std::size_t>(lanes.servers[l])].name));
+    if (lanes.stage_of_lane[l] != open_stage) {
+      if (open_stage >= 0) o += "</g>\n";
+      open_stage = lanes.stage_of_lane[l];
+      if (open_stage >= 0) {
+        o += fmt::format("<g id=\"stage-{}\" class=\"stage\">", open_stage);
+        if (l > 0) o += fmt::format("<line x1=\"0\" y1=\"{0}\" x2=\"{1}\" y2=\"{0}\" class=\"grid\"/>", y - 3, kPageWidth);
+      }
+    }
+    o += fmt::format("<text x=\"0\" y=\"{}\">{}</text>\n", y + 12, escape(lanes.names[l]));
     for (const Rect& rc : rects[l]) o += rect_svg(rc, g, y, lane_h, window_ms / kPlotWidth);
   }
+  if (open_stage >= 0) o += "</g>\n";
   o += "</svg>\n" + category_legend();
   return o + "</section>\n";
 }
@@ -344,7 +454,7 @@ std::string links_section(const train::RunResult& r) {
   if (r.links.empty()) return o + "<p>No link carried traffic.</p>\n</section>\n";
   std::vector<html::Segment> rows;
   for (const auto& l : r.links)
-    rows.push_back({l.name, l.utilization, html::percent(l.utilization, 1), html::bound_color("communication")});
+    rows.push_back({l.name, l.utilization, html::percent(l.utilization, 1), html::category_color("communication")});
   o += "<p>Utilization over the measured steps.</p>\n" + html::hbars_svg(rows, 1.0, kPageWidth);
   return o + "</section>\n";
 }
@@ -409,13 +519,11 @@ std::string memory_curve_svg(const train::RunResult& r, const train::MemoryPlan&
 }
 
 std::string memory_breakdown_svg(const train::RunResult& r) {
-  static const std::array<const char*, 8> palette = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759",
-                                                     "#76b7b2", "#edc948", "#b07aa1", "#9c755f"};
   std::vector<html::Segment> parts;
   double whole = 0;
   for (const auto& [name, bytes] : r.memory_breakdown) {
     if (bytes <= 0) continue;
-    parts.push_back({name, bytes, gib(bytes), palette[parts.size() % palette.size()]});
+    parts.push_back({name, bytes, gib(bytes), html::category_color(name)});
     whole += bytes;
   }
   return html::stacked_bar_svg(parts, whole, kPageWidth);
@@ -462,14 +570,29 @@ TimeUnit sample_time_unit(const std::vector<SweepPoint>& points) {
   return {"s", 1};
 }
 
+// The unit a sweep's costs are counted in: a million tokens when every point's model has
+// tokens (as the text table and its CSV columns), else a million samples.
+struct CostUnit {
+  bool tokens = false;
+  const char* name() const { return tokens ? "tokens" : "samples"; }
+  // A point's units per step (its global batch, or that batch's tokens).
+  double per_step(const train::RunResult& r) const { return (tokens ? r.tokens_per_s : r.samples_per_s) * r.step_time_s; }
+  // Its cost on cost.basis per million units; the samples' figure as the sweep computed it.
+  double cost_per_million(const SweepPoint& p) const {
+    if (!tokens) return p.cost_per_million;
+    const double units = per_step(*p.result);
+    return units > 0 ? p.result->cost_per_step / units * 1e6 : 0;
+  }
+};
+
 // The points that ran, in rank order (the errors rank last, so a marker's number is its rank).
 std::vector<html::ChartPoint> chart_points(const std::vector<SweepPoint>& points, const std::vector<SweepAxis>& axes,
-                                           TimeUnit unit) {
+                                           TimeUnit unit, CostUnit cost) {
   std::vector<html::ChartPoint> out;
   for (const SweepPoint& p : points)
     if (p.result)
-      out.push_back({point_label(p, axes), p.per_sample_s * unit.per_second, p.cost_per_million, p.result->bottleneck,
-                     p.fits()});
+      out.push_back({point_label(p, axes), p.per_sample_s * unit.per_second, cost.cost_per_million(p), p.result->bottleneck,
+                     p.fits(), ""});
   return out;
 }
 
@@ -477,7 +600,7 @@ bool any_priced(const std::vector<SweepPoint>& points) {
   return std::any_of(points.begin(), points.end(), [](const SweepPoint& p) { return p.result && p.result->priced; });
 }
 
-std::string sweep_chart_section(const std::vector<html::ChartPoint>& cps, bool priced, TimeUnit unit) {
+std::string sweep_chart_section(const std::vector<html::ChartPoint>& cps, bool priced, TimeUnit unit, CostUnit cost) {
   std::vector<std::string> bounds;
   for (const auto& c : cps) bounds.push_back(c.bound);
   const std::string time_label = fmt::format("time per sample ({})", unit.name);
@@ -486,10 +609,13 @@ std::string sweep_chart_section(const std::vector<html::ChartPoint>& cps, bool p
            "time only. Bars numbered by rank; pale: does not fit in GPU memory with its margin.</p>\n" +
            html::time_bars_svg(cps, time_label) + html::bound_legend(bounds) + "</section>\n";
   }
-  std::string o = "<section id=\"pareto\">\n<h2>Time against cost</h2>\n"
-                  "<p>Each point per sample of its global batch, numbered by rank. Ringed and joined: the Pareto front "
-                  "(no other point that fits is both faster and cheaper). Hollow: does not fit in GPU memory with its margin.</p>\n";
-  o += html::time_cost_chart_svg(cps, {time_label, "cost per 1M samples ($)"});
+  std::string o = fmt::format("<section id=\"pareto\">\n<h2>Time against cost</h2>\n"
+                              "<p>Each point&#8217;s time per sample of its global batch against its cost (cost.basis) per "
+                              "million {} of that batch, numbered by rank. Ringed and joined: the Pareto front "
+                              "(no other point that fits is both faster and cheaper). Hollow: does not fit in GPU memory with its "
+                              "margin.</p>\n",
+                              cost.name());
+  o += html::time_cost_chart_svg(cps, {time_label, fmt::format("cost per 1M {} ($)", cost.name()), std::nullopt, std::nullopt});
   o += html::bound_legend(bounds);
   const std::vector<bool> front = html::pareto_front(cps);
   std::string names;
@@ -501,12 +627,17 @@ std::string sweep_chart_section(const std::vector<html::ChartPoint>& cps, bool p
 
 std::string td(const std::string& s, bool left = false) { return (left ? "<td class=\"l\">" : "<td>") + s + "</td>"; }
 
+// A cost per million units, as the text table prints it: "-" without a price.
+std::string dollars(const std::optional<double>& v) { return v ? html::num_sig(*v, 4) : "-"; }
+
+// The ranked table of `simtrain sweep`, its columns in the text table's units.
 std::string sweep_table(const std::vector<SweepPoint>& points, const std::vector<SweepAxis>& axes,
-                        const std::vector<bool>& front, TimeUnit unit) {
+                        const std::vector<bool>& front, TimeUnit unit, CostUnit cost) {
   std::string o = "<section id=\"points\">\n<h2>Points</h2>\n<table>\n<tr><th>rank</th>";
   for (const SweepAxis& a : axes) o += "<th class=\"l\">" + escape(a.key) + "</th>";
-  o += "<th>GPUs</th><th>step ms</th><th>samples/s</th><th>MFU</th><th>mem GiB</th><th class=\"l\">bound</th>"
-       "<th>" + escape(unit.name) + "/sample</th><th>J/sample</th><th>$/1M samples</th></tr>\n";
+  o += fmt::format("<th>GPUs</th><th>step ms</th><th>samples/s</th>{}<th>MFU</th><th>mem GiB</th><th class=\"l\">bound</th>"
+                   "<th>{}/sample</th><th>J/sample</th><th>rent $/1M {}</th><th>own $/1M {}</th></tr>\n",
+                   cost.tokens ? "<th>tokens/s</th>" : "", escape(unit.name), cost.name(), cost.name());
   std::size_t charted = 0;
   for (std::size_t i = 0; i < points.size(); ++i) {
     const SweepPoint& p = points[i];
@@ -514,16 +645,18 @@ std::string sweep_table(const std::vector<SweepPoint>& points, const std::vector
     o += fmt::format("<tr{}><td>{}</td>", on_front ? " class=\"front\"" : "", i + 1);
     for (const std::string& v : p.values) o += td(escape(v), true);
     if (!p.result) {
-      o += fmt::format("<td colspan=\"9\" class=\"l bad\">error: {}</td></tr>\n", escape(p.error));
+      o += fmt::format("<td colspan=\"{}\" class=\"l bad\">error: {}</td></tr>\n", cost.tokens ? 10 : 9, escape(p.error));
       continue;
     }
     ++charted;
     const train::RunResult& r = *p.result;
     o += td(std::to_string(r.gpus)) + td(num(r.step_time_s * 1e3, 2)) + td(thousands(r.samples_per_s)) +
-         td(html::percent(r.mfu, 1)) +
+         (cost.tokens ? td(thousands(r.tokens_per_s)) : "") + td(html::percent(r.mfu, 1)) +
          td(memory_cell(r.memory_peak_bytes, r.memory_capacity_bytes) + (r.oom ? " OOM" : p.over_margin ? " &gt;margin" : "")) +
          td(escape(r.bottleneck) + (on_front ? " (front)" : ""), true) + td(html::num_sig(p.per_sample_s * unit.per_second, 4)) +
-         td(html::num_sig(p.joules_per_sample, 4)) + td(r.priced ? html::num_sig(p.cost_per_million, 4) : "-") + "</tr>\n";
+         td(html::num_sig(p.joules_per_sample, 4)) +
+         td(dollars(cost.tokens ? p.rent_per_million_tokens : p.rent_per_million_samples)) +
+         td(dollars(cost.tokens ? p.own_per_million_tokens : p.own_per_million_samples)) + "</tr>\n";
   }
   return o + "</table>\n</section>\n";
 }
@@ -542,12 +675,13 @@ std::string sweep_to_html(const std::vector<SweepPoint>& points, const std::vect
   std::string keys;
   for (const SweepAxis& a : axes) keys += (keys.empty() ? "" : " &times; ") + escape(a.key);
   const TimeUnit unit = sample_time_unit(points);
-  const auto cps = chart_points(points, axes, unit);
+  const CostUnit cost{sweep_costs_per_token(points)};
+  const auto cps = chart_points(points, axes, unit, cost);
   const bool priced = any_priced(points);
   std::string body = fmt::format("<h1>simtrain sweep: {}</h1>\n<p>{} points ({}), ranked by {} per sample</p>\n",
                                  escape(scen), points.size(), keys, rank_by_name(by));
-  body += sweep_chart_section(cps, priced, unit);
-  body += sweep_table(points, axes, priced ? html::pareto_front(cps) : std::vector<bool>(), unit);
+  body += sweep_chart_section(cps, priced, unit, cost);
+  body += sweep_table(points, axes, priced ? html::pareto_front(cps) : std::vector<bool>(), unit, cost);
   body += "<p class=\"note\">Written by simtrain sweep --html; self-contained, opens offline.</p>\n";
   return html::page("simtrain sweep: " + scen, body);
 }

@@ -14,19 +14,27 @@
 //               the kept graph and records (RunResult::graph, ::records;
 //               drive::RunOptions::keep_trace): a lane per stream of the first 8 GPUs and per
 //               shared communication stream (at most 8 of those), the count of GPUs and
-//               streams not shown; the data loader's worker pools and the host's issue track
-//               are left to --trace. Back-to-back tasks of one kind and tasks under a pixel
-//               merge, so a lane holds about one rectangle per pixel at most, whatever the
-//               run's size.
+//               streams not shown. With pipeline stages, a group of lanes per stage instead
+//               (id "stage-N"; at most 32 stages, evenly spread): the streams of the stage's
+//               first rank (StepGraph::stage_memory[s].stream names its compute stream) and
+//               the stage's shared streams, so the bubble shows as each stage's gaps. The data
+//               loader's worker pools and the host's issue track are left to --trace.
+//               Back-to-back tasks of one kind and tasks under a pixel merge, so a lane holds
+//               about one rectangle per pixel at most, whatever the run's size.
 //   links       RunResult::links: the busiest links' utilization over the measured steps
 //   memory      rank 0's live memory over the same window (train::memory_timeline of its
 //               memory plan; with pipeline stages, the fullest stage's first rank's), the
 //               largest value within each pixel, against the GPU's capacity; and the breakdown
 //               at the peak (RunResult::memory_breakdown) as a stacked bar
 //
-// The sweep page: the points' time per sample against their cost per 1M samples with the
-// Pareto front marked (id "pareto"; without prices, time per sample alone, id "times"), and
-// the ranked table of `simtrain sweep` (id "points").
+// Colours: one fixed table for every category, bound and memory part (html::category_color),
+// so a category added to a page moves no other's colour.
+//
+// The sweep page: the points' time per sample against their cost (cost.basis) per 1M tokens
+// when every point's model has tokens, else per 1M samples (the unit of the text table and
+// of its rent/own columns, report/sweep_report.hpp sweep_costs_per_token), with the Pareto
+// front marked (id "pareto"; without prices, time per sample alone, id "times"), and the
+// ranked table of `simtrain sweep` (id "points").
 #pragma once
 
 #include <string>

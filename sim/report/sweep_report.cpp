@@ -68,6 +68,15 @@ double rank_value(const SweepPoint& p, RankBy by) {
   return 0;
 }
 
+bool sweep_costs_per_token(const std::vector<SweepPoint>& points) {
+  bool tokens = false;
+  for (const SweepPoint& p : points)
+    if (p.result) tokens = p.result->tokens_per_s > 0;
+  for (const SweepPoint& p : points)
+    if (p.result && !(p.result->tokens_per_s > 0)) tokens = false;
+  return tokens;
+}
+
 std::string sweep_scenario_name(const std::vector<SweepPoint>& points) {
   for (const SweepPoint& p : points)
     if (p.result) return p.result->scenario;
@@ -87,12 +96,7 @@ std::string format_sweep(const std::vector<SweepPoint>& points, const std::vecto
   // Columns: rank, the swept values, then the figures.
   std::vector<std::string> head = {"rank"};
   for (const SweepAxis& a : axes) head.push_back(a.key);
-  // Costs per million tokens when every point's model has tokens, else per million samples.
-  bool tokens = false;
-  for (const SweepPoint& p : points)
-    if (p.result) tokens = p.result->tokens_per_s > 0;
-  for (const SweepPoint& p : points)
-    if (p.result && !(p.result->tokens_per_s > 0)) tokens = false;
+  const bool tokens = sweep_costs_per_token(points);
   const std::string unit = tokens ? "tokens" : "samples";
   std::vector<std::string> figures = {"GPUs", "step ms", "samples/s", "MFU", "mem GiB", "bound", "J/sample"};
   if (tokens) figures.insert(figures.begin() + 3, "tokens/s");

@@ -60,6 +60,10 @@ const char* rank_by_name(RankBy by);
 // The figure a point is ranked by (lower is better).
 double rank_value(const SweepPoint& p, RankBy by);
 
+// Whether a sweep's costs are per million tokens (every point that ran has a model with
+// tokens: the text's, the HTML's and their columns' unit), else per million samples.
+bool sweep_costs_per_token(const std::vector<SweepPoint>& points);
+
 std::string format_sweep(const std::vector<SweepPoint>& points, const std::vector<SweepAxis>& axes, RankBy by);
 // The scenario's name, from the first point that ran ("?" when none did).
 std::string sweep_scenario_name(const std::vector<SweepPoint>& points);

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# The --html pages in a real browser: Debian's headless Chromium loads a run's page and a
-# sweep's and an advise's from file:// (no network), the rendered DOM must hold every section, and a
-# screenshot must not be blank (ImageMagick counts its colours and its mean brightness).
+# The --html pages in a real browser: Debian's headless Chromium loads a run's page (and a
+# pipeline run's), a sweep's and an advise's from file:// (no network), the rendered DOM must
+# hold every section (each pipeline stage's lanes, the advise chart's deadline and budget, the
+# sweep's costs in the text table's unit), and a screenshot must not be blank (ImageMagick
+# counts its colours and its mean brightness). The screenshots in docs/ come from
+# tests/html/screenshots.sh, from the same pages.
 # Usage: browser_test.sh SIMTRAIN_BINARY PROJECT_ROOT
 # CI installs chromium and imagemagick (.ci/run); without chromium the test fails, unless
 # SIMTRAIN_NO_BROWSER=1, which skips it (exit 77, ctest's SKIP_RETURN_CODE) for local runs.
@@ -51,11 +54,35 @@ check() {
   fi
 }
 
+# dom_has PAGE PATTERN WHAT: the rendered DOM of the last check()ed page matches PATTERN.
+dom_has() { grep -q -- "$2" "$tmp/dom.html" || fail "$1: $3 (no '$2' in the rendered DOM)"; }
+
 cd "$root" || exit 2
 "$bin" scenarios/8xA100_pcie_switch.yaml --html "$tmp/run.html" >/dev/null || fail "simtrain --html failed"
-"$bin" sweep scenarios/sweep_gpt2_1.5b_dgx.yaml --jobs 2 --html "$tmp/sweep.html" >/dev/null || fail "simtrain sweep --html failed"
 check "$tmp/run.html" figures trust step-split timeline links memory
-"$bin" advise scenarios/advise_llama2_13b_50b_tokens.yaml --jobs 2 --html "$tmp/advise.html" >/dev/null || fail "simtrain advise --html failed"
+
+# A pipeline run: every stage has its lanes on the timeline (the bubble's picture), not stage 0 alone.
+"$bin" scenarios/16xA100_llama_65b_tp8_pp2.yaml --html "$tmp/pipeline.html" >/dev/null || fail "simtrain --html failed on a pipeline run"
+check "$tmp/pipeline.html" figures step-split timeline memory stage-0 stage-1
+dom_has pipeline.html '>stage 1: gpu8 compute<' "no lane for stage 1's first rank"
+
+# The sweep: its costs in the text table's unit (GPT-2 has tokens: per 1M tokens, both places).
+"$bin" sweep scenarios/sweep_gpt2_1.5b_dgx.yaml --jobs 2 --html "$tmp/sweep.html" > "$tmp/sweep.txt" || fail "simtrain sweep --html failed"
 check "$tmp/sweep.html" pareto points
-check "$tmp/advise.html" answer pareto configurations
-echo "ok: the run, sweep and advise pages render with every section"
+grep -q 'rent \$/1M tokens' "$tmp/sweep.txt" || fail "the sweep's text table is not per 1M tokens"
+dom_has sweep.html '>cost per 1M tokens (\$)<' "the chart's cost is not per 1M tokens, as the text table's"
+dom_has sweep.html '>rent \$/1M tokens<' "the page's table is not per 1M tokens, as the text table's"
+grep -q '1M samples' "$tmp/dom.html" && fail "sweep.html: a cost per 1M samples where the text table says per 1M tokens"
+# Number labels: every marker's number is drawn, none on top of another (points at one place share one).
+[ "$(grep -o 'class="num"' "$tmp/dom.html" | wc -l)" -ge 6 ] || fail "sweep.html: fewer than 6 number labels on the chart"
+
+# The advise page: the deadline (scenario) and the budget (--budget) drawn on the chart, points
+# coloured by system with a legend, each marker shaped by its bound.
+"$bin" advise scenarios/advise_llama2_13b_50b_tokens.yaml --budget '$35000' --jobs 2 --html "$tmp/advise.html" >/dev/null ||
+  fail "simtrain advise --html failed"
+check "$tmp/advise.html" answer pareto configurations deadline budget
+dom_has advise.html '>deadline 14.0 days<' "the deadline's label is missing"
+dom_has advise.html '>budget \$35,000 (rent)<' "the budget's label is missing"
+dom_has advise.html 'colour, system:' "no legend of the systems' colours"
+dom_has advise.html 'marker shape, bound:' "no legend of the markers' shapes"
+echo "ok: the run, pipeline, sweep and advise pages render with every section, the stages, the limits and the units"
