@@ -30,6 +30,7 @@
 #include "cli/hardware_sets.hpp"
 #include "cli/output_file.hpp"
 #include "cli/search_cli.hpp"
+#include "cli/version.hpp"
 #include "coll/collective.hpp"
 #include "coll/nccl_params.hpp"
 #include "drive/advise.hpp"
@@ -230,14 +231,12 @@ void refuse_oversized_collective(const std::string& system, int nodes, const std
 
 }  // namespace
 
-constexpr const char* kVersion = "simtrain 0.1.0";
-
 int run_main(int argc, char** argv, cli::Dist& dist) {
   CLI::App app{"simtrain: a discrete-event simulator of deep-learning training on GPU clusters\n"
                "  simtrain SCENARIO.yaml [--set key.path=value]... [--json] [--trace out.json] [--html out.html] [--steps N]"};
   app.name("simtrain");
   app.require_subcommand(1);
-  app.set_version_flag("--version", kVersion);
+  app.set_version_flag("--version", cli::version_line());
 
   // `simtrain SCENARIO.yaml ...` is `simtrain run SCENARIO.yaml ...`.
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -370,7 +369,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   sweep_cmd->add_option("--html", s_html, "Also write a self-contained HTML page (time vs cost, Pareto front, table) to this file");
   sweep_cmd->add_option("--jobs", s_jobs, "Worker threads (default: the machine's cores)")->check(cli::whole_number(1, 1024));
   sweep_cmd->add_option("--steps", s_steps, "Steps to simulate per point (overrides `steps`)")->check(cli::whole_number(1, 10000));
-  sweep_cmd->add_flag("--json", s_json, "Print a JSON array instead of the table");
+  sweep_cmd->add_flag("--json", s_json, "Print one JSON object (its rows under \"rows\") instead of the table");
   std::string s_margin;
   sweep_cmd->add_option("--memory-margin", s_margin, "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: the simulated peak alone; default: the peak-memory band's median error)");
   double s_max_seconds = 0;
@@ -384,7 +383,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   auto* merge_cmd = app.add_subcommand("merge", "Rank the part files of `sweep` or `advise --shard K/N` runs as the whole search would: same table, JSON, CSV, HTML");
   cli::MergeArgs mg;
   merge_cmd->add_option("parts", mg.parts, "Part files (sweep --shard K/N --journal PART), one per share")->required();
-  merge_cmd->add_flag("--json", mg.json, "Print a JSON array instead of the table");
+  merge_cmd->add_flag("--json", mg.json, "Print one JSON object (its rows under \"rows\") instead of the table");
   merge_cmd->add_option("--csv", mg.csv, "Also write the ranked table as CSV to this file");
   merge_cmd->add_option("--html", mg.html, "Also write the sweep's HTML page to this file");
   merge_cmd->add_flag("--allow-missing", mg.allow_missing, "Rank points that no part holds last, as not run, instead of refusing");
@@ -446,7 +445,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   coll_cmd->add_option("--channels", c_channels, "Channels (default: 1 in a node, NICs per node across nodes)")->check(cli::whole_number(1, 2147483647));
   coll_cmd->add_option("--protocol", c_proto, "Force LL, LL128 or Simple (default: chosen per size)");
   coll_cmd->add_option("--solver", c_solver, "incremental (default) | full: re-solve every flow on every change");
-  coll_cmd->add_flag("--json", c_json, "Print a JSON array instead of the table");
+  coll_cmd->add_flag("--json", c_json, "Print one JSON object (its rows under \"rows\") instead of the table");
   std::vector<std::string> c_set;
   coll_cmd->add_option("--set", c_set, "Override a value of the system file or the catalog: system.<path>=value | "
                                        "catalog.<section>.<entry>.<key>=value (repeatable; see `simtrain describe`)");
@@ -483,7 +482,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   std::string v_check_bands;
   val_cmd->add_option("--cases", v_cases, "Cases file (default: the project's validation/cases.yaml)");
   val_cmd->add_option("--only", v_only, "Run only these cases (an id, or id/case)")->expected(1, -1);
-  val_cmd->add_flag("--json", v_json, "Print a JSON array instead of the table");
+  val_cmd->add_flag("--json", v_json, "Print one JSON object (its rows under \"rows\") instead of the table");
   val_cmd->add_flag("--strict", v_strict, "Exit with status 5 when a case lies outside its tolerance");
   val_cmd->add_flag("--bands", v_bands, "Print the error bands (YAML of validation/error_bands.yaml) instead of the table");
   val_cmd->add_flag("--cross-validate", v_cross,
@@ -503,7 +502,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   try {
     // The searches under a launcher: an MPI job, or a refusal (cli/search_cli.hpp).
     if (*sweep_cmd || *merge_cmd || *adv_cmd || *plan_cmd || *val_cmd) dist.start(&argc, &argv);
-    if (*merge_cmd) return cli::merge_command(mg, dist, kVersion);
+    if (*merge_cmd) return cli::merge_command(mg, dist, cli::journal_version());
     if (*run_cmd) {
       if (r_solver != "incremental" && r_solver != "full")
         throw ScenarioError("", 0, 0, "--solver", "expected incremental or full, got '" + r_solver + "'");
@@ -532,7 +531,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       }
       if (!r_html.empty()) write_file_atomic(r_html, report::run_to_html(res));
       if (chakra) write_chakra(r_chakra, *chakra, res);
-      if (r_json) std::cout << report::run_to_json(res).dump(2) << "\n";
+      if (r_json) cli::print_json(std::cout, report::run_to_json(res));
       else std::cout << report::format_run(res);
       return r_fail_oom && res.out_of_memory() ? 4 : 0;
     }
@@ -548,7 +547,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       o.full_solve = rp_solver == "full";
       o.drop_missing_deps = rp_drop_deps;
       const chakra::ReplayResult r = drive::replay_trace(o);
-      if (rp_json) std::cout << report::replay_to_json(r).dump(2) << "\n";
+      if (rp_json) cli::print_json(std::cout, report::replay_to_json(r));
       else std::cout << report::format_replay(r);
       return 0;
     }
@@ -556,7 +555,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       ScenarioSpec spec = load_scenario(cp_scenario, cp_set);
       const drive::ProfileTrace trace = drive::load_profile_trace(cp_profile);
       const drive::ProfileComparison c = drive::compare_profile(spec, trace, {cp_device, cp_force_device});
-      if (cp_json) std::cout << report::to_json(c).dump(2) << "\n";
+      if (cp_json) cli::print_json(std::cout, report::to_json(c));
       else std::cout << report::format_comparison(c);
       return 0;
     }
@@ -608,7 +607,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       ro.error_bands = &bands;  // the peak's band, printed as the run report does, and its margin
       train::RunResult res = drive::run_scenario(spec, ro);
       res.fits = drive::largest_batches(spec);
-      if (m_json) std::cout << report::memory_to_json(res).dump(2) << "\n";
+      if (m_json) cli::print_json(std::cout, report::memory_to_json(res));
       else std::cout << report::format_memory(res);
       return m_fail_oom && res.out_of_memory() ? 4 : 0;
     }
@@ -621,7 +620,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       pa.max_seconds = p_max_seconds;
       pa.memory_margin = p_margin;
       pa.json = p_json;
-      return cli::plan_command(pa, p_flags, dist, kVersion);
+      return cli::plan_command(pa, p_flags, dist, cli::journal_version());
     }
     if (*val_cmd) {
       cli::ValidateArgs va;
@@ -632,7 +631,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       va.bands = v_bands;
       va.check_bands = v_check_bands;
       va.cross_validate = v_cross;
-      return cli::validate_command(va, v_flags, dist, kVersion);
+      return cli::validate_command(va, v_flags, dist, cli::journal_version());
     }
     if (*sweep_cmd) {
       cli::SweepArgs sa;
@@ -648,7 +647,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       sa.json = s_json;
       sa.csv = s_csv;
       sa.html = s_html;
-      return cli::sweep_command(sa, s_flags, dist, kVersion);
+      return cli::sweep_command(sa, s_flags, dist, cli::journal_version());
     }
     if (*adv_cmd) {
       cli::AdviseArgs aa;
@@ -665,7 +664,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       aa.memory_margin = a_margin;
       aa.json = a_json;
       aa.html = a_html;
-      return cli::advise_command(aa, a_flags, dist, kVersion);
+      return cli::advise_command(aa, a_flags, dist, cli::journal_version());
     }
     if (*desc_cmd) {
       std::cout << "Scenario keys (YAML, or --set key.path=value):\n\n";
@@ -761,7 +760,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
           r.network_calibration = net_cal_text;
           r.calibrated_range = calibrated_range(net_cal, cluster->nodes() > 1);
         }
-        if (c_json) std::cout << report::compare_to_json(r).dump(2) << "\n";
+        if (c_json) cli::print_json(std::cout, report::compare_to_json(r));
         else std::cout << report::format_compare(r);
         return 0;
       }
@@ -777,7 +776,7 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
         r.network_calibration = net_cal_text;
         r.calibrated_range = calibrated_range(net_cal, cluster->nodes() > 1);
       }
-      if (c_json) std::cout << report::to_json(r).dump(2) << "\n";
+      if (c_json) cli::print_json(std::cout, report::to_json(r));
       else std::cout << report::format_table(r);
       return 0;
     }

@@ -1,4 +1,5 @@
 #include "cli/search_cli.hpp"
+#include "cli/version.hpp"
 
 #include <unistd.h>
 
@@ -244,7 +245,7 @@ int sweep_outputs(const SweepArgs& args, drive::SearchExecution& ex, Dist& dist,
   }
   if (!args.csv.empty()) write_file_atomic(args.csv, report::sweep_to_csv(*points, axes));
   if (!args.html.empty()) write_file_atomic(args.html, report::sweep_to_html(*points, axes, so.rank_by));
-  if (args.json) std::cout << report::sweep_to_json(*points, axes, so.rank_by).dump(2) << "\n";
+  if (args.json) print_json(std::cout, report::sweep_to_json(*points, axes, so.rank_by));
   else std::cout << report::format_sweep(*points, axes, so.rank_by);
   return search_cut("sweep", "points", cut, points->size(), args.max_total_seconds);
 }
@@ -322,7 +323,7 @@ int advise_outputs(const AdviseArgs& args, drive::SearchExecution& ex, Dist& dis
     return 0;
   }
   if (!args.html.empty()) write_file_atomic(args.html, report::advise_to_html(*res));
-  if (args.json) std::cout << report::advise_to_json(*res).dump(2) << "\n";
+  if (args.json) print_json(std::cout, report::advise_to_json(*res));
   else std::cout << report::format_advise(*res);
   return search_cut("advise", "configurations", cut, res->candidates.size(), args.max_total_seconds);
 }
@@ -364,7 +365,7 @@ int plan_outputs(const PlanArgs& args, drive::SearchExecution& ex, Dist& dist, c
                 << "; rank the shares with simtrain merge PART...\n";
     return 0;
   }
-  if (args.json) std::cout << report::plan_to_json(*res).dump(2) << "\n";
+  if (args.json) print_json(std::cout, report::plan_to_json(*res));
   else std::cout << report::format_plan(*res);
   return 0;
 }
@@ -519,11 +520,9 @@ int validate_command(const ValidateArgs& args, const SearchFlags& flags, Dist& d
     return 0;
   }
   if (args.json && args.cross_validate)
-    std::cout << nlohmann::json{{"cases", report::validation_to_json(*results)},
-                                {"cross_validation", report::cross_validation_to_json(cross_validated())}}
-                     .dump(2)
-              << "\n";
-  else if (args.json) std::cout << report::validation_to_json(*results).dump(2) << "\n";
+    print_json(std::cout, {{"rows", report::validation_to_json(*results)},
+                           {"cross_validation", report::cross_validation_to_json(cross_validated())}});
+  else if (args.json) print_json(std::cout, report::validation_to_json(*results));
   else std::cout << report::format_validation(*results, args.cases.empty() ? "validation/cases.yaml" : args.cases);
   if (args.cross_validate && !args.json)
     std::cout << "\n" << report::format_cross_validation(cross_validated());

@@ -43,7 +43,7 @@ roundtrip scenarios/4xdgx_a100_llama2_13b_hsdp.yaml dgx_a100 4 0.001
 
 # 2. ASTRA-sim's microbenchmark against the collective table.
 a=$("$bin" replay tests/data/chakra/astra_sim_all_reduce_8npus_1MB --system dgx_a100 --json | json "j['time_s']")
-b=$("$bin" collective dgx_a100 -b 1M -e 1M --json | json "j[0]['time_us'] * 1e-6")
+b=$("$bin" collective dgx_a100 -b 1M -e 1M --json | json "j['rows'][0]['time_us'] * 1e-6")
 if python3 -c "import sys; a,b=map(float,sys.argv[1:]); sys.exit(0 if abs(a-b) <= 1e-12 else 1)" "$a" "$b"; then
   echo "ok   ASTRA-sim all_reduce 8npus 1MB: replay $a s = collective $b s"
 else

@@ -1,6 +1,10 @@
 $ simtrain advise scenarios/8xA100_resnet50_starved.yaml --json
 # exit 0
 {
+  "simtrain": {
+    "version": "0.1.0",
+    "schema": 1
+  },
   "answer": {
     "cheapest": 0,
     "cheapest_meeting_deadline": null,

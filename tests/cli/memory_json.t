@@ -1,6 +1,10 @@
 $ simtrain memory scenarios/4x4090_gpt2_1.5b_fsdp.yaml --json
 # exit 0
 {
+  "simtrain": {
+    "version": "0.1.0",
+    "schema": 1
+  },
   "breakdown": {
     "activations": 517738496.0,
     "allocator_slack": 389972441.6,

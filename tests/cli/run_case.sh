@@ -11,6 +11,9 @@ want_rc=$(sed -n '2s/^# exit //p' "$case")
 cd "$root" || exit 2
 got=$(eval "\"$bin\" $cmd" 2>&1)
 rc=$?
+# The git revision is the build's, not the case's (sim/cli/version.hpp): goldens hold neither
+# the JSON envelope's "revision" line nor --version's "(git ...)".
+got=$(printf '%s\n' "$got" | sed -E '/^    "revision": "[0-9a-f]+(-dirty)?",$/d; s/^(simtrain [0-9][0-9.]*) \(git [0-9a-f]+(-dirty)?\)$/\1/')
 if [ "$mode" = --regen ]; then
   { printf '$ simtrain %s\n# exit %s\n' "$cmd" "$rc"; printf '%s\n' "$got"; } > "$case"
   exit 0

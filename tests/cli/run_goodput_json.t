@@ -1,6 +1,10 @@
 $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.checkpoint.interval=30min --json
 # exit 0
 {
+  "simtrain": {
+    "version": "0.1.0",
+    "schema": 1
+  },
   "activation_checkpointing": {
     "blocks": 34,
     "blocks_recomputed": 32

@@ -1,6 +1,10 @@
 $ simtrain scenarios/4xdgx_a100_gpt2_1.5b.yaml --json
 # exit 0
 {
+  "simtrain": {
+    "version": "0.1.0",
+    "schema": 1
+  },
   "activation_checkpointing": {
     "blocks": 50,
     "blocks_recomputed": 0

@@ -1,6 +1,10 @@
 $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
 # exit 0
 {
+  "simtrain": {
+    "version": "0.1.0",
+    "schema": 1
+  },
   "activation_checkpointing": {
     "blocks": 40,
     "blocks_recomputed": 0

@@ -1,6 +1,10 @@
 $ simtrain scenarios/8xA100_video_nvme.yaml --json
 # exit 0
 {
+  "simtrain": {
+    "version": "0.1.0",
+    "schema": 1
+  },
   "activation_checkpointing": {
     "blocks": 18,
     "blocks_recomputed": 0
