@@ -35,7 +35,7 @@ Result once(int nodes, coll::Algo algo, coll::Op op = coll::Op::all_reduce) {
   using clock = std::chrono::steady_clock;
   Result r;
   auto t0 = clock::now();
-  auto cluster = topo::load_system(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/dgx_a100.yaml", nodes, "",
+  auto cluster = topo::load_system(std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/dgx_a100.yaml", nodes, "",
                                    "fat_tree");
   auto t1 = clock::now();
   coll::Planner planner(*cluster, coll::NcclParams::load_default(cluster->catalog().path()));

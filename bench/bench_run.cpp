@@ -52,7 +52,7 @@ Timing median_of(int repeats, F&& f) {
 
 int main(int argc, char** argv) {
   const int repeats = argc > 1 ? std::atoi(argv[1]) : 3;
-  const std::string dir = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/";
+  const std::string dir = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/";
   struct Case {
     std::string label, file;
     std::vector<std::string> sets;

@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
     else if (std::strcmp(argv[i], "--growth") == 0) sweep = false;
     else if (std::strcmp(argv[i], "--sweep") == 0) growth = false;
   }
-  const std::string src = SIMTRAIN_SOURCE_DIR;
+  const std::string src = SIMTRAIN_TEST_SOURCE_DIR;
   std::vector<int> node_counts = {128, 256, 512, 1024, 2048};
   if (quick) node_counts = {128, 256, 512};
 

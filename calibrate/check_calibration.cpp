@@ -15,6 +15,7 @@
 #include <iostream>
 #include <string>
 
+#include "scenario/data_path.hpp"
 #include "scenario/error.hpp"
 #include "work/calibration.hpp"
 
@@ -45,7 +46,7 @@ int check(const std::string& path, std::string key) {
   }
 
   const work::ComputeCalibration base =
-      work::load_calibration(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/compute.yaml", key);
+      work::load_calibration(data_path::require("topologies/compute.yaml"), key);
   std::string described;
   const work::ComputeCalibration cal = work::apply_calibration_file(path, key, base, &described);
 

@@ -34,6 +34,7 @@
 #include <iostream>
 
 #include "measure.hpp"
+#include "scenario/data_path.hpp"
 #include "scenario/error.hpp"
 #include "topo/catalog.hpp"
 #include "work/calibration.hpp"
@@ -171,7 +172,7 @@ void write_checked(const std::string& path, const std::string& content, const st
 }
 
 struct Options {
-  std::string output, gpu_key, catalog_path = std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml";
+  std::string output, gpu_key, catalog_path;  // "": topologies/devices.yaml on the data path
   int device = 0;
   bool quick = false, verbose = false;
 };
@@ -380,6 +381,7 @@ int main(int argc, char** argv) {
   }
 
   try {
+    if (opt.catalog_path.empty()) opt.catalog_path = data_path::require("topologies/devices.yaml");
     return run(opt);
   } catch (const calibrate::NoGpu& e) {
     std::cerr << "simtrain-calibrate: " << e.what() << "; nothing measured\n";

@@ -73,7 +73,7 @@ std::string as_text(const std::uint8_t* data, std::size_t size) {
   return std::string(reinterpret_cast<const char*>(data), size);
 }
 
-std::string shipped(const std::string& rel) { return std::string(SIMTRAIN_SOURCE_DIR) + "/" + rel; }
+std::string shipped(const std::string& rel) { return std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/" + rel; }
 
 // Runs one load; the loaders' documented answers to bad input are not findings.
 template <class F>

@@ -64,6 +64,7 @@
 #include "topo/topo_import.hpp"
 #include "topo/topo_matrix.hpp"
 #include "scenario/command_files.hpp"
+#include "scenario/data_path.hpp"
 #include "scenario/files.hpp"
 #include "scenario/nccl_tests_log.hpp"
 
@@ -80,15 +81,35 @@ std::pair<double, double> calibrated_range(const std::vector<work::NetworkCalibr
   return {1.0, 0.0};
 }
 
-// A system given by path, or by name from the shipped topologies/ ("dgx_a100").
+// A system given by path, or by name from topologies/ on the data path ("dgx_a100"); a name
+// found nowhere is an error naming the folders searched and the nearest system.
 std::string resolve_system(const std::string& arg) {
   namespace fs = std::filesystem;
   if (exists_quietly(arg)) return arg;
-  for (const std::string& cand : {std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/" + arg,
-                                  std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/" + arg + ".yaml"}) {
-    if (exists_quietly(cand) && fs::path(arg).filename() == fs::path(arg)) return cand;
+  if (fs::path(arg).filename() != fs::path(arg)) return arg;  // a path: load_system reports the missing file
+  const std::string found = data_path::find_named(data_path::Kind::system, arg);
+  if (found.empty()) throw ScenarioError("", 0, 0, "system", data_path::not_found(data_path::Kind::system, arg, ""));
+  return found;
+}
+
+// --data-dir DIR (or --data-dir=DIR), anywhere on the line and for every subcommand: taken out
+// of the arguments before CLI11 sees them and given to the data path (scenario/data_path.hpp).
+std::vector<std::string> take_data_dirs(std::vector<std::string>& args) {
+  std::vector<std::string> dirs, rest;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--data-dir") {
+      if (i + 1 == args.size()) throw ScenarioError("", 0, 0, "--data-dir", "expected a folder after --data-dir");
+      dirs.push_back(args[++i]);
+    } else if (args[i].rfind("--data-dir=", 0) == 0) {
+      dirs.push_back(args[i].substr(11));
+    } else {
+      rest.push_back(args[i]);
+    }
   }
-  return arg;  // load_system reports the missing file
+  for (const std::string& d : dirs)
+    if (d.empty()) throw ScenarioError("", 0, 0, "--data-dir", "expected a folder, got an empty value");
+  args = rest;
+  return dirs;
 }
 
 // --chakra DIR: a directory (made if absent, its parent must exist) that holds no trace
@@ -240,6 +261,16 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
 
   // `simtrain SCENARIO.yaml ...` is `simtrain run SCENARIO.yaml ...`.
   std::vector<std::string> args(argv + 1, argv + argc);
+  std::vector<std::string> data_dirs;  // listed for --help; take_data_dirs reads the flag
+  app.add_option("--data-dir", data_dirs, "Look for shipped data (topologies/, models/, scenarios/, validation/) in DIR first; "
+                               "repeatable, valid with every command (`simtrain describe data-path` shows the order)")
+      ->type_name("DIR");
+  try {
+    data_path::set_data_dirs(take_data_dirs(args));
+  } catch (const ScenarioError& e) {
+    std::cerr << e.what() << "\n";
+    return 2;
+  }
   static const std::vector<std::string> subcommands = {"run", "collective", "topo", "describe", "memory", "validate", "sweep", "plan", "advise", "compare", "calibrate", "merge", "replay"};
   if (!args.empty() && args[0].rfind("-", 0) != 0 &&
       std::find(subcommands.begin(), subcommands.end(), args[0]) == subcommands.end())
@@ -415,7 +446,10 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   cli::add_search_flags(adv_cmd, a_flags);
 
   // --- describe ---
-  auto* desc_cmd = app.add_subcommand("describe", "List every scenario key: meaning, unit, default");
+  auto* desc_cmd = app.add_subcommand("describe", "List every scenario key: meaning, unit, default (`describe data-path`: "
+                                                  "where shipped data is looked up)");
+  std::string d_topic;
+  desc_cmd->add_option("topic", d_topic, "data-path: the folders shipped data is looked up in, in order");
 
   // --- collective ---
   auto* coll_cmd = app.add_subcommand("collective", "Simulate a collective as nccl-tests' *_perf would measure it");
@@ -667,6 +701,13 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
       return cli::advise_command(aa, a_flags, dist, cli::journal_version());
     }
     if (*desc_cmd) {
+      if (d_topic == "data-path") {
+        std::cout << data_path::describe();
+        return 0;
+      }
+      if (!d_topic.empty())
+        throw ScenarioError("", 0, 0, "describe", "unknown topic '" + d_topic + "'" + did_you_mean(d_topic, {"data-path"}) +
+                                                      "; give none (every scenario key) or data-path");
       std::cout << "Scenario keys (YAML, or --set key.path=value):\n\n";
       for (const auto& k : train::scenario_keys().keys) {
         std::cout << "  " << k.path << (k.unit.empty() ? "" : " [" + k.unit + "]") << "\n      " << k.meaning

@@ -29,6 +29,7 @@
 #include "report/plan_report.hpp"
 #include "report/progress.hpp"
 #include "report/sweep_report.hpp"
+#include "scenario/data_path.hpp"
 #include "scenario/error.hpp"
 #include "scenario/limits.hpp"
 #include "scenario/yaml_doc.hpp"
@@ -231,7 +232,7 @@ int sweep_outputs(const SweepArgs& args, drive::SearchExecution& ex, Dist& dist,
   if (!args.csv.empty()) check_output_not_journal("--csv", args.csv, ex);
   if (!args.html.empty()) check_output_not_journal("--html", args.html, ex);
   const auto axes = drive::sweep_axes(args.scenario, args.set, args.sweep);
-  ex.identity = drive::search_identity(sweep_description(args), args.scenario, version);
+  ex.identity = drive::search_identity(sweep_description(args), data_path::scenario_file(args.scenario), version);
   std::size_t cut = 0;
   ex.max_total_seconds = args.max_total_seconds;
   ex.not_run_by_time_limit = &cut;
@@ -310,7 +311,7 @@ int advise_outputs(const AdviseArgs& args, drive::SearchExecution& ex, Dist& dis
   ao.memory_margin = report::parse_memory_margin(args.memory_margin);
   const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
   ao.error_bands = &bands;
-  ex.identity = drive::search_identity(advise_description(args), args.scenario, version);
+  ex.identity = drive::search_identity(advise_description(args), data_path::scenario_file(args.scenario), version);
   std::size_t cut = 0;
   ex.max_total_seconds = args.max_total_seconds;
   ex.not_run_by_time_limit = &cut;
@@ -356,7 +357,7 @@ int plan_outputs(const PlanArgs& args, drive::SearchExecution& ex, Dist& dist, c
   po.memory_margin = report::parse_memory_margin(args.memory_margin);
   const report::ErrorBands bands = report::load_error_bands(report::default_error_bands_path());
   po.error_bands = &bands;
-  ex.identity = drive::search_identity(plan_description(args), args.scenario, version);
+  ex.identity = drive::search_identity(plan_description(args), data_path::scenario_file(args.scenario), version);
   MpiSeat seat(dist, ex);
   const auto res = drive::plan_search(spec, args.set, po, ex);
   if (!res) {

@@ -1,4 +1,5 @@
 #include "coll/nccl_params.hpp"
+#include "scenario/data_path.hpp"
 #include "scenario/limits.hpp"
 #include "scenario/files.hpp"
 #include "scenario/input_cache.hpp"
@@ -190,10 +191,7 @@ static NcclParams load_cached(const std::string& path) {
 }
 
 NcclParams NcclParams::load_default(const std::string& catalog_path) {
-  namespace fs = std::filesystem;
-  fs::path here = fs::path(catalog_path).parent_path() / "collectives.yaml";
-  if (exists_quietly(here)) return load_cached(here.string());
-  return load_cached(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/collectives.yaml");
+  return load_cached(data_path::catalog_file("collectives.yaml", catalog_path));
 }
 
 }  // namespace simtrain::coll

@@ -17,6 +17,7 @@
 #include "report/headroom.hpp"
 #include "report/run_report.hpp"
 #include "report/search_record.hpp"
+#include "scenario/data_path.hpp"
 #include "scenario/error.hpp"
 #include "scenario/limits.hpp"
 #include "topo/cluster.hpp"
@@ -71,20 +72,6 @@ struct SystemEntry {
   std::vector<int> nodes;  // its own node counts (`{system: S, nodes: [...]}`); empty: the search's
 };
 
-// Every system file shipped in topologies/ (a file with `devices:`), by file name.
-std::vector<std::string> shipped_systems() {
-  namespace fs = std::filesystem;
-  std::vector<std::string> out;
-  const fs::path dir = fs::path(SIMTRAIN_SOURCE_DIR) / "topologies";
-  for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
-    if (e.path().extension() != ".yaml") continue;
-    const auto doc = YamlDoc::load(e.path().string());
-    if (doc->root().IsMap() && doc->root()["devices"]) out.push_back(e.path().stem().string());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 // The search as the block and the command line give it; errors at their place.
 struct Search {
   std::vector<SystemEntry> systems;
@@ -119,10 +106,9 @@ SystemEntry load_entry(const ScenarioSpec& spec, const std::string& name, const 
                        const std::string& flag) {
   SystemEntry s;
   s.name = name;
-  s.path = resolve_data_file(name, spec.path, "topologies");
+  s.path = data_path::find_named(data_path::Kind::system, name, spec.path);
   if (s.path.empty()) {
-    const std::string msg = "no system file '" + name + "' (looked next to the scenario, in the current directory and in "
-                            "topologies/)" + did_you_mean(name, shipped_systems());
+    const std::string msg = data_path::not_found(data_path::Kind::system, name, at ? "the scenario" : "");
     if (at) throw at->error(msg);
     throw ScenarioError(flag, 0, 0, flag, msg);
   }
@@ -170,7 +156,7 @@ Search read_search(const ScenarioSpec& spec, const AdviseOptions& opt) {
       s.systems.push_back(std::move(e));
     }
   } else {
-    for (const std::string& n : shipped_systems()) s.systems.push_back(load_entry(spec, n, std::nullopt, "--systems"));
+    for (const std::string& n : data_path::shipped_names(data_path::Kind::system)) s.systems.push_back(load_entry(spec, n, std::nullopt, "--systems"));
   }
   for (std::size_t i = 0; i < s.systems.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)

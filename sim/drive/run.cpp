@@ -49,13 +49,8 @@ double ranks_per_node(const topo::Cluster& c, const std::vector<int>& ranks) {
   return static_cast<double>(ranks.size()) / static_cast<double>(std::max(1, c.nodes()));
 }
 
-// The model file a scenario names, as a path (a shipped model's name resolved to models/).
-std::string model_file_path(const std::string& ref) {
-  std::string path = ref;
-  if (path.find('/') == std::string::npos && path.find(".yaml") == std::string::npos)
-    path = std::string(SIMTRAIN_SOURCE_DIR) + "/models/" + path + ".yaml";
-  return path;
-}
+// The model file a scenario names, as a path (a shipped model's name resolved on the data path).
+std::string model_file_path(const std::string& ref) { return work::model_file(ref); }
 
 // The field an error about the scenario's sequence keys is reported at.
 const Field& sequences_key(const ScenarioSpec& spec) {

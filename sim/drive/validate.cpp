@@ -1,4 +1,5 @@
 #include "drive/validate.hpp"
+#include "scenario/data_path.hpp"
 #include "scenario/limits.hpp"
 
 #include <fmt/format.h>
@@ -38,15 +39,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A path named in the cases file: relative to the project root the file sits in
-// (validation/cases.yaml -> ..), then to the file's folder, then as given, then the source tree.
+// A path named in the cases file: relative to the data folder the file sits in
+// (validation/cases.yaml -> ..), then to the file's folder, then as given, then on the data path.
 std::string resolve_project_file(const std::string& name, const std::string& cases_path) {
   fs::path p(name);
   if (p.is_absolute()) return name;
   const fs::path dir = fs::path(cases_path).parent_path();
-  for (const fs::path& c : {dir.parent_path() / p, dir / p, p, fs::path(SIMTRAIN_SOURCE_DIR) / p})
+  for (const fs::path& c : {dir.parent_path() / p, dir / p, p})
     if (is_file(c)) return c.string();
-  return "";
+  return data_path::find(name);
 }
 
 // A system: a file (as above) or a shipped system's name ("dgx_a100").
@@ -55,10 +56,9 @@ std::string resolve_system(const std::string& name, const std::string& cases_pat
   if (!r.empty()) return r;
   if (fs::path(name).filename() == fs::path(name)) {
     const fs::path root = fs::path(cases_path).parent_path().parent_path();
-    for (const fs::path& c : {root / "topologies" / name, root / "topologies" / (name + ".yaml"),
-                              fs::path(SIMTRAIN_SOURCE_DIR) / "topologies" / name,
-                              fs::path(SIMTRAIN_SOURCE_DIR) / "topologies" / (name + ".yaml")})
+    for (const fs::path& c : {root / "topologies" / name, root / "topologies" / (name + ".yaml")})
       if (is_file(c)) return c.string();
+    return data_path::find_named(data_path::Kind::system, name);
   }
   return "";
 }
@@ -144,7 +144,7 @@ GemmCase parse_gemm(const Field& f) {
   GemmCase g;
   g.gpu = f.at("gpu").as_string();
   {
-    auto catalog = topo::Catalog::load(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml");
+    auto catalog = topo::Catalog::load(data_path::require("topologies/devices.yaml"));
     if (!catalog->gpus().count(g.gpu)) {
       std::vector<std::string> names;
       for (const auto& [k, v] : catalog->gpus()) names.push_back(k);
@@ -242,7 +242,7 @@ coll::Algo algo_of(const std::string& s) {
 
 }  // namespace
 
-std::string default_cases_path() { return std::string(SIMTRAIN_SOURCE_DIR) + "/validation/cases.yaml"; }
+std::string default_cases_path() { return data_path::require("validation/cases.yaml"); }
 
 std::vector<ValidationCase> load_cases(const std::string& path) {
   auto doc = YamlDoc::load(path);
@@ -267,7 +267,7 @@ ValidationResult run_case(const ValidationCase& c) {
   r.c = c;
   if (c.gemm) {
     const GemmCase& gc = *c.gemm;
-    auto catalog = topo::Catalog::load(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml");
+    auto catalog = topo::Catalog::load(data_path::require("topologies/devices.yaml"));
     const auto it = catalog->gpus().find(gc.gpu);
     if (it == catalog->gpus().end()) throw ScenarioError("", 0, 0, c.key() + ": gemm.gpu", "no GPU '" + gc.gpu + "' in the catalog");
     const topo::GpuModel* gpu = &it->second;

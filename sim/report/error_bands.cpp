@@ -1,4 +1,5 @@
 #include "report/error_bands.hpp"
+#include "scenario/data_path.hpp"
 #include "scenario/limits.hpp"
 
 #include <fmt/format.h>
@@ -688,7 +689,7 @@ ErrorBands parse_error_bands(const std::string& text, const std::string& name) {
   return parse_bands_doc(YamlDoc::parse(text, name));
 }
 
-std::string default_error_bands_path() { return std::string(SIMTRAIN_SOURCE_DIR) + "/validation/error_bands.yaml"; }
+std::string default_error_bands_path() { return data_path::require("validation/error_bands.yaml"); }
 
 RunKind planned_kind(const PlannedRun& p, bool memory) {
   RunKind k;

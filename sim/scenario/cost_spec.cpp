@@ -1,5 +1,6 @@
 #include "scenario/cost_spec.hpp"
 
+#include "scenario/data_path.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/units.hpp"
 
@@ -105,7 +106,7 @@ std::vector<PriceQuote> parse_prices(const Field& prices, const std::string& sce
       throw e.error("expected the quote's prices, e.g. {gpu_hour: $2.50, purchase: $25,000}; keys: " +
                     join_names(price_quote_keys()));
     e.check_keys(price_quote_keys());
-    PriceQuote q(name, e, resolve_data_file(name, scenario_path, "topologies"));
+    PriceQuote q(name, e, data_path::find_named(data_path::Kind::system, name, scenario_path));
     const std::string at = "prices." + name + ".";
     q.gpu_hour = price_at(e, "gpu_hour", at + "gpu_hour", overridden);
     q.reserved_gpu_hour = price_at(e, "reserved_gpu_hour", at + "reserved_gpu_hour", overridden);

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <set>
 
+#include "scenario/data_path.hpp"
 #include "scenario/limits.hpp"
 #include "scenario/files.hpp"
 
@@ -87,21 +88,6 @@ const std::vector<KeyInfo>& general_scenario_keys() {
       {"data.page_cache", "page cache of a node", "bytes", "host_memory minus training processes and workers"},
   };
   return keys;
-}
-
-std::string resolve_data_file(const std::string& name, const std::string& scenario_path,
-                              const std::string& subdir) {
-  namespace fs = std::filesystem;
-  std::vector<fs::path> cands;
-  if (!scenario_path.empty()) cands.push_back(fs::path(scenario_path).parent_path() / name);
-  cands.push_back(fs::path(name));
-  if (fs::path(name).filename() == fs::path(name)) {
-    cands.push_back(fs::path(SIMTRAIN_SOURCE_DIR) / subdir / name);
-    cands.push_back(fs::path(SIMTRAIN_SOURCE_DIR) / subdir / (name + ".yaml"));
-  }
-  for (const auto& c : cands)
-    if (is_file(c)) return c.string();
-  return "";
 }
 
 std::vector<std::string> catalog_extension_files(const Field& value, const std::string& naming_file) {
@@ -364,8 +350,9 @@ static void check_sweep(const Field& sw, const KeyTable& table) {
   }
 }
 
-ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::string>& overrides,
+ScenarioSpec parse_scenario(const std::string& given, const std::vector<std::string>& overrides,
                             const ScenarioGrammar& grammar) {
+  const std::string path = data_path::scenario_file(given);
   const KeyTable& table = grammar.keys;
   auto doc = YamlDoc::load(path);
   if (!doc->root().IsMap()) throw root_field(doc).error("a scenario is a mapping of keys to values");
@@ -377,7 +364,7 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
   std::string files_system = "the inline system", files_system_path;
   if (const YAML::Node sys = static_cast<const YAML::Node&>(tree)["system"]; sys && sys.IsScalar()) {
     files_system = sys.Scalar();
-    files_system_path = resolve_data_file(files_system, path, "topologies");
+    files_system_path = data_path::find_named(data_path::Kind::system, files_system, path);
   }
   std::vector<std::string> applied;
   HardwareOverrides hardware;
@@ -411,15 +398,14 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
       s.hardware.system.clear();
     } else {
       const std::string name = s.system_field.as_string();
-      s.system_path = resolve_data_file(name, path, "topologies");
+      s.system_path = data_path::find_named(data_path::Kind::system, name, path);
       if (s.system_path.empty())
-        throw s.system_field.error("no system file '" + name + "' (looked next to the scenario, in the current "
-                                   "directory and in topologies/)");
+        throw s.system_field.error(data_path::not_found(data_path::Kind::system, name, "the scenario"));
     }
     if (auto f = root.get("catalog")) s.catalog_extensions = catalog_extension_files(*f, path);
     parse_shape(root, s);
     if (auto f = root.get("calibration")) {
-      s.calibration_path = resolve_data_file(f->as_string(), path, "calibrate");
+      s.calibration_path = data_path::find_named(data_path::Kind::calibration, f->as_string(), path);
       if (s.calibration_path.empty())
         throw f->error("no calibration file '" + f->as_string() + "' (looked next to the scenario and in the current directory)");
       s.calibration_field = *f;

@@ -140,11 +140,6 @@ ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::stri
 ScenarioError attribute_to_override(const std::string& scenario_path, const std::vector<std::string>& applied,
                                     const ScenarioError& e);
 
-// Finds a file named in a scenario: relative to the scenario's folder, then as given, then
-// in the source tree's `subdir` (with and without ".yaml"). Returns "" if none exists.
-std::string resolve_data_file(const std::string& name, const std::string& scenario_path,
-                              const std::string& subdir);
-
 // A `catalog:` value (a scenario's or a system file's) -- one file or a list of files, relative
 // to `naming_file` -- as paths to read as catalog extensions (topo/catalog.hpp); a file that
 // does not exist is an error at its name.

@@ -1,4 +1,5 @@
 #include "topo/catalog.hpp"
+#include "scenario/data_path.hpp"
 #include "scenario/limits.hpp"
 #include "scenario/files.hpp"
 #include "scenario/input_cache.hpp"
@@ -48,19 +49,9 @@ const char* link_class_name(LinkClass c) {
   return "?";
 }
 
-// A file as errors show it: relative to the source tree when inside it
+// A file as errors show it: relative to the data-path folder that holds it
 // ("topologies/devices.yaml"), else as given.
-std::string shown_path(const std::string& p) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::path file = fs::weakly_canonical(fs::absolute(p, ec), ec);
-  if (ec) return p;
-  const fs::path src = fs::weakly_canonical(fs::path(SIMTRAIN_SOURCE_DIR), ec);
-  if (ec) return p;
-  const fs::path rel = file.lexically_relative(src);
-  if (rel.empty() || *rel.begin() == "..") return p;
-  return rel.generic_string();
-}
+std::string shown_path(const std::string& p) { return data_path::shown(p); }
 
 const FileSchema& catalog_file_schema() {
   static const FileSchema schema{{

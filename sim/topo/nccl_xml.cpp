@@ -12,6 +12,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "scenario/data_path.hpp"
 #include "scenario/error.hpp"
 #include "scenario/yaml_doc.hpp"
 #include "topo/catalog.hpp"
@@ -487,7 +488,7 @@ class Importer {
 
 NcclXmlImportResult import_nccl_xml(const std::string& text, const std::string& source, const TopoImportOptions& opt) {
   const std::string catalog_path =
-      opt.catalog.empty() ? std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml" : opt.catalog;
+      opt.catalog.empty() ? data_path::require("topologies/devices.yaml") : opt.catalog;
   auto catalog = Catalog::load(catalog_path);
   require_model("--gpu", opt.gpu_model, catalog->gpus(), "GPU");
   require_model("--cpu", opt.cpu_model, catalog->cpus(), "CPU");

@@ -1,4 +1,5 @@
 #include <filesystem>
+#include "scenario/data_path.hpp"
 #include "scenario/limits.hpp"
 #include <map>
 #include <set>
@@ -27,10 +28,7 @@ struct LinkEntry {
 };
 
 std::string default_catalog_for(const std::string& system_path) {
-  namespace fs = std::filesystem;
-  fs::path here = fs::path(system_path).parent_path() / "devices.yaml";
-  if (exists_quietly(here)) return here.string();
-  return std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml";
+  return data_path::catalog_file("devices.yaml", system_path);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "scenario/data_path.hpp"
 #include "scenario/error.hpp"
 #include "scenario/yaml_doc.hpp"
 #include "topo/catalog.hpp"
@@ -387,7 +388,7 @@ void compare_back(const Matrix& m, const NumaLayout& numa, const std::string& so
 
 TopoImportResult import_topo_matrix(const std::string& text, const std::string& source, const TopoImportOptions& opt) {
   const std::string catalog_path =
-      opt.catalog.empty() ? std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml" : opt.catalog;
+      opt.catalog.empty() ? data_path::require("topologies/devices.yaml") : opt.catalog;
   auto catalog = Catalog::load(catalog_path);
   require_model("--gpu", opt.gpu_model, catalog->gpus(), "GPU");
   require_model("--cpu", opt.cpu_model, catalog->cpus(), "CPU");

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "scenario/data_path.hpp"
 #include "scenario/yaml_doc.hpp"
 #include "scenario/files.hpp"
 
@@ -50,10 +51,7 @@ Goodput expected_run(const GoodputInput& in) {
 }
 
 std::string default_reliability_path(const std::string& catalog_path) {
-  namespace fs = std::filesystem;
-  fs::path here = fs::path(catalog_path).parent_path() / "reliability.yaml";
-  if (exists_quietly(here)) return here.string();
-  return std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/reliability.yaml";
+  return data_path::catalog_file("reliability.yaml", catalog_path);
 }
 
 Reliability load_reliability(const std::string& path) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "scenario/data_path.hpp"
 #include "scenario/yaml_doc.hpp"
 
 namespace simtrain::train {
@@ -51,7 +52,7 @@ MegatronCoreFigures load_megatron_core_figures(const std::string& path) {
 
 const MegatronCoreFigures& megatron_core_figures() {
   static const MegatronCoreFigures f =
-      load_megatron_core_figures(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/megatron_core.yaml");
+      load_megatron_core_figures(data_path::require("topologies/megatron_core.yaml"));
   return f;
 }
 

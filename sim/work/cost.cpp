@@ -1,4 +1,5 @@
 #include "work/cost.hpp"
+#include "scenario/data_path.hpp"
 #include "scenario/files.hpp"
 
 #include <algorithm>
@@ -85,10 +86,7 @@ const char* optimizer_name(Optimizer o) {
 }
 
 std::string default_calibration_path(const std::string& catalog_path) {
-  namespace fs = std::filesystem;
-  fs::path here = fs::path(catalog_path).parent_path() / "compute.yaml";
-  if (exists_quietly(here)) return here.string();
-  return std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/compute.yaml";
+  return data_path::catalog_file("compute.yaml", catalog_path);
 }
 
 namespace {

@@ -1,4 +1,5 @@
 #include "work/model.hpp"
+#include "scenario/data_path.hpp"
 #include "scenario/limits.hpp"
 
 #include <algorithm>
@@ -302,22 +303,21 @@ void build_layers(Model& m, const Field& list) {
 
 namespace {
 
-const std::string kModelsDir = std::string(SIMTRAIN_SOURCE_DIR) + "/models/";
-
 bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 }  // namespace
 
-std::vector<std::string> shipped_models() {
-  std::vector<std::string> names;
-  std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(kModelsDir, ec)) {
-    if (e.path().extension() == ".yaml") names.push_back(e.path().stem().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
+std::vector<std::string> shipped_models() { return data_path::shipped_names(data_path::Kind::model); }
+
+bool is_model_path(const std::string& ref) {
+  return ref.find('/') != std::string::npos || ends_with(ref, ".yaml") || ends_with(ref, ".yml");
+}
+
+std::string model_file(const std::string& ref) {
+  if (is_model_path(ref)) return ref;
+  return data_path::find(std::string(data_path::subdir(data_path::Kind::model)) + "/" + ref + ".yaml");
 }
 
 std::shared_ptr<const Model> load_model_doc(const std::shared_ptr<const YamlDoc>& doc,
@@ -368,17 +368,13 @@ std::shared_ptr<const Model> load_model_doc(const std::shared_ptr<const YamlDoc>
 }
 
 std::shared_ptr<const Model> load_model(const std::string& path_or_name, const Field* where) {
-  const bool is_path = path_or_name.find('/') != std::string::npos ||
-                       ends_with(path_or_name, ".yaml") || ends_with(path_or_name, ".yml");
-  std::string path = path_or_name;
-  if (!is_path) {
-    path = kModelsDir + path_or_name + ".yaml";
-    if (!exists_quietly(path)) {
+  const std::string path = model_file(path_or_name);
+  if (!is_model_path(path_or_name)) {
+    if (path.empty()) {
       const auto names = shipped_models();
-      const std::string msg = "unknown model '" + path_or_name + "'" +
-                              did_you_mean(path_or_name, names) +
-                              "; shipped models: " + join_names(names) +
-                              " (or give a path to a .yaml file)";
+      const std::string msg = "unknown model '" + path_or_name + "' (looked in models/ of the data path: " +
+                              data_path::searched(data_path::Kind::model) + ")" + did_you_mean(path_or_name, names) +
+                              "; shipped models: " + join_names(names) + " (or give a path to a .yaml file)";
       if (where) throw where->error(msg);
       throw ScenarioError("", 0, 0, "model", msg);
     }

@@ -241,8 +241,8 @@ struct Model {
   double act_elems_saved_per_sample() const;
 };
 
-// Loads a model by path (a .yaml file) or by name from models/
-// (SIMTRAIN_SOURCE_DIR "/models/" name ".yaml"). Bad files are ScenarioErrors (file:line:col,
+// Loads a model by path (a .yaml file) or by name from models/ on the data path
+// (scenario/data_path.hpp: models/NAME.yaml). Bad files are ScenarioErrors (file:line:col,
 // key, what was expected). `where` (optional) is the scenario Field that named the model, so an
 // unknown model name errors at that position, listing the models shipped.
 std::shared_ptr<const Model> load_model(const std::string& path_or_name, const Field* where = nullptr);
@@ -251,7 +251,11 @@ std::shared_ptr<const Model> load_model(const std::string& path_or_name, const F
 std::shared_ptr<const Model> load_model_doc(const std::shared_ptr<const YamlDoc>& doc,
                                             const std::string& key);
 
-// The model names shipped in models/, sorted.
+// The model names in models/ on the data path, sorted.
 std::vector<std::string> shipped_models();
+// A model reference (a path: has a '/' or ends in .yaml/.yml; else a name) as the file to read:
+// a path as given, a name as models/NAME.yaml on the data path ("" when none holds it).
+bool is_model_path(const std::string& ref);
+std::string model_file(const std::string& ref);
 
 }  // namespace simtrain::work

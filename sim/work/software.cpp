@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "scenario/data_path.hpp"
 #include "scenario/error.hpp"
 #include "scenario/units.hpp"
 #include "scenario/yaml_doc.hpp"
@@ -12,10 +13,7 @@
 namespace simtrain::work {
 
 std::string default_software_path(const std::string& catalog_path) {
-  namespace fs = std::filesystem;
-  fs::path here = fs::path(catalog_path).parent_path() / "software.yaml";
-  if (exists_quietly(here)) return here.string();
-  return std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/software.yaml";
+  return data_path::catalog_file("software.yaml", catalog_path);
 }
 
 namespace {

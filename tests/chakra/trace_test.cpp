@@ -77,7 +77,7 @@ TEST_CASE("Replaying a Chakra trace on a cluster") {
   // the backward; the optimizer 0.5 ms; the host's loss.item() 30 us after it.
   drive::ReplayOptions o;
   o.dir = std::string(SIMTRAIN_TEST_DATA) + "/chakra/two_ranks";
-  o.system_path = std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/dgx_a100.yaml";
+  o.system_path = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/dgx_a100.yaml";
   const ReplayResult r = drive::replay_trace(o);
   REQUIRE(r.ranks == 2);
   CHECK(r.costed_nodes == 2);

@@ -12,7 +12,7 @@ using namespace simtrain::coll;
 
 namespace {
 
-const std::string kTopo = std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/";
+const std::string kTopo = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/";
 const double kGiB = 1073741824.0;
 
 struct Fixture {

@@ -10,7 +10,7 @@
 using namespace simtrain;
 
 namespace {
-const std::string kRoot = SIMTRAIN_SOURCE_DIR;
+const std::string kRoot = SIMTRAIN_TEST_SOURCE_DIR;
 const std::string kScen = kRoot + "/scenarios/";
 
 train::RunResult run(const std::string& path, std::vector<std::string> sets = {}) {

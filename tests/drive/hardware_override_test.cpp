@@ -16,7 +16,7 @@
 using namespace simtrain;
 
 namespace {
-const std::string kSrc = SIMTRAIN_SOURCE_DIR;
+const std::string kSrc = SIMTRAIN_TEST_SOURCE_DIR;
 const std::string kDgx = kSrc + "/topologies/dgx_a100.yaml";
 const std::string kGpt2x4 = kSrc + "/scenarios/4xdgx_a100_gpt2_1.5b.yaml";
 const std::string kGpt2x16 = kSrc + "/tests/data/hardware_whatif/gpt2_16x_dgx_oversubscription.yaml";

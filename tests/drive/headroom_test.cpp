@@ -15,7 +15,7 @@
 using namespace simtrain;
 
 namespace {
-std::string scenario(const char* name) { return std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/" + name; }
+std::string scenario(const char* name) { return std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/" + name; }
 }  // namespace
 
 TEST_CASE("a run given in steps is held as samples at the scenario's own global batch", "[headroom][equal_work]") {

@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kTopo = fs::path(SIMTRAIN_SOURCE_DIR) / "topologies";
+const fs::path kTopo = fs::path(SIMTRAIN_TEST_SOURCE_DIR) / "topologies";
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -54,7 +54,7 @@ struct Sandbox {
     fs::create_directories(dir);
     for (const auto& e : fs::directory_iterator(kTopo))
       if (e.path().extension() == ".yaml") fs::copy_file(e.path(), dir / e.path().filename());
-    fs::copy_file(fs::path(SIMTRAIN_SOURCE_DIR) / "scenarios" / "8xA100_pcie_switch.yaml", dir / "scenario.yaml");
+    fs::copy_file(fs::path(SIMTRAIN_TEST_SOURCE_DIR) / "scenarios" / "8xA100_pcie_switch.yaml", dir / "scenario.yaml");
   }
   ~Sandbox() { fs::remove_all(dir); }
   double step_s() const {

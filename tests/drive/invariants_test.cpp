@@ -20,7 +20,7 @@ using namespace simtrain;
 TEST_CASE("every shipped scenario's step keeps the engine's invariants", "[invariants]") {
   namespace fs = std::filesystem;
   std::vector<std::string> files;
-  for (const auto& e : fs::directory_iterator(fs::path(SIMTRAIN_SOURCE_DIR) / "scenarios"))
+  for (const auto& e : fs::directory_iterator(fs::path(SIMTRAIN_TEST_SOURCE_DIR) / "scenarios"))
     if (e.path().extension() == ".yaml") files.push_back(e.path().string());
   std::sort(files.begin(), files.end());
   REQUIRE(files.size() >= 20);

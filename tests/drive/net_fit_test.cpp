@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kPair = std::string(SIMTRAIN_SOURCE_DIR) + "/tests/data/netcal/h100_pcie_nvlink_pair.yaml";
+const std::string kPair = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/tests/data/netcal/h100_pcie_nvlink_pair.yaml";
 
 // An all_reduce_perf log of `sizes` as the model runs them on `system` (all GPUs of `nodes`
 // nodes; the pair by default) with the fits `truth` applied.
@@ -118,7 +118,7 @@ TEST_CASE("a network section fitted on one system is refused on another, at its 
   auto pair = topo::load_system(kPair, 1);
   coll::NcclParams p = coll::NcclParams::load_default(pair->catalog().path());
   CHECK_NOTHROW(drive::apply_network_calibration(cal, *pair, p, {0, 1}));
-  auto a100 = topo::load_system(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/dgx_a100.yaml", 1);
+  auto a100 = topo::load_system(std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/dgx_a100.yaml", 1);
   try {
     drive::apply_network_calibration(cal, *a100, p, {0, 1});
     FAIL("applied on another GPU");
@@ -169,7 +169,7 @@ TEST_CASE("a step latency factor is one for every protocol, or given per protoco
 }
 
 TEST_CASE("a multi-node log fitted on top of a one-node fit (--base) keeps the NVLink figures, fits the fabric, and writes both") {
-  const std::string a100 = std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/dgx_a100.yaml";
+  const std::string a100 = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/dgx_a100.yaml";
   work::NetworkCalibration node, fabric;
   node.nodes = 1;
   node.link_efficiency["nvlink3"] = 0.60;

@@ -10,7 +10,7 @@ using namespace simtrain;
 using namespace simtrain::drive;
 
 namespace {
-const std::string k7b = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_llama2_7b_fsdp.yaml";
+const std::string k7b = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/8xA100_llama2_7b_fsdp.yaml";
 const std::vector<std::string> kSets = {"strategy=megatron", "software=megatron_te", "flash_attention=true",
                                         "fsdp.activation_checkpointing=false", "nodes=4", "grad_accumulation=4"};
 }  // namespace

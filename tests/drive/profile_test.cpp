@@ -19,7 +19,7 @@ using drive::KernelKind;
 
 namespace {
 const std::string kData = std::string(SIMTRAIN_TEST_DATA) + "/profile/";
-const std::string kBert = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/dgx_a100_bert_large.yaml";
+const std::string kBert = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/dgx_a100_bert_large.yaml";
 }  // namespace
 
 TEST_CASE("profile traces: kernels by name", "[drive][profile]") {

@@ -12,7 +12,7 @@
 using namespace simtrain;
 
 namespace {
-const std::string kScen = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/";
+const std::string kScen = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/";
 const std::string kHeadline = kScen + "8xA100_pcie_switch.yaml";
 
 train::RunResult run(const std::string& path, std::vector<std::string> sets = {}, double scale = 1.0) {
@@ -193,7 +193,7 @@ TEST_CASE("trace files: the size estimated from the graph bounds the files writt
 }
 
 TEST_CASE("hostile scenario input is refused up front with the key and the estimate (issue 12)", "[errors]") {
-  const std::string a = std::string(SIMTRAIN_SOURCE_DIR) + "/tests/data/attack/";
+  const std::string a = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/tests/data/attack/";
   SECTION("65,536 DGX A100 nodes of DDP ResNet-50 (524,288 GPUs) is refused at 'nodes' before any graph is "
           "built: the estimate is hundreds of millions of tasks, past the 50 M bound") {
     ScenarioError e = scenario_error(a + "nodes_65536.yaml", {});

@@ -14,7 +14,7 @@
 using namespace simtrain;
 
 namespace {
-const std::string kSweep = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/sweep_gpt2_1.5b_dgx.yaml";
+const std::string kSweep = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/sweep_gpt2_1.5b_dgx.yaml";
 
 // A copy of the shipped sweep scenario with one line replaced, in a temporary folder.
 std::string variant(const std::string& from, const std::string& to) {
@@ -24,7 +24,7 @@ std::string variant(const std::string& from, const std::string& to) {
   REQUIRE(at != std::string::npos);
   text.replace(at, from.size(), to);
   // The system by path, since the copy is not next to topologies/.
-  text.replace(text.find("system: dgx_a100"), 16, "system: " + std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/dgx_a100.yaml");
+  text.replace(text.find("system: dgx_a100"), 16, "system: " + std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/dgx_a100.yaml");
   const auto path = std::filesystem::temp_directory_path() / "simtrain_sweep_variant.yaml";
   std::ofstream(path) << text;
   return path.string();
@@ -113,7 +113,7 @@ TEST_CASE("sweep: bad values and keys are errors at their place, before anything
     CHECK(e.file() == "--sweep model=gpt2_15b");
     CHECK(e.message().find("did you mean 'gpt2_1.5b'") != std::string::npos);
   }
-  const std::string none = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_pcie_switch.yaml";
+  const std::string none = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/8xA100_pcie_switch.yaml";
   CHECK_THROWS_WITH(drive::sweep_axes(none, {}, {}), Catch::Contains("nothing to sweep"));
   drive::ScenarioSweepOptions cost;
   cost.rank_by = report::RankBy::cost;

@@ -77,7 +77,7 @@ TEST_CASE("validate: a bound holds or not, and takes no tolerance", "[validate]"
 - id: t
   source: {url: https://example.org, provenance: vendor, confidence: high}
   what: Llama-2-7B FSDP on 8x A100-80GB, largest batch
-  scenario: {file: )" + std::string(SIMTRAIN_SOURCE_DIR) + R"(/scenarios/8xA100_llama2_7b_fsdp.yaml, report: memory, field: largest_batch.0.largest_batch_per_gpu}
+  scenario: {file: )" + std::string(SIMTRAIN_TEST_SOURCE_DIR) + R"(/scenarios/8xA100_llama2_7b_fsdp.yaml, report: memory, field: largest_batch.0.largest_batch_per_gpu}
 )";
   // The shipped setup (FULL_SHARD + checkpointing) fits far more than one sample and far less than 1000.
   auto low = drive::load_cases(write(head + "  measured: {value: 1, unit: samples/GPU, bound: at_least}\n"));

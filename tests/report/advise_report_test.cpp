@@ -91,7 +91,7 @@ TEST_CASE("advise: the cheapest that meets the deadline, and with the band's mar
 }
 
 TEST_CASE("advise: the 4x 4090 or one A100 question searches, answers and refuses what cannot apply", "[advise]") {
-  const std::string scen = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/advise_tinyllama_4x4090_vs_a100.yaml";
+  const std::string scen = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/advise_tinyllama_4x4090_vs_a100.yaml";
   drive::AdviseOptions o;
   o.jobs = 1;
   const AdviseResult a = drive::advise(scen, {}, o);
@@ -116,6 +116,6 @@ TEST_CASE("advise: the 4x 4090 or one A100 question searches, answers and refuse
 
 TEST_CASE("advise: a scenario without a run length is refused", "[advise]") {
   drive::AdviseOptions o;
-  REQUIRE_THROWS_AS(drive::advise(std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/4xA100_nvlink_bert_large.yaml", {}, o),
+  REQUIRE_THROWS_AS(drive::advise(std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/4xA100_nvlink_bert_large.yaml", {}, o),
                     ScenarioError);
 }

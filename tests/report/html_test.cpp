@@ -19,7 +19,7 @@
 using namespace simtrain;
 
 namespace {
-const std::string kHeadline = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_pcie_switch.yaml";
+const std::string kHeadline = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/8xA100_pcie_switch.yaml";
 
 std::size_t count(const std::string& hay, const std::string& needle) {
   std::size_t n = 0;

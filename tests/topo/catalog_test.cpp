@@ -11,7 +11,7 @@ using namespace simtrain;
 using namespace simtrain::topo;
 
 namespace {
-const std::string kShipped = std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml";
+const std::string kShipped = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/devices.yaml";
 const std::string kExt = std::string(SIMTRAIN_TEST_DATA) + "/catalog_ext/";
 
 ScenarioError error_of(const std::function<void()>& f) {

@@ -17,7 +17,7 @@ using namespace simtrain;
 using namespace simtrain::topo;
 
 namespace {
-const std::string kTopo = std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/";
+const std::string kTopo = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/";
 const std::string kData = std::string(SIMTRAIN_TEST_DATA) + "/nccl_topo/";
 const std::string kCatalog = kTopo + "devices.yaml";
 

@@ -11,7 +11,7 @@ using namespace simtrain;
 using namespace simtrain::topo;
 
 namespace {
-const std::string kTopo = std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/";
+const std::string kTopo = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/";
 }
 
 TEST_CASE("every shipped system loads", "[topo]") {

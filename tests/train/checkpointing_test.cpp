@@ -9,7 +9,7 @@ using namespace simtrain::drive;
 using namespace simtrain::train;
 
 namespace {
-const std::string kScen = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/";
+const std::string kScen = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/";
 const std::string k7b = kScen + "8xA100_llama2_7b_fsdp.yaml";       // fsdp: activation_checkpointing: true
 const std::string kGpt2 = kScen + "4xdgx_a100_gpt2_1.5b.yaml";      // ddp, no checkpointing
 

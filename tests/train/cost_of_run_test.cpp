@@ -15,7 +15,7 @@
 using namespace simtrain;
 
 namespace {
-const std::string kSrc = SIMTRAIN_SOURCE_DIR;
+const std::string kSrc = SIMTRAIN_TEST_SOURCE_DIR;
 
 train::CostInput given(double v) {
   train::CostInput c;

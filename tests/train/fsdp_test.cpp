@@ -8,7 +8,7 @@ using namespace simtrain::drive;
 using namespace simtrain::train;
 
 namespace {
-const std::string kScen = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/";
+const std::string kScen = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/";
 const std::string k7b = kScen + "8xA100_llama2_7b_fsdp.yaml";
 
 RunResult run(const std::string& path, std::vector<std::string> sets) {

@@ -92,7 +92,7 @@ TEST_CASE("more GPUs lose a larger share of the run to failures", "[goodput]") {
 }
 
 TEST_CASE("topologies/reliability.yaml gives Llama 3's rate and a relaunch time", "[goodput]") {
-  const train::Reliability r = train::load_reliability(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/reliability.yaml");
+  const train::Reliability r = train::load_reliability(std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/reliability.yaml");
   // 419 / (54 x 24 x 16,384) = 1.9733e-5 per GPU-hour.
   CHECK(r.failures_per_gpu_hour == Approx(1.9733e-5).epsilon(1e-4));
   CHECK(r.failures_per_node_hour == 0);
@@ -100,7 +100,7 @@ TEST_CASE("topologies/reliability.yaml gives Llama 3's rate and a relaunch time"
 }
 
 namespace {
-const std::string kScen = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/";
+const std::string kScen = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/";
 
 train::RunResult run(const std::string& name, const std::vector<std::string>& sets) {
   return drive::run_scenario(load_scenario(kScen + name, sets), {});

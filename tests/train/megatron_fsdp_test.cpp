@@ -17,7 +17,7 @@ using namespace simtrain::train;
 
 namespace {
 
-const std::string k7b = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_llama2_7b_fsdp.yaml";
+const std::string k7b = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/8xA100_llama2_7b_fsdp.yaml";
 
 // Llama-2-7B (flash attention, bf16, AdamW) on `nodes` DGX A100s.
 drive::Built setup(int nodes, const std::string& model = "llama2_7b") {

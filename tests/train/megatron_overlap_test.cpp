@@ -18,7 +18,7 @@ using namespace simtrain::train;
 using simtrain::drive::run_scenario;
 
 namespace {
-const std::string k7b = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_llama2_7b_fsdp.yaml";
+const std::string k7b = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/8xA100_llama2_7b_fsdp.yaml";
 // Llama-2-7B as Megatron-Core trains it: TP 8 with SP inside a DGX A100, one 4096-token
 // sequence per micro-batch, the distributed optimizer; extra settings after.
 RunResult orun(std::vector<std::string> sets) {
@@ -101,7 +101,7 @@ TEST_CASE("Megatron overlap: TP overlap between max(compute, communication) and 
   // run without overlap loses compute_shared_s to NCCL's TP kernels where they run beside it).
   CHECK(on.compute_s - on.compute_shared_s > off.compute_s - off.compute_shared_s);
   const work::Model m = *work::load_model("llama2_7b");
-  const auto catalog = topo::Catalog::load(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml");
+  const auto catalog = topo::Catalog::load(std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/devices.yaml");
   const work::CostModel cost(catalog->gpus().at("h100_sxm5"),
                              work::load_calibration(work::default_calibration_path(catalog->path()), "h100_sxm5"),
                              work::Precision::amp_bf16);

@@ -34,7 +34,7 @@ TEST_CASE("memory_timeline replays the plan as find_peak does", "[train][memory]
   SECTION("the headline run: the timeline's largest value is the reported peak") {
     drive::RunOptions o;
     o.keep_trace = true;
-    const auto r = drive::run_scenario(load_scenario(std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_pcie_switch.yaml", {}), o);
+    const auto r = drive::run_scenario(load_scenario(std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/8xA100_pcie_switch.yaml", {}), o);
     const auto tl = train::memory_timeline(r.graph->memory, r.records);
     const auto top = std::max_element(tl.begin(), tl.end(), [](const auto& x, const auto& y) { return x.bytes < y.bytes; });
     CHECK(top->bytes == Approx(r.memory_peak_bytes));

@@ -153,7 +153,7 @@ TEST_CASE("Stage assignment: ends with the first and last stage, extra layers in
 }
 
 namespace {
-const std::string kGpt = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/4xdgx_a100_gpt2_1.5b.yaml";
+const std::string kGpt = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/4xdgx_a100_gpt2_1.5b.yaml";
 RunResult mrun(std::vector<std::string> sets) {
   sets.insert(sets.begin(), {"strategy=megatron", "steps=1"});
   return run_scenario(load_scenario(kGpt, sets), {});
@@ -192,7 +192,7 @@ TEST_CASE("Megatron: degrees that do not fit the job are errors at their key", "
 }
 
 namespace {
-const std::string k7b = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_llama2_7b_fsdp.yaml";
+const std::string k7b = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/8xA100_llama2_7b_fsdp.yaml";
 RunResult trun(std::vector<std::string> sets) {
   sets.insert(sets.begin(), {"strategy=megatron", "steps=1", "software=megatron_te", "flash_attention=true",
                              "fsdp.activation_checkpointing=false"});
@@ -379,7 +379,7 @@ TEST_CASE("Megatron CP: a CP group shares its samples, each rank computes a cp-t
 }
 
 TEST_CASE("Megatron with a data pipeline: the first stage reads, one stage is DDP's data-bound step", "[parallel][megatron][data]") {
-  const std::string video = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_video_nvme.yaml";
+  const std::string video = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/8xA100_video_nvme.yaml";
   RunResult ddp = run_scenario(load_scenario(video, {}), {});
   RunResult one = run_scenario(load_scenario(video, {"strategy=megatron"}), {});
   // The clip decode from one NVMe bounds both: the same loaders feed the same 8 ranks.

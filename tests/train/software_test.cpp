@@ -9,7 +9,7 @@
 using namespace simtrain;
 
 namespace {
-const std::string kScen = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/";
+const std::string kScen = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/";
 const std::string kHeadline = kScen + "8xA100_pcie_switch.yaml";
 
 train::RunResult run(const std::string& path, std::vector<std::string> sets = {}) {
@@ -110,7 +110,7 @@ TEST_CASE("software: a host time outside 0 s to 1 h is an error at its key, not 
 TEST_CASE("software: eager RMSNorm, SwiGLU and RoPE move more bytes than one fused kernel", "[train][software]") {
   // topologies/software.yaml: the reference Llama code's eager RMSNorm moves 36 bytes per bf16
   // element against a fused kernel's 4 (9x, 6 kernels); torch.compile fuses it (1x, 1 kernel).
-  const std::string path = work::default_software_path(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml");
+  const std::string path = work::default_software_path(std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/devices.yaml");
   const work::SoftwareProfile eager = work::load_software(path, "pytorch_eager");
   const work::SoftwareProfile compiled = work::load_software(path, "pytorch_compile");
   auto llama = work::load_model("llama2_7b");

@@ -10,7 +10,7 @@
 using namespace simtrain;
 
 namespace {
-const std::string kScen = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/";
+const std::string kScen = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/";
 
 // A scenario file written next to the shipped ones' system references (absolute names resolve
 // through topologies/ and models/).

@@ -87,7 +87,7 @@ TEST_CASE("calibration: a scenario runs with the measured figures", "[calibratio
   // Llama-2-7B on A100-80GB in bf16: a card measured at 0.5 of peak on large GEMMs (against the
   // shipped 0.869) takes longer per step, and the report says which file calibrated it.
   const std::string cal = write_temp("simtrain_cal_scen.yaml", calibration_to_yaml(sample("a100_sxm4_80gb")));
-  const std::string scen = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_llama2_7b_fsdp.yaml";
+  const std::string scen = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/8xA100_llama2_7b_fsdp.yaml";
   // FlashAttention keeps the step GEMM-bound (eager attention's score passes are memory-bound).
   const train::RunResult shipped = drive::run_scenario(load_scenario(scen, {"steps=1", "flash_attention=true"}), {});
   const train::RunResult measured =
@@ -95,7 +95,7 @@ TEST_CASE("calibration: a scenario runs with the measured figures", "[calibratio
   CHECK(measured.compute_s > 1.3 * shipped.compute_s);
   CHECK(measured.calibration.find("NVIDIA A100-SXM4-80GB") == 0);
   CHECK(shipped.calibration.empty());
-  CHECK_THROWS_WITH(drive::run_scenario(load_scenario(std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/8xA100_pcie_switch.yaml",
+  CHECK_THROWS_WITH(drive::run_scenario(load_scenario(std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/8xA100_pcie_switch.yaml",
                                                       {"calibration=" + cal}),
                                         {}),
                     Catch::Contains("a100_pcie_80gb"));

@@ -440,7 +440,7 @@ TEST_CASE("fused FlashAttention kernels take their own efficiency, per GPU", "[m
   // compute.yaml: FlashAttention-2 forward, non-causal, on A100 0.590 of peak at its sustained
   // clock (liangan1/GPU_travel, seq 4096) and on H100 0.374 in a burst (flash-attention #1791),
   // 0.317 at the sustained clock (x 0.848).
-  auto catalog = topo::Catalog::load(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml");
+  auto catalog = topo::Catalog::load(std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/devices.yaml");
   const std::string cal_path = work::default_calibration_path(catalog->path());
   auto attention_time = [&](const std::string& gpu, bool flash) {
     const topo::GpuModel& g = catalog->gpus().at(gpu);
@@ -465,7 +465,7 @@ namespace {
 
 struct CostFixture {
   std::shared_ptr<const topo::Catalog> catalog =
-      topo::Catalog::load(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml");
+      topo::Catalog::load(std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/devices.yaml");
   std::string cal_path = work::default_calibration_path(catalog->path());
   work::CostModel model(const std::string& gpu, Precision p, KernelChoices k = {}) const {
     return work::CostModel(catalog->gpus().at(gpu), work::load_calibration(cal_path, gpu), p, k);

@@ -10,7 +10,7 @@ using namespace simtrain;
 using work::Batching;
 
 namespace {
-const std::string kScen = std::string(SIMTRAIN_SOURCE_DIR) + "/scenarios/";
+const std::string kScen = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/";
 
 train::RunResult run(const std::string& path, std::vector<std::string> sets) {
   ScenarioSpec s = load_scenario(path, sets);

@@ -357,7 +357,7 @@ TEST_CASE("experts split within each expert under TP (needs SP) and across ranks
 }
 
 TEST_CASE("grouped expert GEMMs: every group's tiles share the waves of one kernel", "[work][moe][cost]") {
-  auto catalog = topo::Catalog::load(std::string(SIMTRAIN_SOURCE_DIR) + "/topologies/devices.yaml");
+  auto catalog = topo::Catalog::load(std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/devices.yaml");
   const std::string cal = default_calibration_path(catalog->path());
   const CostModel h100(catalog->gpus().at("h100_sxm5"), load_calibration(cal, "h100_sxm5"), Precision::bf16);
   // `weights`: parameters, so the weight bytes can be held equal across shapes.
