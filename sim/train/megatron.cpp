@@ -204,29 +204,38 @@ double fsdp_block_bytes(const Prepared& P, const VStage& x, int b, double per_pa
   return ((P.group > 1 ? dense : 0.0) + (P.edp > 1 ? ex : 0.0)) * per_param;
 }
 
-Prepared prepare(const work::Model& model, const work::CostModel& cost, const topo::Cluster& cluster,
-                 const std::vector<int>& ranks, const MegatronOptions& opt) {
-  Prepared P;
+// The layout of the mesh on the ranks, the pipeline's shape and its schedule, checked before
+// anything is built (OptionError on the key at fault).
+void prepare_layout(Prepared& P, const topo::Cluster& cluster, const std::vector<int>& ranks, const MegatronOptions& opt) {
   const Mesh& mesh = opt.mesh;
-  std::optional<Layout> lay;
   try {
-    lay.emplace(mesh, ranks, cluster.gpus_per_node());
+    P.layout.emplace(mesh, ranks, cluster.gpus_per_node());
   } catch (const std::invalid_argument& e) {
     throw OptionError(mesh.dp % mesh.ep != 0 ? "parallel.ep" : "parallel.dp", e.what());
   }
-  const int p = mesh.pp, v = opt.virtual_stages, V = p * v, m = opt.grad_accumulation;
+  P.p = mesh.pp;
+  P.v = opt.virtual_stages;
+  P.V = P.p * P.v;
+  P.m = opt.grad_accumulation;
   // One stage runs each micro-batch's forward and backward back to back (Megatron's
   // forward_backward_no_pipelining), which is 1F1B with no warm-up.
-  const PipeSchedule sched = p == 1 ? PipeSchedule::one_f_one_b : opt.schedule;
-  if (p == 1 && v > 1) throw OptionError("parallel.virtual_stages", "virtual stages need more than one pipeline stage");
+  P.sched = P.p == 1 ? PipeSchedule::one_f_one_b : opt.schedule;
+  if (P.p == 1 && P.v > 1) throw OptionError("parallel.virtual_stages", "virtual stages need more than one pipeline stage");
   // Check the schedule can run the shape before building anything.
   try {
-    (void)pipe_order(sched, p, 0, m, v);
+    (void)pipe_order(P.sched, P.p, 0, P.m, P.v);
   } catch (const std::invalid_argument& e) {
     throw OptionError("parallel.schedule", e.what());
   }
-  const std::vector<int> vstage_of = stage_of_blocks(model, V);
-  // One rank's share of every op (work/shard.hpp): what its kernels compute, hold and save.
+}
+
+// One rank's share of every op (work/shard.hpp): what its kernels compute, hold and save under
+// TP and EP. Context parallelism: every rank of a CP group holds seq / cp of the tokens
+// (Megatron-Core splits the sequence into 2 cp chunks, rank i taking chunks i and 2cp-1-i, so
+// causal attention's work is even): every op's FLOPs, traffic, saved activations and GEMM rows
+// are a cp-th; attention runs its queries against all the keys (a cp-th of the s^2 work).
+work::Model rank_shard(const work::Model& model, const MegatronOptions& opt) {
+  const Mesh& mesh = opt.mesh;
   work::Model shard;
   try {
     shard = work::shard_model_for_tp(model, mesh.tp, opt.sequence_parallel);
@@ -238,13 +247,6 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   } catch (const std::invalid_argument& e) {
     throw OptionError("parallel.ep", e.what());
   }
-  const double mb = static_cast<double>(opt.batch_per_gpu);
-  const work::Precision pr = cost.precision();
-  const double ab = work::activation_bytes(pr);
-  // Context parallelism: every rank of a CP group holds seq / cp of the tokens (Megatron-Core
-  // splits the sequence into 2 cp chunks, rank i taking chunks i and 2cp-1-i, so causal
-  // attention's work is even): every op's FLOPs, traffic, saved activations and GEMM rows are
-  // a cp-th; attention runs its queries against all the keys (a cp-th of the s^2 work).
   if (mesh.cp > 1) {
     if (model.seq_len % mesh.cp != 0)
       throw OptionError("parallel.cp", "cp = " + std::to_string(mesh.cp) + " does not divide the sequence of " +
@@ -258,96 +260,93 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
       op.a2a_elems *= f;
     }
   }
+  return shard;
+}
 
-  // --- virtual stages: ops, parameters, activations ---
-  std::vector<VStage> vs(static_cast<std::size_t>(V));
-  const int last_block = model.ops.empty() ? 0 : model.ops.back().block;
-  const MegatronCoreFigures& fig = megatron_core_figures();
-  if (opt.tp_comm_overlap && mesh.tp > 1) P.ub = ub_layers(shard, last_block);
-  for (std::size_t i = 0; i < shard.ops.size(); ++i) {
-    const work::Op& op = shard.ops[i];
-    VStage& x = vs[static_cast<std::size_t>(vstage_of[static_cast<std::size_t>(op.block)])];
-    x.ops.push_back(i);
-    if (x.blocks.empty() || x.blocks.back() != op.block) x.blocks.push_back(op.block);
-    x.params += static_cast<double>(op.params);
-    x.block_params[op.block] += static_cast<double>(op.params);
-    if (work::is_expert(op.split)) {
-      x.expert_params += static_cast<double>(op.params);
-      x.block_expert_params[op.block] += static_cast<double>(op.params);
-    }
-    // MoE dispatch and combine: an all-to-all over the EP group in the forward, its mirror in
-    // the backward; each rank sends its tokens' copies (sequence-sharded under SP).
-    if (mesh.cp > 1 && op.kind == work::OpKind::attention) {
-      // K and V of every query's keys: 2 x seq x kv heads (this TP rank's) x head_dim.
-      const double kv_heads = static_cast<double>(op.kv_heads > 0 ? op.kv_heads : (op.heads > 0 ? op.heads : 1));
-      const double kv = 2 * static_cast<double>(model.seq_len) * kv_heads * op.gemm_k * ab * mb;
-      ++x.cp_fwd[{static_cast<int>(work::CollectiveKind::all_gather), kv}];
-      ++x.cp_bwd[{static_cast<int>(work::CollectiveKind::all_gather), kv}];
-      ++x.cp_bwd[{static_cast<int>(work::CollectiveKind::reduce_scatter), kv}];
-    }
-    if (mesh.ep > 1 && op.a2a_elems > 0) {
-      const double bytes = op.a2a_elems * ab * mb;  // the shard's: already a tp-th under SP (work/shard.hpp)
-      ++x.ep_fwd[{kAllToAll, bytes}];
-      ++x.ep_bwd[{kAllToAll, bytes}];
-      ++x.ep_block_fwd[op.block][{kAllToAll, bytes}];
-      ++x.ep_block_bwd[op.block][{kAllToAll, bytes}];
-    }
-    for (const work::TpCollective& c : work::tp_collectives(model.ops[i], mesh.tp, opt.sequence_parallel)) {
-      if (c.ranks != mesh.tp) throw OptionError("parallel.tp", "expert tensor parallelism other than tp is not modelled");
-      // tp_collectives reads the unsplit op: its tensors hold the whole sequence, a CP rank a cp-th.
-      const std::pair<int, double> key{static_cast<int>(c.kind), c.elems / mesh.cp * (c.fp32 ? 4.0 : ab) * mb};
-      if (!P.ub.empty() && P.ub[i] != UbLayer::none) {  // userbuffers: chunks beside the GEMM, the last after
-        const UbOverlap& o = ub_overlap(fig, P.ub[i], c.backward, c.kind);
-        add_overlapped(c.backward ? x.ub_bwd : x.ub_fwd, c.backward ? x.ub_bwd_tail : x.ub_fwd_tail, key, o, mesh.tp);
-        add_overlapped((c.backward ? x.ub_block_bwd : x.ub_block_fwd)[op.block],
-                       (c.backward ? x.ub_block_bwd_tail : x.ub_block_fwd_tail)[op.block], key, o, mesh.tp);
-        continue;
-      }
-      ++(c.backward ? x.tp_bwd : x.tp_fwd)[key];
-      ++(c.backward ? x.tp_block_bwd : x.tp_block_fwd)[op.block][key];
-    }
+// Op i of the rank's shard joins virtual stage x: its parameters (dense, routed experts), and
+// the collectives it adds to x's passes per micro-batch: CP's KV exchange for attention, EP's
+// dispatch and combine, its TP collectives (or, under tp_comm_overlap, the userbuffers' chunks).
+void add_op(VStage& x, const Prepared& P, const work::Model& model, std::size_t i, const MegatronOptions& opt,
+            const MegatronCoreFigures& fig) {
+  const Mesh& mesh = opt.mesh;
+  const work::Op& op = P.shard.ops[i];
+  const double ab = P.ab, mb = P.mb;
+  x.ops.push_back(i);
+  if (x.blocks.empty() || x.blocks.back() != op.block) x.blocks.push_back(op.block);
+  x.params += static_cast<double>(op.params);
+  x.block_params[op.block] += static_cast<double>(op.params);
+  if (work::is_expert(op.split)) {
+    x.expert_params += static_cast<double>(op.params);
+    x.block_expert_params[op.block] += static_cast<double>(op.params);
   }
-  // Gradient buckets: Megatron-Core's size over the replicas of each weight under overlap, else the chunk.
-  const double bucket = opt.overlap_grad_reduce ? opt.bucket_params.value_or(default_bucket_params(mesh.dp * mesh.cp, fig))
-                                                : std::numeric_limits<double>::infinity();
-  for (VStage& x : vs) {
-    x.buckets = grad_buckets(x.blocks, x.block_params, x.block_expert_params, bucket);
-    std::map<int, double> block_input;
-    for (std::size_t i : x.ops) {
-      const work::Op& op = shard.ops[i];
-      const bool repeated = op.block > 0 && op.block < last_block;
-      if (!block_input.count(op.block)) block_input[op.block] = op.act_elems_saved;
-      double saved = op.act_elems_saved;
-      if (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention && !op.flash) {
-        // Only q, k and v stay (s x head_dim x (heads + 2 kv heads)); the s^2 probabilities, the
-        // dropout mask and the dropped probabilities are recomputed (Korthikanti et al. 2022 §4.2).
-        const double kv = static_cast<double>(op.kv_heads > 0 ? op.kv_heads : op.heads);
-        const double qkv = op.gemm_n * op.gemm_k * (static_cast<double>(op.heads) + 2 * kv) / mesh.cp;
-        saved = op.heads > 0 ? std::min(saved, qkv) : std::max(0.0, saved - op.gemm_m * op.gemm_n);
-      }
-      if (opt.recompute == Recompute::full && repeated) saved = 0;
-      x.act_bytes += saved * ab * mb;
-      if (op.act_elems_saved > saved) x.block_recompute[op.block] += (op.act_elems_saved - saved) * ab * mb;
-    }
-    if (opt.recompute == Recompute::full)
-      for (const auto& [b, e] : block_input)
-        if (b > 0 && b < last_block) {
-          x.act_bytes += e * ab * mb;
-          x.block_recompute[b] -= e * ab * mb;  // the recomputed forward's input is the kept checkpoint
-        }
-    for (const auto& [b, bytes] : x.block_recompute) x.recompute_peak = std::max(x.recompute_peak, bytes);
+  if (mesh.cp > 1 && op.kind == work::OpKind::attention) {
+    // K and V of every query's keys: 2 x seq x kv heads (this TP rank's) x head_dim.
+    const double kv_heads = static_cast<double>(op.kv_heads > 0 ? op.kv_heads : (op.heads > 0 ? op.heads : 1));
+    const double kv = 2 * static_cast<double>(model.seq_len) * kv_heads * op.gemm_k * ab * mb;
+    ++x.cp_fwd[{static_cast<int>(work::CollectiveKind::all_gather), kv}];
+    ++x.cp_bwd[{static_cast<int>(work::CollectiveKind::all_gather), kv}];
+    ++x.cp_bwd[{static_cast<int>(work::CollectiveKind::reduce_scatter), kv}];
   }
+  // MoE dispatch and combine: an all-to-all over the EP group in the forward, its mirror in
+  // the backward; each rank sends its tokens' copies (sequence-sharded under SP).
+  if (mesh.ep > 1 && op.a2a_elems > 0) {
+    const double bytes = op.a2a_elems * ab * mb;  // the shard's: already a tp-th under SP (work/shard.hpp)
+    ++x.ep_fwd[{kAllToAll, bytes}];
+    ++x.ep_bwd[{kAllToAll, bytes}];
+    ++x.ep_block_fwd[op.block][{kAllToAll, bytes}];
+    ++x.ep_block_bwd[op.block][{kAllToAll, bytes}];
+  }
+  for (const work::TpCollective& c : work::tp_collectives(model.ops[i], mesh.tp, opt.sequence_parallel)) {
+    if (c.ranks != mesh.tp) throw OptionError("parallel.tp", "expert tensor parallelism other than tp is not modelled");
+    // tp_collectives reads the unsplit op: its tensors hold the whole sequence, a CP rank a cp-th.
+    const std::pair<int, double> key{static_cast<int>(c.kind), c.elems / mesh.cp * (c.fp32 ? 4.0 : ab) * mb};
+    if (!P.ub.empty() && P.ub[i] != UbLayer::none) {  // userbuffers: chunks beside the GEMM, the last after
+      const UbOverlap& o = ub_overlap(fig, P.ub[i], c.backward, c.kind);
+      add_overlapped(c.backward ? x.ub_bwd : x.ub_fwd, c.backward ? x.ub_bwd_tail : x.ub_fwd_tail, key, o, mesh.tp);
+      add_overlapped((c.backward ? x.ub_block_bwd : x.ub_block_fwd)[op.block],
+                     (c.backward ? x.ub_block_bwd_tail : x.ub_block_fwd_tail)[op.block], key, o, mesh.tp);
+      continue;
+    }
+    ++(c.backward ? x.tp_bwd : x.tp_fwd)[key];
+    ++(c.backward ? x.tp_block_bwd : x.tp_block_fwd)[op.block][key];
+  }
+}
 
-  P.layout = std::move(lay);
-  P.p = p;
-  P.v = v;
-  P.V = V;
-  P.m = m;
-  P.sched = sched;
-  P.shard = std::move(shard);
-  P.mb = mb;
-  P.ab = ab;
-  P.last_block = last_block;
+// What virtual stage x saves per micro-batch under the recompute mode (header), and what each
+// of its blocks' backward holds while it re-runs the block's forward (and the largest of those).
+void saved_activations(VStage& x, const Prepared& P, const MegatronOptions& opt) {
+  const double ab = P.ab, mb = P.mb;
+  std::map<int, double> block_input;
+  for (std::size_t i : x.ops) {
+    const work::Op& op = P.shard.ops[i];
+    const bool repeated = op.block > 0 && op.block < P.last_block;
+    if (!block_input.count(op.block)) block_input[op.block] = op.act_elems_saved;
+    double saved = op.act_elems_saved;
+    if (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention && !op.flash) {
+      // Only q, k and v stay (s x head_dim x (heads + 2 kv heads)); the s^2 probabilities, the
+      // dropout mask and the dropped probabilities are recomputed (Korthikanti et al. 2022 §4.2).
+      const double kv = static_cast<double>(op.kv_heads > 0 ? op.kv_heads : op.heads);
+      const double qkv = op.gemm_n * op.gemm_k * (static_cast<double>(op.heads) + 2 * kv) / opt.mesh.cp;
+      saved = op.heads > 0 ? std::min(saved, qkv) : std::max(0.0, saved - op.gemm_m * op.gemm_n);
+    }
+    if (opt.recompute == Recompute::full && repeated) saved = 0;
+    x.act_bytes += saved * ab * mb;
+    if (op.act_elems_saved > saved) x.block_recompute[op.block] += (op.act_elems_saved - saved) * ab * mb;
+  }
+  if (opt.recompute == Recompute::full)
+    for (const auto& [b, e] : block_input)
+      if (b > 0 && b < P.last_block) {
+        x.act_bytes += e * ab * mb;
+        x.block_recompute[b] -= e * ab * mb;  // the recomputed forward's input is the kept checkpoint
+      }
+  for (const auto& [b, bytes] : x.block_recompute) x.recompute_peak = std::max(x.recompute_peak, bytes);
+}
+
+// Bytes per parameter (header), each pipeline stage's parameters and what its optimizer updates,
+// FSDP's mode and groups, and the tensor entering each virtual stage.
+void stage_totals(Prepared& P, const work::Model& model, work::Precision pr, const MegatronOptions& opt) {
+  const Mesh& mesh = opt.mesh;
+  const int p = P.p, V = P.V;
   P.gbytes = opt.grad_dtype ? work::activation_bytes(*opt.grad_dtype)
                             : (pr == work::Precision::fp16 || pr == work::Precision::amp_fp16) ? 2.0 : 4.0;
   P.pbytes = (pr == work::Precision::fp32 || pr == work::Precision::tf32) ? 4.0 : 2.0;
@@ -356,8 +355,8 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   P.params_of_stage.assign(static_cast<std::size_t>(p), 0.0);
   P.expert_params_of_stage.assign(static_cast<std::size_t>(p), 0.0);
   for (int k = 0; k < V; ++k) {
-    P.params_of_stage[static_cast<std::size_t>(k % p)] += vs[static_cast<std::size_t>(k)].params;
-    P.expert_params_of_stage[static_cast<std::size_t>(k % p)] += vs[static_cast<std::size_t>(k)].expert_params;
+    P.params_of_stage[static_cast<std::size_t>(k % p)] += P.vs[static_cast<std::size_t>(k)].params;
+    P.expert_params_of_stage[static_cast<std::size_t>(k % p)] += P.vs[static_cast<std::size_t>(k)].expert_params;
   }
   P.group = mesh.dp * mesh.cp;
   P.edp = mesh.dp * mesh.cp / mesh.ep;  // the expert-DP group folds in the CP ranks (layout.hpp)
@@ -371,10 +370,37 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   }
   P.boundary_bytes.assign(static_cast<std::size_t>(V), 0.0);
   for (int k = 1; k < V; ++k) {
-    const double e = block_input_elems(model, vs[static_cast<std::size_t>(k)].blocks.front());
-    P.boundary_bytes[static_cast<std::size_t>(k)] = e * ab * mb / (opt.sequence_parallel ? mesh.tp : 1) / mesh.cp;
+    const double e = block_input_elems(model, P.vs[static_cast<std::size_t>(k)].blocks.front());
+    P.boundary_bytes[static_cast<std::size_t>(k)] = e * P.ab * P.mb / (opt.sequence_parallel ? mesh.tp : 1) / mesh.cp;
   }
-  P.vs = std::move(vs);
+}
+
+// Everything the step and the closed forms share (Prepared), in the order its checks throw:
+// the layout and schedule, the split of blocks into virtual stages, the rank's shard, then per
+// virtual stage its ops, gradient buckets and saved activations, then the per-stage totals.
+Prepared prepare(const work::Model& model, const work::CostModel& cost, const topo::Cluster& cluster,
+                 const std::vector<int>& ranks, const MegatronOptions& opt) {
+  Prepared P;
+  prepare_layout(P, cluster, ranks, opt);
+  const std::vector<int> vstage_of = stage_of_blocks(model, P.V);
+  P.shard = rank_shard(model, opt);
+  P.mb = static_cast<double>(opt.batch_per_gpu);
+  P.ab = work::activation_bytes(cost.precision());
+  P.last_block = model.ops.empty() ? 0 : model.ops.back().block;
+  P.vs.assign(static_cast<std::size_t>(P.V), VStage{});
+  const MegatronCoreFigures& fig = megatron_core_figures();
+  if (opt.tp_comm_overlap && opt.mesh.tp > 1) P.ub = ub_layers(P.shard, P.last_block);
+  for (std::size_t i = 0; i < P.shard.ops.size(); ++i)
+    add_op(P.vs[static_cast<std::size_t>(vstage_of[static_cast<std::size_t>(P.shard.ops[i].block)])], P, model, i, opt, fig);
+  // Gradient buckets: Megatron-Core's size over the replicas of each weight under overlap, else the chunk.
+  const double bucket = opt.overlap_grad_reduce
+                            ? opt.bucket_params.value_or(default_bucket_params(opt.mesh.dp * opt.mesh.cp, fig))
+                            : std::numeric_limits<double>::infinity();
+  for (VStage& x : P.vs) {
+    x.buckets = grad_buckets(x.blocks, x.block_params, x.block_expert_params, bucket);
+    saved_activations(x, P, opt);
+  }
+  stage_totals(P, model, cost.precision(), opt);
   return P;
 }
 
