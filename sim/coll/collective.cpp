@@ -379,217 +379,279 @@ std::vector<int> Planner::ring_order(const std::vector<int>& ranks, bool automat
   return out;
 }
 
-std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
-                                             const std::vector<int>& ranks) {
-  const int n = static_cast<int>(ranks.size());
-  // Ranks by node, in rank order.
-  std::map<int, std::vector<int>> by_node;
-  for (int r : ranks) by_node[c_.device(c_.gpu(r)).node].push_back(r);
-  const int N = static_cast<int>(by_node.size());
-  const int g = static_cast<int>(by_node.begin()->second.size());
-  for (const auto& [node, rs] : by_node)
-    if (static_cast<int>(rs.size()) != g)
-      throw std::invalid_argument("every node must take part with the same number of GPUs");
-  std::vector<int> node_ids;
-  for (const auto& [node, rs] : by_node) node_ids.push_back(node);
-  const int R = c_.nics_per_node();
-  const int gpn = c_.gpus_per_node();
-  auto local_of = [&](int rank) { return rank % gpn; };
-  auto gpu_v = [&](int node, int local) { return c_.gpu(node, local); };
-
-  Shape s;
-  s.multi_node = N > 1;
-  s.nodes = N;
-  s.op = req.op;
-  s.min_arch = std::numeric_limits<int>::max();
-  for (int r : ranks) s.min_arch = std::min(s.min_arch, arch_number(c_.gpu_model(r).arch));
-  auto note_intra = [&](const topo::Route& r) {
-    if (!all_nvlink(c_, r)) s.all_nvlink = false;
-  };
-  const bool socket = socket_transport();
-  // tuning.cc enables LL128 only up to PXB between GPU and NIC (typeInter <= PATH_PXB on
-  // sm_80): a NIC reached through a CPU (or host memory) turns it off.
-  auto note_nic = [&](const topo::Route& r) {
-    if (r.transits > 0) s.all_nvlink = false;
-  };
-  auto net_cross = [&](VarBuilder& vb, topo::Vertex ga, int node_a, int nic_a, int node_b, int nic_b, topo::Vertex gb) {
-    if (!add_net_cross(vb, ga, node_a, nic_a, node_b, nic_b, gb)) s.all_nvlink = false;
-  };
-
-  if (algo == Algo::ring) {
-    ShapePhase ph;
-    ph.name = "ring";
-    const bool closed = req.op != Op::broadcast;
-    const double factor = req.op == Op::all_reduce ? 2.0 * (n - 1) / n
-                          : req.op == Op::broadcast ? 1.0
-                                                    : static_cast<double>(n - 1) / n;
-    const int steps = req.op == Op::all_reduce ? 2 * (n - 1) : n - 1;
-    if (N == 1) {
-      const int edges = closed ? n : n - 1;
-      auto ring_var = [&](const std::vector<int>& order, double share, VarBuilder& vb) {
-        for (int i = 0; i < edges; ++i) {
-          const topo::Vertex a = c_.gpu(order[static_cast<std::size_t>(i)]);
-          const topo::Vertex b = c_.gpu(order[static_cast<std::size_t>((i + 1) % n)]);
-          note_intra(c_.route(a, b));
-          add_gpu_hop(vb, a, b);
-        }
-        return vb.build(share);
-      };
-      std::vector<std::vector<int>> orders{ring_order(ranks, req.ring_order_auto)};
-      if (req.ring_order_auto && req.channels == 0 && closed && n > 2) {
-        // NCCL builds several rings over different links where the topology has them (an
-        // NVLink mesh such as the DGX-1 cube-mesh); add channels, each searched against
-        // the links the earlier ones already use, while they raise the throughput
-        // c * min(rate) of an equal split.
-        std::vector<topo::Vertex> members;
-        for (int r : ranks) members.push_back(c_.gpu(r));
-        std::vector<int> prior(c_.directed_link_count(), 0);
-        auto add_prior = [&](const std::vector<int>& order) {
-          for (int i = 0; i < edges; ++i)
-            for (auto l : c_.route(c_.gpu(order[static_cast<std::size_t>(i)]),
-                                   c_.gpu(order[static_cast<std::size_t>((i + 1) % n)])).links)
-              ++prior[l];
-        };
-        auto throughput = [&](const std::vector<std::vector<int>>& os) {
-          ShapePhase probe;
-          for (const auto& o : os) {
-            VarBuilder vb;
-            probe.vars.push_back(ring_var(o, 1.0, vb));
-          }
-          compute_isolated_rates(probe);
-          double mn = std::numeric_limits<double>::infinity();
-          for (double x : probe.isolated_rate) mn = std::min(mn, x);
-          return mn * static_cast<double>(os.size());
-        };
-        add_prior(orders[0]);
-        double best = throughput(orders);
-        for (int k = 1; k < 8; ++k) {
-          std::vector<int> idx = best_order(c_, members, true, -1, -1, kNoVertex, kNoVertex, &prior);
-          std::vector<int> next;
-          for (int i : idx) next.push_back(ranks[static_cast<std::size_t>(i)]);
-          auto cand = orders;
-          cand.push_back(next);
-          const double t = throughput(cand);
-          if (t <= best * 1.01) break;
-          orders = std::move(cand);
-          best = t;
-          add_prior(next);
-        }
-      }
-      const int ch = req.channels > 0 ? req.channels : static_cast<int>(orders.size());
-      TimePs lat = 0;
-      for (int k = 0; k < ch; ++k) {
-        VarBuilder vb;
-        ph.vars.push_back(ring_var(orders[static_cast<std::size_t>(k) % orders.size()], factor / ch, vb));
-        lat = std::max(lat, vb.latency());
-      }
-      ph.steps_intra = steps;
-      ph.path_latency_ps = lat;
-      ph.fill_steps = steps;
-      ph.fill_ranks = n;
-    } else {
-      if (R == 0) throw std::invalid_argument("a ring across nodes needs NICs");
-      std::vector<int> local;  // node-local indices taking part, in rank order
-      for (int r : by_node.begin()->second) local.push_back(local_of(r));
-      const std::vector<int> nics = nics_near(local);
-      const int Rn = static_cast<int>(nics.size());
-      const int ch = req.channels > 0 ? req.channels : Rn;
-      std::vector<int> entry_use(static_cast<std::size_t>(gpn), 0), exit_use(static_cast<std::size_t>(gpn), 0);
-      TimePs lat = 0;
-      for (int k = 0; k < ch; ++k) {
-        const int nic = nics[static_cast<std::size_t>(k % Rn)];
-        std::vector<int> path;  // local indices, entry first, exit last
-        if (!req.ring_order_auto) {
-          path = local;
-        } else {
-          auto hops_to_nic = [&](int l) { return c_.route(gpu_v(0, l), c_.nic(0, nic)).hops(); };
-          // Entry: the GPU the balanced NIC assignment gives this NIC, else the nearest.
-          int entry = -1;
-          for (int l : local)
-            if (balanced_nic(l) == nic && (entry < 0 || entry_use[static_cast<std::size_t>(l)] < entry_use[static_cast<std::size_t>(entry)])) entry = l;
-          if (entry < 0) {
-            for (int l : local)
-              if (entry < 0 || hops_to_nic(l) < hops_to_nic(entry) ||
-                  (hops_to_nic(l) == hops_to_nic(entry) && entry_use[static_cast<std::size_t>(l)] < entry_use[static_cast<std::size_t>(entry)]))
-                entry = l;
-          }
-          int exit = -1;
-          for (int l : local) {
-            if (l == entry && local.size() > 1) continue;
-            if (exit < 0 || hops_to_nic(l) < hops_to_nic(exit) ||
-                (hops_to_nic(l) == hops_to_nic(exit) && exit_use[static_cast<std::size_t>(l)] < exit_use[static_cast<std::size_t>(exit)]))
-              exit = l;
-          }
-          ++entry_use[static_cast<std::size_t>(entry)];
-          ++exit_use[static_cast<std::size_t>(exit)];
-          std::vector<topo::Vertex> members;
-          int first = -1, last = -1;
-          for (std::size_t i = 0; i < local.size(); ++i) {
-            members.push_back(gpu_v(0, local[i]));
-            if (local[i] == entry) first = static_cast<int>(i);
-            if (local[i] == exit) last = static_cast<int>(i);
-          }
-          std::vector<int> idx = local.size() == 1 ? std::vector<int>{0}
-                                                   : best_order(c_, members, false, first, last,
-                                                                c_.nic(0, nic), c_.nic(0, nic));
-          for (int i : idx) path.push_back(local[static_cast<std::size_t>(i)]);
-        }
-        VarBuilder vb;
-        for (int j = 0; j < N; ++j) {
-          const int node = node_ids[static_cast<std::size_t>(j)];
-          for (std::size_t i = 0; i + 1 < path.size(); ++i) {
-            note_intra(c_.route(gpu_v(node, path[i]), gpu_v(node, path[i + 1])));
-            add_gpu_hop(vb, gpu_v(node, path[i]), gpu_v(node, path[i + 1]));
-          }
-          if (!closed && j == N - 1) break;
-          const int next = node_ids[static_cast<std::size_t>((j + 1) % N)];
-          // Leaving the node: if the exit GPU reaches the NIC only through a CPU but has
-          // NVLink to the entry GPU (which sits next to the NIC), send through the entry GPU
-          // instead, as NCCL's PXN does (NCCL >= 2.12).
-          const topo::Vertex exit_v = gpu_v(node, path.back()), entry_v = gpu_v(node, path.front());
-          if (socket) {
-            net_cross(vb, exit_v, node, nic, next, nic, gpu_v(next, path.front()));
-            continue;
-          }
-          const topo::Route& direct_out = c_.route(exit_v, c_.nic(node, nic));
-          note_nic(c_.route(entry_v, c_.nic(node, nic)));
-          bool through_cpu = false;
-          for (auto l : direct_out.links) through_cpu = through_cpu || c_.is_transit(l);
-          if (through_cpu && exit_v != entry_v && all_nvlink(c_, c_.route(exit_v, entry_v))) {
-            vb.add(c_.route(exit_v, entry_v));
-            vb.add(c_.route(entry_v, c_.nic(node, nic)));
-          } else {
-            vb.add(direct_out);
-          }
-          const topo::Route& wire = c_.route(c_.nic(node, nic), c_.nic(next, nic));
-          const topo::Route& in = c_.route(c_.nic(next, nic), gpu_v(next, path.front()));
-          if (wire.links.empty() || in.links.empty()) throw std::invalid_argument("no network path between nodes");
-          add_route(vb, wire);
-          vb.add(in);
-        }
-        lat = std::max(lat, vb.latency());
-        ph.vars.push_back(vb.build(factor / ch));
-      }
-      const int inter = req.op == Op::all_reduce ? 2 * (N - 1) : N - 1;
-      ph.steps_inter = inter;
-      ph.steps_intra = std::max(0, steps - inter);
-      ph.path_latency_ps = lat;
-      // Only the GPU-to-GPU steps inside a node hand granules on one by one; the network
-      // proxy posts its receives NCCL_STEPS ahead (net.cc), so the fill is a node's.
-      ph.fill_steps = req.op == Op::all_reduce ? 2 * (g - 1) : g - 1;
-      ph.fill_ranks = n;
-    }
-    ph.intra = s.all_nvlink ? HwClass::nvlink : HwClass::pcie;
-    s.phases.push_back(std::move(ph));
-    return s;
+// Builds Planner::shape (the header states each algorithm's flows): one member per algorithm,
+// and per topology level where an algorithm has several (inside a node, across nodes). It reads
+// the ranks' layout once (by node, in rank order: N nodes of g GPUs each) and notes, while it
+// lays paths, whether they are all NVLink and whether a NIC sits behind a CPU: the phases'
+// latency class and, through Shape::all_nvlink, LL128's availability.
+class Planner::ShapeBuilder {
+ public:
+  ShapeBuilder(Planner& pl, const Request& req, const std::vector<int>& ranks)
+      : pl_(pl), c_(pl.c_), req_(req), ranks_(ranks), n_(static_cast<int>(ranks.size())), R_(c_.nics_per_node()),
+        gpn_(c_.gpus_per_node()), socket_(pl.socket_transport()) {
+    for (int r : ranks) by_node_[c_.device(c_.gpu(r)).node].push_back(r);
+    N_ = static_cast<int>(by_node_.size());
+    g_ = static_cast<int>(by_node_.begin()->second.size());
+    for (const auto& [node, rs] : by_node_)
+      if (static_cast<int>(rs.size()) != g_)
+        throw std::invalid_argument("every node must take part with the same number of GPUs");
+    for (const auto& [node, rs] : by_node_) node_ids_.push_back(node);
+    s_.multi_node = N_ > 1;
+    s_.nodes = N_;
+    s_.op = req.op;
+    s_.min_arch = std::numeric_limits<int>::max();
+    for (int r : ranks) s_.min_arch = std::min(s_.min_arch, arch_number(c_.gpu_model(r).arch));
   }
 
-  if (req.op != Op::all_reduce) return std::nullopt;  // tree, hierarchical, nvls: all_reduce only
+  // The algorithm's shape, or none where it cannot serve the request (tree, hierarchical and
+  // the NVLS ones are all_reduce only; NVLS needs its switches; hierarchical several levels).
+  std::optional<Shape> build(Algo algo) {
+    std::optional<ShapePhase> ph;
+    if (algo == Algo::ring) {
+      ph = ring();
+    } else if (req_.op != Op::all_reduce) {
+      return std::nullopt;
+    } else if (algo == Algo::nvls_tree) {
+      ph = nvls_tree();
+    } else if (algo == Algo::nvls) {
+      ph = nvls();
+    } else if (algo == Algo::tree) {
+      ph = tree();
+    } else {
+      std::optional<std::vector<ShapePhase>> phases = hierarchical();
+      if (!phases) return std::nullopt;
+      s_.phases = std::move(*phases);
+      return std::move(s_);
+    }
+    if (!ph) return std::nullopt;
+    s_.phases.push_back(std::move(*ph));
+    return std::move(s_);
+  }
 
-  // The NVLink-SHARP NVSwitch every given GPU hangs off, one per node (or none).
-  auto nvls_switches = [&](const std::vector<int>& rs) -> std::optional<std::map<int, topo::Vertex>> {
+ private:
+  static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+  topo::Vertex gpu_v(int node, int local) const { return c_.gpu(node, local); }
+  int local_of(int rank) const { return rank % gpn_; }
+  // The node-local indices taking part (every node's are the first node's), in rank order.
+  std::vector<int> local_ranks() const {
+    std::vector<int> local;
+    for (int r : by_node_.begin()->second) local.push_back(local_of(r));
+    return local;
+  }
+  void note_intra(const topo::Route& r) {
+    if (!all_nvlink(c_, r)) s_.all_nvlink = false;
+  }
+  // tuning.cc enables LL128 only up to PXB between GPU and NIC (typeInter <= PATH_PXB on
+  // sm_80): a NIC reached through a CPU (or host memory) turns it off.
+  void note_nic(const topo::Route& r) {
+    if (r.transits > 0) s_.all_nvlink = false;
+  }
+  void net_cross(VarBuilder& vb, topo::Vertex ga, int node_a, int nic_a, int node_b, int nic_b, topo::Vertex gb) {
+    if (!pl_.add_net_cross(vb, ga, node_a, nic_a, node_b, nic_b, gb)) s_.all_nvlink = false;
+  }
+
+  // --- ring ---
+
+  // The ring: bytes 2(n-1)/n S all_reduce, S broadcast (a chain), (n-1)/n S otherwise, over
+  // 2(n-1) or n-1 steps; its channels laid inside one node or across nodes.
+  ShapePhase ring() {
+    ShapePhase ph;
+    ph.name = "ring";
+    const int n = n_;
+    const double factor = req_.op == Op::all_reduce ? 2.0 * (n - 1) / n
+                          : req_.op == Op::broadcast ? 1.0
+                                                     : static_cast<double>(n - 1) / n;
+    const int steps = req_.op == Op::all_reduce ? 2 * (n - 1) : n - 1;
+    if (N_ == 1) ring_in_node(ph, factor, steps);
+    else ring_across_nodes(ph, factor, steps);
+    ph.intra = s_.all_nvlink ? HwClass::nvlink : HwClass::pcie;
+    return ph;
+  }
+
+  bool closed_ring() const { return req_.op != Op::broadcast; }
+
+  // One channel of a ring inside a node along `order` (a chain when not closed), carrying `share` of S.
+  ShapeVar ring_var(const std::vector<int>& order, double share, VarBuilder& vb) {
+    const int edges = closed_ring() ? n_ : n_ - 1;
+    for (int i = 0; i < edges; ++i) {
+      const topo::Vertex a = c_.gpu(order[at(i)]);
+      const topo::Vertex b = c_.gpu(order[at((i + 1) % n_)]);
+      note_intra(c_.route(a, b));
+      pl_.add_gpu_hop(vb, a, b);
+    }
+    return vb.build(share);
+  }
+
+  // The rings of the node's channels: the searched (or given) order, then, where the ring order
+  // is automatic and no channel count is given, more rings while they raise the throughput
+  // c * min(rate) of an equal split by more than 1%. NCCL builds several rings over different
+  // links where the topology has them (an NVLink mesh such as the DGX-1 cube-mesh); each is
+  // searched against the links the earlier ones already use.
+  std::vector<std::vector<int>> ring_orders() {
+    std::vector<std::vector<int>> orders{pl_.ring_order(ranks_, req_.ring_order_auto)};
+    if (!(req_.ring_order_auto && req_.channels == 0 && closed_ring() && n_ > 2)) return orders;
+    const int edges = n_;
+    std::vector<topo::Vertex> members;
+    for (int r : ranks_) members.push_back(c_.gpu(r));
+    std::vector<int> prior(c_.directed_link_count(), 0);
+    auto add_prior = [&](const std::vector<int>& order) {
+      for (int i = 0; i < edges; ++i)
+        for (auto l : c_.route(c_.gpu(order[at(i)]), c_.gpu(order[at((i + 1) % n_)])).links) ++prior[l];
+    };
+    auto throughput = [&](const std::vector<std::vector<int>>& os) {
+      ShapePhase probe;
+      for (const auto& o : os) {
+        VarBuilder vb;
+        probe.vars.push_back(ring_var(o, 1.0, vb));
+      }
+      pl_.compute_isolated_rates(probe);
+      double mn = std::numeric_limits<double>::infinity();
+      for (double x : probe.isolated_rate) mn = std::min(mn, x);
+      return mn * static_cast<double>(os.size());
+    };
+    add_prior(orders[0]);
+    double best = throughput(orders);
+    for (int k = 1; k < 8; ++k) {
+      std::vector<int> idx = best_order(c_, members, true, -1, -1, kNoVertex, kNoVertex, &prior);
+      std::vector<int> next;
+      for (int i : idx) next.push_back(ranks_[at(i)]);
+      auto cand = orders;
+      cand.push_back(next);
+      const double t = throughput(cand);
+      if (t <= best * 1.01) break;
+      orders = std::move(cand);
+      best = t;
+      add_prior(next);
+    }
+    return orders;
+  }
+
+  // Inside a node: the channels (given, else one per ring found) cycle over the rings.
+  void ring_in_node(ShapePhase& ph, double factor, int steps) {
+    const std::vector<std::vector<int>> orders = ring_orders();
+    const int ch = req_.channels > 0 ? req_.channels : static_cast<int>(orders.size());
+    TimePs lat = 0;
+    for (int k = 0; k < ch; ++k) {
+      VarBuilder vb;
+      ph.vars.push_back(ring_var(orders[static_cast<std::size_t>(k) % orders.size()], factor / ch, vb));
+      lat = std::max(lat, vb.latency());
+    }
+    ph.steps_intra = steps;
+    ph.path_latency_ps = lat;
+    ph.fill_steps = steps;
+    ph.fill_ranks = n_;
+  }
+
+  // Across nodes: channel k leaves and enters every node through NIC nics[k mod R], along the
+  // same path of node-local GPUs in every node. Its network steps are 2(N-1) (all_reduce) or
+  // N-1 of the ring's; only the GPU-to-GPU steps inside a node hand granules on one by one (the
+  // network proxy posts its receives NCCL_STEPS ahead, net.cc), so the fill is a node's.
+  void ring_across_nodes(ShapePhase& ph, double factor, int steps) {
+    if (R_ == 0) throw std::invalid_argument("a ring across nodes needs NICs");
+    const std::vector<int> local = local_ranks();
+    const std::vector<int> nics = pl_.nics_near(local);
+    const int Rn = static_cast<int>(nics.size());
+    const int ch = req_.channels > 0 ? req_.channels : Rn;
+    std::vector<int> entry_use(at(gpn_), 0), exit_use(at(gpn_), 0);
+    TimePs lat = 0;
+    for (int k = 0; k < ch; ++k) {
+      const int nic = nics[at(k % Rn)];
+      const std::vector<int> path = req_.ring_order_auto ? node_path(nic, local, entry_use, exit_use) : local;
+      VarBuilder vb;
+      for (int j = 0; j < N_; ++j) {
+        const int node = node_ids_[at(j)];
+        for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+          note_intra(c_.route(gpu_v(node, path[i]), gpu_v(node, path[i + 1])));
+          pl_.add_gpu_hop(vb, gpu_v(node, path[i]), gpu_v(node, path[i + 1]));
+        }
+        if (!closed_ring() && j == N_ - 1) break;
+        leave_node(vb, node, node_ids_[at((j + 1) % N_)], nic, path);
+      }
+      lat = std::max(lat, vb.latency());
+      ph.vars.push_back(vb.build(factor / ch));
+    }
+    const int inter = req_.op == Op::all_reduce ? 2 * (N_ - 1) : N_ - 1;
+    ph.steps_inter = inter;
+    ph.steps_intra = std::max(0, steps - inter);
+    ph.path_latency_ps = lat;
+    ph.fill_steps = req_.op == Op::all_reduce ? 2 * (g_ - 1) : g_ - 1;
+    ph.fill_ranks = n_;
+  }
+
+  // A channel's path through a node on NIC `nic` (node-local indices, entry first, exit last):
+  // it enters at the GPU the balanced NIC assignment gives the NIC (else the nearest) and leaves
+  // from the nearest other GPU, spreading entries and exits over the GPUs (`*_use`: how many
+  // channels already enter or leave at each), as NCCL's rings do; the GPUs between in the order
+  // best_order finds.
+  std::vector<int> node_path(int nic, const std::vector<int>& local, std::vector<int>& entry_use,
+                             std::vector<int>& exit_use) const {
+    auto hops_to_nic = [&](int l) { return c_.route(gpu_v(0, l), c_.nic(0, nic)).hops(); };
+    int entry = -1;
+    for (int l : local)
+      if (pl_.balanced_nic(l) == nic && (entry < 0 || entry_use[at(l)] < entry_use[at(entry)])) entry = l;
+    if (entry < 0) {
+      for (int l : local)
+        if (entry < 0 || hops_to_nic(l) < hops_to_nic(entry) ||
+            (hops_to_nic(l) == hops_to_nic(entry) && entry_use[at(l)] < entry_use[at(entry)]))
+          entry = l;
+    }
+    int exit = -1;
+    for (int l : local) {
+      if (l == entry && local.size() > 1) continue;
+      if (exit < 0 || hops_to_nic(l) < hops_to_nic(exit) ||
+          (hops_to_nic(l) == hops_to_nic(exit) && exit_use[at(l)] < exit_use[at(exit)]))
+        exit = l;
+    }
+    ++entry_use[at(entry)];
+    ++exit_use[at(exit)];
+    std::vector<topo::Vertex> members;
+    int first = -1, last = -1;
+    for (std::size_t i = 0; i < local.size(); ++i) {
+      members.push_back(gpu_v(0, local[i]));
+      if (local[i] == entry) first = static_cast<int>(i);
+      if (local[i] == exit) last = static_cast<int>(i);
+    }
+    std::vector<int> idx = local.size() == 1 ? std::vector<int>{0}
+                                             : best_order(c_, members, false, first, last, c_.nic(0, nic), c_.nic(0, nic));
+    std::vector<int> path;
+    for (int i : idx) path.push_back(local[at(i)]);
+    return path;
+  }
+
+  // The ring's hop from `node`'s exit GPU to `next`'s entry GPU on NIC `nic`. If the exit GPU
+  // reaches the NIC only through a CPU but has NVLink to the entry GPU (which sits next to the
+  // NIC), it sends through the entry GPU instead, as NCCL's PXN does (NCCL >= 2.12); the socket
+  // transport stages through host memory.
+  void leave_node(VarBuilder& vb, int node, int next, int nic, const std::vector<int>& path) {
+    const topo::Vertex exit_v = gpu_v(node, path.back()), entry_v = gpu_v(node, path.front());
+    if (socket_) {
+      net_cross(vb, exit_v, node, nic, next, nic, gpu_v(next, path.front()));
+      return;
+    }
+    const topo::Route& direct_out = c_.route(exit_v, c_.nic(node, nic));
+    note_nic(c_.route(entry_v, c_.nic(node, nic)));
+    bool through_cpu = false;
+    for (auto l : direct_out.links) through_cpu = through_cpu || c_.is_transit(l);
+    if (through_cpu && exit_v != entry_v && all_nvlink(c_, c_.route(exit_v, entry_v))) {
+      vb.add(c_.route(exit_v, entry_v));
+      vb.add(c_.route(entry_v, c_.nic(node, nic)));
+    } else {
+      vb.add(direct_out);
+    }
+    const topo::Route& wire = c_.route(c_.nic(node, nic), c_.nic(next, nic));
+    const topo::Route& in = c_.route(c_.nic(next, nic), gpu_v(next, path.front()));
+    if (wire.links.empty() || in.links.empty()) throw std::invalid_argument("no network path between nodes");
+    pl_.add_route(vb, wire);
+    vb.add(in);
+  }
+
+  // --- NVLS ---
+
+  // The NVLink-SHARP NVSwitch every rank's GPU hangs off, one per node; none where a GPU is
+  // older than sm_90 or has no such switch, or a node's GPUs hang off different ones.
+  std::optional<std::map<int, topo::Vertex>> nvls_switches() const {
     std::map<int, topo::Vertex> by;
-    for (int r : rs) {
+    for (int r : ranks_) {
       if (arch_number(c_.gpu_model(r).arch) < 90) return std::nullopt;
       const topo::Vertex gv = c_.gpu(r);
       topo::Vertex mine = topo::Vertex(-1);
@@ -605,236 +667,259 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
       by[node] = mine;
     }
     return by;
-  };
+  }
 
-  if (algo == Algo::nvls_tree) {
-    // tuning.cc: NVLSTree only across nodes; nvls.cc: NVLS needs more than 2 GPUs.
-    if (N < 2 || g < params_.nvls.min_gpus || R == 0) return std::nullopt;
-    auto sws = nvls_switches(ranks);
+  // Every GPU's NVLS flow: to its switch and back, `factor` x S each way. Returns the latest path.
+  TimePs add_nvls_flows(ShapePhase& ph, const std::map<int, topo::Vertex>& sws, double factor) {
+    TimePs lat = 0;
+    for (int r : ranks_) {
+      VarBuilder vb;
+      const topo::Vertex gv = c_.gpu(r), sw = sws.at(c_.device(gv).node);
+      vb.add(c_.route(gv, sw));
+      vb.add(c_.route(sw, gv));
+      lat = std::max(lat, vb.latency());
+      ph.vars.push_back(vb.build(factor));
+    }
+    return lat;
+  }
+
+  // NVLSTree across nodes (tuning.cc: only there; nvls.cc: more than 2 GPUs): every GPU's NVLS
+  // flow of S(1+1/g) each way, and per head l (shard l of S/g) its edges of NCCL's double binary
+  // tree over the nodes on its NIC, half its bytes on each tree, so a node is interior in one
+  // and a leaf in the other.
+  std::optional<ShapePhase> nvls_tree() {
+    if (N_ < 2 || g_ < pl_.params_.nvls.min_gpus || R_ == 0) return std::nullopt;
+    auto sws = nvls_switches();
     if (!sws) return std::nullopt;
     ShapePhase ph;
     ph.name = "nvls_tree";
     ph.nvls = true;
     ph.tree = true;
     ph.channel_vars = false;
-    TimePs lat = 0;
-    for (int r : ranks) {
-      VarBuilder vb;
-      const topo::Vertex gv = c_.gpu(r), sw = sws->at(c_.device(gv).node);
-      vb.add(c_.route(gv, sw));
-      vb.add(c_.route(sw, gv));
-      lat = std::max(lat, vb.latency());
-      ph.vars.push_back(vb.build(1.0 + 1.0 / g));
-    }
-    std::vector<int> local;
-    for (int r : by_node.begin()->second) local.push_back(local_of(r));
-    // Each shard runs half its bytes over each of the two complementary trees, so a node
-    // is interior in one and a leaf in the other (NCCL's double binary tree).
+    TimePs lat = add_nvls_flows(ph, *sws, 1.0 + 1.0 / g_);
+    const std::vector<int> local = local_ranks();
     for (std::size_t h = 0; h < local.size(); ++h) {
       const int head = local[h];
-      const int nic = balanced_nic(head) >= 0 ? balanced_nic(head) : static_cast<int>(h) % R;
+      const int nic = pl_.balanced_nic(head) >= 0 ? pl_.balanced_nic(head) : static_cast<int>(h) % R_;
       for (int t = 0; t < 2; ++t) {
-        for (int j = 0; j < N; ++j) {
-          const int pos = t == 0 ? j : N - 1 - j;
-          if (pos == 0) continue;
-          const int ppos = (pos - 1) / 2;
-          const int node = node_ids[static_cast<std::size_t>(j)];
-          const int parent = node_ids[static_cast<std::size_t>(t == 0 ? ppos : N - 1 - ppos)];
+        for (int j = 0; j < N_; ++j) {
+          const int parent = tree_parent(t, j);
+          if (parent < 0) continue;
+          const int node = node_ids_[at(j)];
           VarBuilder vb;
           net_cross(vb, gpu_v(node, head), node, nic, parent, nic, gpu_v(parent, head));
           net_cross(vb, gpu_v(parent, head), parent, nic, node, nic, gpu_v(node, head));
           lat = std::max(lat, vb.latency());
-          ph.vars.push_back(vb.build(0.5 / g));
+          ph.vars.push_back(vb.build(0.5 / g_));
         }
       }
     }
     ph.steps_intra = 1;
-    ph.steps_inter = 2 * floor_log2(N);
-    ph.fill_steps = params_.nvls.pipeline_stages;
-    ph.net_fill_steps = 2 * floor_log2(N);
-    ph.nvls_vars = n;
-    ph.tree_heads = g;
-    ph.fill_ranks = g;
+    ph.steps_inter = 2 * floor_log2(N_);
+    ph.fill_steps = pl_.params_.nvls.pipeline_stages;
+    ph.net_fill_steps = 2 * floor_log2(N_);
+    ph.nvls_vars = n_;
+    ph.tree_heads = g_;
+    ph.fill_ranks = g_;
     ph.path_latency_ps = lat;
     ph.intra = HwClass::nvlink;
-    s.phases.push_back(std::move(ph));
-    return s;
+    return ph;
   }
 
-  if (algo == Algo::nvls) {
-    // NCCL's rules: one node (multi-node NVLS needs CollNet), more than 2 GPUs, every GPU
-    // sm_90 or later, all on one NVSwitch with NVLink SHARP.
-    if (N != 1 || n < params_.nvls.min_gpus) return std::nullopt;
-    auto sws = nvls_switches(ranks);
+  // NVLS inside one node (NCCL's rules: multi-node NVLS needs CollNet; more than 2 GPUs, every
+  // one sm_90 or later, all on one NVSwitch with NVLink SHARP): S(1+1/n) each way per GPU.
+  std::optional<ShapePhase> nvls() {
+    if (N_ != 1 || n_ < pl_.params_.nvls.min_gpus) return std::nullopt;
+    auto sws = nvls_switches();
     if (!sws) return std::nullopt;
-    const topo::Vertex sw = sws->begin()->second;
     ShapePhase ph;
     ph.name = "nvls";
     ph.nvls = true;
     ph.channel_vars = false;
-    TimePs lat = 0;
-    for (int r : ranks) {
-      VarBuilder vb;
-      vb.add(c_.route(c_.gpu(r), sw));
-      vb.add(c_.route(sw, c_.gpu(r)));
-      lat = std::max(lat, vb.latency());
-      ph.vars.push_back(vb.build(1.0 + 1.0 / n));  // S(1+1/n) each way
-    }
+    ph.path_latency_ps = add_nvls_flows(ph, *sws, 1.0 + 1.0 / n_);
     ph.steps_intra = 1;
-    ph.fill_steps = params_.nvls.pipeline_stages;
-    ph.fill_ranks = n;
-    ph.path_latency_ps = lat;
+    ph.fill_steps = pl_.params_.nvls.pipeline_stages;
+    ph.fill_ranks = n_;
     ph.intra = HwClass::nvlink;
-    s.phases.push_back(std::move(ph));
-    return s;
+    return ph;
   }
 
-  if (algo == Algo::tree) {
+  // --- tree ---
+
+  // The parent node of the j-th node in NCCL's double binary tree t (0, or 1: the mirror
+  // image), or -1 at the root.
+  int tree_parent(int t, int j) const {
+    const int pos = t == 0 ? j : N_ - 1 - j;
+    if (pos == 0) return -1;
+    const int ppos = (pos - 1) / 2;
+    return node_ids_[at(t == 0 ? ppos : N_ - 1 - ppos)];
+  }
+
+  // The tree all_reduce: reduce up and broadcast down in one pipelined kernel, S per channel
+  // over every edge in both directions.
+  ShapePhase tree() {
     ShapePhase ph;
     ph.name = "tree";
     ph.tree = true;
-    if (N == 1) {
-      const int ch = req.channels > 0 ? req.channels : 1;
-      std::vector<int> order = ring_order(ranks, req.ring_order_auto);
-      VarBuilder vb;
-      for (int i = 0; i + 1 < n; ++i) {
-        topo::Vertex a = c_.gpu(order[static_cast<std::size_t>(i)]), b = c_.gpu(order[static_cast<std::size_t>(i + 1)]);
-        note_intra(c_.route(b, a));
-        add_gpu_hop(vb, b, a);
-        add_gpu_hop(vb, a, b);
-      }
-      ShapeVar v = vb.build(1.0 / ch);
-      for (int k = 0; k < ch; ++k) ph.vars.push_back(v);
-      ph.steps_intra = 2 * (n - 1);
-      ph.fill_steps = 2 * (n - 1);
-      ph.path_latency_ps = vb.latency();
-    } else {
-      if (R == 0) throw std::invalid_argument("a tree across nodes needs NICs");
-      std::vector<int> local;
-      for (int r : by_node.begin()->second) local.push_back(local_of(r));
-      const std::vector<int> nics = nics_near(local);
-      const int Rn = static_cast<int>(nics.size());
-      const int ch = req.channels > 0 ? req.channels : std::max(2, Rn);
-      TimePs lat = 0;
-      for (int k = 0; k < ch; ++k) {
-        const int t = k % 2, nic = nics[static_cast<std::size_t>(k % Rn)];
-        int head = local.front();
-        for (int l : local)
-          if (balanced_nic(l) == nic) { head = l; break; }
-        std::vector<topo::Vertex> members;
-        int first = 0;
-        for (std::size_t i = 0; i < local.size(); ++i) {
-          members.push_back(gpu_v(0, local[i]));
-          if (local[i] == head) first = static_cast<int>(i);
-        }
-        std::vector<int> chain;
-        if (req.ring_order_auto && local.size() > 1) {
-          for (int i : best_order(c_, members, false, first, -1, c_.nic(0, nic))) chain.push_back(local[static_cast<std::size_t>(i)]);
-        } else {
-          chain = local;
-          std::rotate(chain.begin(), std::find(chain.begin(), chain.end(), head), chain.end());
-        }
-        VarBuilder vb;
-        for (int j = 0; j < N; ++j) {
-          const int node = node_ids[static_cast<std::size_t>(j)];
-          for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
-            note_intra(c_.route(gpu_v(node, chain[i + 1]), gpu_v(node, chain[i])));
-            add_gpu_hop(vb, gpu_v(node, chain[i + 1]), gpu_v(node, chain[i]));
-            add_gpu_hop(vb, gpu_v(node, chain[i]), gpu_v(node, chain[i + 1]));
-          }
-          const int pos = t == 0 ? j : N - 1 - j;
-          if (pos == 0) continue;
-          const int ppos = (pos - 1) / 2;
-          const int parent = node_ids[static_cast<std::size_t>(t == 0 ? ppos : N - 1 - ppos)];
-          net_cross(vb, gpu_v(node, head), node, nic, parent, nic, gpu_v(parent, head));
-          net_cross(vb, gpu_v(parent, head), parent, nic, node, nic, gpu_v(node, head));
-        }
-        lat = std::max(lat, vb.latency());
-        ph.vars.push_back(vb.build(1.0 / ch));
-      }
-      ph.steps_intra = 2 * (g - 1);
-      ph.steps_inter = 2 * floor_log2(N);
-      ph.fill_steps = 2 * (g - 1 + floor_log2(N));
-      ph.path_latency_ps = lat;
-    }
-    ph.intra = s.all_nvlink ? HwClass::nvlink : HwClass::pcie;
-    s.phases.push_back(std::move(ph));
-    return s;
+    if (N_ == 1) tree_in_node(ph);
+    else tree_across_nodes(ph);
+    ph.intra = s_.all_nvlink ? HwClass::nvlink : HwClass::pcie;
+    return ph;
   }
 
-  // Hierarchical: nested groupings from the topology.
-  // Level keys: NVLink-connected groups, PCIe-switch groups, sockets, nodes, all.
-  std::vector<std::vector<int>> levels;  // per level: group id of each rank (by position)
-  {
-    auto uf_find = [](std::vector<int>& p, int x) {
-      while (p[static_cast<std::size_t>(x)] != x) x = p[static_cast<std::size_t>(x)] = p[static_cast<std::size_t>(p[static_cast<std::size_t>(x)])];
-      return x;
-    };
-    // Union-find over the pairs (i < j, i then j ascending) for which same(i, j) holds; the
-    // labels (roots) depend on that order, and they order the groups below. `candidates(i)`
-    // lists, ascending, every j > i for which same(i, j) can hold: pairs outside it are false,
-    // and a false pair does nothing (not even a find), so skipping them is exact while the
-    // work drops from n^2 pairs to n times a node's ranks.
-    auto group_by = [&](auto same, auto candidates) {
-      std::vector<int> p(static_cast<std::size_t>(n));
-      std::iota(p.begin(), p.end(), 0);
-      std::vector<int> cand;
-      for (int i = 0; i < n; ++i) {
-        candidates(i, cand);
-        for (int j : cand)
-          if (same(i, j)) p[static_cast<std::size_t>(uf_find(p, j))] = uf_find(p, i);
+  // Inside a node: a chain along the ring order, every channel the same flow.
+  void tree_in_node(ShapePhase& ph) {
+    const int n = n_;
+    const int ch = req_.channels > 0 ? req_.channels : 1;
+    std::vector<int> order = pl_.ring_order(ranks_, req_.ring_order_auto);
+    VarBuilder vb;
+    for (int i = 0; i + 1 < n; ++i) {
+      topo::Vertex a = c_.gpu(order[at(i)]), b = c_.gpu(order[at(i + 1)]);
+      note_intra(c_.route(b, a));
+      pl_.add_gpu_hop(vb, b, a);
+      pl_.add_gpu_hop(vb, a, b);
+    }
+    ShapeVar v = vb.build(1.0 / ch);
+    for (int k = 0; k < ch; ++k) ph.vars.push_back(v);
+    ph.steps_intra = 2 * (n - 1);
+    ph.fill_steps = 2 * (n - 1);
+    ph.path_latency_ps = vb.latency();
+  }
+
+  // The chain of node-local GPUs of a tree channel on NIC `nic`, from its head.
+  std::vector<int> tree_chain(int nic, int head, const std::vector<int>& local) const {
+    std::vector<topo::Vertex> members;
+    int first = 0;
+    for (std::size_t i = 0; i < local.size(); ++i) {
+      members.push_back(gpu_v(0, local[i]));
+      if (local[i] == head) first = static_cast<int>(i);
+    }
+    std::vector<int> chain;
+    if (req_.ring_order_auto && local.size() > 1) {
+      for (int i : best_order(c_, members, false, first, -1, c_.nic(0, nic))) chain.push_back(local[at(i)]);
+    } else {
+      chain = local;
+      std::rotate(chain.begin(), std::find(chain.begin(), chain.end(), head), chain.end());
+    }
+    return chain;
+  }
+
+  // Across nodes: channel k runs tree k mod 2 on NIC k mod R (at least 2 channels), a chain
+  // inside each node from the head (the GPU the balanced assignment gives the NIC) and the
+  // heads joined over the tree's edges.
+  void tree_across_nodes(ShapePhase& ph) {
+    if (R_ == 0) throw std::invalid_argument("a tree across nodes needs NICs");
+    const std::vector<int> local = local_ranks();
+    const std::vector<int> nics = pl_.nics_near(local);
+    const int Rn = static_cast<int>(nics.size());
+    const int ch = req_.channels > 0 ? req_.channels : std::max(2, Rn);
+    TimePs lat = 0;
+    for (int k = 0; k < ch; ++k) {
+      const int t = k % 2, nic = nics[at(k % Rn)];
+      int head = local.front();
+      for (int l : local)
+        if (pl_.balanced_nic(l) == nic) {
+          head = l;
+          break;
+        }
+      const std::vector<int> chain = tree_chain(nic, head, local);
+      VarBuilder vb;
+      for (int j = 0; j < N_; ++j) {
+        const int node = node_ids_[at(j)];
+        for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
+          note_intra(c_.route(gpu_v(node, chain[i + 1]), gpu_v(node, chain[i])));
+          pl_.add_gpu_hop(vb, gpu_v(node, chain[i + 1]), gpu_v(node, chain[i]));
+          pl_.add_gpu_hop(vb, gpu_v(node, chain[i]), gpu_v(node, chain[i + 1]));
+        }
+        const int parent = tree_parent(t, j);
+        if (parent < 0) continue;
+        net_cross(vb, gpu_v(node, head), node, nic, parent, nic, gpu_v(parent, head));
+        net_cross(vb, gpu_v(parent, head), parent, nic, node, nic, gpu_v(node, head));
       }
-      std::vector<int> id(static_cast<std::size_t>(n));
-      for (int i = 0; i < n; ++i) id[static_cast<std::size_t>(i)] = uf_find(p, i);
-      return id;
-    };
-    std::vector<int> node_of(static_cast<std::size_t>(n));
+      lat = std::max(lat, vb.latency());
+      ph.vars.push_back(vb.build(1.0 / ch));
+    }
+    ph.steps_intra = 2 * (g_ - 1);
+    ph.steps_inter = 2 * floor_log2(N_);
+    ph.fill_steps = 2 * (g_ - 1 + floor_log2(N_));
+    ph.path_latency_ps = lat;
+  }
+
+  // --- hierarchical ---
+
+  // How close positions i and j sit: 0 NVLink, 1 PCIe without a host bridge, 2 the same
+  // socket, 3 the same node, 4 another node.
+  int rel_level(int i, int j, const std::vector<int>& node_of) const {
+    if (node_of[at(i)] != node_of[at(j)]) return 4;
+    topo::Vertex a = c_.gpu(ranks_[at(i)]), b = c_.gpu(ranks_[at(j)]);
+    const topo::Route& r = c_.route(a, b);
+    if (all_nvlink(c_, r)) return 0;
+    bool crosses_cpu = false, crosses_socket_link = false;
+    for (auto l : r.links) {
+      if (c_.link(l).cls == topo::LinkClass::cpu && !c_.is_transit(l)) crosses_socket_link = true;
+      if (c_.device(c_.link_to(l)).type == topo::DeviceType::cpu) crosses_cpu = true;
+    }
+    if (crosses_socket_link) return 3;
+    return crosses_cpu ? 2 : 1;
+  }
+
+  static int uf_find(std::vector<int>& p, int x) {
+    while (p[at(x)] != x) x = p[at(x)] = p[at(p[at(x)])];
+    return x;
+  }
+
+  // The groups of level lv (by position: each one's union-find label) joining the positions of
+  // one previous group `prev` or of relation <= lv. Union-find over the pairs (i < j, i then j
+  // ascending) for which that holds; the labels (roots) depend on that order, and they order
+  // the groups. Only the candidate pairs are tried, every j > i that can hold (the same node,
+  // the same previous group; at level 4 every pair, and from fresh labels i = 0 roots every j
+  // at 0, after which each pair's union writes p[0] = 0 on trees of depth 1, changing nothing;
+  // so only i = 0's): a false pair does nothing (not even a find), so skipping them is exact
+  // while the work drops from n^2 pairs to n times a node's ranks.
+  std::vector<int> group_level(int lv, const std::vector<int>& prev, const std::vector<int>& node_of,
+                               std::map<int, std::vector<int>>& on_node) const {
+    const int n = n_;
+    std::map<int, std::vector<int>> in_prev;  // previous group -> positions, ascending
+    if (lv < 4)
+      for (int i = 0; i < n; ++i) in_prev[prev[at(i)]].push_back(i);
+    std::vector<int> p(at(n));
+    std::iota(p.begin(), p.end(), 0);
+    std::vector<int> cand;
+    for (int i = 0; i < n; ++i) {
+      cand.clear();
+      if (lv >= 4) {
+        if (i == 0)
+          for (int j = 1; j < n; ++j) cand.push_back(j);
+      } else {
+        for (const std::vector<int>* list : {&on_node[node_of[at(i)]], &in_prev[prev[at(i)]]})
+          for (auto it = std::upper_bound(list->begin(), list->end(), i); it != list->end(); ++it) cand.push_back(*it);
+        std::sort(cand.begin(), cand.end());
+        cand.erase(std::unique(cand.begin(), cand.end()), cand.end());
+      }
+      for (int j : cand)
+        if (prev[at(i)] == prev[at(j)] || rel_level(i, j, node_of) <= lv) p[at(uf_find(p, j))] = uf_find(p, i);
+    }
+    std::vector<int> id(at(n));
+    for (int i = 0; i < n; ++i) id[at(i)] = uf_find(p, i);
+    return id;
+  }
+
+  // The topology's levels (NVLink-connected groups, PCIe-switch groups, sockets, nodes, all),
+  // each the group label of every position: a level is kept only if it coarsens the previous
+  // one into groups of equal size.
+  std::vector<std::vector<int>> hierarchy_levels() const {
+    const int n = n_;
+    std::vector<std::vector<int>> levels;
+    std::vector<int> node_of(at(n));
     std::map<int, std::vector<int>> on_node;  // node -> positions, ascending
     for (int i = 0; i < n; ++i) {
-      node_of[static_cast<std::size_t>(i)] = c_.device(c_.gpu(ranks[static_cast<std::size_t>(i)])).node;
-      on_node[node_of[static_cast<std::size_t>(i)]].push_back(i);
+      node_of[at(i)] = c_.device(c_.gpu(ranks_[at(i)])).node;
+      on_node[node_of[at(i)]].push_back(i);
     }
-    auto rel_level = [&](int i, int j) {
-      // 0: NVLink, 1: PCIe without host bridge, 2: same socket, 3: same node, 4: other node.
-      if (node_of[static_cast<std::size_t>(i)] != node_of[static_cast<std::size_t>(j)]) return 4;
-      topo::Vertex a = c_.gpu(ranks[static_cast<std::size_t>(i)]), b = c_.gpu(ranks[static_cast<std::size_t>(j)]);
-      const topo::Route& r = c_.route(a, b);
-      if (all_nvlink(c_, r)) return 0;
-      bool crosses_cpu = false, crosses_socket_link = false;
-      for (auto l : r.links) {
-        if (c_.link(l).cls == topo::LinkClass::cpu && !c_.is_transit(l)) crosses_socket_link = true;
-        if (c_.device(c_.link_to(l)).type == topo::DeviceType::cpu) crosses_cpu = true;
-      }
-      if (crosses_socket_link) return 3;
-      return crosses_cpu ? 2 : 1;
-    };
-    std::vector<int> prev(static_cast<std::size_t>(n));
+    std::vector<int> prev(at(n));
     std::iota(prev.begin(), prev.end(), 0);
     for (int lv = 0; lv <= 4; ++lv) {
-      // same(i, j) holds for ranks of one node (rel_level < 4), of one previous group, or at
-      // level 4 for every pair.
-      std::map<int, std::vector<int>> in_prev;  // previous group -> positions, ascending
-      if (lv < 4)
-        for (int i = 0; i < n; ++i) in_prev[prev[static_cast<std::size_t>(i)]].push_back(i);
-      auto candidates = [&](int i, std::vector<int>& out) {
-        out.clear();
-        if (lv >= 4) {
-          // Every pair: from fresh labels, i = 0 roots every j at 0, after which each pair's
-          // union writes p[0] = 0 on trees of depth 1, changing nothing; so only i = 0's.
-          if (i == 0)
-            for (int j = 1; j < n; ++j) out.push_back(j);
-          return;
-        }
-        for (const std::vector<int>* list : {&on_node[node_of[static_cast<std::size_t>(i)]],
-                                              &in_prev[prev[static_cast<std::size_t>(i)]]})
-          for (auto it = std::upper_bound(list->begin(), list->end(), i); it != list->end(); ++it) out.push_back(*it);
-        std::sort(out.begin(), out.end());
-        out.erase(std::unique(out.begin(), out.end()), out.end());
-      };
-      std::vector<int> id = group_by([&](int i, int j) {
-        return prev[static_cast<std::size_t>(i)] == prev[static_cast<std::size_t>(j)] || rel_level(i, j) <= lv;
-      }, candidates);
-      // Keep a level only if it coarsens the previous one and its groups are equal in size.
+      std::vector<int> id = group_level(lv, prev, node_of, on_node);
       std::map<int, int> size;
       for (int x : id) ++size[x];
       std::map<int, int> prev_groups;
@@ -845,25 +930,19 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
       levels.push_back(id);
       prev = id;
     }
+    return levels;
   }
-  if (levels.size() < 2) return std::nullopt;  // one level: the same as a flat ring
-  // members(level L group G, position p): the p-th member (by rank order) of each level-(L-1)
-  // group inside G. Build each level's peer sets and the chunk they work on.
-  std::vector<ShapePhase> rs, ag;
-  ShapePhase top;
-  double chunk = 1.0;  // share of S each rank holds entering a level
-  std::vector<int> sub(static_cast<std::size_t>(n));
-  std::iota(sub.begin(), sub.end(), 0);  // level -1: singletons
-  for (std::size_t L = 0; L < levels.size(); ++L) {
-    const auto& grp = levels[L];
-    // Position of each rank inside its sub-group (rank order).
+
+  // Level L's phase: a ring per peer set, the positions at the same place in each level-(L-1)
+  // group `sub` inside one group of `grp`, working on `chunk` of S; reduce-scatter below the
+  // top, all-reduce at the top. Rings crossing nodes run on each GPU's balanced NIC.
+  ShapePhase level_phase(std::size_t L, const std::vector<int>& grp, const std::vector<int>& sub, double chunk,
+                         bool is_top) {
     std::map<int, std::vector<int>> sub_members;
-    for (int i = 0; i < n; ++i) sub_members[sub[static_cast<std::size_t>(i)]].push_back(i);
+    for (int i = 0; i < n_; ++i) sub_members[sub[at(i)]].push_back(i);
     std::map<std::pair<int, int>, std::vector<int>> peer;  // (group, position) -> ranks (positions)
     for (const auto& [sid, mem] : sub_members)
-      for (std::size_t p = 0; p < mem.size(); ++p)
-        peer[{grp[static_cast<std::size_t>(mem[p])], static_cast<int>(p)}].push_back(mem[p]);
-    const bool is_top = L + 1 == levels.size();
+      for (std::size_t p = 0; p < mem.size(); ++p) peer[{grp[at(mem[p])], static_cast<int>(p)}].push_back(mem[p]);
     const int m = static_cast<int>(peer.begin()->second.size());
     ShapePhase ph;
     ph.name = (is_top ? "all_reduce L" : "reduce_scatter L") + std::to_string(L + 1);
@@ -871,24 +950,24 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
     TimePs lat = 0;
     for (const auto& [key, mem] : peer) {
       std::vector<int> pranks;
-      for (int i : mem) pranks.push_back(ranks[static_cast<std::size_t>(i)]);
+      for (int i : mem) pranks.push_back(ranks_[at(i)]);
       std::vector<int> order = pranks;
       const bool multi = c_.device(c_.gpu(pranks.front())).node != c_.device(c_.gpu(pranks.back())).node;
-      if (!multi) order = ring_order(pranks, req.ring_order_auto);
+      if (!multi) order = pl_.ring_order(pranks, req_.ring_order_auto);
       VarBuilder vb;
       for (std::size_t i = 0; i < order.size() && order.size() > 1; ++i) {
         const int a = order[i], b = order[(i + 1) % order.size()];
         topo::Vertex va = c_.gpu(a), vb2 = c_.gpu(b);
         if (c_.device(va).node != c_.device(vb2).node) {
           crosses_nodes = true;
-          const int na = balanced_nic(local_of(a)), nb = balanced_nic(local_of(b));
+          const int na = pl_.balanced_nic(local_of(a)), nb = pl_.balanced_nic(local_of(b));
           if (na < 0 || nb < 0) throw std::invalid_argument("hierarchical across nodes needs NICs");
           net_cross(vb, va, c_.device(va).node, na, c_.device(vb2).node, nb, vb2);
         } else {
           const topo::Route& r = c_.route(va, vb2);
           if (!all_nvlink(c_, r)) intra_nv = false;
           note_intra(r);
-          add_gpu_hop(vb, va, vb2);
+          pl_.add_gpu_hop(vb, va, vb2);
         }
       }
       lat = std::max(lat, vb.latency());
@@ -903,21 +982,57 @@ std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req,
     ph.fill_steps = steps;
     ph.fill_ranks = m;
     ph.channel_vars = false;
-    if (is_top) {
-      top = ph;
-    } else {
-      rs.push_back(ph);
-      ShapePhase back = ph;
-      back.name = "all_gather L" + std::to_string(L + 1);
-      ag.insert(ag.begin(), back);
-      chunk /= m;
-    }
-    sub = grp;
+    return ph;
   }
-  for (auto& p : rs) s.phases.push_back(p);
-  s.phases.push_back(top);
-  for (auto& p : ag) s.phases.push_back(p);
-  return s;
+
+  // Hierarchical all_reduce over the topology's levels: reduce-scatter inside each level from
+  // the bottom up (each leaves a 1/m chunk to the next), all-reduce at the top, all-gather back
+  // down, as separate phases. None with one level (the same as a flat ring).
+  std::optional<std::vector<ShapePhase>> hierarchical() {
+    const std::vector<std::vector<int>> levels = hierarchy_levels();
+    if (levels.size() < 2) return std::nullopt;
+    std::vector<ShapePhase> rs, ag;
+    ShapePhase top;
+    double chunk = 1.0;  // share of S each rank holds entering a level
+    std::vector<int> sub(at(n_));
+    std::iota(sub.begin(), sub.end(), 0);  // level -1: singletons
+    for (std::size_t L = 0; L < levels.size(); ++L) {
+      const bool is_top = L + 1 == levels.size();
+      ShapePhase ph = level_phase(L, levels[L], sub, chunk, is_top);
+      if (is_top) {
+        top = ph;
+      } else {
+        const int m = ph.fill_ranks;
+        rs.push_back(ph);
+        ShapePhase back = ph;
+        back.name = "all_gather L" + std::to_string(L + 1);
+        ag.insert(ag.begin(), back);
+        chunk /= m;
+      }
+      sub = levels[L];
+    }
+    std::vector<ShapePhase> phases = rs;
+    phases.push_back(top);
+    phases.insert(phases.end(), ag.begin(), ag.end());
+    return phases;
+  }
+
+  Planner& pl_;
+  const topo::Cluster& c_;
+  const Request& req_;
+  const std::vector<int>& ranks_;
+  const int n_;     // ranks
+  const int R_;     // NICs per node
+  const int gpn_;   // GPUs per node
+  const bool socket_;  // the NICs run NCCL's socket transport
+  int N_ = 1, g_ = 1;  // nodes taking part, ranks on each
+  std::map<int, std::vector<int>> by_node_;  // node -> its ranks, in rank order
+  std::vector<int> node_ids_;                // the nodes, ascending
+  Shape s_;
+};
+
+std::optional<Planner::Shape> Planner::shape(Algo algo, const Request& req, const std::vector<int>& ranks) {
+  return ShapeBuilder(*this, req, ranks).build(algo);
 }
 
 void Planner::compute_isolated_rates(ShapePhase& ph) const {

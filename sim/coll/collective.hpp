@@ -249,6 +249,7 @@ class Planner {
  private:
   struct Shape;  // bandwidth-and-latency skeleton of one algorithm
   std::optional<Shape> shape(Algo algo, const Request& req, const std::vector<int>& ranks);
+  class ShapeBuilder;  // shape()'s parts: one member per algorithm and topology level (collective.cpp)
   // shape(), built once per (algorithm, request form, ranks), with its flows' isolated rates.
   std::optional<Shape>& cached_shape(Algo algo, const Request& req, const std::vector<int>& ranks);
   bool all_sm90(const std::vector<int>& ranks) const;

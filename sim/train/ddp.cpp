@@ -163,13 +163,163 @@ MemoryPlan ddp_memory(const work::Model& model, const work::CostModel& cost, con
   return mp;
 }
 
+// Kernel times of every op, the same on every rank (one GPU kind): computed once, at every
+// level of contention with the NCCL stream; autocast's weight casts join the forward of the
+// GEMMs and convolutions with parameters when the profile runs them.
+struct OpTimes {
+  std::vector<std::vector<TimePs>> fwd, bwd;
+};
+OpTimes op_times(const work::Model& model, const work::CostModel& cost, GpuShare& share, double batch,
+                 const work::SoftwareProfile* sw, bool amp) {
+  OpTimes t{std::vector<std::vector<TimePs>>(model.ops.size()), std::vector<std::vector<TimePs>>(model.ops.size())};
+  for (std::size_t i = 0; i < model.ops.size(); ++i) {
+    const work::Op& op = model.ops[i];
+    t.fwd[i] = share.at_levels([&](const work::Contention& c) { return cost.forward(op, batch, c); });
+    if (sw && sw->autocast_casts && amp && op.params > 0 && (op.kind == work::OpKind::gemm || op.kind == work::OpKind::conv))
+      add_to(t.fwd[i], share.at_levels([&](const work::Contention& c) { return autocast_cast_time(cost, op, c); }));
+    t.bwd[i] = share.at_levels([&](const work::Contention& c) { return cost.backward(op, batch, c); });
+  }
+  return t;
+}
+
+// Writes the steps' tasks: per micro-batch the host's issues, every rank's forward segments
+// (the first after its data) and backward segments, and on the last micro-batch each bucket's
+// all-reduce once every rank's segment that completes it ran, then the optimizer.
+class DdpSteps {
+ public:
+  DdpSteps(StepBuilder& sb, StepGraph& sg, const work::Model& model, const DdpOptions& opt, bool amp, bool grad_scaler,
+           const std::vector<const coll::Plan*>& bucket_plan, const std::vector<Segment>& fwd_segs,
+           const std::vector<Segment>& bwd_segs, const std::vector<engine::CurveId>& fwd_curve,
+           const std::vector<engine::CurveId>& bwd_curve, engine::CurveId opt_curve, const SegmentActivations& act)
+      : sb_(sb), sg_(sg), g_(sb.graph()), mem_(sb.memory(0)), model_(model), opt_(opt), amp_(amp), grad_scaler_(grad_scaler),
+        n_(sb.layout().size()), everyone_(sb.layout().group(Dim::dp, 0)), bucket_plan_(bucket_plan), fwd_segs_(fwd_segs),
+        bwd_segs_(bwd_segs), fwd_curve_(fwd_curve), bwd_curve_(bwd_curve), opt_curve_(opt_curve), act_(act),
+        last_on_rank_(at(n_)), last_compute_(at(n_)), seg_task_(at(n_) * bwd_segs.size()), host_(g_, opt.software) {
+    // The data pipeline feeds each micro-batch's first forward.
+    if (opt.data) feed_.emplace(*opt.data, g_, at(n_));
+  }
+
+  void run() {
+    for (int step = 0; step < opt_.steps; ++step) {
+      for (int mb = 0; mb < opt_.grad_accumulation; ++mb) {
+        // The host issues the micro-batch's segments (sim/train/host.hpp); each GPU segment waits for its issue.
+        if (mb == 0) {
+          std::vector<engine::TaskId> prev;
+          if (!sg_.step_end.empty()) prev.push_back(sg_.step_end.back());
+          host_.begin_step(prev, "host step " + std::to_string(step));
+        }
+        std::vector<std::optional<engine::TaskId>> fwd_issue, bwd_issue;
+        for (const Segment& sgm : fwd_segs_) fwd_issue.push_back(host_.issue(sgm.kernels, false, 0, "issue " + sgm.label));
+        for (const Segment& sgm : bwd_segs_) bwd_issue.push_back(host_.issue(sgm.kernels, true, 0, "issue " + sgm.label));
+        for (int k = 0; k < n_; ++k) {
+          forward(k, fwd_issue);
+          backward(k, bwd_issue);
+        }
+        if (mb + 1 == opt_.grad_accumulation) reduce_and_step(step);
+      }
+    }
+    if (feed_) sg_.data = std::make_shared<data::FeedRecord>(feed_->finish());
+  }
+
+ private:
+  static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+  // Rank k's forward segments, the first after the micro-batch's data (sim/data); on rank 0 each
+  // saves its activations, and under autocast the half-precision weight copies live from the
+  // first to the end of the last.
+  void forward(int k, const std::vector<std::optional<engine::TaskId>>& issue) {
+    const engine::ServerId s = sg_.compute[at(k)];
+    std::vector<engine::TaskId> batch_ready;
+    if (feed_) batch_ready.push_back(feed_->next(at(k), s, last_compute_[at(k)]));
+    for (std::size_t j = 0; j < fwd_segs_.size(); ++j) {
+      std::vector<engine::TaskId> d = j == 0 ? batch_ready : std::vector<engine::TaskId>{};
+      if (issue[j]) d.push_back(*issue[j]);
+      engine::TaskId t = g_.add_shared_work(s, fwd_curve_[j], d, fwd_segs_[j].label, kForward);
+      if (j == 0 && feed_) feed_->consumed(at(k), t);
+      last_compute_[at(k)] = t;
+      if (k != 0) continue;
+      mem_.events.push_back(MemEvent{t, true, act_.fwd_saved[j], 0});
+      if (amp_ && j == 0) mem_.events.push_back(MemEvent{t, false, static_cast<double>(model_.params()) * 2.0, 1});
+      if (amp_ && j + 1 == fwd_segs_.size())
+        mem_.events.push_back(MemEvent{t, true, -static_cast<double>(model_.params()) * 2.0, 1});
+    }
+  }
+
+  // Rank k's backward segments; on rank 0 each brings back what it recomputes and frees what it consumed.
+  void backward(int k, const std::vector<std::optional<engine::TaskId>>& issue) {
+    const engine::ServerId s = sg_.compute[at(k)];
+    for (std::size_t j = 0; j < bwd_segs_.size(); ++j) {
+      std::vector<engine::TaskId> d;
+      if (issue[j]) d.push_back(*issue[j]);
+      engine::TaskId t = g_.add_shared_work(s, bwd_curve_[j], d, bwd_segs_[j].label, kBackward);
+      seg_task_[at(k) * bwd_segs_.size() + j] = t;
+      last_on_rank_[at(k)] = t;
+      last_compute_[at(k)] = t;
+      if (k != 0) continue;
+      if (act_.bwd_recomputed[j] > 0) mem_.events.push_back(MemEvent{t, false, act_.bwd_recomputed[j], 0});
+      mem_.events.push_back(MemEvent{t, true, -act_.bwd_freed[j], 0});
+    }
+  }
+
+  // Bucket j's all-reduce after every rank's segment j, in order on the NCCL stream; then the
+  // optimizer on every rank once the gradients are ready (the last all-reduce, or on one GPU the
+  // backward) and the host has issued it.
+  void reduce_and_step(int step) {
+    engine::TaskId last_comm = 0;
+    bool any_comm = false;
+    if (n_ > 1) {
+      for (std::size_t j = 0; j < sg_.buckets.size(); ++j) {
+        std::vector<engine::TaskId> deps;
+        deps.reserve(at(n_));
+        for (int k = 0; k < n_; ++k) deps.push_back(seg_task_[at(k) * bwd_segs_.size() + j]);
+        last_comm = sb_.transfer(*bucket_plan_[j], everyone_, deps, "allreduce bucket" + std::to_string(j), kComm, sg_.comm);
+        any_comm = true;
+      }
+    }
+    std::vector<engine::TaskId> grads;
+    if (any_comm) grads.push_back(last_comm);
+    else
+      for (int k = 0; k < n_; ++k) grads.push_back(last_on_rank_[at(k)]);
+    const std::optional<engine::TaskId> opt_issue =
+        host_.optimizer(model_, opt_.optimizer != work::Optimizer::sgd, grad_scaler_, grads);
+    std::vector<engine::TaskId> opt_tasks;
+    for (int k = 0; k < n_; ++k) {
+      std::vector<engine::TaskId> deps;
+      if (any_comm) deps.push_back(last_comm);
+      if (opt_issue) deps.push_back(*opt_issue);
+      opt_tasks.push_back(g_.add_shared_work(sg_.compute[at(k)], opt_curve_, deps, "optimizer", kOptimizer));
+      last_compute_[at(k)] = opt_tasks.back();
+    }
+    sg_.step_end.push_back(g_.add_join(opt_tasks, "step " + std::to_string(step)));
+  }
+
+  StepBuilder& sb_;
+  StepGraph& sg_;
+  engine::TaskGraph& g_;
+  MemoryPlan& mem_;  // rank 0's
+  const work::Model& model_;
+  const DdpOptions& opt_;
+  const bool amp_, grad_scaler_;  // autocast; GradScaler's inf check syncs (amp_fp16)
+  const int n_;
+  const std::vector<int> everyone_;
+  const std::vector<const coll::Plan*>& bucket_plan_;
+  const std::vector<Segment>&fwd_segs_, &bwd_segs_;
+  const std::vector<engine::CurveId>&fwd_curve_, &bwd_curve_;
+  const engine::CurveId opt_curve_;
+  const SegmentActivations& act_;
+  std::vector<engine::TaskId> last_on_rank_;
+  std::vector<std::optional<engine::TaskId>> last_compute_;
+  std::vector<engine::TaskId> seg_task_;  // per rank and backward segment
+  std::optional<data::Feed> feed_;
+  HostTimeline host_;
+};
+
 }  // namespace
 
 StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
                     const std::vector<int>& ranks, const DdpOptions& opt) {
   StepGraph sg;
   const double batch = static_cast<double>(opt.batch_per_gpu);
-  const std::size_t nops = model.ops.size();
   const int n = static_cast<int>(ranks.size());
 
   // Every rank is a data-parallel replica. The layout's GPUs per node only answer node_of and
@@ -198,24 +348,14 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
   }
   sb.start(holds);
   GpuShare& share = sb.share();
-  engine::TaskGraph& g = sb.graph();
   const work::SoftwareProfile* sw = opt.software;
   const bool amp = cost.precision() == work::Precision::amp_fp16 || cost.precision() == work::Precision::amp_bf16;
 
-  // Kernel times are the same on every rank (one GPU kind): compute them once, at every level
-  // of contention with the NCCL stream.
-  std::vector<std::vector<TimePs>> fwd(nops), bwd(nops);
-  for (std::size_t i = 0; i < nops; ++i) {
-    const work::Op& op = model.ops[i];
-    fwd[i] = share.at_levels([&](const work::Contention& c) { return cost.forward(op, batch, c); });
-    if (sw && sw->autocast_casts && amp && op.params > 0 &&
-        (op.kind == work::OpKind::gemm || op.kind == work::OpKind::conv))
-      add_to(fwd[i], share.at_levels([&](const work::Contention& c) { return autocast_cast_time(cost, op, c); }));
-    bwd[i] = share.at_levels([&](const work::Contention& c) { return cost.backward(op, batch, c); });
-  }
+  // The segments' times and curves, the optimizer's.
+  const OpTimes times = op_times(model, cost, share, batch, sw, amp);
   const std::vector<bool> ckpt = checkpointed_blocks(model, opt.checkpointing);
-  const std::vector<Segment> fwd_segs = forward_segments(model, fwd, sw, amp);
-  const std::vector<Segment> bwd_segs = backward_segments(model, bwd, fwd, ckpt, sg.buckets, sw, amp);
+  const std::vector<Segment> fwd_segs = forward_segments(model, times.fwd, sw, amp);
+  const std::vector<Segment> bwd_segs = backward_segments(model, times.bwd, times.fwd, ckpt, sg.buckets, sw, amp);
   const engine::CurveId opt_curve = share.curve(share.at_levels(
       [&](const work::Contention& c) { return cost.optimizer_step(model.params(), opt.optimizer, c); }));
   std::vector<engine::CurveId> fwd_curve, bwd_curve;
@@ -224,98 +364,19 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
 
   sg.compute = sb.compute_streams();
   if (n > 1) sg.comm = sb.add_stream("nccl");
-
-  MemoryPlan& mem = sb.memory(0);  // rank 0's
-  mem = ddp_memory(model, cost, opt, n, sg.compute[0]);
+  sb.memory(0) = ddp_memory(model, cost, opt, n, sg.compute[0]);
   const SegmentActivations act = segment_activations(model, sg.buckets, ckpt, work::activation_bytes(cost.precision()) * batch,
                                                      fwd_segs.size(), bwd_segs.size());
-  std::vector<engine::TaskId> last_on_rank(static_cast<std::size_t>(n));
-  std::vector<std::optional<engine::TaskId>> last_compute(static_cast<std::size_t>(n));
-  std::optional<data::Feed> feed;
-  if (opt.data) feed.emplace(*opt.data, g, static_cast<std::size_t>(n));
-  std::vector<engine::TaskId> seg_task(static_cast<std::size_t>(n) * bwd_segs.size());
-  HostTimeline host(g, sw);
-  const bool adam = opt.optimizer != work::Optimizer::sgd;
-  const bool grad_scaler = cost.precision() == work::Precision::amp_fp16;  // GradScaler's inf check syncs
-  for (int step = 0; step < opt.steps; ++step) {
-    for (int mb = 0; mb < opt.grad_accumulation; ++mb) {
-      const bool sync = mb + 1 == opt.grad_accumulation;
-      // The host issues the micro-batch's segments (sim/train/host.hpp); each GPU segment waits for its issue.
-      if (mb == 0) {
-        std::vector<engine::TaskId> prev;
-        if (!sg.step_end.empty()) prev.push_back(sg.step_end.back());
-        host.begin_step(prev, "host step " + std::to_string(step));
-      }
-      std::vector<std::optional<engine::TaskId>> fwd_issue, bwd_issue;
-      for (const Segment& sgm : fwd_segs) fwd_issue.push_back(host.issue(sgm.kernels, false, 0, "issue " + sgm.label));
-      for (const Segment& sgm : bwd_segs) bwd_issue.push_back(host.issue(sgm.kernels, true, 0, "issue " + sgm.label));
-      for (int k = 0; k < n; ++k) {
-        const engine::ServerId s = sg.compute[static_cast<std::size_t>(k)];
-        // The micro-batch's data (sim/data): the forward waits for it.
-        std::vector<engine::TaskId> batch_ready;
-        if (feed) batch_ready.push_back(feed->next(static_cast<std::size_t>(k), s, last_compute[static_cast<std::size_t>(k)]));
-        for (std::size_t j = 0; j < fwd_segs.size(); ++j) {
-          std::vector<engine::TaskId> d = j == 0 ? batch_ready : std::vector<engine::TaskId>{};
-          if (fwd_issue[j]) d.push_back(*fwd_issue[j]);
-          engine::TaskId t = g.add_shared_work(s, fwd_curve[j], d, fwd_segs[j].label, kForward);
-          if (j == 0 && feed) feed->consumed(static_cast<std::size_t>(k), t);
-          last_compute[static_cast<std::size_t>(k)] = t;
-          if (k != 0) continue;
-          mem.events.push_back(MemEvent{t, true, act.fwd_saved[j], 0});
-          if (amp && j == 0)
-            mem.events.push_back(MemEvent{t, false, static_cast<double>(model.params()) * 2.0, 1});
-          if (amp && j + 1 == fwd_segs.size())
-            mem.events.push_back(MemEvent{t, true, -static_cast<double>(model.params()) * 2.0, 1});
-        }
-        for (std::size_t j = 0; j < bwd_segs.size(); ++j) {
-          std::vector<engine::TaskId> d;
-          if (bwd_issue[j]) d.push_back(*bwd_issue[j]);
-          engine::TaskId t = g.add_shared_work(s, bwd_curve[j], d, bwd_segs[j].label, kBackward);
-          seg_task[static_cast<std::size_t>(k) * bwd_segs.size() + j] = t;
-          last_on_rank[static_cast<std::size_t>(k)] = t;
-          last_compute[static_cast<std::size_t>(k)] = t;
-          if (k != 0) continue;
-          if (act.bwd_recomputed[j] > 0) mem.events.push_back(MemEvent{t, false, act.bwd_recomputed[j], 0});
-          mem.events.push_back(MemEvent{t, true, -act.bwd_freed[j], 0});
-        }
-      }
-      if (!sync) continue;
-      engine::TaskId last_comm = 0;
-      bool any_comm = false;
-      if (n > 1) {
-        for (std::size_t j = 0; j < sg.buckets.size(); ++j) {
-          std::vector<engine::TaskId> deps;
-          deps.reserve(static_cast<std::size_t>(n));
-          for (int k = 0; k < n; ++k) deps.push_back(seg_task[static_cast<std::size_t>(k) * bwd_segs.size() + j]);
-          last_comm = sb.transfer(*bucket_plan[j], everyone, deps, "allreduce bucket" + std::to_string(j), kComm, sg.comm);
-          any_comm = true;
-        }
-      }
-      // The gradients are ready when the last all-reduce is (or, on one GPU, the backward).
-      std::vector<engine::TaskId> grads;
-      if (any_comm) grads.push_back(last_comm);
-      else
-        for (int k = 0; k < n; ++k) grads.push_back(last_on_rank[static_cast<std::size_t>(k)]);
-      const std::optional<engine::TaskId> opt_issue = host.optimizer(model, adam, grad_scaler, grads);
-      std::vector<engine::TaskId> opt_tasks;
-      for (int k = 0; k < n; ++k) {
-        std::vector<engine::TaskId> deps;
-        if (any_comm) deps.push_back(last_comm);
-        if (opt_issue) deps.push_back(*opt_issue);
-        opt_tasks.push_back(g.add_shared_work(sg.compute[static_cast<std::size_t>(k)], opt_curve, deps, "optimizer", kOptimizer));
-        last_compute[static_cast<std::size_t>(k)] = opt_tasks.back();
-      }
-      sg.step_end.push_back(g.add_join(opt_tasks, "step " + std::to_string(step)));
-    }
-  }
+  DdpSteps(sb, sg, model, opt, amp, cost.precision() == work::Precision::amp_fp16, bucket_plan, fwd_segs, bwd_segs,
+           fwd_curve, bwd_curve, opt_curve, act)
+      .run();
   sg.strategy_detail = std::to_string(sg.buckets.size()) + " buckets";
-  if (feed) sg.data = std::make_shared<data::FeedRecord>(feed->finish());
   sg.memory = sb.take_memory(0);
   // Every rank holds the whole model state: a checkpoint is one replica's weights and states.
   for (const auto& [name, bytes] : sg.memory.static_parts)
     if (name == "weights" || name == "optimizer_state") sg.checkpoint_bytes += bytes;
   sg.comm_calls = sb.take_comm_calls();
-  sg.graph = std::move(g);
+  sg.graph = std::move(sb.graph());
   return sg;
 }
 

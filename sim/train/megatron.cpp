@@ -204,29 +204,38 @@ double fsdp_block_bytes(const Prepared& P, const VStage& x, int b, double per_pa
   return ((P.group > 1 ? dense : 0.0) + (P.edp > 1 ? ex : 0.0)) * per_param;
 }
 
-Prepared prepare(const work::Model& model, const work::CostModel& cost, const topo::Cluster& cluster,
-                 const std::vector<int>& ranks, const MegatronOptions& opt) {
-  Prepared P;
+// The layout of the mesh on the ranks, the pipeline's shape and its schedule, checked before
+// anything is built (OptionError on the key at fault).
+void prepare_layout(Prepared& P, const topo::Cluster& cluster, const std::vector<int>& ranks, const MegatronOptions& opt) {
   const Mesh& mesh = opt.mesh;
-  std::optional<Layout> lay;
   try {
-    lay.emplace(mesh, ranks, cluster.gpus_per_node());
+    P.layout.emplace(mesh, ranks, cluster.gpus_per_node());
   } catch (const std::invalid_argument& e) {
     throw OptionError(mesh.dp % mesh.ep != 0 ? "parallel.ep" : "parallel.dp", e.what());
   }
-  const int p = mesh.pp, v = opt.virtual_stages, V = p * v, m = opt.grad_accumulation;
+  P.p = mesh.pp;
+  P.v = opt.virtual_stages;
+  P.V = P.p * P.v;
+  P.m = opt.grad_accumulation;
   // One stage runs each micro-batch's forward and backward back to back (Megatron's
   // forward_backward_no_pipelining), which is 1F1B with no warm-up.
-  const PipeSchedule sched = p == 1 ? PipeSchedule::one_f_one_b : opt.schedule;
-  if (p == 1 && v > 1) throw OptionError("parallel.virtual_stages", "virtual stages need more than one pipeline stage");
+  P.sched = P.p == 1 ? PipeSchedule::one_f_one_b : opt.schedule;
+  if (P.p == 1 && P.v > 1) throw OptionError("parallel.virtual_stages", "virtual stages need more than one pipeline stage");
   // Check the schedule can run the shape before building anything.
   try {
-    (void)pipe_order(sched, p, 0, m, v);
+    (void)pipe_order(P.sched, P.p, 0, P.m, P.v);
   } catch (const std::invalid_argument& e) {
     throw OptionError("parallel.schedule", e.what());
   }
-  const std::vector<int> vstage_of = stage_of_blocks(model, V);
-  // One rank's share of every op (work/shard.hpp): what its kernels compute, hold and save.
+}
+
+// One rank's share of every op (work/shard.hpp): what its kernels compute, hold and save under
+// TP and EP. Context parallelism: every rank of a CP group holds seq / cp of the tokens
+// (Megatron-Core splits the sequence into 2 cp chunks, rank i taking chunks i and 2cp-1-i, so
+// causal attention's work is even): every op's FLOPs, traffic, saved activations and GEMM rows
+// are a cp-th; attention runs its queries against all the keys (a cp-th of the s^2 work).
+work::Model rank_shard(const work::Model& model, const MegatronOptions& opt) {
+  const Mesh& mesh = opt.mesh;
   work::Model shard;
   try {
     shard = work::shard_model_for_tp(model, mesh.tp, opt.sequence_parallel);
@@ -238,13 +247,6 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   } catch (const std::invalid_argument& e) {
     throw OptionError("parallel.ep", e.what());
   }
-  const double mb = static_cast<double>(opt.batch_per_gpu);
-  const work::Precision pr = cost.precision();
-  const double ab = work::activation_bytes(pr);
-  // Context parallelism: every rank of a CP group holds seq / cp of the tokens (Megatron-Core
-  // splits the sequence into 2 cp chunks, rank i taking chunks i and 2cp-1-i, so causal
-  // attention's work is even): every op's FLOPs, traffic, saved activations and GEMM rows are
-  // a cp-th; attention runs its queries against all the keys (a cp-th of the s^2 work).
   if (mesh.cp > 1) {
     if (model.seq_len % mesh.cp != 0)
       throw OptionError("parallel.cp", "cp = " + std::to_string(mesh.cp) + " does not divide the sequence of " +
@@ -258,96 +260,93 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
       op.a2a_elems *= f;
     }
   }
+  return shard;
+}
 
-  // --- virtual stages: ops, parameters, activations ---
-  std::vector<VStage> vs(static_cast<std::size_t>(V));
-  const int last_block = model.ops.empty() ? 0 : model.ops.back().block;
-  const MegatronCoreFigures& fig = megatron_core_figures();
-  if (opt.tp_comm_overlap && mesh.tp > 1) P.ub = ub_layers(shard, last_block);
-  for (std::size_t i = 0; i < shard.ops.size(); ++i) {
-    const work::Op& op = shard.ops[i];
-    VStage& x = vs[static_cast<std::size_t>(vstage_of[static_cast<std::size_t>(op.block)])];
-    x.ops.push_back(i);
-    if (x.blocks.empty() || x.blocks.back() != op.block) x.blocks.push_back(op.block);
-    x.params += static_cast<double>(op.params);
-    x.block_params[op.block] += static_cast<double>(op.params);
-    if (work::is_expert(op.split)) {
-      x.expert_params += static_cast<double>(op.params);
-      x.block_expert_params[op.block] += static_cast<double>(op.params);
-    }
-    // MoE dispatch and combine: an all-to-all over the EP group in the forward, its mirror in
-    // the backward; each rank sends its tokens' copies (sequence-sharded under SP).
-    if (mesh.cp > 1 && op.kind == work::OpKind::attention) {
-      // K and V of every query's keys: 2 x seq x kv heads (this TP rank's) x head_dim.
-      const double kv_heads = static_cast<double>(op.kv_heads > 0 ? op.kv_heads : (op.heads > 0 ? op.heads : 1));
-      const double kv = 2 * static_cast<double>(model.seq_len) * kv_heads * op.gemm_k * ab * mb;
-      ++x.cp_fwd[{static_cast<int>(work::CollectiveKind::all_gather), kv}];
-      ++x.cp_bwd[{static_cast<int>(work::CollectiveKind::all_gather), kv}];
-      ++x.cp_bwd[{static_cast<int>(work::CollectiveKind::reduce_scatter), kv}];
-    }
-    if (mesh.ep > 1 && op.a2a_elems > 0) {
-      const double bytes = op.a2a_elems * ab * mb;  // the shard's: already a tp-th under SP (work/shard.hpp)
-      ++x.ep_fwd[{kAllToAll, bytes}];
-      ++x.ep_bwd[{kAllToAll, bytes}];
-      ++x.ep_block_fwd[op.block][{kAllToAll, bytes}];
-      ++x.ep_block_bwd[op.block][{kAllToAll, bytes}];
-    }
-    for (const work::TpCollective& c : work::tp_collectives(model.ops[i], mesh.tp, opt.sequence_parallel)) {
-      if (c.ranks != mesh.tp) throw OptionError("parallel.tp", "expert tensor parallelism other than tp is not modelled");
-      // tp_collectives reads the unsplit op: its tensors hold the whole sequence, a CP rank a cp-th.
-      const std::pair<int, double> key{static_cast<int>(c.kind), c.elems / mesh.cp * (c.fp32 ? 4.0 : ab) * mb};
-      if (!P.ub.empty() && P.ub[i] != UbLayer::none) {  // userbuffers: chunks beside the GEMM, the last after
-        const UbOverlap& o = ub_overlap(fig, P.ub[i], c.backward, c.kind);
-        add_overlapped(c.backward ? x.ub_bwd : x.ub_fwd, c.backward ? x.ub_bwd_tail : x.ub_fwd_tail, key, o, mesh.tp);
-        add_overlapped((c.backward ? x.ub_block_bwd : x.ub_block_fwd)[op.block],
-                       (c.backward ? x.ub_block_bwd_tail : x.ub_block_fwd_tail)[op.block], key, o, mesh.tp);
-        continue;
-      }
-      ++(c.backward ? x.tp_bwd : x.tp_fwd)[key];
-      ++(c.backward ? x.tp_block_bwd : x.tp_block_fwd)[op.block][key];
-    }
+// Op i of the rank's shard joins virtual stage x: its parameters (dense, routed experts), and
+// the collectives it adds to x's passes per micro-batch: CP's KV exchange for attention, EP's
+// dispatch and combine, its TP collectives (or, under tp_comm_overlap, the userbuffers' chunks).
+void add_op(VStage& x, const Prepared& P, const work::Model& model, std::size_t i, const MegatronOptions& opt,
+            const MegatronCoreFigures& fig) {
+  const Mesh& mesh = opt.mesh;
+  const work::Op& op = P.shard.ops[i];
+  const double ab = P.ab, mb = P.mb;
+  x.ops.push_back(i);
+  if (x.blocks.empty() || x.blocks.back() != op.block) x.blocks.push_back(op.block);
+  x.params += static_cast<double>(op.params);
+  x.block_params[op.block] += static_cast<double>(op.params);
+  if (work::is_expert(op.split)) {
+    x.expert_params += static_cast<double>(op.params);
+    x.block_expert_params[op.block] += static_cast<double>(op.params);
   }
-  // Gradient buckets: Megatron-Core's size over the replicas of each weight under overlap, else the chunk.
-  const double bucket = opt.overlap_grad_reduce ? opt.bucket_params.value_or(default_bucket_params(mesh.dp * mesh.cp, fig))
-                                                : std::numeric_limits<double>::infinity();
-  for (VStage& x : vs) {
-    x.buckets = grad_buckets(x.blocks, x.block_params, x.block_expert_params, bucket);
-    std::map<int, double> block_input;
-    for (std::size_t i : x.ops) {
-      const work::Op& op = shard.ops[i];
-      const bool repeated = op.block > 0 && op.block < last_block;
-      if (!block_input.count(op.block)) block_input[op.block] = op.act_elems_saved;
-      double saved = op.act_elems_saved;
-      if (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention && !op.flash) {
-        // Only q, k and v stay (s x head_dim x (heads + 2 kv heads)); the s^2 probabilities, the
-        // dropout mask and the dropped probabilities are recomputed (Korthikanti et al. 2022 §4.2).
-        const double kv = static_cast<double>(op.kv_heads > 0 ? op.kv_heads : op.heads);
-        const double qkv = op.gemm_n * op.gemm_k * (static_cast<double>(op.heads) + 2 * kv) / mesh.cp;
-        saved = op.heads > 0 ? std::min(saved, qkv) : std::max(0.0, saved - op.gemm_m * op.gemm_n);
-      }
-      if (opt.recompute == Recompute::full && repeated) saved = 0;
-      x.act_bytes += saved * ab * mb;
-      if (op.act_elems_saved > saved) x.block_recompute[op.block] += (op.act_elems_saved - saved) * ab * mb;
-    }
-    if (opt.recompute == Recompute::full)
-      for (const auto& [b, e] : block_input)
-        if (b > 0 && b < last_block) {
-          x.act_bytes += e * ab * mb;
-          x.block_recompute[b] -= e * ab * mb;  // the recomputed forward's input is the kept checkpoint
-        }
-    for (const auto& [b, bytes] : x.block_recompute) x.recompute_peak = std::max(x.recompute_peak, bytes);
+  if (mesh.cp > 1 && op.kind == work::OpKind::attention) {
+    // K and V of every query's keys: 2 x seq x kv heads (this TP rank's) x head_dim.
+    const double kv_heads = static_cast<double>(op.kv_heads > 0 ? op.kv_heads : (op.heads > 0 ? op.heads : 1));
+    const double kv = 2 * static_cast<double>(model.seq_len) * kv_heads * op.gemm_k * ab * mb;
+    ++x.cp_fwd[{static_cast<int>(work::CollectiveKind::all_gather), kv}];
+    ++x.cp_bwd[{static_cast<int>(work::CollectiveKind::all_gather), kv}];
+    ++x.cp_bwd[{static_cast<int>(work::CollectiveKind::reduce_scatter), kv}];
   }
+  // MoE dispatch and combine: an all-to-all over the EP group in the forward, its mirror in
+  // the backward; each rank sends its tokens' copies (sequence-sharded under SP).
+  if (mesh.ep > 1 && op.a2a_elems > 0) {
+    const double bytes = op.a2a_elems * ab * mb;  // the shard's: already a tp-th under SP (work/shard.hpp)
+    ++x.ep_fwd[{kAllToAll, bytes}];
+    ++x.ep_bwd[{kAllToAll, bytes}];
+    ++x.ep_block_fwd[op.block][{kAllToAll, bytes}];
+    ++x.ep_block_bwd[op.block][{kAllToAll, bytes}];
+  }
+  for (const work::TpCollective& c : work::tp_collectives(model.ops[i], mesh.tp, opt.sequence_parallel)) {
+    if (c.ranks != mesh.tp) throw OptionError("parallel.tp", "expert tensor parallelism other than tp is not modelled");
+    // tp_collectives reads the unsplit op: its tensors hold the whole sequence, a CP rank a cp-th.
+    const std::pair<int, double> key{static_cast<int>(c.kind), c.elems / mesh.cp * (c.fp32 ? 4.0 : ab) * mb};
+    if (!P.ub.empty() && P.ub[i] != UbLayer::none) {  // userbuffers: chunks beside the GEMM, the last after
+      const UbOverlap& o = ub_overlap(fig, P.ub[i], c.backward, c.kind);
+      add_overlapped(c.backward ? x.ub_bwd : x.ub_fwd, c.backward ? x.ub_bwd_tail : x.ub_fwd_tail, key, o, mesh.tp);
+      add_overlapped((c.backward ? x.ub_block_bwd : x.ub_block_fwd)[op.block],
+                     (c.backward ? x.ub_block_bwd_tail : x.ub_block_fwd_tail)[op.block], key, o, mesh.tp);
+      continue;
+    }
+    ++(c.backward ? x.tp_bwd : x.tp_fwd)[key];
+    ++(c.backward ? x.tp_block_bwd : x.tp_block_fwd)[op.block][key];
+  }
+}
 
-  P.layout = std::move(lay);
-  P.p = p;
-  P.v = v;
-  P.V = V;
-  P.m = m;
-  P.sched = sched;
-  P.shard = std::move(shard);
-  P.mb = mb;
-  P.ab = ab;
-  P.last_block = last_block;
+// What virtual stage x saves per micro-batch under the recompute mode (header), and what each
+// of its blocks' backward holds while it re-runs the block's forward (and the largest of those).
+void saved_activations(VStage& x, const Prepared& P, const MegatronOptions& opt) {
+  const double ab = P.ab, mb = P.mb;
+  std::map<int, double> block_input;
+  for (std::size_t i : x.ops) {
+    const work::Op& op = P.shard.ops[i];
+    const bool repeated = op.block > 0 && op.block < P.last_block;
+    if (!block_input.count(op.block)) block_input[op.block] = op.act_elems_saved;
+    double saved = op.act_elems_saved;
+    if (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention && !op.flash) {
+      // Only q, k and v stay (s x head_dim x (heads + 2 kv heads)); the s^2 probabilities, the
+      // dropout mask and the dropped probabilities are recomputed (Korthikanti et al. 2022 §4.2).
+      const double kv = static_cast<double>(op.kv_heads > 0 ? op.kv_heads : op.heads);
+      const double qkv = op.gemm_n * op.gemm_k * (static_cast<double>(op.heads) + 2 * kv) / opt.mesh.cp;
+      saved = op.heads > 0 ? std::min(saved, qkv) : std::max(0.0, saved - op.gemm_m * op.gemm_n);
+    }
+    if (opt.recompute == Recompute::full && repeated) saved = 0;
+    x.act_bytes += saved * ab * mb;
+    if (op.act_elems_saved > saved) x.block_recompute[op.block] += (op.act_elems_saved - saved) * ab * mb;
+  }
+  if (opt.recompute == Recompute::full)
+    for (const auto& [b, e] : block_input)
+      if (b > 0 && b < P.last_block) {
+        x.act_bytes += e * ab * mb;
+        x.block_recompute[b] -= e * ab * mb;  // the recomputed forward's input is the kept checkpoint
+      }
+  for (const auto& [b, bytes] : x.block_recompute) x.recompute_peak = std::max(x.recompute_peak, bytes);
+}
+
+// Bytes per parameter (header), each pipeline stage's parameters and what its optimizer updates,
+// FSDP's mode and groups, and the tensor entering each virtual stage.
+void stage_totals(Prepared& P, const work::Model& model, work::Precision pr, const MegatronOptions& opt) {
+  const Mesh& mesh = opt.mesh;
+  const int p = P.p, V = P.V;
   P.gbytes = opt.grad_dtype ? work::activation_bytes(*opt.grad_dtype)
                             : (pr == work::Precision::fp16 || pr == work::Precision::amp_fp16) ? 2.0 : 4.0;
   P.pbytes = (pr == work::Precision::fp32 || pr == work::Precision::tf32) ? 4.0 : 2.0;
@@ -356,8 +355,8 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   P.params_of_stage.assign(static_cast<std::size_t>(p), 0.0);
   P.expert_params_of_stage.assign(static_cast<std::size_t>(p), 0.0);
   for (int k = 0; k < V; ++k) {
-    P.params_of_stage[static_cast<std::size_t>(k % p)] += vs[static_cast<std::size_t>(k)].params;
-    P.expert_params_of_stage[static_cast<std::size_t>(k % p)] += vs[static_cast<std::size_t>(k)].expert_params;
+    P.params_of_stage[static_cast<std::size_t>(k % p)] += P.vs[static_cast<std::size_t>(k)].params;
+    P.expert_params_of_stage[static_cast<std::size_t>(k % p)] += P.vs[static_cast<std::size_t>(k)].expert_params;
   }
   P.group = mesh.dp * mesh.cp;
   P.edp = mesh.dp * mesh.cp / mesh.ep;  // the expert-DP group folds in the CP ranks (layout.hpp)
@@ -371,10 +370,37 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   }
   P.boundary_bytes.assign(static_cast<std::size_t>(V), 0.0);
   for (int k = 1; k < V; ++k) {
-    const double e = block_input_elems(model, vs[static_cast<std::size_t>(k)].blocks.front());
-    P.boundary_bytes[static_cast<std::size_t>(k)] = e * ab * mb / (opt.sequence_parallel ? mesh.tp : 1) / mesh.cp;
+    const double e = block_input_elems(model, P.vs[static_cast<std::size_t>(k)].blocks.front());
+    P.boundary_bytes[static_cast<std::size_t>(k)] = e * P.ab * P.mb / (opt.sequence_parallel ? mesh.tp : 1) / mesh.cp;
   }
-  P.vs = std::move(vs);
+}
+
+// Everything the step and the closed forms share (Prepared), in the order its checks throw:
+// the layout and schedule, the split of blocks into virtual stages, the rank's shard, then per
+// virtual stage its ops, gradient buckets and saved activations, then the per-stage totals.
+Prepared prepare(const work::Model& model, const work::CostModel& cost, const topo::Cluster& cluster,
+                 const std::vector<int>& ranks, const MegatronOptions& opt) {
+  Prepared P;
+  prepare_layout(P, cluster, ranks, opt);
+  const std::vector<int> vstage_of = stage_of_blocks(model, P.V);
+  P.shard = rank_shard(model, opt);
+  P.mb = static_cast<double>(opt.batch_per_gpu);
+  P.ab = work::activation_bytes(cost.precision());
+  P.last_block = model.ops.empty() ? 0 : model.ops.back().block;
+  P.vs.assign(static_cast<std::size_t>(P.V), VStage{});
+  const MegatronCoreFigures& fig = megatron_core_figures();
+  if (opt.tp_comm_overlap && opt.mesh.tp > 1) P.ub = ub_layers(P.shard, P.last_block);
+  for (std::size_t i = 0; i < P.shard.ops.size(); ++i)
+    add_op(P.vs[static_cast<std::size_t>(vstage_of[static_cast<std::size_t>(P.shard.ops[i].block)])], P, model, i, opt, fig);
+  // Gradient buckets: Megatron-Core's size over the replicas of each weight under overlap, else the chunk.
+  const double bucket = opt.overlap_grad_reduce
+                            ? opt.bucket_params.value_or(default_bucket_params(opt.mesh.dp * opt.mesh.cp, fig))
+                            : std::numeric_limits<double>::infinity();
+  for (VStage& x : P.vs) {
+    x.buckets = grad_buckets(x.blocks, x.block_params, x.block_expert_params, bucket);
+    saved_activations(x, P, opt);
+  }
+  stage_totals(P, model, cost.precision(), opt);
   return P;
 }
 
@@ -394,6 +420,23 @@ bool gathers_in(DataSharding mode, const PipePass& ps) {
 // The block of x that a pass computes j-th: forward order, reversed in the backward.
 int block_at(const VStage& x, const PipePass& ps, std::size_t j) {
   return x.blocks[ps.forward ? j : x.blocks.size() - 1 - j];
+}
+
+// The parameters stage s holds weights and gradients of (FSDP: the rank's shard, what its
+// optimizer updates).
+double held_params(const Prepared& P, int s) {
+  return (P.fsdp != DataSharding::none ? P.opt_params_of_stage : P.params_of_stage)[static_cast<std::size_t>(s)];
+}
+
+// Stage s's two pipeline buffers of the largest tensor it receives: activations into each of its
+// virtual stages k, gradients into k from k + 1.
+double pipeline_buffer_bytes(const Prepared& P, int s) {
+  double buf = 0;
+  for (int k = s; k < P.V; k += P.p) {
+    buf = std::max(buf, P.boundary_bytes[static_cast<std::size_t>(k)]);
+    if (k + 1 < P.V) buf = std::max(buf, P.boundary_bytes[static_cast<std::size_t>(k + 1)]);
+  }
+  return P.p > 1 ? 2 * buf : 0.0;
 }
 
 // The largest running sum of the activations stage s holds over its schedule.
@@ -616,414 +659,428 @@ std::string strategy_detail(const Prepared& P, const MegatronOptions& opt) {
                                        : "");
 }
 
-}  // namespace
+using Tasks = std::vector<engine::TaskId>;
+using StageGroups = std::vector<std::vector<std::vector<int>>>;  // a dimension's groups, by pipeline stage
 
-StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
-                         const topo::Cluster& cluster, const std::vector<int>& ranks, const MegatronOptions& opt) {
-  Prepared P = prepare(model, cost, cluster, ranks, opt);
-  const Mesh& mesh = opt.mesh;
-  const Layout& layout = *P.layout;
-  const int p = P.p, v = P.v, V = P.V, m = P.m;
-  const PipeSchedule sched = P.sched;
-  const double mb = P.mb;
-  std::vector<VStage>& vs = P.vs;
-  const work::Precision pr = cost.precision();
+// Writes the step graph of a Megatron layout (the header says what waits for what). Set-up, in
+// the order the graph's ids and curves are made: the streams' holds on the GPUs, the kernel
+// times, the streams, each stage's memory plan, the hosts; then every step's passes in their
+// schedules' order, then its optimizer. The state the passes hand each other lives here.
+class MegatronSteps {
+ public:
+  MegatronSteps(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
+                const MegatronOptions& opt, Prepared& P)
+      : model_(model), cost_(cost), opt_(opt), mesh_(opt.mesh), P_(P), layout_(*P.layout), p_(P.p), v_(P.v),
+        V_(P.V), m_(P.m), dp_(mesh_.dp * mesh_.cp), fsdp_(P.fsdp != DataSharding::none),
+        gather_ahead_(opt.overlap_param_gather && opt.distributed_optimizer && !fsdp_ && dp_ > 1),
+        grad_op_(opt.distributed_optimizer || fsdp_ ? coll::Op::reduce_scatter : coll::Op::all_reduce),
+        sb_(planner, layout_, opt.algo, opt.ring_order_auto), g_(sb_.graph()),
+        dp_groups_(groups_by_stage(layout_, Dim::dp_cp, p_)), tp_groups_(groups_by_stage(layout_, Dim::tp, p_)),
+        cp_groups_(mesh_.cp > 1 ? groups_by_stage(layout_, Dim::cp, p_) : StageGroups(static_cast<std::size_t>(p_))),
+        ep_groups_(mesh_.ep > 1 ? groups_by_stage(layout_, Dim::ep, p_) : StageGroups(static_cast<std::size_t>(p_))),
+        edp_groups_(groups_by_stage(layout_, Dim::edp, p_)), edp_(layout_.degree(Dim::edp)) {}
 
-  // --- plans and the streams beside compute ---
-  StepBuilder sb(planner, layout, opt.algo, opt.ring_order_auto);
-  const int dp = mesh.dp * mesh.cp;  // the replicas of every weight (gradient reduction, optimizer shards)
-  const double gbytes = P.gbytes, pbytes = P.pbytes;
-  // FSDP (header; none when dp x cp = 1) reduce-scatters each block's gradients as soon as they
-  // are complete: the distributed optimizer's sharding and overlap_grad_reduce are implied.
-  const bool fsdp = P.fsdp != DataSharding::none;
-  // overlap_param_gather: the step starts with the distributed optimizer's gathers, bucket by bucket.
-  const bool gather_ahead = opt.overlap_param_gather && opt.distributed_optimizer && !fsdp && dp > 1;
-  const coll::Op grad_op = opt.distributed_optimizer || fsdp ? coll::Op::reduce_scatter : coll::Op::all_reduce;
-  // Gradients are reduced over every rank holding the same weights: data x context parallel.
-  using StageGroups = std::vector<std::vector<std::vector<int>>>;
-  const StageGroups dp_groups = groups_by_stage(layout, Dim::dp_cp, p);
-  const StageGroups tp_groups = groups_by_stage(layout, Dim::tp, p);
-  const StageGroups cp_groups = mesh.cp > 1 ? groups_by_stage(layout, Dim::cp, p) : StageGroups(static_cast<std::size_t>(p));
-  const StageGroups ep_groups = mesh.ep > 1 ? groups_by_stage(layout, Dim::ep, p) : StageGroups(static_cast<std::size_t>(p));
-  const StageGroups edp_groups = groups_by_stage(layout, Dim::edp, p);
-  const int edp = layout.degree(Dim::edp);  // replicas of each expert shard (dp x cp / ep, layout.hpp)
-  std::vector<CommHold> holds;
-  // What each collective stream beside compute holds: its largest call.
-  auto hold_for = [&](const StageGroups& groups, auto calls_of) {
-    std::pair<int, double> largest{0, 0.0};
-    for (const VStage& x : vs) calls_of(x, largest);
-    if (largest.second > 0 && !groups[0].empty())
-      holds.push_back(comm_hold(sb.group_plan(coll_op(largest.first), largest.second, groups[0]), coll_op(largest.first),
-                                largest.second));
-  };
-  if (mesh.tp > 1)
-    hold_for(tp_groups, [](const VStage& x, std::pair<int, double>& l) {
-      note_largest(x.tp_fwd, l);
-      note_largest(x.tp_bwd, l);
-    });
-  if (mesh.cp > 1) hold_for(cp_groups, [](const VStage& x, std::pair<int, double>& l) { note_largest(x.cp_bwd, l); });
-  if (mesh.ep > 1) hold_for(ep_groups, [](const VStage& x, std::pair<int, double>& l) { note_largest(x.ep_fwd, l); });
-  if (dp > 1) {
-    const double largest = largest_reduction(P, fsdp) * gbytes;
-    holds.push_back(comm_hold(sb.group_plan(grad_op, largest, dp_groups[0]), grad_op, largest));
+  StepGraph build() {
+    sb_.start(comm_holds());
+    time_kernels();
+    sg_.pipeline_stages = p_;
+    sg_.bubble_closed_form = p_ > 1 ? bubble_share(P_.sched, p_, m_, v_) : 0.0;
+    for (int k = 0; k < V_; k += p_) sg_.gemm_like_s += ps_to_seconds(vstage(k).gemm_like) * m_;
+    sg_.samples_per_step = static_cast<double>(mesh_.dp) * P_.mb * m_;  // dp replicas (a CP group shares its samples)
+    add_streams();
+    plan_memory();
+    for (int s = 0; s < p_; ++s) order_.push_back(pipe_order(P_.sched, p_, s, m_, v_));
+    // The data pipeline feeds the first stage's ranks (positions 0 .. per-stage - 1).
+    if (opt_.data) feed_.emplace(*opt_.data, g_, layout_.stage(0).size());
+    last_compute_.resize(static_cast<std::size_t>(layout_.size()));
+    hosts_.reserve(static_cast<std::size_t>(p_));
+    for (int s = 0; s < p_; ++s) hosts_.emplace_back(g_, opt_.software);
+    stage_ready_.resize(static_cast<std::size_t>(p_));
+    grads_done_.resize(static_cast<std::size_t>(p_));
+    gathers_.resize(static_cast<std::size_t>(p_));
+    for (int step = 0; step < opt_.steps; ++step) run_step(step);
+    return finish();
   }
-  if (fsdp)
-    holds.push_back(comm_hold(sb.group_plan(coll::Op::all_gather, largest_fsdp_gather(P), dp_groups[0]), coll::Op::all_gather,
-                              largest_fsdp_gather(P)));
+
+ private:
+  static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+  const VStage& vstage(int k) const { return P_.vs[at(k)]; }
+  // A stage's plan is its first rank's (StepBuilder::memory).
+  MemoryPlan& stage_mem(int s) { return sb_.memory(layout_.stage(s).front()); }
+
+  // --- set-up ---
+
+  // What each collective stream beside compute holds on the GPUs: its largest call (TP, CP and
+  // EP by their calls; the gradient reduction, FSDP's gathers, the pipeline sends).
+  std::vector<CommHold> comm_holds() {
+    std::vector<CommHold> holds;
+    auto hold_for = [&](const StageGroups& groups, auto note) {
+      std::pair<int, double> largest{0, 0.0};
+      for (const VStage& x : P_.vs) note(x, largest);
+      if (largest.second > 0 && !groups[0].empty())
+        holds.push_back(comm_hold(sb_.group_plan(coll_op(largest.first), largest.second, groups[0]), coll_op(largest.first),
+                                  largest.second));
+    };
+    if (mesh_.tp > 1)
+      hold_for(tp_groups_, [](const VStage& x, std::pair<int, double>& l) {
+        note_largest(x.tp_fwd, l);
+        note_largest(x.tp_bwd, l);
+      });
+    if (mesh_.cp > 1) hold_for(cp_groups_, [](const VStage& x, std::pair<int, double>& l) { note_largest(x.cp_bwd, l); });
+    if (mesh_.ep > 1) hold_for(ep_groups_, [](const VStage& x, std::pair<int, double>& l) { note_largest(x.ep_fwd, l); });
+    if (dp_ > 1) {
+      const double largest = largest_reduction(P_, fsdp_) * P_.gbytes;
+      holds.push_back(comm_hold(sb_.group_plan(grad_op_, largest, dp_groups_[0]), grad_op_, largest));
+    }
+    if (fsdp_)
+      holds.push_back(comm_hold(sb_.group_plan(coll::Op::all_gather, largest_fsdp_gather(P_), dp_groups_[0]),
+                                coll::Op::all_gather, largest_fsdp_gather(P_)));
+    if (p_ > 1) {
+      const double largest = *std::max_element(P_.boundary_bytes.begin(), P_.boundary_bytes.end());
+      holds.push_back(comm_hold(sb_.p2p_plan(largest, pairs_between(0, 1)), coll::Op::broadcast, largest));  // the receiver takes all the bytes
+    }
+    return holds;
+  }
+
+  // Kernel times per virtual stage and each stage's optimizer step, at every contention level.
+  void time_kernels() {
+    GpuShare& share = sb_.share();
+    for (VStage& x : P_.vs) time_vstage(x, P_, cost_, share, opt_, fsdp_ || gather_ahead_);
+    for (int s = 0; s < p_; ++s) {
+      const double local = P_.opt_params_of_stage[at(s)];
+      opt_curve_.push_back(share.curve(share.at_levels([&](const work::Contention& c) {
+        return cost_.optimizer_step(static_cast<std::int64_t>(local), opt_.optimizer, c);
+      })));
+    }
+  }
+
+  // Per stage: the DP stream (gradient reductions, the distributed optimizer's gathers), the TP
+  // stream (TP collectives and EP all-to-alls), FSDP's all-gather stream, the CP stream.
+  void add_streams() {
+    auto per_stage = [&](bool wanted, const std::string& what) {
+      std::vector<engine::ServerId> out(at(p_), engine::kNoServer);
+      for (int s = 0; s < p_ && wanted; ++s) out[at(s)] = sb_.add_stream("stage" + std::to_string(s) + " " + what);
+      return out;
+    };
+    dp_stream_ = per_stage(dp_ > 1, "dp");
+    tp_stream_ = per_stage(mesh_.tp > 1 || mesh_.ep > 1, "tp");
+    ag_stream_ = per_stage(fsdp_, "fsdp all_gather");
+    cp_stream_ = per_stage(mesh_.cp > 1, "cp");
+  }
+
+  // The static parts of every stage's memory (header) and its dynamic parts' ids.
+  void plan_memory() {
+    for (int s = 0; s < p_; ++s) {
+      MemoryPlan& mp = stage_mem(s);
+      const double held = held_params(P_, s);
+      mp.static_parts = {{"weights", held * P_.pbytes},
+                         {"gradients", held * P_.gbytes},
+                         {"optimizer_state", P_.opt_params_of_stage[at(s)] * P_.k_state},
+                         {"pipeline_buffers", pipeline_buffer_bytes(P_, s)},
+                         {"cuda_context_workspace", cost_.calibration().context_bytes}};
+      mp.stream = sb_.compute(layout_.stage(s).front());
+      mp.slack = cost_.calibration().allocator_slack;
+      mem_part_.push_back(mp.add_part("activations"));
+      if (fsdp_) {
+        gathered_part_ = mp.add_part("gathered_parameters");
+        unsharded_part_ = mp.add_part("unsharded_gradients");
+      }
+    }
+  }
+
+  // --- communication ---
+
+  // Emits a transfer, noting whether rank 0 takes part in its tasks (every phase of it).
+  engine::TaskId comm(const coll::Plan& plan, const std::vector<int>& members, std::span<const engine::TaskId> deps,
+                      const std::string& label, engine::ServerId stream) {
+    const std::size_t first = g_.size();
+    const engine::TaskId t = sb_.transfer(plan, members, deps, label, kComm, stream);
+    const bool involves = std::find(members.begin(), members.end(), 0) != members.end();
+    rank0_comm_.resize(g_.size(), 0);
+    for (std::size_t i = first; i < g_.size(); ++i) rank0_comm_[i] = involves ? 1 : 0;
+    return t;
+  }
+
   // Pipeline sends pair the positions of the same tp, cp, dp coordinates on two stages; made once
   // per pair of stages.
-  std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> pairs_of;
-  auto pairs_between = [&](int from_stage, int to_stage) -> const std::vector<std::pair<int, int>>& {
-    auto [it, fresh] = pairs_of.try_emplace({from_stage, to_stage});
+  const std::vector<std::pair<int, int>>& pairs_between(int from_stage, int to_stage) {
+    auto [it, fresh] = pairs_of_.try_emplace({from_stage, to_stage});
     if (fresh) {
-      const std::vector<int>&a = layout.stage(from_stage), &b = layout.stage(to_stage);
+      const std::vector<int>&a = layout_.stage(from_stage), &b = layout_.stage(to_stage);
       for (std::size_t i = 0; i < a.size(); ++i) it->second.emplace_back(a[i], b[i]);
     }
     return it->second;
-  };
-  const std::vector<double>& boundary_bytes = P.boundary_bytes;
-  if (p > 1) {
-    double largest = *std::max_element(boundary_bytes.begin(), boundary_bytes.end());
-    holds.push_back(comm_hold(sb.p2p_plan(largest, pairs_between(0, 1)), coll::Op::broadcast, largest));  // the receiver takes all the bytes
-  }
-  sb.start(holds);
-  GpuShare& share = sb.share();
-  engine::TaskGraph& g = sb.graph();
-
-  // --- kernel times per virtual stage, at every contention level ---
-  for (VStage& x : vs) time_vstage(x, P, cost, share, opt, fsdp || gather_ahead);
-  std::vector<TimePs> t_opt(share.levels().size(), 0);
-  const std::vector<double>& params_of_stage = P.params_of_stage;
-  std::vector<engine::CurveId> opt_curve(static_cast<std::size_t>(p));
-  for (int s = 0; s < p; ++s) {
-    const double local = P.opt_params_of_stage[static_cast<std::size_t>(s)];
-    opt_curve[static_cast<std::size_t>(s)] = share.curve(share.at_levels([&](const work::Contention& c) {
-      return cost.optimizer_step(static_cast<std::int64_t>(local), opt.optimizer, c);
-    }));
   }
 
-  StepGraph sg;
-  sg.pipeline_stages = p;
-  sg.bubble_closed_form = p > 1 ? bubble_share(sched, p, m, v) : 0.0;
-  for (int k = 0; k < V; k += p) sg.gemm_like_s += ps_to_seconds(vs[static_cast<std::size_t>(k)].gemm_like) * m;
-  sg.samples_per_step = static_cast<double>(mesh.dp) * mb * m;  // dp replicas (a CP group shares its samples)
-  std::vector<engine::ServerId> dp_stream(static_cast<std::size_t>(p), engine::kNoServer);
-  for (int s = 0; s < p && dp > 1; ++s) dp_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " dp");
-  std::vector<engine::ServerId> tp_stream(static_cast<std::size_t>(p), engine::kNoServer);
-  for (int s = 0; s < p && (mesh.tp > 1 || mesh.ep > 1); ++s) tp_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " tp");
-  std::vector<engine::ServerId> ag_stream(static_cast<std::size_t>(p), engine::kNoServer);  // FSDP's all-gathers
-  for (int s = 0; s < p && fsdp; ++s) ag_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " fsdp all_gather");
-
-  // --- memory, on the first rank of every stage ---
-  const double k_state = P.k_state;
-  std::vector<int> mem_part(static_cast<std::size_t>(p));
-  int gathered_part = 0, unsharded_part = 0;  // FSDP's dynamic parts
-  // A stage's plan is its first rank's (StepBuilder::memory).
-  auto stage_mem = [&](int s) -> MemoryPlan& { return sb.memory(layout.stage(s).front()); };
-  for (int s = 0; s < p; ++s) {
-    MemoryPlan& mp = stage_mem(s);
-    // FSDP holds the rank's shard of the weights and gradients (what its optimizer updates).
-    const double held = (fsdp ? P.opt_params_of_stage : params_of_stage)[static_cast<std::size_t>(s)];
-    double buf = 0;  // the largest tensor it receives: activations into k, gradients into k from k + 1
-    for (int k = s; k < V; k += p) {
-      buf = std::max(buf, boundary_bytes[static_cast<std::size_t>(k)]);
-      if (k + 1 < V) buf = std::max(buf, boundary_bytes[static_cast<std::size_t>(k + 1)]);
-    }
-    mp.static_parts = {{"weights", held * pbytes},
-                       {"gradients", held * gbytes},
-                       {"optimizer_state", P.opt_params_of_stage[static_cast<std::size_t>(s)] * k_state},
-                       {"pipeline_buffers", p > 1 ? 2 * buf : 0.0},
-                       {"cuda_context_workspace", cost.calibration().context_bytes}};
-    mp.stream = sb.compute(layout.stage(s).front());
-    mp.slack = cost.calibration().allocator_slack;
-    mem_part[static_cast<std::size_t>(s)] = mp.add_part("activations");
-    if (fsdp) {
-      gathered_part = mp.add_part("gathered_parameters");
-      unsharded_part = mp.add_part("unsharded_gradients");
-    }
-  }
-
-  // --- the steps ---
-  std::vector<std::vector<PipePass>> order(static_cast<std::size_t>(p));
-  for (int s = 0; s < p; ++s) order[static_cast<std::size_t>(s)] = pipe_order(sched, p, s, m, v);
-  std::vector<HostTimeline> hosts;
-  // Communication tasks rank 0 takes part in (every phase of every transfer it is in).
-  std::vector<char> rank0_comm;
-  auto comm = [&](const coll::Plan& plan, const std::vector<int>& members, std::span<const engine::TaskId> deps,
-                  const std::string& label, engine::ServerId stream) {
-    const std::size_t first = g.size();
-    const engine::TaskId t = sb.transfer(plan, members, deps, label, kComm, stream);
-    const bool involves = std::find(members.begin(), members.end(), 0) != members.end();
-    rank0_comm.resize(g.size(), 0);
-    for (std::size_t i = first; i < g.size(); ++i) rank0_comm[i] = involves ? 1 : 0;
-    return t;
-  };
   // A pass's collectives on the stage's groups of one dimension (TP and EP after its kernels,
   // CP beside them): the calls of each kind and size back to back (StepBuilder: k calls as one
-  // transfer), every group of the stage at once.
-  // Userbuffers' transfers (ub) hold no NCCL SMs: their SMs are charged to the GEMMs beside them.
-  auto pass_comm = [&](const Calls& calls, const StageGroups& groups, const std::vector<engine::ServerId>& stream,
-                       const char* what, int s, std::vector<engine::TaskId> deps, const std::string& tag, bool ub = false) {
+  // transfer), every group of the stage at once. Userbuffers' transfers (ub) hold no NCCL SMs:
+  // their SMs are charged to the GEMMs beside them. Returns the last (deps when none).
+  Tasks pass_comm(const Calls& calls, const StageGroups& groups, const std::vector<engine::ServerId>& stream,
+                  const char* what, int s, Tasks deps, const std::string& tag, bool ub = false) {
     for (const auto& [key, n] : calls) {
-      coll::Plan plan = repeated(sb.group_plan(coll_op(key.first), key.second, groups[static_cast<std::size_t>(s)]), n);
+      coll::Plan plan = repeated(sb_.group_plan(coll_op(key.first), key.second, groups[at(s)]), n);
       if (ub) plan.sms_per_rank = 0;
-      deps.assign(1, comm(plan, layout.stage(s), deps, std::string(what) + " " + coll::op_name(coll_op(key.first)) + " " + tag,
-                          stream[static_cast<std::size_t>(s)]));
+      deps.assign(1, comm(plan, layout_.stage(s), deps, std::string(what) + " " + coll::op_name(coll_op(key.first)) + " " + tag,
+                          stream[at(s)]));
     }
     return deps;
-  };
-  auto tp_comm = [&](const Calls& calls, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
-    return pass_comm(calls, tp_groups, tp_stream, "tp", s, std::move(deps), tag);
-  };
+  }
+  Tasks tp_comm(const Calls& calls, int s, Tasks deps, const std::string& tag) {
+    return pass_comm(calls, tp_groups_, tp_stream_, "tp", s, std::move(deps), tag);
+  }
   // tp_comm_overlap: the userbuffers' chunks (none: returns deps).
-  auto ub_comm = [&](const Calls& calls, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
-    return pass_comm(calls, tp_groups, tp_stream, "tp ub", s, std::move(deps), tag, true);
-  };
-  // Gradient reduction of a chunk or block: dense parameters over the DP x CP group, routed
-  // experts over the expert-DP group (dp x cp / ep replicas of each expert), on the stage's DP stream.
-  std::vector<std::vector<engine::TaskId>> grads_done(static_cast<std::size_t>(p));
-  // Returns the dense and the expert reduction (when there is one).
-  auto reduce_grads = [&](int s, double dense, double expert, const std::vector<engine::TaskId>& deps,
-                          const std::string& label) {
-    std::array<std::optional<engine::TaskId>, 2> out;
-    if (dp > 1 && dense > 0) {
-      out[0] = comm(sb.group_plan(grad_op, dense * gbytes, dp_groups[static_cast<std::size_t>(s)]), layout.stage(s), deps,
-                    label, dp_stream[static_cast<std::size_t>(s)]);
-      grads_done[static_cast<std::size_t>(s)].push_back(*out[0]);
-    }
-    if (edp > 1 && expert > 0) {
-      out[1] = comm(sb.group_plan(grad_op, expert * gbytes, edp_groups[static_cast<std::size_t>(s)]), layout.stage(s), deps,
-                    "expert " + label, dp_stream[static_cast<std::size_t>(s)]);
-      grads_done[static_cast<std::size_t>(s)].push_back(*out[1]);
-    }
-    return out;
-  };
-  // The distributed optimizer's all-gather of updated parameters (dense over DP, experts over expert-DP).
-  auto gather_params = [&](int s, double dense, double ex, std::vector<engine::TaskId> deps, const std::string& label) {
-    if (dp > 1 && dense > 0)
-      deps.assign(1, comm(sb.group_plan(coll::Op::all_gather, dense * pbytes, dp_groups[static_cast<std::size_t>(s)]),
-                          layout.stage(s), deps, label, dp_stream[static_cast<std::size_t>(s)]));
-    if (ex > 0 && edp > 1)
-      deps.assign(1, comm(sb.group_plan(coll::Op::all_gather, ex * pbytes, edp_groups[static_cast<std::size_t>(s)]),
-                          layout.stage(s), deps, "expert " + label, dp_stream[static_cast<std::size_t>(s)]));
-    return deps.front();
-  };
-  std::map<int, engine::TaskId> param_ready;  // overlap_param_gather: block -> its bucket's gather this step
-  auto emit_gathers = [&](int s, std::optional<engine::TaskId> after) {  // overlap_param_gather's, bucket by bucket
-    param_gathers(P, s, after, [&](double d, double e, std::vector<engine::TaskId> deps, const std::string& l) {
-      return gather_params(s, d, e, std::move(deps), l);
-    }, param_ready);
-  };
+  Tasks ub_comm(const Calls& calls, int s, Tasks deps, const std::string& tag) {
+    return pass_comm(calls, tp_groups_, tp_stream_, "tp ub", s, std::move(deps), tag, true);
+  }
   // Its expert-parallel all-to-alls follow its TP collectives, on the same stream.
-  auto ep_comm = [&](const Calls& calls, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
-    return pass_comm(calls, ep_groups, tp_stream, "ep", s, std::move(deps), tag);
-  };
+  Tasks ep_comm(const Calls& calls, int s, Tasks deps, const std::string& tag) {
+    return pass_comm(calls, ep_groups_, tp_stream_, "ep", s, std::move(deps), tag);
+  }
   // A pass's ring-attention exchange (CP): beside its kernels, every CP group of the stage at
   // once. Ring attention overlaps each KV block's transfer with the attention on the previous
   // block; here the whole exchange runs beside the whole pass (exposed only where it is longer).
-  std::vector<engine::ServerId> cp_stream(static_cast<std::size_t>(p), engine::kNoServer);
-  for (int s = 0; s < p && mesh.cp > 1; ++s) cp_stream[static_cast<std::size_t>(s)] = sb.add_stream("stage" + std::to_string(s) + " cp");
-  auto cp_comm = [&](const Calls& calls, int s, std::vector<engine::TaskId> deps, const std::string& tag) {
-    return pass_comm(calls, cp_groups, cp_stream, "cp", s, std::move(deps), tag);
-  };
-  // The data pipeline feeds the first stage's ranks (positions 0 .. per-stage - 1).
-  std::optional<data::Feed> feed;
-  if (opt.data) feed.emplace(*opt.data, g, layout.stage(0).size());
-  std::vector<std::optional<engine::TaskId>> last_compute(static_cast<std::size_t>(layout.size()));
-  hosts.reserve(static_cast<std::size_t>(p));
-  for (int s = 0; s < p; ++s) hosts.emplace_back(g, opt.software);
-  std::vector<std::optional<engine::TaskId>> stage_ready(static_cast<std::size_t>(p));
-  const bool adam = opt.optimizer != work::Optimizer::sgd;
-  std::vector<std::vector<engine::TaskId>> last_on_rank;  // per rank, its last compute of the step
-  std::vector<GatherOrder> gathers(static_cast<std::size_t>(p));  // FSDP's, per stage
+  Tasks cp_comm(const Calls& calls, int s, Tasks deps, const std::string& tag) {
+    return pass_comm(calls, cp_groups_, cp_stream_, "cp", s, std::move(deps), tag);
+  }
+
+  // Gradient reduction of a chunk or block: dense parameters over the DP x CP group, routed
+  // experts over the expert-DP group (dp x cp / ep replicas of each expert), on the stage's DP
+  // stream. Returns the dense and the expert reduction (when there is one).
+  std::array<std::optional<engine::TaskId>, 2> reduce_grads(int s, double dense, double expert, const Tasks& deps,
+                                                            const std::string& label) {
+    std::array<std::optional<engine::TaskId>, 2> out;
+    if (dp_ > 1 && dense > 0) {
+      out[0] = comm(sb_.group_plan(grad_op_, dense * P_.gbytes, dp_groups_[at(s)]), layout_.stage(s), deps, label,
+                    dp_stream_[at(s)]);
+      grads_done_[at(s)].push_back(*out[0]);
+    }
+    if (edp_ > 1 && expert > 0) {
+      out[1] = comm(sb_.group_plan(grad_op_, expert * P_.gbytes, edp_groups_[at(s)]), layout_.stage(s), deps,
+                    "expert " + label, dp_stream_[at(s)]);
+      grads_done_[at(s)].push_back(*out[1]);
+    }
+    return out;
+  }
+
+  // The distributed optimizer's all-gather of updated parameters (dense over DP, experts over expert-DP).
+  engine::TaskId gather_params(int s, double dense, double ex, Tasks deps, const std::string& label) {
+    if (dp_ > 1 && dense > 0)
+      deps.assign(1, comm(sb_.group_plan(coll::Op::all_gather, dense * P_.pbytes, dp_groups_[at(s)]), layout_.stage(s), deps,
+                          label, dp_stream_[at(s)]));
+    if (ex > 0 && edp_ > 1)
+      deps.assign(1, comm(sb_.group_plan(coll::Op::all_gather, ex * P_.pbytes, edp_groups_[at(s)]), layout_.stage(s), deps,
+                          "expert " + label, dp_stream_[at(s)]));
+    return deps.front();
+  }
+
+  // overlap_param_gather's gathers of stage s, bucket by bucket.
+  void emit_gathers(int s, std::optional<engine::TaskId> after) {
+    param_gathers(P_, s, after, [&](double d, double e, Tasks deps, const std::string& l) {
+      return gather_params(s, d, e, std::move(deps), l);
+    }, param_ready_);
+  }
+
   // FSDP: all-gathers block b of x before pass ps computes it, when the pass needs it, on the
   // stage's all-gather stream (dense parameters over the DP x CP groups, experts over the
-  // expert-DP groups); the gathered bytes are live from the gather's start. Returns its tasks.
-  auto gather_block = [&](int s, const VStage& x, int b, const PipePass& ps, const std::string& btag) {
-    std::vector<engine::TaskId> out;
-    if (!fsdp && ps.forward && ps.micro_batch == 0 && param_ready.count(b)) out.push_back(param_ready.at(b));
-    if (!fsdp || !gathers_in(P.fsdp, ps)) return out;
-    std::vector<engine::TaskId> deps = gathers[static_cast<std::size_t>(s)].next_deps();
-    if (auto h = hosts[static_cast<std::size_t>(s)].last()) deps.push_back(*h);  // launched by the host's hooks
+  // expert-DP groups); the gathered bytes are live from the gather's start. Without FSDP, under
+  // overlap_param_gather, the first forward waits for its bucket's gather. Returns its tasks.
+  Tasks gather_block(int s, const VStage& x, int b, const PipePass& ps, const std::string& btag) {
+    Tasks out;
+    if (!fsdp_ && ps.forward && ps.micro_batch == 0 && param_ready_.count(b)) out.push_back(param_ready_.at(b));
+    if (!fsdp_ || !gathers_in(P_.fsdp, ps)) return out;
+    Tasks deps = gathers_[at(s)].next_deps();
+    if (auto h = hosts_[at(s)].last()) deps.push_back(*h);  // launched by the host's hooks
     const double ex = x.block_expert_params.count(b) ? x.block_expert_params.at(b) : 0.0, dense = x.block_params.at(b) - ex;
     auto one = [&](double prm, const StageGroups& groups, const std::string& label) {
-      const engine::TaskId t = comm(sb.group_plan(coll::Op::all_gather, prm * pbytes, groups[static_cast<std::size_t>(s)]),
-                                    layout.stage(s), deps, label, ag_stream[static_cast<std::size_t>(s)]);
-      stage_mem(s).events.push_back(MemEvent{t, false, prm * pbytes, gathered_part});
+      const engine::TaskId t = comm(sb_.group_plan(coll::Op::all_gather, prm * P_.pbytes, groups[at(s)]), layout_.stage(s),
+                                    deps, label, ag_stream_[at(s)]);
+      stage_mem(s).events.push_back(MemEvent{t, false, prm * P_.pbytes, gathered_part_});
       out.push_back(t);
     };
-    if (dp > 1 && dense > 0) one(dense, dp_groups, "fsdp all_gather " + btag);
-    if (edp > 1 && ex > 0) one(ex, edp_groups, "expert fsdp all_gather " + btag);
+    if (dp_ > 1 && dense > 0) one(dense, dp_groups_, "fsdp all_gather " + btag);
+    if (edp_ > 1 && ex > 0) one(ex, edp_groups_, "expert fsdp all_gather " + btag);
     return out;
-  };
-  // A pass block by block (every pass under FSDP; the last backward under overlap_grad_reduce):
-  // each block's kernels (after its gathers under FSDP), then its TP and EP collectives, and on
-  // the last micro-batch's backward its gradients reduced as soon as they are complete. Returns
-  // the last block's last tasks.
-  auto block_pass = [&](int s, int k, VStage& x, const PipePass& ps, std::vector<engine::TaskId> dep,
-                        const std::string& tag) {
-    const bool last_bwd = !ps.forward && ps.micro_batch == m - 1;
-    std::vector<engine::TaskId> ends;
+  }
+
+  // --- passes ---
+
+  // Every rank of stage s runs `curve` after `deps` (after tp_comm_overlap's GEMMs, `ub_curve`,
+  // where there are some); with `reads`, each first waits for its micro-batch from the data
+  // pipeline. Returns the tasks, the stage's first rank's first.
+  Tasks stage_compute(int s, engine::CurveId curve, engine::CurveId ub_curve, const Tasks& deps, bool reads,
+                      bool forward, const std::string& tag) {
+    Tasks out;
+    const std::uint32_t category = forward ? kForward : kBackward;
+    for (int r : layout_.stage(s)) {
+      Tasks d = deps;
+      if (reads) d.push_back(feed_->next(at(r), sb_.compute(r), last_compute_[at(r)]));
+      if (ub_curve != engine::kNoCurve) d.assign(1, g_.add_shared_work(sb_.compute(r), ub_curve, d, tag + " ub gemms", category));
+      const engine::TaskId t = g_.add_shared_work(sb_.compute(r), curve, d, tag, category);
+      if (reads) feed_->consumed(at(r), t);
+      last_compute_[at(r)] = t;
+      out.push_back(t);
+      last_on_rank_[at(r)].assign(1, t);
+    }
+    return out;
+  }
+
+  // Whether pass ps of stage s runs block by block: every pass under FSDP, the last backward
+  // under overlap_grad_reduce, the first forwards under overlap_param_gather.
+  bool block_by_block(const PipePass& ps) const {
+    const bool last_bwd = !ps.forward && ps.micro_batch == m_ - 1;
+    return fsdp_ || (last_bwd && opt_.overlap_grad_reduce && dp_ > 1) || (gather_ahead_ && ps.forward && ps.micro_batch == 0);
+  }
+
+  // A pass as one task per rank: its kernels (after tp_comm_overlap's GEMMs, with the
+  // userbuffers' chunks beside them), the chunk's gradient reduction after the last backward,
+  // then its TP collectives, the last userbuffers' chunks and the EP all-to-alls. Returns the
+  // last tasks.
+  Tasks whole_pass(int s, int k, const VStage& x, const PipePass& ps, Tasks dep, const std::string& tag) {
+    auto issue = hosts_[at(s)].issue(ps.forward ? x.fwd_kernels : x.bwd_kernels, !ps.forward, 0, "issue " + tag);
+    if (issue) dep.push_back(*issue);
+    const engine::CurveId ub_curve = ps.forward ? x.fwd_ub_curve : x.bwd_ub_curve;  // tp_comm_overlap's GEMMs
+    const Tasks ub = ub_comm(ps.forward ? x.ub_fwd : x.ub_bwd, s, dep, tag);
+    Tasks ends = stage_compute(s, ps.forward ? x.fwd_curve : x.bwd_curve, ub_curve, dep, feed_ && ps.forward && k == 0,
+                               ps.forward, tag);
+    MemoryPlan& mp = stage_mem(s);
+    if (!ps.forward) recompute_memory(mp, ends.front(), x.recompute_peak, mem_part_[at(s)]);
+    mp.events.push_back(MemEvent{ends.front(), true, ps.forward ? x.act_bytes : -x.act_bytes, mem_part_[at(s)]});
+    if (!ps.forward && ps.micro_batch == m_ - 1)
+      reduce_grads(s, x.params - x.expert_params, x.expert_params, ends, "dp grads " + tag);
+    if (mesh_.tp > 1) ends = tp_comm(ps.forward ? x.tp_fwd : x.tp_bwd, s, ends, tag);
+    if (ub_curve != engine::kNoCurve) {  // the chunks beside, then the last ones
+      ends.insert(ends.end(), ub.begin(), ub.end());
+      ends = ub_comm(ps.forward ? x.ub_fwd_tail : x.ub_bwd_tail, s, ends, tag);
+    }
+    if (mesh_.ep > 1) ends = ep_comm(ps.forward ? x.ep_fwd : x.ep_bwd, s, ends, tag);
+    return ends;
+  }
+
+  // A pass block by block: each block's kernels (after its gathers under FSDP), then its TP and
+  // EP collectives, and on the last micro-batch's backward its gradients reduced as soon as they
+  // are complete (FSDP: each block; overlap_grad_reduce: each bucket its last block closes).
+  // Returns the last block's last tasks.
+  Tasks block_pass(int s, int k, const VStage& x, const PipePass& ps, Tasks dep, const std::string& tag) {
+    const bool last_bwd = !ps.forward && ps.micro_batch == m_ - 1;
+    Tasks ends;
     for (std::size_t j = 0; j < x.blocks.size(); ++j) {
       const int b = block_at(x, ps, j);
       const std::string btag = tag + " b" + std::to_string(b);
-      std::vector<engine::TaskId> d = dep;
-      const std::vector<engine::TaskId> ag = gather_block(s, x, b, ps, btag);
+      Tasks d = dep;
+      const Tasks ag = gather_block(s, x, b, ps, btag);
       d.insert(d.end(), ag.begin(), ag.end());
       const std::map<int, double>& kernels = ps.forward ? x.block_fwd_kernels : x.block_bwd_kernels;
-      const double issued = opt.software && kernels.count(b) ? kernels.at(b) : 0.0;
-      auto issue = hosts[static_cast<std::size_t>(s)].issue(issued, !ps.forward, 0, "issue " + btag);
+      const double issued = opt_.software && kernels.count(b) ? kernels.at(b) : 0.0;
+      auto issue = hosts_[at(s)].issue(issued, !ps.forward, 0, "issue " + btag);
       if (issue) d.push_back(*issue);
       const Calls& ub_calls = calls_of(ps.forward ? x.ub_block_fwd : x.ub_block_bwd, b);  // tp_comm_overlap
-      const std::vector<engine::TaskId> ub = ub_comm(ub_calls, s, d, btag);
+      const Tasks ub = ub_comm(ub_calls, s, d, btag);
       const std::map<int, engine::CurveId>& ub_curve = ps.forward ? x.block_fwd_ub_curve : x.block_bwd_ub_curve;
-      std::vector<engine::TaskId> blk;
-      const bool reads = feed && ps.forward && k == 0 && j == 0;
-      for (int r : layout.stage(s)) {
-        std::vector<engine::TaskId> dr = d;
-        if (reads) dr.push_back(feed->next(static_cast<std::size_t>(r), sb.compute(r), last_compute[static_cast<std::size_t>(r)]));
-        if (ub_curve.count(b))
-          dr.assign(1, g.add_shared_work(sb.compute(r), ub_curve.at(b), dr, btag + " ub gemms", ps.forward ? kForward : kBackward));
-        engine::TaskId t = g.add_shared_work(sb.compute(r), (ps.forward ? x.block_fwd_curve : x.block_bwd_curve).at(b), dr,
-                                             btag, ps.forward ? kForward : kBackward);
-        if (reads) feed->consumed(static_cast<std::size_t>(r), t);
-        last_compute[static_cast<std::size_t>(r)] = t;
-        blk.push_back(t);
-        last_on_rank[static_cast<std::size_t>(r)].assign(1, t);
-      }
+      const Tasks blk = stage_compute(s, (ps.forward ? x.block_fwd_curve : x.block_bwd_curve).at(b),
+                                      ub_curve.count(b) ? ub_curve.at(b) : engine::kNoCurve, d,
+                                      feed_ && ps.forward && k == 0 && j == 0, ps.forward, btag);
       if (!ps.forward && x.block_recompute.count(b))  // the recomputed forward's activations, while it runs
-        recompute_memory(stage_mem(s), blk.front(), x.block_recompute.at(b),
-                         mem_part[static_cast<std::size_t>(s)]);
-      if (j + 1 == x.blocks.size()) {  // a forward's activations are saved at its end, a backward's freed
-        MemoryPlan& mp = stage_mem(s);
-        mp.events.push_back(MemEvent{blk.front(), true, ps.forward ? x.act_bytes : -x.act_bytes, mem_part[static_cast<std::size_t>(s)]});
-      }
-      if (fsdp && !ag.empty()) gathers[static_cast<std::size_t>(s)].used_by(blk);
+        recompute_memory(stage_mem(s), blk.front(), x.block_recompute.at(b), mem_part_[at(s)]);
+      if (j + 1 == x.blocks.size())  // a forward's activations are saved at its end, a backward's freed
+        stage_mem(s).events.push_back(MemEvent{blk.front(), true, ps.forward ? x.act_bytes : -x.act_bytes, mem_part_[at(s)]});
+      if (fsdp_ && !ag.empty()) gathers_[at(s)].used_by(blk);
       std::array<std::optional<engine::TaskId>, 2> rs;
-      if (last_bwd) {  // FSDP reduces each block, overlap_grad_reduce each bucket its last block closes
+      if (last_bwd) {
         const double be = x.block_expert_params.count(b) ? x.block_expert_params.at(b) : 0.0;
-        const GradBucket* bk = fsdp ? nullptr : closed_by(x.buckets, b);
-        if (fsdp || bk)
+        const GradBucket* bk = fsdp_ ? nullptr : closed_by(x.buckets, b);
+        if (fsdp_ || bk)
           rs = reduce_grads(s, bk ? bk->dense : x.block_params.at(b) - be, bk ? bk->expert : be, blk, "dp grads " + btag);
       }
-      if (fsdp)
-        fsdp_memory(stage_mem(s), P, x, b, ps, blk, !ag.empty(), rs, gathered_part, unsharded_part);
+      if (fsdp_) fsdp_memory(stage_mem(s), P_, x, b, ps, blk, !ag.empty(), rs, gathered_part_, unsharded_part_);
       dep.clear();
       ends = blk;
       const std::map<int, Calls>& tp_calls = ps.forward ? x.tp_block_fwd : x.tp_block_bwd;
-      if (mesh.tp > 1 && tp_calls.count(b)) {
-        ends = tp_comm(tp_calls.at(b), s, ends, btag);
-        dep = ends;
-      }
+      if (mesh_.tp > 1 && tp_calls.count(b)) dep = ends = tp_comm(tp_calls.at(b), s, ends, btag);
       if (!ub_calls.empty()) {
         ends.insert(ends.end(), ub.begin(), ub.end());
         dep = ends = ub_comm(calls_of(ps.forward ? x.ub_block_fwd_tail : x.ub_block_bwd_tail, b), s, ends, btag);
       }
       const std::map<int, Calls>& ep_calls = ps.forward ? x.ep_block_fwd : x.ep_block_bwd;
-      if (mesh.ep > 1 && ep_calls.count(b)) {
-        ends = ep_comm(ep_calls.at(b), s, ends, btag);
-        dep = ends;
-      }
+      if (mesh_.ep > 1 && ep_calls.count(b)) dep = ends = ep_comm(ep_calls.at(b), s, ends, btag);
     }
     return ends;
-  };
-  for (int step = 0; step < opt.steps; ++step) {
-    // fwd_sent[(mb, k)]: the activation of micro-batch mb entering virtual stage k has arrived.
-    std::map<std::pair<int, int>, engine::TaskId> fwd_in, bwd_in;
-    std::map<std::pair<int, int>, engine::TaskId> fwd_done;  // (mb, k): the stage's forward tasks joined
-    std::vector<std::size_t> next(static_cast<std::size_t>(p), 0);
-    last_on_rank.assign(static_cast<std::size_t>(layout.size()), {});
-    for (auto& gd : grads_done) gd.clear();
-    std::vector<std::vector<engine::TaskId>> stage_wait(static_cast<std::size_t>(p));  // the last pass's TP collectives
-    for (int s = 0; s < p; ++s) {
-      std::vector<engine::TaskId> prev;
-      if (!sg.step_end.empty()) prev.push_back(sg.step_end.back());
-      hosts[static_cast<std::size_t>(s)].begin_step(prev, "stage" + std::to_string(s) + " host step " + std::to_string(step));
+  }
+
+  // What pass ps (the idx-th of stage s) waits for: the tensor from the previous (forward) or
+  // next (backward) virtual stage, the distributed optimizer's gather before the stage's first
+  // pass, the stage's last collectives. None while the tensor has not been sent.
+  std::optional<Tasks> pass_inputs(int s, std::size_t idx, const PipePass& ps) const {
+    const int k = virtual_stage(ps.chunk, s, p_);
+    Tasks dep;
+    if (ps.forward && k > 0) {
+      auto it = fwd_in_.find({ps.micro_batch, k});
+      if (it == fwd_in_.end()) return std::nullopt;
+      dep.push_back(it->second);
+    }
+    if (!ps.forward && k < V_ - 1) {
+      auto it = bwd_in_.find({ps.micro_batch, k});
+      if (it == bwd_in_.end()) return std::nullopt;
+      dep.push_back(it->second);
+    }
+    if (ps.forward && idx == 0 && stage_ready_[at(s)]) dep.push_back(*stage_ready_[at(s)]);
+    for (engine::TaskId t : stage_wait_[at(s)]) dep.push_back(t);
+    return dep;
+  }
+
+  // Pass ps of stage s after `dep`: the CP exchange beside it, its kernels and collectives, then
+  // the tensor handed to the next (forward) or previous (backward) virtual stage.
+  void run_pass(int s, const PipePass& ps, Tasks dep) {
+    const int k = virtual_stage(ps.chunk, s, p_);
+    const VStage& x = vstage(k);
+    const std::string tag = std::string(ps.forward ? "fwd" : "bwd") + " mb" + std::to_string(ps.micro_batch) +
+                            (v_ > 1 ? " chunk" + std::to_string(ps.chunk) : "");
+    Tasks ring;  // the CP exchange, beside the pass
+    if (mesh_.cp > 1) ring = cp_comm(ps.forward ? x.cp_fwd : x.cp_bwd, s, dep, tag);
+    Tasks ends = block_by_block(ps) ? block_pass(s, k, x, ps, std::move(dep), tag) : whole_pass(s, k, x, ps, std::move(dep), tag);
+    ends.insert(ends.end(), ring.begin(), ring.end());
+    stage_wait_[at(s)].clear();
+    if (mesh_.tp > 1 || mesh_.ep > 1 || mesh_.cp > 1) stage_wait_[at(s)] = ends;
+    const int to = ps.forward ? k + 1 : k - 1;
+    if (to < 0 || to >= V_) return;
+    const int to_stage = to % p_;
+    const double bytes = P_.boundary_bytes[at(ps.forward ? to : k)];
+    std::vector<int> members = layout_.stage(s);
+    const std::vector<int> other = layout_.stage(to_stage);
+    members.insert(members.end(), other.begin(), other.end());
+    const engine::TaskId t = comm(sb_.p2p_plan(bytes, pairs_between(s, to_stage)), members, ends,
+                                  std::string(ps.forward ? "send act " : "send grad ") + tag, engine::kNoServer);
+    (ps.forward ? fwd_in_ : bwd_in_)[{ps.micro_batch, to}] = t;
+  }
+
+  // One step: every stage runs its schedule's passes as far as their inputs allow, round after
+  // round over the stages, then its optimizer.
+  void run_step(int step) {
+    fwd_in_.clear();
+    bwd_in_.clear();
+    std::vector<std::size_t> next(at(p_), 0);
+    last_on_rank_.assign(at(layout_.size()), {});
+    for (auto& gd : grads_done_) gd.clear();
+    stage_wait_.assign(at(p_), {});
+    for (int s = 0; s < p_; ++s) {
+      Tasks prev;
+      if (!sg_.step_end.empty()) prev.push_back(sg_.step_end.back());
+      hosts_[at(s)].begin_step(prev, "stage" + std::to_string(s) + " host step " + std::to_string(step));
     }
     // overlap_param_gather: the first step's gathers launched by the host as it starts (later
-    // steps': after the previous step's optimizer, below).
-    for (int s = 0; s < p && gather_ahead && step == 0; ++s)
-      emit_gathers(s, hosts[static_cast<std::size_t>(s)].last());
+    // steps': after the previous step's optimizer).
+    for (int s = 0; s < p_ && gather_ahead_ && step == 0; ++s) emit_gathers(s, hosts_[at(s)].last());
     std::size_t remaining = 0;
-    for (const auto& o : order) remaining += o.size();
+    for (const auto& o : order_) remaining += o.size();
     while (remaining > 0) {
       bool progressed = false;
-      for (int s = 0; s < p; ++s) {
-        auto& idx = next[static_cast<std::size_t>(s)];
-        while (idx < order[static_cast<std::size_t>(s)].size()) {
-          const PipePass& ps = order[static_cast<std::size_t>(s)][idx];
-          const int k = virtual_stage(ps.chunk, s, p);
-          VStage& x = vs[static_cast<std::size_t>(k)];
-          std::vector<engine::TaskId> dep;
-          if (ps.forward && k > 0) {
-            auto it = fwd_in.find({ps.micro_batch, k});
-            if (it == fwd_in.end()) break;
-            dep.push_back(it->second);
-          }
-          if (!ps.forward && k < V - 1) {
-            auto it = bwd_in.find({ps.micro_batch, k});
-            if (it == bwd_in.end()) break;
-            dep.push_back(it->second);
-          }
-          if (ps.forward && idx == 0 && stage_ready[static_cast<std::size_t>(s)])
-            dep.push_back(*stage_ready[static_cast<std::size_t>(s)]);
-          for (engine::TaskId t : stage_wait[static_cast<std::size_t>(s)]) dep.push_back(t);
-          HostTimeline& host = hosts[static_cast<std::size_t>(s)];
-          const std::string tag = std::string(ps.forward ? "fwd" : "bwd") + " mb" + std::to_string(ps.micro_batch) +
-                                  (v > 1 ? " chunk" + std::to_string(ps.chunk) : "");
-          const bool last_bwd = !ps.forward && ps.micro_batch == m - 1;
-          std::vector<engine::TaskId> ends;
-          std::vector<engine::TaskId> ring;  // the CP exchange, beside the pass
-          if (mesh.cp > 1) ring = cp_comm(ps.forward ? x.cp_fwd : x.cp_bwd, s, dep, tag);
-          if (!fsdp && !(last_bwd && opt.overlap_grad_reduce && dp > 1) && !(gather_ahead && ps.forward && ps.micro_batch == 0)) {
-            auto issue = host.issue(ps.forward ? x.fwd_kernels : x.bwd_kernels, !ps.forward, 0, "issue " + tag);
-            if (issue) dep.push_back(*issue);
-            const engine::CurveId ub_curve = ps.forward ? x.fwd_ub_curve : x.bwd_ub_curve;  // tp_comm_overlap's GEMMs
-            const std::vector<engine::TaskId> ub = ub_comm(ps.forward ? x.ub_fwd : x.ub_bwd, s, dep, tag);
-            for (int r : layout.stage(s)) {
-              std::vector<engine::TaskId> d = dep;
-              const bool reads = feed && ps.forward && k == 0;
-              if (reads) d.push_back(feed->next(static_cast<std::size_t>(r), sb.compute(r), last_compute[static_cast<std::size_t>(r)]));
-              if (ub_curve != engine::kNoCurve)
-                d.assign(1, g.add_shared_work(sb.compute(r), ub_curve, d, tag + " ub gemms", ps.forward ? kForward : kBackward));
-              engine::TaskId t = g.add_shared_work(sb.compute(r), ps.forward ? x.fwd_curve : x.bwd_curve, d, tag,
-                                                   ps.forward ? kForward : kBackward);
-              if (reads) feed->consumed(static_cast<std::size_t>(r), t);
-              last_compute[static_cast<std::size_t>(r)] = t;
-              ends.push_back(t);
-              last_on_rank[static_cast<std::size_t>(r)].assign(1, t);
-              if (r == layout.stage(s).front()) {
-                MemoryPlan& mp = stage_mem(s);
-                if (!ps.forward) recompute_memory(mp, t, x.recompute_peak, mem_part[static_cast<std::size_t>(s)]);
-                mp.events.push_back(MemEvent{t, true, ps.forward ? x.act_bytes : -x.act_bytes,
-                                             mem_part[static_cast<std::size_t>(s)]});
-              }
-            }
-            if (last_bwd) reduce_grads(s, x.params - x.expert_params, x.expert_params, ends, "dp grads " + tag);
-            if (mesh.tp > 1) ends = tp_comm(ps.forward ? x.tp_fwd : x.tp_bwd, s, ends, tag);
-            if (ub_curve != engine::kNoCurve) {  // the chunks beside, then the last ones
-              ends.insert(ends.end(), ub.begin(), ub.end());
-              ends = ub_comm(ps.forward ? x.ub_fwd_tail : x.ub_bwd_tail, s, ends, tag);
-            }
-            if (mesh.ep > 1) ends = ep_comm(ps.forward ? x.ep_fwd : x.ep_bwd, s, ends, tag);
-          } else {
-            ends = block_pass(s, k, x, ps, dep, tag);
-          }
-          ends.insert(ends.end(), ring.begin(), ring.end());
-          stage_wait[static_cast<std::size_t>(s)].clear();
-          if (mesh.tp > 1 || mesh.ep > 1 || mesh.cp > 1) stage_wait[static_cast<std::size_t>(s)] = ends;
-          // Hand the tensor to the next (forward) or previous (backward) virtual stage.
-          const int to = ps.forward ? k + 1 : k - 1;
-          if (to >= 0 && to < V) {
-            const int to_stage = to % p;
-            const double bytes = boundary_bytes[static_cast<std::size_t>(ps.forward ? to : k)];
-            std::vector<int> members = layout.stage(s);
-            const std::vector<int> other = layout.stage(to_stage);
-            members.insert(members.end(), other.begin(), other.end());
-            engine::TaskId t = comm(sb.p2p_plan(bytes, pairs_between(s, to_stage)), members, ends,
-                                    std::string(ps.forward ? "send act " : "send grad ") + tag, engine::kNoServer);
-            (ps.forward ? fwd_in : bwd_in)[{ps.micro_batch, to}] = t;
-          }
+      for (int s = 0; s < p_; ++s) {
+        std::size_t& idx = next[at(s)];
+        while (idx < order_[at(s)].size()) {
+          const PipePass& ps = order_[at(s)][idx];
+          std::optional<Tasks> dep = pass_inputs(s, idx, ps);
+          if (!dep) break;  // its tensor has not been sent yet
+          run_pass(s, ps, std::move(*dep));
           ++idx;
           --remaining;
           progressed = true;
@@ -1031,52 +1088,105 @@ StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, 
       }
       if (!progressed) throw std::logic_error("pipeline schedule deadlocked");
     }
-    // Optimizer per stage after its gradients are reduced; then (distributed optimizer) the
-    // updated parameters are all-gathered before the stage's next forward (under FSDP the next
-    // step's block gathers bring them, after the optimizer).
-    std::vector<engine::TaskId> ends;
-    for (int s = 0; s < p; ++s) {
-      std::vector<engine::TaskId> grads = grads_done[static_cast<std::size_t>(s)];
-      for (int r : layout.stage(s))
-        for (engine::TaskId t : last_on_rank[static_cast<std::size_t>(r)]) grads.push_back(t);
-      std::vector<engine::TaskId> deps = grads_done[static_cast<std::size_t>(s)];
-      auto issue = hosts[static_cast<std::size_t>(s)].optimizer(model, adam, pr == work::Precision::amp_fp16, grads);
+    optimizer(step);
+  }
+
+  // Optimizer per stage after its gradients are reduced; then (distributed optimizer) the
+  // updated parameters are all-gathered before the stage's next forward (under FSDP the next
+  // step's block gathers bring them, after the optimizer).
+  void optimizer(int step) {
+    const bool adam = opt_.optimizer != work::Optimizer::sgd;
+    Tasks ends;
+    for (int s = 0; s < p_; ++s) {
+      Tasks grads = grads_done_[at(s)];
+      for (int r : layout_.stage(s))
+        for (engine::TaskId t : last_on_rank_[at(r)]) grads.push_back(t);
+      Tasks deps = grads_done_[at(s)];
+      auto issue = hosts_[at(s)].optimizer(model_, adam, cost_.precision() == work::Precision::amp_fp16, grads);
       if (issue) deps.push_back(*issue);
-      std::vector<engine::TaskId> opts;
-      for (int r : layout.stage(s)) {
-        opts.push_back(g.add_shared_work(sb.compute(r), opt_curve[static_cast<std::size_t>(s)], deps, "optimizer", kOptimizer));
-        last_compute[static_cast<std::size_t>(r)] = opts.back();
+      Tasks opts;
+      for (int r : layout_.stage(s)) {
+        opts.push_back(g_.add_shared_work(sb_.compute(r), opt_curve_[at(s)], deps, "optimizer", kOptimizer));
+        last_compute_[at(r)] = opts.back();
       }
-      stage_ready[static_cast<std::size_t>(s)].reset();
-      gathers[static_cast<std::size_t>(s)].next_step(opts);
-      const double ex = P.expert_params_of_stage[static_cast<std::size_t>(s)];
-      if (gather_ahead) {  // the next step's forwards wait for their buckets' gathers
-        if (s == 0) param_ready.clear();
-        emit_gathers(s, g.add_join(opts, "stage" + std::to_string(s) + " optimizer"));
-      } else if (opt.distributed_optimizer && !fsdp && (dp > 1 || (ex > 0 && edp > 1))) {
-        stage_ready[static_cast<std::size_t>(s)] =
-            gather_params(s, params_of_stage[static_cast<std::size_t>(s)] - ex, ex, opts, "dp all_gather params");
-        ends.push_back(*stage_ready[static_cast<std::size_t>(s)]);
+      stage_ready_[at(s)].reset();
+      gathers_[at(s)].next_step(opts);
+      const double ex = P_.expert_params_of_stage[at(s)];
+      if (gather_ahead_) {  // the next step's forwards wait for their buckets' gathers
+        if (s == 0) param_ready_.clear();
+        emit_gathers(s, g_.add_join(opts, "stage" + std::to_string(s) + " optimizer"));
+      } else if (opt_.distributed_optimizer && !fsdp_ && (dp_ > 1 || (ex > 0 && edp_ > 1))) {
+        stage_ready_[at(s)] = gather_params(s, P_.params_of_stage[at(s)] - ex, ex, opts, "dp all_gather params");
+        ends.push_back(*stage_ready_[at(s)]);
       }
       ends.insert(ends.end(), opts.begin(), opts.end());
     }
-    sg.step_end.push_back(g.add_join(ends, "step " + std::to_string(step)));
+    sg_.step_end.push_back(g_.add_join(ends, "step " + std::to_string(step)));
   }
-  if (feed) sg.data = std::make_shared<data::FeedRecord>(feed->finish());
-  rank0_comm.resize(g.size(), 0);
-  sg.rank0_comm = std::move(rank0_comm);
-  sg.compute = sb.compute_streams();
-  sg.comm = dp > 1 ? dp_stream[0] : engine::kNoServer;
-  for (int s = 0; s < p; ++s) sg.stage_memory.push_back(sb.take_memory(layout.stage(s).front()));
-  sg.memory = sg.stage_memory.front();
-  // The tensor-, pipeline- and data-parallel shards make one copy of the weights and of the
-  // states with the fp32 master weights (k_state less the fp32 gradient copy, which is no state).
-  sg.checkpoint_bytes = static_cast<double>(model.params()) *
-                        (P.pbytes + P.k_state - (P.gbytes == 2.0 && P.pbytes == 2.0 ? 4.0 : 0.0));
-  sg.strategy_detail = strategy_detail(P, opt);
-  sg.comm_calls = sb.take_comm_calls();
-  sg.graph = std::move(g);
-  return sg;
+
+  // The step graph with its memory plans, checkpoint size, description and calls.
+  StepGraph finish() {
+    if (feed_) sg_.data = std::make_shared<data::FeedRecord>(feed_->finish());
+    rank0_comm_.resize(g_.size(), 0);
+    sg_.rank0_comm = std::move(rank0_comm_);
+    sg_.compute = sb_.compute_streams();
+    sg_.comm = dp_ > 1 ? dp_stream_[0] : engine::kNoServer;
+    for (int s = 0; s < p_; ++s) sg_.stage_memory.push_back(sb_.take_memory(layout_.stage(s).front()));
+    sg_.memory = sg_.stage_memory.front();
+    // The tensor-, pipeline- and data-parallel shards make one copy of the weights and of the
+    // states with the fp32 master weights (k_state less the fp32 gradient copy, which is no state).
+    sg_.checkpoint_bytes = static_cast<double>(model_.params()) *
+                           (P_.pbytes + P_.k_state - (P_.gbytes == 2.0 && P_.pbytes == 2.0 ? 4.0 : 0.0));
+    sg_.strategy_detail = strategy_detail(P_, opt_);
+    sg_.comm_calls = sb_.take_comm_calls();
+    sg_.graph = std::move(g_);
+    return std::move(sg_);
+  }
+
+  const work::Model& model_;
+  const work::CostModel& cost_;
+  const MegatronOptions& opt_;
+  const Mesh& mesh_;
+  Prepared& P_;
+  const Layout& layout_;
+  const int p_, v_, V_, m_;
+  const int dp_;             // the replicas of every weight, dp x cp (gradient reduction, optimizer shards)
+  const bool fsdp_;          // FSDP (header; none when dp x cp = 1): its sharding and overlap_grad_reduce implied
+  const bool gather_ahead_;  // overlap_param_gather: the step starts with the distributed optimizer's gathers
+  const coll::Op grad_op_;   // reduce-scatter under the distributed optimizer and FSDP, else all-reduce
+  StepBuilder sb_;
+  engine::TaskGraph& g_;
+  // Gradients are reduced over every rank holding the same weights: data x context parallel.
+  const StageGroups dp_groups_, tp_groups_, cp_groups_, ep_groups_, edp_groups_;
+  const int edp_;  // replicas of each expert shard (dp x cp / ep, layout.hpp)
+  std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> pairs_of_;
+  std::vector<engine::CurveId> opt_curve_;  // per stage
+  StepGraph sg_;
+  std::vector<engine::ServerId> dp_stream_, tp_stream_, ag_stream_, cp_stream_;  // per stage
+  std::vector<int> mem_part_;                 // per stage: its activations
+  int gathered_part_ = 0, unsharded_part_ = 0;  // FSDP's dynamic parts
+  std::vector<std::vector<PipePass>> order_;  // per stage, its schedule
+  std::optional<data::Feed> feed_;
+  std::vector<std::optional<engine::TaskId>> last_compute_;  // per rank
+  std::vector<HostTimeline> hosts_;                          // per stage
+  std::vector<char> rank0_comm_;  // per task: a communication task rank 0 takes part in
+  std::vector<std::optional<engine::TaskId>> stage_ready_;  // per stage: the distributed optimizer's gather
+  std::vector<Tasks> grads_done_;                           // per stage: its gradient reductions this step
+  std::vector<GatherOrder> gathers_;                        // FSDP's, per stage
+  std::map<int, engine::TaskId> param_ready_;  // overlap_param_gather: block -> its bucket's gather this step
+  // This step's: per rank its last compute; (micro-batch, virtual stage) -> the tensor arrived
+  // forward or backward; per stage the last pass's TP, EP and CP collectives.
+  std::vector<Tasks> last_on_rank_;
+  std::map<std::pair<int, int>, engine::TaskId> fwd_in_, bwd_in_;
+  std::vector<Tasks> stage_wait_;
+};
+
+}  // namespace
+
+StepGraph build_megatron(const work::Model& model, const work::CostModel& cost, coll::Planner& planner,
+                         const topo::Cluster& cluster, const std::vector<int>& ranks, const MegatronOptions& opt) {
+  Prepared P = prepare(model, cost, cluster, ranks, opt);
+  return MegatronSteps(model, cost, planner, opt, P).build();
 }
 
 }  // namespace simtrain::train
@@ -1096,15 +1206,8 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
   // --- memory per stage: static parts + the running sum of the activations its schedule holds
   // (under FSDP with the gathered blocks and unsharded gradients) ---
   for (int s = 0; s < p; ++s) {
-    const double Ps = P.params_of_stage[static_cast<std::size_t>(s)];
-    double buf = 0;
-    for (int k = s; k < P.V; k += p) {
-      buf = std::max(buf, P.boundary_bytes[static_cast<std::size_t>(k)]);
-      if (k + 1 < P.V) buf = std::max(buf, P.boundary_bytes[static_cast<std::size_t>(k + 1)]);
-    }
-    const double held = fsdp ? P.opt_params_of_stage[static_cast<std::size_t>(s)] : Ps;  // FSDP: the rank's shard
-    double live = held * (P.pbytes + P.gbytes) + P.opt_params_of_stage[static_cast<std::size_t>(s)] * P.k_state +
-                  (p > 1 ? 2 * buf : 0.0) + cost.calibration().context_bytes;
+    double live = held_params(P, s) * (P.pbytes + P.gbytes) + P.opt_params_of_stage[static_cast<std::size_t>(s)] * P.k_state +
+                  pipeline_buffer_bytes(P, s) + cost.calibration().context_bytes;
     const double most = fsdp ? fsdp_dynamic_peak(P, s) : activation_peak(P, s);
     out.stage_peak_bytes.push_back((live + most) * (1 + cost.calibration().allocator_slack));
   }
