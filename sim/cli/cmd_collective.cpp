@@ -28,28 +28,22 @@
 namespace simtrain::cli {
 
 coll::Op parse_op(const std::string& s) {
-  if (s == "all_reduce" || s == "allreduce") return coll::Op::all_reduce;
-  if (s == "reduce_scatter") return coll::Op::reduce_scatter;
-  if (s == "all_gather" || s == "allgather") return coll::Op::all_gather;
-  if (s == "broadcast") return coll::Op::broadcast;
-  throw ScenarioError("", 0, 0, "--op", "unknown collective '" + s + "'" +
-                      did_you_mean(s, {"all_reduce", "reduce_scatter", "all_gather", "broadcast"}) +
-                      "; expected all_reduce, reduce_scatter, all_gather or broadcast");
+  const std::optional<coll::Op> op = coll::kOpNames.parse(s);
+  if (op && *op != coll::Op::all_to_all) return *op;
+  throw ScenarioError("", 0, 0, "--op", "unknown collective '" + s + "'");  // op_flag_check let it through
 }
+
+CLI::Validator op_flag_check() {
+  std::vector<std::string> names = coll::kOpNames.names(), aliases;
+  names.erase(std::find(names.begin(), names.end(), coll::op_name(coll::Op::all_to_all)));  // a training collective only
+  for (const EnumName<coll::Op>& e : coll::kOpNames.entries)
+    if (e.use == NameUse::kAlias && e.value != coll::Op::all_to_all) aliases.emplace_back(e.name);
+  return one_of("collective", names, aliases);
+}
+
+CLI::Validator solver_flag_check() { return one_of("solver", {"incremental", "full"}); }
 
 namespace {
-
-coll::Algo parse_algo(const std::string& s) {
-  if (s == "auto") return coll::Algo::automatic;
-  if (s == "ring") return coll::Algo::ring;
-  if (s == "tree") return coll::Algo::tree;
-  if (s == "hierarchical") return coll::Algo::hierarchical;
-  if (s == "nvls") return coll::Algo::nvls;
-  if (s == "nvls_tree") return coll::Algo::nvls_tree;
-  throw ScenarioError("", 0, 0, "--algo", "unknown algorithm '" + s + "'" +
-                      did_you_mean(s, {"auto", "ring", "tree", "hierarchical", "nvls", "nvls_tree"}) +
-                      "; expected auto, ring, tree, hierarchical, nvls or nvls_tree");
-}
 
 // -f: a whole number text (not "4abc" read as 4), > 1, giving at most kMaxSweepSizes sizes from
 // -b to -e (a factor of 1.0000001 made 200 million).
@@ -109,7 +103,7 @@ struct CollectiveFlags {
   bool json = false, force_device = false;
   std::vector<std::string> set;
   double max_seconds = 0;
-  CLI::Option *op_opt = nullptr, *min_opt = nullptr, *max_opt = nullptr, *factor_opt = nullptr, *dtype_opt = nullptr;
+  CLI::Option *gpus_alias = nullptr, *op_opt = nullptr, *min_opt = nullptr, *max_opt = nullptr, *factor_opt = nullptr, *dtype_opt = nullptr;
 };
 
 // A collective's size estimated on kCollectiveSampleNodes nodes before the whole cluster is built
@@ -229,11 +223,11 @@ int run_collective(const CollectiveFlags& f) {
   coll::NcclParams nccl_params = coll::NcclParams::load_default(cluster->catalog().path());
   drive::SweepOptions opt;
   opt.request.op = parse_op(f.op);
-  opt.request.algo = parse_algo(f.algo);
+  opt.request.algo = *coll::kAlgoNames.parse(f.algo);  // the flag's check took only its names
   const int gpn = cluster->gpus_per_node();
   const int per_node = f.gpus > 0 ? f.gpus : gpn;
   if (per_node > gpn)
-    throw ScenarioError("", 0, 0, "--gpus", "the system has " + std::to_string(gpn) + " GPUs per node, not " +
+    throw ScenarioError("", 0, 0, f.gpus_alias->count() > 0 ? "--gpus" : "--gpus-per-node", "the system has " + std::to_string(gpn) + " GPUs per node, not " +
                                                 std::to_string(per_node));
   opt.request.ranks = cluster->first_gpus_of_each_node(per_node);
   NetCalibration cal;
@@ -250,8 +244,6 @@ int run_collective(const CollectiveFlags& f) {
     throw ScenarioError("", 0, 0, "--channels", fmt::format("expected 1 to {} channels, got {}", kMaxChannels, f.channels));
   opt.request.channels = f.channels;
   if (auto p = parse_protocol(f.proto)) opt.request.protocol = *p;
-  if (f.solver != "incremental" && f.solver != "full")
-    throw ScenarioError("", 0, 0, "--solver", "expected incremental or full, got '" + f.solver + "'");
   opt.full_solve = f.solver == "full";
   if (!f.compare.empty()) return compare_log(f, *cluster, planner, opt, cal, per_node);
   return size_sweep(f, *cluster, planner, opt, cal);
@@ -265,9 +257,13 @@ Subcommand add_collective_command(CLI::App& app) {
   cmd->add_option("system", f->system, "System file (topologies/*.yaml) or a shipped system's name")->required();
   cmd->add_option("--nodes", f->nodes, "Number of nodes joined by the system's fabric")->check(whole_number(1, limits::max_nodes));
   cmd->add_option("--fabric", f->fabric, "Override the system's fabric: single_switch | fat_tree | rail_optimized");
-  cmd->add_option("--gpus", f->gpus, "GPUs per node taking part (default: all)")->check(whole_number(1, limits::max_gpus_per_node));
-  f->op_opt = cmd->add_option("--op", f->op, "all_reduce | reduce_scatter | all_gather | broadcast (with --compare: confirms the log's)");
-  cmd->add_option("--algo", f->algo, "auto | ring | tree | hierarchical | nvls | nvls_tree");
+  auto* gpn = cmd->add_option("--gpus-per-node", f->gpus, "GPUs per node taking part (default: all)")
+                  ->check(whole_number(1, limits::max_gpus_per_node));
+  f->gpus_alias = add_hidden_alias(cmd, "--gpus", f->gpus, gpn)->check(whole_number(1, limits::max_gpus_per_node));
+  f->op_opt = cmd->add_option("--op", f->op, "all_reduce | reduce_scatter | all_gather | broadcast (with --compare: confirms the log's)")
+                  ->check(op_flag_check());
+  cmd->add_option("--algo", f->algo, coll::kAlgoNames.choices(" | ", " | "))
+      ->check(one_of("algorithm", coll::kAlgoNames.names()));
   cmd->add_option("--ring-order", f->order, "auto (NCCL-like search) | given (rank order) | a list such as 0,2,4,6,1,3,5,7");
   f->min_opt = cmd->add_option("-b,--minbytes", f->min, "Smallest size (8, 64K, 1M, 1G: binary as nccl-tests)");
   f->max_opt = cmd->add_option("-e,--maxbytes", f->max, "Largest size");
@@ -280,7 +276,8 @@ Subcommand add_collective_command(CLI::App& app) {
                 "With --compare: compare a log whose GPU (its device lines) is not the system's (said in the output)");
   cmd->add_option("--channels", f->channels, "Channels (default: 1 in a node, NICs per node across nodes)")->check(whole_number(1, 2147483647));
   cmd->add_option("--protocol", f->proto, "Force LL, LL128 or Simple (default: chosen per size)");
-  cmd->add_option("--solver", f->solver, "incremental (default) | full: re-solve every flow on every change");
+  cmd->add_option("--solver", f->solver, "incremental (default) | full: re-solve every flow on every change")
+      ->check(solver_flag_check());
   cmd->add_flag("--json", f->json, "Print a JSON array instead of the table");
   cmd->add_option("--set", f->set, "Override a value of the system file or the catalog: system.<path>=value | "
                                    "catalog.<section>.<entry>.<key>=value (repeatable; see `simtrain describe`)");

@@ -44,7 +44,7 @@ struct CalibrateFlags {
   std::vector<std::string> set;
   int device = -1, nodes = 1, gpus = 0;
   bool force_device = false;
-  CLI::Option *nodes_opt = nullptr, *gpus_opt = nullptr, *op_opt = nullptr, *base_opt = nullptr;
+  CLI::Option *nodes_opt = nullptr, *gpus_opt = nullptr, *gpus_alias = nullptr, *op_opt = nullptr, *base_opt = nullptr;
 };
 
 // calibrate --nccl-tests: the network model fitted to a measured log.
@@ -52,7 +52,7 @@ int calibrate_network(const CalibrateFlags& f) {
   if (!f.profile.empty())
     throw ScenarioError("", 0, 0, "--nccl-tests", "give one of --profile (the compute model) and --nccl-tests (the network model)");
   if (!f.scenario.empty() || !f.set.empty() || f.device >= 0)
-    throw ScenarioError("", 0, 0, "--nccl-tests", "fits the network model of a system: give --system, not --scenario, --set or --device");
+    throw ScenarioError("", 0, 0, "--nccl-tests", "fits the network model of a system: give --system, not a scenario, --set or --device");
   if (f.system.empty()) throw ScenarioError("", 0, 0, "--system", "required with --nccl-tests: the system the log ran on");
   check_output_path("-o", f.out);
   const NcclTestsLog log = read_nccl_tests_log(f.nccl);
@@ -76,11 +76,11 @@ int calibrate_network(const CalibrateFlags& f) {
 
 // calibrate --profile: the compute model fitted to a profiler trace of the scenario's run.
 int calibrate_compute(const CalibrateFlags& f) {
-  if (f.profile.empty()) throw ScenarioError("", 0, 0, "--profile", "calibrate needs --profile TRACE --scenario FILE (the compute model) or --nccl-tests LOG --system SYSTEM (the network model)");
-  if (f.scenario.empty()) throw ScenarioError("", 0, 0, "--scenario", "required with --profile: the scenario that describes the traced run");
-  if (!f.system.empty() || f.nodes_opt->count() > 0 || f.gpus_opt->count() > 0 || f.op_opt->count() > 0 ||
+  if (f.profile.empty()) throw ScenarioError("", 0, 0, "--profile", "calibrate needs --profile TRACE SCENARIO (the compute model) or --nccl-tests LOG --system SYSTEM (the network model)");
+  if (f.scenario.empty()) throw ScenarioError("", 0, 0, "scenario", "required with --profile: the scenario file that describes the traced run");
+  if (!f.system.empty() || f.nodes_opt->count() > 0 || f.gpus_opt->count() + f.gpus_alias->count() > 0 || f.op_opt->count() > 0 ||
       f.base_opt->count() > 0)
-    throw ScenarioError("", 0, 0, "--profile", "--system, --nodes, --gpus and --op go with --nccl-tests");
+    throw ScenarioError("", 0, 0, "--profile", "--system, --nodes, --gpus-per-node and --op go with --nccl-tests");
   check_output_path("-o", f.out);
   ScenarioSpec spec = load_scenario(f.scenario, f.set);
   const drive::ProfileTrace trace = drive::load_profile_trace(f.profile);
@@ -110,14 +110,18 @@ Subcommand add_calibrate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("calibrate", "Fit the compute model to a PyTorch profiler trace of the scenario's run (--profile), "
                                               "or the network model to an nccl-tests log (--nccl-tests), into a calibration file");
   cmd->add_option("--profile", f->profile, "torch.profiler trace (Chrome/Kineto JSON) of training steps");
-  cmd->add_option("--scenario", f->scenario, "The scenario that describes the traced run (with --profile)");
+  auto* scenario = cmd->add_option("scenario", f->scenario, "The scenario that describes the traced run (with --profile)");
+  add_hidden_alias(cmd, "--scenario", f->scenario, scenario);
   cmd->add_option("--set", f->set, "Override a scenario value: key.path=value (repeatable)");
   cmd->add_option("--device", f->device, "The traced GPU to fit (default: the lowest device with kernels)")->check(whole_number(0, 4095));
   cmd->add_option("--nccl-tests", f->nccl, "A measured nccl-tests log (all_reduce_perf ... output): fit the network model to it");
   cmd->add_option("--system", f->system, "The system the log ran on (with --nccl-tests): a file or a shipped system's name");
   f->nodes_opt = cmd->add_option("--nodes", f->nodes, "Nodes the log ran on (with --nccl-tests)")->check(whole_number(1, limits::max_nodes));
-  f->gpus_opt = cmd->add_option("--gpus", f->gpus, "GPUs per node the log ran on (default: all)")->check(whole_number(1, limits::max_gpus_per_node));
-  f->op_opt = cmd->add_option("--op", f->op, "all_reduce | reduce_scatter | all_gather | broadcast: confirms the log's");
+  f->gpus_opt = cmd->add_option("--gpus-per-node", f->gpus, "GPUs per node the log ran on (default: all)")
+                    ->check(whole_number(1, limits::max_gpus_per_node));
+  f->gpus_alias = add_hidden_alias(cmd, "--gpus", f->gpus, f->gpus_opt)->check(whole_number(1, limits::max_gpus_per_node));
+  f->op_opt = cmd->add_option("--op", f->op, "all_reduce | reduce_scatter | all_gather | broadcast: confirms the log's")
+                  ->check(op_flag_check());
   f->base_opt = cmd->add_option("--base", f->base,
                                 "A network calibration of the other scope (a one-node fit under a multi-node log, or the reverse): "
                                 "its figures hold during the fit and the written file holds both fits");

@@ -88,8 +88,6 @@ struct RunFlags {
 };
 
 int run_run(const RunFlags& f) {
-  if (f.solver != "incremental" && f.solver != "full")
-    throw ScenarioError("", 0, 0, "--solver", "expected incremental or full, got '" + f.solver + "'");
   if (!f.trace.empty()) check_output_path("--trace", f.trace);
   if (!f.html.empty()) check_output_path("--html", f.html);
   if (!f.chakra.empty()) check_chakra_dir(f.chakra);
@@ -127,8 +125,6 @@ struct ReplayFlags {
 };
 
 int run_replay(const ReplayFlags& f) {
-  if (f.solver != "incremental" && f.solver != "full")
-    throw ScenarioError("", 0, 0, "--solver", "expected incremental or full, got '" + f.solver + "'");
   drive::ReplayOptions o;
   o.dir = f.dir;
   o.system_path = resolve_system(f.system);
@@ -174,7 +170,7 @@ Subcommand add_run_command(CLI::App& app) {
   cmd->add_option("--steps", f->steps, "Steps to simulate and average (overrides `steps`)")->check(whole_number(1, 10000));
   cmd->add_option("--trace", f->trace, "Write a Chrome/Perfetto trace (JSON) to this file");
   cmd->add_option("--html", f->html, "Write a self-contained HTML page (step split, per-GPU timeline, links, memory) to this file");
-  cmd->add_option("--solver", f->solver, "incremental (default) | full");
+  cmd->add_option("--solver", f->solver, "incremental (default) | full")->check(solver_flag_check());
   cmd->add_flag("--json", f->json, "Print one JSON object instead of the report");
   cmd->add_option("--max-seconds", f->max_seconds, "Stop simulating after this many seconds of wall clock (exit 7, no figures)")->check(positive_number());
   cmd->add_flag("--fail-on-oom", f->fail_oom, "Exit with status 4 when the peak memory exceeds the GPU's, or the offloaded state the node's host memory");
@@ -191,7 +187,7 @@ Subcommand add_replay_command(CLI::App& app) {
   cmd->add_option("--nodes", f->nodes, "Number of nodes joined by the system's fabric")->check(whole_number(1, limits::max_nodes));
   cmd->add_option("--gpus-per-node", f->gpus_per_node, "GPUs of each node the ranks take (default: all)")->check(whole_number(1, limits::max_gpus_per_node));
   cmd->add_option("--precision", f->precision, "Peak used for nodes timed from num_ops: fp32 | tf32 | amp_fp16 | amp_bf16 | fp8");
-  cmd->add_option("--solver", f->solver, "incremental (default) | full");
+  cmd->add_option("--solver", f->solver, "incremental (default) | full")->check(solver_flag_check());
   cmd->add_flag("--json", f->json, "Print one JSON object instead of the report");
   cmd->add_flag("--ignore-missing-deps", f->drop_deps,
                 "Drop (and count) dependencies on node ids a file does not hold, and on a node itself, instead of refusing the file");

@@ -123,7 +123,7 @@ Subcommand add_validate_command(CLI::App& app) {
                 "sources' bands cover (per category and GPU generation)");
   cmd->add_option("--check-bands", a.check_bands,
                   "After the table, check this bands file against the results; exit with status 6 when it differs");
-  add_search_flags(cmd, f->search);  // the cases are a search's points
+  add_search_flags(cmd, f->search, false);  // the cases are a search's points; not split into shares
   return {cmd, [f](Context& c) { return validate_command(f->args, f->search, c.dist, c.version); }, true};
 }
 

@@ -46,7 +46,11 @@ Subcommand add_validate_command(CLI::App& app);    // cmd_search.cpp
 // A system given by path, or by name from the shipped topologies/ ("dgx_a100").
 std::string resolve_system(const std::string& arg);
 
-// --op's collective ("all_reduce", "allreduce"): collective and calibrate.
+// --op's collective ("all_reduce", "allreduce"; coll::kOpNames, all_to_all left out): collective
+// and calibrate; op_flag_check() is the flag's CLI11 check, so parse_op sees only a name it takes.
 coll::Op parse_op(const std::string& s);
+CLI::Validator op_flag_check();
+// --solver: incremental | full (run, replay, collective).
+CLI::Validator solver_flag_check();
 
 }  // namespace simtrain::cli

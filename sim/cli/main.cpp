@@ -1,7 +1,7 @@
 // simtrain's command line: parses arguments, calls the library, maps errors to exit codes.
 //   0  success
-//   1  usage error (bad flags), from CLI11
-//   2  bad input: a ScenarioError (file:line:col) or an impossible request (out of memory included)
+//   2  bad input: a usage error (CLI11's or a command's own check: one code), a ScenarioError
+//      (file:line:col) or an impossible request (out of memory included)
 //   3  internal error
 //   4  the scenario does not fit in GPU memory (or its offloaded state in host memory) and --fail-on-oom was given
 //   5  `validate --strict`: a case lies outside its tolerance
@@ -9,6 +9,8 @@
 //   7  --max-seconds: the simulation stopped at the time limit (no figures)
 //   8  --max-total-seconds (sweep, advise): the search's time limit left points not run; the
 //      points done are ranked, the rest listed as not run
+// (1 is not used: CLI11's usage errors gave it before they joined 2. cli/usage.hpp's
+// kExitStatusHelp prints this table in --help; docs/cli.md keeps it too.)
 #include <CLI/CLI.hpp>
 
 #include <fmt/format.h>
@@ -21,6 +23,7 @@
 #include "cli/commands.hpp"
 #include "cli/output_file.hpp"
 #include "cli/search_cli.hpp"
+#include "cli/usage.hpp"
 #include "drive/run.hpp"
 #include "engine/executor.hpp"
 #include "scenario/error.hpp"
@@ -49,20 +52,28 @@ int run_main(int argc, char** argv, cli::Dist& dist) {
   app.require_subcommand(1);
   app.set_version_flag("--version", kVersion);
   std::vector<cli::Subcommand> commands;
-  for (auto add : kSubcommands) commands.push_back(add(app));
+  std::vector<std::string> names;
+  for (auto add : kSubcommands) {
+    commands.push_back(add(app));
+    names.push_back(commands.back().app->get_name());
+  }
+  app.footer(cli::kExitStatusHelp);  // after the subcommands: theirs would inherit it
 
   // `simtrain SCENARIO.yaml ...` is `simtrain run SCENARIO.yaml ...`.
   std::vector<std::string> args(argv + 1, argv + argc);
-  const bool named = !args.empty() && std::any_of(commands.begin(), commands.end(), [&](const cli::Subcommand& c) {
-    return c.app->get_name() == args[0];
-  });
-  if (!args.empty() && args[0].rfind("-", 0) != 0 && !named) args.insert(args.begin(), "run");
-  std::reverse(args.begin(), args.end());  // CLI11 takes a reversed vector
-
+  const bool named = !args.empty() && std::find(names.begin(), names.end(), args[0]) != names.end();
+  if (!args.empty() && args[0].rfind("-", 0) != 0 && !named) {
+    const std::string near = cli::unknown_command(args[0], names);
+    if (!near.empty()) {
+      std::cerr << near << "\n";
+      return cli::kExitUsage;
+    }
+    args.insert(args.begin(), "run");
+  }
   try {
-    app.parse(args);
+    app.parse(std::vector<std::string>(args.rbegin(), args.rend()));  // CLI11 takes a reversed vector
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 1;
+    return cli::report_parse_error(app, e, args);
   }
 
   const std::string version = kVersion;
