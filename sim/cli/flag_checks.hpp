@@ -10,6 +10,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <vector>
+#include <algorithm>
+
+#include "scenario/error.hpp"
 
 namespace simtrain::cli {
 
@@ -43,6 +47,33 @@ inline CLI::Validator positive_number() {
         return {};
       },
       "a number above 0");
+}
+
+// A name from a fixed list (an enum's, base/enum_names.hpp): "unknown algorithm 'rign' (did
+// you mean 'ring'?); expected auto, ring or tree". `accepted` also takes aliases the message
+// does not offer (nccl-tests' allreduce). No description: --help's text lists the names.
+inline CLI::Validator one_of(const std::string& what, std::vector<std::string> names,
+                             std::vector<std::string> accepted = {}) {
+  accepted.insert(accepted.end(), names.begin(), names.end());
+  return CLI::Validator(
+      [what, names, accepted](std::string& text) -> std::string {
+        if (std::find(accepted.begin(), accepted.end(), text) != accepted.end()) return {};
+        std::string list;
+        for (std::size_t i = 0; i < names.size(); ++i)
+          list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+        return "unknown " + what + " '" + printable(text.substr(0, 40)) + (text.size() > 40 ? "...'" : "'") +
+               did_you_mean(text, names) + "; expected " + list;
+      },
+      "");
+}
+
+// A former spelling of `canonical` (docs/cli.md, Flag spellings): still taken, no longer
+// listed in --help; giving both is an error.
+template <typename T>
+CLI::Option* add_hidden_alias(CLI::App* cmd, const std::string& name, T& value, CLI::Option* canonical) {
+  CLI::Option* o = cmd->add_option(name, value, "the former spelling of " + canonical->get_name())->group("");
+  o->excludes(canonical);
+  return o;
 }
 
 }  // namespace simtrain::cli

@@ -16,6 +16,7 @@
 
 #include "cli/flag_checks.hpp"
 #include "cli/output_file.hpp"
+#include "cli/terminal.hpp"
 #include "drive/advise.hpp"
 #include "drive/mpi_runner.hpp"
 #include "drive/plan.hpp"
@@ -381,9 +382,10 @@ void add_total_limit_flag(CLI::App* cmd, double& seconds) {
       ->check(cli::positive_number());
 }
 
-void add_search_flags(CLI::App* cmd, SearchFlags& f) {
+void add_search_flags(CLI::App* cmd, SearchFlags& f, bool shard) {
   cmd->add_option("--shard", f.shard, "Run share K of N of the points (K/N; point i is in share i mod N + 1) into the "
-                                      "--journal/--resume part file; rank the parts with simtrain merge");
+                                      "--journal/--resume part file; rank the parts with simtrain merge")
+      ->group(shard ? "Options" : "");
   cmd->add_option("--journal", f.journal, "Append each point's result to this new file as it ends (a part file with --shard)");
   cmd->add_option("--resume", f.resume, "Continue the journal in this file: skip the points it holds, append the rest "
                                         "(starts it when absent)");
@@ -524,7 +526,8 @@ int validate_command(const ValidateArgs& args, const SearchFlags& flags, Dist& d
     print_json(std::cout, {{"rows", report::validation_to_json(*results)},
                            {"cross_validation", report::cross_validation_to_json(cross_validated())}});
   else if (args.json) print_json(std::cout, report::validation_to_json(*results));
-  else std::cout << report::format_validation(*results, args.cases.empty() ? "validation/cases.yaml" : args.cases);
+  else std::cout << report::format_validation(*results, args.cases.empty() ? "validation/cases.yaml" : args.cases,
+                                                   terminal_columns());
   if (args.cross_validate && !args.json)
     std::cout << "\n" << report::format_cross_validation(cross_validated());
   const bool all_within = std::all_of(results->begin(), results->end(), [](const auto& r) { return r.within; });

@@ -33,7 +33,9 @@ struct SearchFlags {
   std::string shard, journal, resume;
   bool progress = false, no_progress = false;
 };
-void add_search_flags(CLI::App* cmd, SearchFlags& f);
+// `shard` false (validate): --shard is not offered in --help; it is still read, so that
+// validate_command refuses it with the reason rather than as an unknown flag.
+void add_search_flags(CLI::App* cmd, SearchFlags& f, bool shard = true);
 
 // Exit status of a search that --max-total-seconds cut: the points done are ranked, the rest
 // listed as "not run: the search's time limit" (cli/main.cpp lists the codes).

@@ -12,43 +12,16 @@
 
 namespace simtrain::coll {
 
-const char* op_name(Op op) {
-  switch (op) {
-    case Op::all_reduce: return "all_reduce";
-    case Op::reduce_scatter: return "reduce_scatter";
-    case Op::all_gather: return "all_gather";
-    case Op::broadcast: return "broadcast";
-    case Op::all_to_all: return "all_to_all";
-  }
-  return "?";
-}
+const char* op_name(Op op) { return kOpNames.c_str(op); }
 
 const std::vector<std::string>& op_names() {
-  static const std::vector<std::string> names{"all_reduce", "reduce_scatter", "all_gather", "broadcast", "all_to_all"};
+  static const std::vector<std::string> names = kOpNames.names();
   return names;
 }
 
-std::optional<Op> op_from_name(std::string_view name) {
-  for (Op op : {Op::all_reduce, Op::reduce_scatter, Op::all_gather, Op::broadcast, Op::all_to_all}) {
-    std::string nccl_tests = op_name(op);  // all_reduce -> allreduce, as nccl-tests spells some
-    nccl_tests.erase(std::remove(nccl_tests.begin(), nccl_tests.end(), '_'), nccl_tests.end());
-    if (name == op_name(op) || name == nccl_tests) return op;
-  }
-  return std::nullopt;
-}
+std::optional<Op> op_from_name(std::string_view name) { return kOpNames.parse(name); }
 
-const char* algo_name(Algo a) {
-  switch (a) {
-    case Algo::automatic: return "auto";
-    case Algo::ring: return "ring";
-    case Algo::tree: return "tree";
-    case Algo::hierarchical: return "hierarchical";
-    case Algo::nvls: return "nvls";
-    case Algo::nvls_tree: return "nvls_tree";
-    case Algo::p2p: return "p2p";
-  }
-  return "?";
-}
+const char* algo_name(Algo a) { return kAlgoNames.c_str(a); }
 
 double busbw_factor(Op op, int n) {
   if (n <= 1) return 0.0;

@@ -164,6 +164,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/enum_names.hpp"
 #include "coll/nccl_params.hpp"
 #include "engine/task_graph.hpp"
 #include "topo/cluster.hpp"
@@ -173,6 +174,26 @@ namespace simtrain::coll {
 enum class Op { all_reduce, reduce_scatter, all_gather, broadcast, all_to_all };
 // p2p: NCCL's point-to-point path (all_to_all, send_recv), the only one all_to_all has.
 enum class Algo { automatic, ring, tree, hierarchical, nvls, nvls_tree, p2p };
+
+// The names of each (base/enum_names.hpp): the one table that prints them, parses them from
+// a scenario, a validation case or a flag, and lists them in errors and --help. nccl-tests'
+// spellings (allreduce, ...) are aliases; p2p is chosen by the planner, never by a user.
+inline constexpr auto kOpNames = enum_names<Op>({{Op::all_reduce, "all_reduce"},
+                                                 {Op::reduce_scatter, "reduce_scatter"},
+                                                 {Op::all_gather, "all_gather"},
+                                                 {Op::broadcast, "broadcast"},
+                                                 {Op::all_to_all, "all_to_all"},
+                                                 {Op::all_reduce, "allreduce", NameUse::kAlias},
+                                                 {Op::reduce_scatter, "reducescatter", NameUse::kAlias},
+                                                 {Op::all_gather, "allgather", NameUse::kAlias},
+                                                 {Op::all_to_all, "alltoall", NameUse::kAlias}});
+inline constexpr auto kAlgoNames = enum_names<Algo>({{Algo::automatic, "auto"},
+                                                     {Algo::ring, "ring"},
+                                                     {Algo::tree, "tree"},
+                                                     {Algo::hierarchical, "hierarchical"},
+                                                     {Algo::nvls, "nvls"},
+                                                     {Algo::nvls_tree, "nvls_tree"},
+                                                     {Algo::p2p, "p2p", NameUse::kPrintOnly}});
 const char* op_name(Op op);
 const char* algo_name(Algo a);
 // op_name's inverse; also takes nccl-tests' spellings (allreduce, allgather, reducescatter,

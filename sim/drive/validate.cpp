@@ -89,7 +89,7 @@ CollectiveCase parse_collective(const Field& f, const std::string& cases_path) {
   if (auto n = f.get("nodes")) c.nodes = static_cast<int>(n->as_int_in(1, limits::max_nodes));
   if (auto g = f.get("gpus")) c.gpus = static_cast<int>(g->as_int_in(1, limits::max_parallel_degree));
   if (auto o = f.get("op")) c.op = o->as_choice({"all_reduce", "reduce_scatter", "all_gather", "broadcast"});
-  if (auto a = f.get("algo")) c.algo = a->as_choice({"auto", "ring", "tree", "hierarchical"});
+  if (auto a = f.get("algo")) c.algo = a->as_choice(coll::kAlgoNames.names());
   if (auto r = f.get("ring_order")) c.ring_order = r->as_choice({"auto", "given"});
   if (auto fb = f.get("fabric")) c.fabric = fb->as_choice({"single_switch", "fat_tree", "rail_optimized"});
   const Field size = f.at("size");
@@ -226,20 +226,6 @@ void set_domain(ValidationResult& r, const train::RunResult& res) {
   r.oversubscription = res.fabric_oversubscription;
 }
 
-coll::Op op_of(const std::string& s) {
-  if (s == "reduce_scatter") return coll::Op::reduce_scatter;
-  if (s == "all_gather") return coll::Op::all_gather;
-  if (s == "broadcast") return coll::Op::broadcast;
-  return coll::Op::all_reduce;
-}
-
-coll::Algo algo_of(const std::string& s) {
-  if (s == "ring") return coll::Algo::ring;
-  if (s == "tree") return coll::Algo::tree;
-  if (s == "hierarchical") return coll::Algo::hierarchical;
-  return coll::Algo::automatic;
-}
-
 }  // namespace
 
 std::string default_cases_path() { return data_path::require("validation/cases.yaml"); }
@@ -288,8 +274,8 @@ ValidationResult run_case(const ValidationCase& c) {
     auto cluster = topo::load_system(cc.system, cc.nodes, "", cc.fabric);
     coll::Planner planner(*cluster, coll::NcclParams::load_default(cluster->catalog().path()));
     coll::Request req;
-    req.op = op_of(cc.op);
-    req.algo = algo_of(cc.algo);
+    req.op = coll::kOpNames.parse(cc.op).value_or(coll::Op::all_reduce);
+    req.algo = coll::kAlgoNames.parse(cc.algo).value_or(coll::Algo::automatic);
     req.ring_order_auto = cc.ring_order == "auto";
     req.bytes = cc.size_bytes;
     const int gpn = cluster->gpus_per_node();

@@ -77,8 +77,21 @@ std::vector<std::pair<std::string, ValidationSummary>> summarize_by_category(con
   return out;
 }
 
-std::string format_validation(const std::vector<ValidationResult>& results, const std::string& cases_name) {
-  std::size_t wid = 4, wwhat = 4, wmeas = 8;
+namespace {
+
+// `text` cut to `width` bytes ("..." at the end), never inside a UTF-8 character.
+std::string cut(const std::string& text, std::size_t width) {
+  if (text.size() <= width || width < 4) return text;
+  std::size_t n = width - 3;
+  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
+  return text.substr(0, n) + "...";
+}
+
+}  // namespace
+
+std::string format_validation(const std::vector<ValidationResult>& results, const std::string& cases_name,
+                              std::size_t width) {
+  std::size_t wid = 4, wwhat = 4, wmeas = 8, wwithin = 16;
   std::vector<std::string> meas;
   for (const auto& r : results) {
     wid = std::max(wid, r.c.key().size());
@@ -87,10 +100,26 @@ std::string format_validation(const std::vector<ValidationResult>& results, cons
     meas.push_back(bound + measured_num(r.c.measured) + " " + r.c.unit);
     wmeas = std::max(wmeas, meas.back().size());
   }
+  std::vector<std::string> within(results.size());
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const auto& r = results[i];
+    within[i] = !r.c.bound.empty() ? fmt::format("{:<3} (bound)", r.within ? "yes" : "NO")
+                : r.c.anchor       ? fmt::format("{:<3} (anchor: a constant was read from it)", r.within ? "yes" : "NO")
+                : r.c.tolerance    ? fmt::format("{:<3} (+-{:.0f}%)", r.within ? "yes" : "NO", *r.c.tolerance * 100)
+                                   : "-";
+    wwithin = std::max(wwithin, within[i].size());
+  }
+  // Wider than the terminal (width > 0 only when stdout is one): each case's `what` on a line
+  // of its own under its figures, cut to the width. A file or a pipe gets the one-line table.
+  const bool split = width > 0 && wid + wwhat + wmeas + 10 + 7 + wwithin + 10 > width;
   std::string out = fmt::format("simtrain validate: {} cases from {} (measured: public figures, sources in the file)\n\n",
                                 results.size(), cases_name);
-  out += fmt::format("{:<{}}  {:<{}}  {:>{}}  {:>10}  {:>7}  {}\n", "id", wid, "what", wwhat, "measured", wmeas,
-                     "simulated", "error", "within tolerance");
+  if (split)
+    out += fmt::format("{:<{}}  {:>{}}  {:>10}  {:>7}  {}\n    what\n", "id", wid, "measured", wmeas, "simulated",
+                       "error", "within tolerance");
+  else
+    out += fmt::format("{:<{}}  {:<{}}  {:>{}}  {:>10}  {:>7}  {}\n", "id", wid, "what", wwhat, "measured", wmeas,
+                       "simulated", "error", "within tolerance");
   std::string last_category;
   for (std::size_t i = 0; i < results.size(); ++i) {
     const auto& r = results[i];
@@ -98,13 +127,13 @@ std::string format_validation(const std::vector<ValidationResult>& results, cons
       out += fmt::format("[{}]\n", r.c.category);
       last_category = r.c.category;
     }
-    const std::string within =
-        !r.c.bound.empty() ? fmt::format("{:<3} (bound)", r.within ? "yes" : "NO")
-        : r.c.anchor       ? fmt::format("{:<3} (anchor: a constant was read from it)", r.within ? "yes" : "NO")
-        : r.c.tolerance    ? fmt::format("{:<3} (+-{:.0f}%)", r.within ? "yes" : "NO", *r.c.tolerance * 100)
-                           : "-";
-    out += fmt::format("{:<{}}  {:<{}}  {:>{}}  {:>10}  {:>7}  {}\n", r.c.key(), wid, r.c.what, wwhat, meas[i], wmeas,
-                       num(r.simulated), r.c.bound.empty() ? pct(r.error) : "", within);
+    const std::string error = r.c.bound.empty() ? pct(r.error) : "";
+    if (split)
+      out += fmt::format("{:<{}}  {:>{}}  {:>10}  {:>7}  {}\n    {}\n", r.c.key(), wid, meas[i], wmeas, num(r.simulated),
+                         error, within[i], cut(r.c.what, width - 4));
+    else
+      out += fmt::format("{:<{}}  {:<{}}  {:>{}}  {:>10}  {:>7}  {}\n", r.c.key(), wid, r.c.what, wwhat, meas[i], wmeas,
+                         num(r.simulated), error, within[i]);
   }
   out += "\nBy category (bounds and calibration anchors excluded from the errors):\n";
   for (const auto& [cat, cs] : summarize_by_category(results)) {

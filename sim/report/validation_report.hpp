@@ -103,7 +103,10 @@ ValidationSummary summarize(const std::vector<ValidationResult>& results);
 std::vector<std::pair<std::string, ValidationSummary>> summarize_by_category(const std::vector<ValidationResult>& results);
 
 // The table and its summary line; `cases_name` is how the file is shown.
-std::string format_validation(const std::vector<ValidationResult>& results, const std::string& cases_name);
+// `width` > 0: the terminal's columns, when stdout is one (cli/terminal.hpp); a table wider
+// puts each case's description on a line of its own. 0: the one-line table (files, pipes, goldens).
+std::string format_validation(const std::vector<ValidationResult>& results, const std::string& cases_name,
+                              std::size_t width = 0);
 nlohmann::json validation_to_json(const std::vector<ValidationResult>& results);
 
 }  // namespace simtrain::report

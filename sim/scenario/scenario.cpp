@@ -30,7 +30,7 @@ const std::vector<KeyInfo>& general_scenario_keys() {
       {"optimizer", "sgd | adam | adamw", "", "sgd"},
       {"strategy", "one of the strategy table's (train/strategy.hpp)", "", "ddp"},
       {"grad_accumulation", "micro-batches per optimizer step (no_sync on all but the last)", "", "1"},
-      {"collective.algorithm", "auto | ring | tree | hierarchical", "", "auto"},
+      {"collective.algorithm", "the collective planner's algorithms (coll/collective.hpp)", "", "auto"},
       {"collective.ring_order", "auto | given", "", "auto"},
       {"steps", "steps to simulate and average", "", "3"},
       {"warmup_steps", "steps simulated first and left out of the averages", "", "1"},
@@ -294,7 +294,7 @@ static void parse_step_keys(const Field& root, const ScenarioGrammar& grammar, c
   if (auto f = root.get("grad_accumulation")) s.grad_accumulation = f->as_int_in(1, limits::max_grad_accumulation);
   if (auto c = root.get("collective")) {
     c->check_keys(table.children("collective"));
-    if (auto f = c->get("algorithm")) s.collective_algorithm = f->as_choice({"auto", "ring", "tree", "hierarchical"});
+    if (auto f = c->get("algorithm")) s.collective_algorithm = f->as_choice(grammar.collective_algorithms);
     if (auto f = c->get("ring_order")) s.ring_order = f->as_choice({"auto", "given"});
   }
   // The step graph grows with the steps simulated: keep it to what a user can wait for.

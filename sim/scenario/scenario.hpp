@@ -56,6 +56,8 @@ struct ScenarioGrammar {
   std::function<void(ScenarioSpec&, bool strategy_overridden)> parse_strategy_blocks;
   // The system file's keys (topo/cluster.hpp), for system.* overrides of an inline `system:`.
   const FileSchema* system_schema = nullptr;
+  // collective.algorithm's choices: the collective planner's names (coll::kAlgoNames).
+  std::vector<std::string> collective_algorithms;
 };
 
 struct ScenarioSpec {

@@ -80,10 +80,7 @@ std::optional<double> StrategyBuilder::closed_form_peak(const std::vector<int>& 
 StepOptions StrategyBuilder::step_options(int steps, long long batch) const {
   work::Optimizer optim;
   work::parse_optimizer(spec_.optimizer, optim);
-  const coll::Algo algo = spec_.collective_algorithm == "ring"           ? coll::Algo::ring
-                          : spec_.collective_algorithm == "tree"         ? coll::Algo::tree
-                          : spec_.collective_algorithm == "hierarchical" ? coll::Algo::hierarchical
-                                                                         : coll::Algo::automatic;
+  const coll::Algo algo = coll::kAlgoNames.parse(spec_.collective_algorithm).value_or(coll::Algo::automatic);
   // What every strategy's step takes.
   StepOptions common;
   common.steps = steps;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "coll/collective.hpp"
 #include "topo/cluster.hpp"
 
 namespace simtrain::train {
@@ -463,6 +464,9 @@ const KeyTable& scenario_keys() {
     KeyTable t;
     for (const KeyInfo& k : general_scenario_keys()) {
       t.keys.push_back(k);
+      if (k.path == "collective.algorithm")
+        t.keys.back().meaning = coll::kAlgoNames.choices(" | ", " | ") +
+                                " (the all-reduce's; nvls and nvls_tree where the GPUs' NVSwitch has NVLink SHARP)";
       if (k.path != "strategy") continue;
       t.keys.back().meaning = strategy_meaning();
       for (const OptionBlock& b : option_blocks()) t.keys.insert(t.keys.end(), b.keys.begin(), b.keys.end());
@@ -474,7 +478,8 @@ const KeyTable& scenario_keys() {
 }
 
 const ScenarioGrammar& scenario_grammar() {
-  static const ScenarioGrammar g{scenario_keys(), strategy_names(), parse_strategy_blocks, &topo::system_file_schema()};
+  static const ScenarioGrammar g{scenario_keys(), strategy_names(), parse_strategy_blocks, &topo::system_file_schema(),
+                                 coll::kAlgoNames.names()};
   return g;
 }
 

@@ -165,7 +165,7 @@ Scenario keys (YAML, or --set key.path=value):
       micro-batches per optimizer step (no_sync on all but the last)
       default: 1
   collective.algorithm
-      auto | ring | tree | hierarchical
+      auto | ring | tree | hierarchical | nvls | nvls_tree (the all-reduce's; nvls and nvls_tree where the GPUs' NVSwitch has NVLink SHARP)
       default: auto
   collective.ring_order
       auto | given
