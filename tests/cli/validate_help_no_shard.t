@@ -7,7 +7,7 @@ Options:
   -h,--help                   Print this help message and exit
   --cases TEXT                Cases file (default: the project's validation/cases.yaml)
   --only TEXT ...             Run only these cases (an id, or id/case)
-  --json                      Print a JSON array instead of the table
+  --json                      Print one JSON object (its rows under "rows") instead of the table
   --strict                    Exit with status 5 when a case lies outside its tolerance
   --bands                     Print the error bands (YAML of validation/error_bands.yaml) instead of the table
   --cross-validate            After the table, leave each source out in turn and print how many of its cases the other sources' bands cover (per category and GPU generation)

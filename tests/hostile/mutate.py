@@ -43,7 +43,7 @@ import tempfile
 
 # A clear error's first line names where: FILE:LINE[:COL]: error:, FILE: error: (a file, not
 # "simtrain"), a flag ("--set k=v: error:", "simtrain: error: '--flag': ...") or a CLI11 usage
-# error naming the argument (exit 1 or 2). As the reliability campaign's classifier.
+# error naming the argument (exit 2, as every bad input). As the reliability campaign's classifier.
 LOCATED = re.compile(r"^(.+?):(\d+)(:(\d+))?: error: ")
 FILE_NAMED = re.compile(r"^(?!simtrain:)[^:]+: error: ")
 FLAG_NAMED = re.compile(r"^(--[\w-]+|-\w)\b.*?: error: |^simtrain: error: '-{1,2}[a-z][\w-]*'")
@@ -281,9 +281,9 @@ def run(argv, cwd, timeout):
 
 def clear_error(rc, err):
     first = err.split("\n")[0] if err.strip() else ""
-    if rc == 1:  # CLI11's usage errors
-        return bool(CLI11.search(first))
-    return bool(LOCATED.match(first) or FILE_NAMED.match(first) or FLAG_NAMED.match(first))
+    # CLI11's usage errors exit 2 like every other bad input (docs/cli.md) and name the argument.
+    usage = first.startswith("simtrain: error: ") and bool(CLI11.search(first))
+    return bool(LOCATED.match(first) or FILE_NAMED.match(first) or FLAG_NAMED.match(first) or usage)
 
 
 def classify(rc, err, new_files, allowed):

@@ -123,10 +123,10 @@ def test_bad_scenario_raises_with_its_place():
     assert "did you mean 'batch_per_gpu'" in err.message
 
 
-def test_bad_flag_raises_with_exit_1():
+def test_bad_flag_raises_with_exit_2():
     with pytest.raises(simtrain.SimtrainError) as e:
         simtrain.run(HEADLINE, no_such_flag=3)
-    assert e.value.returncode == 1 and "--no-such-flag" in e.value.message and e.value.file is None
+    assert e.value.returncode == 2 and "--no-such-flag" in e.value.message and e.value.file is None
 
 
 def test_timeout():
