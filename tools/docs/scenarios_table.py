@@ -38,7 +38,7 @@ def run(path):
 
 
 def fmt_time(s):
-    return f'{s * 1e3:,.1f} ms' if s < 10 else f'{s:,.1f} s'
+    return f'{s * 1e3:.1f} ms' if s < 1 else f'{s:,.2f} s'
 
 
 def fmt_rate(x):
@@ -54,8 +54,12 @@ def row(path, d, name):
     mem = f'{m["peak_bytes_per_gpu"] / gib:.1f} / {m["capacity_bytes"] / gib:.0f} GiB'
     if m.get('oom'):
         mem += ' **OOM**'
-    return (f'| `{os.path.basename(path)}` | {name} | {d["gpus"]} | {fmt_time(d["step"]["time_s"])} | '
-            f'{rate} | {t["mfu"] * 100:.1f}% | {mem} | {d["bottleneck"]} |')
+    bound = d['bottleneck']
+    limiter = (d.get('data') or {}).get('limiter')
+    if bound == 'data' and limiter and limiter != 'none':
+        bound += f': {limiter}'
+    return (f'| `{os.path.basename(path)}` | {name} | {d["gpus"]:,} | {fmt_time(d["step"]["time_s"])} | '
+            f'{rate} | {t["mfu"] * 100:.1f}% | {mem} | {bound} |')
 
 
 def name_of(path):
