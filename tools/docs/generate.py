@@ -126,7 +126,10 @@ def run_all(commands, bindir, jobs):
         if tail is not None:
             frc, out = shell(tail, env, stdin=out)
             rc = rc or frc
-        results[c] = (rc, out.decode('utf-8', 'replace'), secs)
+        # The checkout's and the temporary folder's absolute paths would differ on every
+        # machine: shown relative to the repository root.
+        text = out.decode('utf-8', 'replace').replace(ROOT + os.sep, '').replace(bindir + os.sep, '')
+        results[c] = (rc, text, secs)
     return results
 
 
