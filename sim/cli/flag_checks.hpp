@@ -73,6 +73,7 @@ template <typename T>
 CLI::Option* add_hidden_alias(CLI::App* cmd, const std::string& name, T& value, CLI::Option* canonical) {
   CLI::Option* o = cmd->add_option(name, value, "the former spelling of " + canonical->get_name())->group("");
   o->excludes(canonical);
+  canonical->remove_excludes(o);  // CLI11 adds the reverse for --help, which would name the hidden alias ""
   return o;
 }
 

@@ -81,7 +81,7 @@ int report_parse_error(CLI::App& app, const CLI::ParseError& e, const std::vecto
     for (const CLI::Option* o : cmd->get_options())
       if (o->get_group().empty() && o->count() > 0 && !o->get_lnames().empty()) {
         const std::string name = "--" + o->get_lnames().front();
-        if (message.rfind(": ", 0) == 0) message = name + message;
+        if (message.rfind(": ", 0) == 0 || message.rfind(" excludes ", 0) == 0) message = name + message;
         if (message.size() > 9 && message.compare(message.size() - 9, 9, "excludes ") == 0) message += name;
       }
   // CLI11's "--gpus: expected ..." in the form of the other flag errors: "'--gpus': expected ...".
