@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
   cases.push_back({"GPT 1T FSDP per-linear+act offload 128 GPUs", "128xA100_gpt1t_fsdp.yaml",
                    {"steps=1", "warmup_steps=0"}});
   // Model parallelism: LLaMA-65B TP8 PP2 on 16 A100, BLOOM-176B TP4 PP12 DP8 on 384 (128
-  // micro-batches), Llama 3 405B TP8 PP16 DP128 on 16,384 H100 (issue 10: under 30 s).
+  // micro-batches), Llama 3 405B TP8 PP16 DP128 on 16,384 H100 (the goal: under 30 s).
   cases.push_back({"LLaMA-65B TP8 PP2 16 GPUs, 1 step", "16xA100_llama_65b_tp8_pp2.yaml", {}});
   cases.push_back({"BLOOM-176B TP4 PP12 DP8 384 GPUs", "384xA100_bloom176b_tp4_pp12.yaml", {}});
   if (argc <= 2 || std::string(argv[2]) != "--quick")
@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
     std::printf("  %-40s  %9.3f  %9.3f  %9zu  %9d\n", c.label.c_str(), t.wall_s, t.cpu_s,
                 last.rows.size(), simulated);
   }
-  // advise (issue 11: at least 200 configurations under 60 s on 2 cores): every shipped system
+  // advise (the goal: at least 200 configurations under 60 s on 2 cores): every shipped system
   // at 1, 2, 4 and 8 nodes x the nine strategies, on two worker threads; and the 13B question.
   std::printf("# simtrain bench: advise, 2 threads (median of %d)\n", repeats);
   std::printf("# %-40s  %9s  %9s  %9s  %9s\n", "case", "wall_s", "cpu_s", "configs", "ran");

@@ -1,4 +1,4 @@
-// How simtrain's cost grows (issue 14): routing and the data-parallel step from 1k to 16k GPUs,
+// How simtrain's cost grows: routing and the data-parallel step from 1k to 16k GPUs,
 // with the log-log slope of each (1 = linear, 2 = quadratic), and one 10,000-point sweep on two
 // worker threads. Prints wall and CPU seconds; nothing here asserts a time.
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The resource bounds of `memory` and `plan` on every shipped scenario (issue 26): each command
+# The resource bounds of `memory` and `plan` on every shipped scenario: each command
 # runs under a 4 GB address-space cap (ulimit -v 4000000, the reliability campaign's) and a
 # time limit, timed with /usr/bin/time (wall seconds, user CPU seconds, peak RSS); a row is
 # flagged when it passes 60 s of wall clock or 4 GB, or does not exit 0. Wall clock depends on

@@ -57,8 +57,8 @@ put "$out/calibration" "$src/topologies/compute.yaml"
 for f in "$src"/tests/data/topo_*.txt; do put "$out/topo_import" "$f"; done
 for f in "$src"/tests/data/nccl_topo/*.xml; do put "$out/nccl_xml" "$f"; done
 for f in "$src"/tests/data/nccl_tests/*.log "$src"/tests/data/nccl_tests/bad/*.log; do put "$out/nccl_tests" "$f"; done
-# Journals and part files: shipped seeds, and issue 26's turn-3 reproducers (edited and resealed
-# records, a second header, a plan's parts, a version 1 file).
+# Journals and part files: shipped seeds, and tests/data/journal_t3's reproducers
+# (edited and resealed records, a second header, a plan's parts, a version 1 file).
 for f in "$src"/tests/data/journal/*.jsonl "$src"/tests/data/journal_t3/*.jsonl; do put "$out/journal" "$f"; done
 for f in "$src"/tests/data/profile/*.json; do put "$out/profile" "$f"; done
 for f in "$src"/tests/data/chakra/*/*.et; do put "$out/chakra" "$f"; done

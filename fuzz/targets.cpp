@@ -270,7 +270,7 @@ int fuzz_journal(const std::uint8_t* data, std::size_t size) {
 
 // Kineto (PyTorch profiler) traces: read, then split into steps on every device with kernels,
 // so the step windows, the launch correlation and the interval unions all see the input (the
-// split was quadratic in steps x kernels: issue 26, defect 11; a timeout here is a finding).
+// split was once quadratic in steps x kernels; a timeout here is a finding).
 int fuzz_profile(const std::uint8_t* data, std::size_t size) {
   const std::string path = temp_dir().write("profile", "fuzz_trace.json", data, size);
   return expect_user_errors_only([&] {

@@ -2,7 +2,7 @@
 // ran outside compute (the run's step split, drive/run.cpp; a profiler trace's, drive/profile_trace.cpp).
 // union_length sorts its intervals on every call (n log n per window); a reader that asks about
 // many windows of one set merges it once into an IntervalUnion and asks in log n + the pieces
-// inside the window (the Kineto step split of 10,000 steps was quadratic: issue 26, defect 11).
+// inside the window (the Kineto step split of 10,000 steps was once quadratic).
 #pragma once
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // Checks of numeric flags with messages a user reads: "expected a whole number from 1 to
 // 65536, got '4abc'" where CLI11's own validators print "Value 4abc not in range 0.000000 to
-// 1797693134862315708..." (a 309-digit bound: issue 26, defect 21). Each check parses the
+// 1797693134862315708..." (a 309-digit bound). Each check parses the
 // whole text (no prefix: '4abc' is not 4) before CLI11 converts it.
 #pragma once
 

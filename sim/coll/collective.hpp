@@ -1,4 +1,4 @@
-// Collectives as NCCL runs them, emitted as transfers for the engine (DESIGN §5).
+// Collectives as NCCL runs them, emitted as transfers for the engine (docs/commands/collective.md).
 //
 // A collective algorithm never computes its own time: it emits flows on paths, and net/
 // decides how fast they move. The shapes:

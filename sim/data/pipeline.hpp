@@ -1,4 +1,4 @@
-// The data pipeline (DESIGN §8): per GPU a PyTorch DataLoader, as tasks of the step graph.
+// The data pipeline (docs/model/data.md): per GPU a PyTorch DataLoader, as tasks of the step graph.
 //
 // Per rank, `W = num_workers` worker processes take batches round-robin (batch b goes to
 // worker b mod W) and build each one whole, one after another:

@@ -34,7 +34,7 @@ report::SweepResult run_sweep(const topo::Cluster& cluster, coll::Planner& plann
 std::size_t sweep_size_count(double min_bytes, double max_bytes, double factor);
 
 // --- The size of a collective, estimated before its cluster is built -----------------------
-// Issue 26 (#6): `collective dgx_a100 --nodes 65536` built 524,288 GPUs and ended in bad_alloc
+// `collective dgx_a100 --nodes 65536` once built 524,288 GPUs and ended in bad_alloc
 // after 35 s. What a collective costs grows with the links of its cluster: every size's
 // flows (a ring or tree channel is one flow over every edge of the job) cross every GPU's
 // links, the route and ring searches visit them once, and the cluster's graph holds them.

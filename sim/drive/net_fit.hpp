@@ -2,7 +2,7 @@
 // and the fitted network section applied to a cluster and NCCL's constants (a calibration
 // file's `network:`, work/calibration.hpp).
 //
-// What the parameters mean in the flow model (DESIGN §4-5, coll/collective.hpp):
+// What the parameters mean in the flow model (coll/collective.hpp):
 //   A collective of S bytes on one phase takes
 //       t(S) = overhead + base[a][p] + nsteps x hwLat[class][a][p] + fill + ramp + W(S) / R
 //   where W(S) is the wire bytes of the busiest link (2(n-1)/n S/c per ring channel) and R the

@@ -430,7 +430,7 @@ std::vector<PlanRow> estimate_rows(const ScenarioSpec& spec, const Built& b, con
 std::optional<PlanResult> plan_search(const ScenarioSpec& spec, const std::vector<std::string>& overrides,
                                       const PlanOptions& opt, const SearchExecution& ex) {
   // The search enumerates the layouts of every divisor of the GPUs and builds the cluster
-  // first: past 65,536 GPUs (4x the largest shipped run) it would take minutes (issue 12).
+  // first: past 65,536 GPUs (4x the largest shipped run) it would take minutes.
   constexpr long long kMaxPlanGpus = 65536;
   if (const long long gpus = scenario_gpus(spec); gpus > kMaxPlanGpus) {
     const Field f = spec.root.has("nodes") ? spec.root.at("nodes") : spec.root;

@@ -1,4 +1,4 @@
-// A user's profiler trace against the simulated step (issue 13): `simtrain compare --profile`
+// A user's profiler trace against the simulated step: `simtrain compare --profile`
 // puts the measured split beside the simulated one, and `simtrain calibrate --profile` fits
 // the compute model so that the scenario reproduces the trace.
 //
@@ -25,7 +25,7 @@
 // profile), communication (the network section, from nccl-tests logs), idle -- the residual
 // step error says what they leave.
 //
-// The device (issue 25): both commands first hold the trace's GPU (its deviceProperties entry
+// The device: both commands first hold the trace's GPU (its deviceProperties entry
 // for the compared device, drive/profile_trace.hpp) against the scenario's, by family
 // (scenario/device_match.hpp). Another family is refused at that entry's "name" in the trace
 // (exit 2): a comparison would put one GPU's kernel times beside another's model, and a fit
@@ -57,7 +57,7 @@ ProfileComparison compare_profile(const ScenarioSpec& spec, const ProfileTrace& 
 
 // Fits. Each round's calibration is a document in memory that the round's run reads
 // (ScenarioSpec::calibration_doc): no scratch file, so nothing at a predictable name in a
-// shared temp folder (issue 26: $TMPDIR/simtrain-fit-<pid>.yaml followed a planted symlink).
+// shared temp folder ($TMPDIR/simtrain-fit-<pid>.yaml once followed a planted symlink).
 ProfileFit fit_profile(const ScenarioSpec& spec, const ProfileTrace& trace, const ProfileOptions& opt);
 
 }  // namespace simtrain::drive

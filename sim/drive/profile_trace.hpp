@@ -1,4 +1,4 @@
-// A user's PyTorch profiler trace (issue 13): what one GPU measurably did in a training step,
+// A user's PyTorch profiler trace: what one GPU measurably did in a training step,
 // to hold beside the simulated step (`simtrain compare --profile`) and to fit the compute
 // model to (`simtrain calibrate --profile`).
 //
@@ -21,7 +21,7 @@
 //   comm          union of the NCCL kernels' intervals; exposed comm = comm outside compute
 //   idle          window minus the union of everything
 //   per kind      summed kernel durations (overlapping kernels of one kind add up)
-// The device (issue 25): Kineto writes a top-level "deviceProperties" array, one object per
+// The device: Kineto writes a top-level "deviceProperties" array, one object per
 // GPU the process saw ({"id", "name", "totalGlobalMem", "computeMajor", "computeMinor",
 // "numSms", ...}, libkineto's DeviceProperties.cpp); the entry whose id is the traced device's
 // is what the trace ran on, checked against the scenario's GPU (scenario/device_match.hpp).

@@ -348,7 +348,7 @@ void critical_path(const chakra::Trace& t, const std::vector<Vertex>& v, const s
 
 chakra::ReplayResult replay_trace(const ReplayOptions& opt) {
   chakra::Trace trace = chakra::read_trace_dir(opt.dir, chakra::ReadOptions{opt.drop_missing_deps});
-  // Only the nodes the ranks take are built (issue 26: a 2-rank trace on --nodes 65536 built
+  // Only the nodes the ranks take are built (a 2-rank trace on --nodes 65536 once built
   // 524,288 GPUs, 2 GB and 10 s): the ranks fill nodes in order, and a node no rank runs on
   // carries none of the trace's traffic. One node first gives the GPUs per node.
   auto cluster = topo::load_system(opt.system_path, 1);

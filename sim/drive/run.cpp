@@ -253,7 +253,7 @@ SteadyCheck steady_state_window(const std::vector<engine::TaskId>& step_end, con
 
 }  // namespace
 
-// A run's size, checked before its step graph is built (issue 12: huge but legal inputs ran for
+// A run's size, checked before its step graph is built (huge but legal inputs once ran for
 // minutes, exhausted memory or overflowed the clock instead of being refused). Two estimates,
 // both from quantities known before the build:
 //   tasks ~= (warmup + steps) x grad_accumulation x GPUs x K
@@ -366,7 +366,7 @@ void check_run_size(const ScenarioSpec& spec, const work::Model& m, const topo::
   }
 }
 
-// The trace files' size, checked before the simulation (issue 26: `--steps 10000 --trace`
+// The trace files' size, checked before the simulation (`--steps 10000 --trace` once
 // built the whole JSON document and aborted on bad_alloc; --chakra held every rank's file):
 //   bytes ~= (one step's bytes) x (warmup + steps)
 // with one step's bytes from a graph of one step (report::chrome_trace_bytes,
@@ -544,7 +544,7 @@ class ScenarioRun {
                                               data_spec_->epochs > 1 ? 1 : 0);
     build_.set_data(data_plan_.get());
     // The loader's first W x prefetch batches are requested at once: warm up past them, so the
-    // averages are the pipeline's steady state (DESIGN §2: warm-up steps let pipelines fill).
+    // averages are the pipeline's steady state (warm-up steps let pipelines fill).
     const long long in_flight = static_cast<long long>(std::max(1, data_spec_->num_workers)) *
                                 (data_spec_->num_workers == 0 ? 1 : data_spec_->prefetch_factor);
     warm_ = std::max(warm_, (in_flight + spec_.grad_accumulation - 1) / spec_.grad_accumulation + 1);
@@ -898,7 +898,7 @@ class ScenarioRun {
     const double parts[5] = {r_.compute_s, r_.comm_exposed_s, r_.data_stall_s, r_.idle_s, r_.bubble_s};
     const char* names[5] = {"compute", "communication", "data", "host", "pipeline"};
     int k = static_cast<int>(std::max_element(parts, parts + 5) - parts);
-    // The loader bounds the step when the GPUs wait on it noticeably (DESIGN §8).
+    // The loader bounds the step when the GPUs wait on it noticeably (data/pipeline.hpp).
     if (r_.data.enabled && r_.data_stall_s > 0.05 * r_.step_time_s && r_.data.limiter != "none") k = 2;
     r_.bottleneck = names[k];
   }

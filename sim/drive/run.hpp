@@ -46,7 +46,7 @@ struct RunOptions {
 
 train::RunResult run_scenario(const ScenarioSpec& spec, const RunOptions& opt);
 
-// A run's size before anything is built, for the searches' up-front estimate (issue 26: a
+// A run's size before anything is built, for the searches' up-front estimate (a
 // search is its points' runs): the engine tasks check_run_size (run.cpp) estimates, the same
 // run_size of the scenario's own RunShape (below),
 // from one node of the system and the model, and, when check_run_size would refuse the run,

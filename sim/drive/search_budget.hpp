@@ -1,5 +1,5 @@
-// A search's size before it runs (issue 26, #12): `sweep` over 10,000 points at --max-seconds
-// 0.5 could run 83 minutes, and `advise` over 20 systems x 17 node counts for hours, with
+// A search's size before it runs: `sweep` over 10,000 points at --max-seconds
+// 0.5 once could run 83 minutes, and `advise` over 20 systems x 17 node counts for hours, with
 // nothing said up front and no way to bound the whole.
 //
 // The estimate is the sum over the points the search will run of each one's run-size estimate

@@ -34,7 +34,7 @@ struct Built {
 Built build_setup(const ScenarioSpec& spec);
 
 // The GPUs a scenario takes part with (nodes x GPUs per node), from one node of its system:
-// what a search checks before it builds a cluster of many nodes (issue 12).
+// what a search checks before it builds a cluster of many nodes.
 long long scenario_gpus(const ScenarioSpec& spec);
 
 }  // namespace simtrain::drive

@@ -12,7 +12,7 @@
 // tasks start in ready order when a member is free). Each task carries a label and a
 // category that the engine passes through untouched to the records.
 //
-// Shared devices (DESIGN §5, "The GPU as shared resources"). A device is a pool of units
+// Shared devices (the GPU as shared resources; docs/model/software.md). A device is a pool of units
 // (a GPU's SMs) that transfers may hold while they run: an NCCL kernel holds one SM per
 // channel from its start to its end, and no compute kernel uses them meanwhile. Streams may
 // be bound to a device; work on such a stream may carry a duration CURVE instead of one

@@ -132,8 +132,9 @@ std::string break_even_line(const train::CostInputs& in) {
                      100 * b->utilisation, parts);
 }
 
-// The energy line, then rent and own side by side with the figures they rest on (DESIGN §9,
-// train/cost_of_run.hpp). Without a price a cost is not $0: it is unknown, and said so.
+// The energy line, then rent and own side by side with the figures they rest on
+// (docs/model/cost.md, train/cost_of_run.hpp). Without a price a cost is not $0: it is
+// unknown, and said so.
 std::string format_money(const train::RunResult& r) {
   const train::CostInputs& in = r.cost_inputs;
   const train::CostFigures& f = r.step_cost;

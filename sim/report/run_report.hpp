@@ -1,5 +1,5 @@
 // The report of `simtrain SCENARIO.yaml`: a one-screen text summary, the JSON object of the
-// contract (DESIGN §10), and a Chrome / Perfetto trace (one track per GPU stream and one for
+// contract (docs/json.md), and a Chrome / Perfetto trace (one track per GPU stream and one for
 // the collectives' communication stream).
 #pragma once
 

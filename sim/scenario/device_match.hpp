@@ -1,4 +1,4 @@
-// Which GPU a measured input ran on, against the GPU a command simulates (issue 25: an H200
+// Which GPU a measured input ran on, against the GPU a command simulates (an H200
 // nccl-tests log fitted on dgx_a100 wrote an "A100" network calibration from H200 figures; a
 // profiler trace of one GPU held against a scenario of another compared two machines).
 //

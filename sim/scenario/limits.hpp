@@ -108,7 +108,7 @@ inline constexpr double max_sample_bytes = 68719476736.0;  // 64 GiB
 // An amount of money: $1e12 is more than any cluster has cost (the largest announced AI
 // data-centre projects are ~$1e11), so a price, a rate or a budget above it is a typo; below it,
 // the products a cost report forms (GPUs x hours x $/GPU-h) stay finite and print as figures,
-// not $inf (issue 26: '$1e308' printed a 300-digit rent and $inf a step).
+// not $inf ('$1e308' once printed a 300-digit rent and $inf a step).
 inline constexpr double max_money_usd = 1e12;
 // A power: 1 GW is a whole data-centre campus; a device or node above it is a typo (1e308 W
 // printed a 300-digit power and inf kWh).

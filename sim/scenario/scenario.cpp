@@ -68,7 +68,7 @@ const std::vector<KeyInfo>& general_scenario_keys() {
       {"run.failures.per_gpu_hour", "job-stopping failures per GPU-hour", "1/h", "Llama 3: 419 in 54 days on 16,384 GPUs (topologies/reliability.yaml)"},
       {"run.failures.per_node_hour", "job-stopping failures per node-hour, on top of the GPUs'", "1/h", "0 (topologies/reliability.yaml)"},
       {"run.restart", "time from a failure to training again, checkpoint load included", "s", "relaunch (topologies/reliability.yaml) + checkpoint size / storage read bandwidth"},
-      // data pipeline (sim/data; DESIGN §8)
+      // data pipeline (sim/data; docs/model/data.md)
       {"data.dataset.samples", "samples in the dataset (one epoch)", "", "required with data"},
       {"data.dataset.bytes_per_sample", "stored size of one sample (encoded image, clip, record)", "bytes", "required with data"},
       {"data.dataset.tensor_bytes_per_sample", "size of one decoded sample copied to the GPU (the input batch held there when more than the model reads)", "bytes", "3 x image^2 (uint8) for image models, else bytes_per_sample"},

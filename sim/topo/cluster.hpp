@@ -18,7 +18,7 @@
 // edge links: 2*E + i for the i-th CPU in node-major order (E = all edges, fabric included),
 // so they are valid only once the graph is final; adding an edge clears the route caches.
 //
-// Routing (DESIGN §3): shortest path by hop count, then the widest bottleneck, then a
+// Routing: shortest path by hop count, then the widest bottleneck, then a
 // deterministic ECMP hash of (source, destination) among paths still tied. GPUs and storage
 // never forward traffic. A route between nodes leaves through a NIC: the NIC nearest the
 // source (by the same order), across the fabric, into the NIC nearest the destination;
@@ -254,7 +254,7 @@ class Cluster {
 // (`catalog_extensions`, already resolved, read after the system's own): new link kinds, GPUs,
 // CPUs, NICs, switches and storage are added, a name the base already has is an error, and
 // the base's path -- so prices.yaml, software.yaml, compute.yaml, collectives.yaml and
-// reliability.yaml beside it -- stays the catalog's (topo/catalog.hpp). Before issue 11 the
+// reliability.yaml beside it -- stays the catalog's (topo/catalog.hpp). Once a
 // system's `catalog:` replaced the whole catalog; no shipped or test file relied on that (a
 // replacement catalog is still had by putting a devices.yaml beside the system file).
 // `fabric_topology`, if given, replaces the file's fabric topology (single_switch, fat_tree,

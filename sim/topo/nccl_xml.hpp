@@ -1,4 +1,4 @@
-// NCCL's topology XML, both ways (issue 13): `simtrain topo --import-nccl-xml FILE` turns the
+// NCCL's topology XML, both ways: `simtrain topo --import-nccl-xml FILE` turns the
 // file NCCL writes with NCCL_TOPO_DUMP_FILE into a system file; `simtrain topo SYSTEM
 // --export-nccl-xml FILE` writes a system's node in the same form.
 //

@@ -1,5 +1,5 @@
 // `simtrain topo --import`: a real machine's `nvidia-smi topo -m` output back into a system
-// file (DESIGN §3), so a user can simulate the box they have.
+// file (docs/commands/topo.md), so a user can simulate the box they have.
 //
 // The matrix says how each pair of GPUs and NICs connects, not which parts sit between them;
 // the importer builds the smallest graph that gives the same relations, as the shipped system

@@ -1,4 +1,4 @@
-// What a training run costs, two ways, side by side (DESIGN §9):
+// What a training run costs, two ways, side by side (docs/model/cost.md):
 //
 //   rent  = GPUs x hours x rate                         rate: $ per GPU-hour at cost.rate's kind
 //   own   = capex share + power                         (total cost of ownership)

@@ -140,10 +140,10 @@ SegmentActivations segment_activations(const work::Model& model, const std::vect
   return a;
 }
 
-// Memory of rank 0 (DESIGN §7): parameters, gradients and optimizer state are held all step;
-// under autocast the half-precision weight copies live through the forward (events added by
-// the step); each block's saved activations from the end of its forward task to the end of
-// the backward segment that consumes them.
+// Memory of rank 0 (docs/model/memory.md): parameters, gradients and optimizer state are
+// held all step; under autocast the half-precision weight copies live through the forward
+// (events added by the step); each block's saved activations from the end of its forward task
+// to the end of the backward segment that consumes them.
 MemoryPlan ddp_memory(const work::Model& model, const work::CostModel& cost, const DdpOptions& opt, int ranks,
                       engine::ServerId stream) {
   const double P = static_cast<double>(model.params());

@@ -1,4 +1,4 @@
-// DDP: PyTorch DistributedDataParallel as a step graph (DESIGN §7).
+// DDP: PyTorch DistributedDataParallel as a step graph.
 //
 // Per rank, on its compute stream: forward (one task per model block, the sum of its ops'
 // kernel times), then backward in reverse op order. Gradients fill buckets in reverse

@@ -1,4 +1,4 @@
-// FSDP (PyTorch FullyShardedDataParallel) and ZeRO stages as a step graph (DESIGN §7).
+// FSDP (PyTorch FullyShardedDataParallel) and ZeRO stages as a step graph (docs/model/memory.md).
 //
 // Units come from a wrap policy over the model's blocks (one per block, every N blocks, a
 // list of starting blocks) or per linear layer (each linear layer a unit, with the

@@ -1,5 +1,5 @@
-// The GPU as shared resources, from the strategies' side (DESIGN §5, "The GPU as shared
-// resources"; the engine's half is in engine/task_graph.hpp).
+// The GPU as shared resources, from the strategies' side (docs/model/software.md;
+// the engine's half is in engine/task_graph.hpp).
 //
 // Each rank's compute stream runs on its GPU, an engine device whose units are SMs. A
 // collective's kernel holds `sms_per_rank` SMs (one CTA per NCCL channel, never shared with

@@ -1,4 +1,4 @@
-// The host side of a training step (DESIGN §7, "Software stack"; work/software.hpp has the
+// The host side of a training step (docs/model/software.md; work/software.hpp has the
 // profile and the kernel counts).
 //
 // Each rank's CPU thread issues its kernels in order; the GPU may run a segment of kernels

@@ -1,5 +1,5 @@
 // The layout of a job on its GPUs: which GPU holds which slice of the model and which
-// process groups it belongs to (DESIGN §7, "Parallelism").
+// process groups it belongs to (docs/model/parallelism.md).
 //
 // A mesh of degrees tp x cp x dp x pp covers the job's GPUs exactly (their product is the
 // GPU count); expert parallelism ep is carved out of the data-parallel dimension (ep divides

@@ -1,4 +1,4 @@
-// Megatron-style model parallelism as a step graph (DESIGN §7, "Parallelism"): tensor (TP),
+// Megatron-style model parallelism as a step graph (docs/model/parallelism.md): tensor (TP),
 // pipeline (PP) and data (DP) parallelism on a Layout (train/layout.hpp), as Megatron-LM /
 // Megatron-Core run a GPT-style model.
 //

@@ -1,4 +1,4 @@
-// The memory model (DESIGN §7): what is live on a GPU at each moment of the step.
+// The memory model (docs/model/memory.md): what is live on a GPU at each moment of the step.
 //
 // A strategy describes memory as static parts (held all step: sharded or full parameters,
 // gradients, optimizer state, buckets, CUDA context, workspace) plus events tied to tasks

@@ -1,5 +1,5 @@
 // Pipeline schedules: the order in which each pipeline stage runs the forward and backward
-// passes of the micro-batches of one step (DESIGN §7, "Parallelism").
+// passes of the micro-batches of one step (docs/model/parallelism.md).
 //
 // p stages, m micro-batches, v model chunks per stage (virtual stages; v = 1 without
 // interleaving). Chunk c of stage s holds the layers of virtual stage c p + s, so a

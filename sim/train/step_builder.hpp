@@ -1,4 +1,4 @@
-// The step builder: what every strategy builds its step graph with (DESIGN §7).
+// The step builder: what every strategy builds its step graph with.
 //
 // It owns the task graph, one compute stream per rank (bound to the rank's GPU, an engine
 // device whose SMs NCCL kernels take: train/gpu_share.hpp), the communication streams, and

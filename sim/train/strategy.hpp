@@ -1,4 +1,4 @@
-// The strategy table (DESIGN §7): every training strategy a scenario can name, the YAML block
+// The strategy table: every training strategy a scenario can name, the YAML block
 // of options each reads, parsed into typed options with errors at their keys, and the
 // function that builds its step graph. The scenario grammar (scenario_keys(), the strategy
 // names, the block parsers) comes from this table, so `describe`, `--set`, `sweep` and the

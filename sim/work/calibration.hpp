@@ -1,7 +1,8 @@
 // Calibration files: what the calibration program (calibrate/, simtrain-calibrate) measured
 // on a real card, and the compute-model block fitted from it. A scenario names one with
 // `calibration: FILE`; its `compute:` block then replaces topologies/compute.yaml's figures
-// for that GPU (DESIGN §6: "a calibration file from calibrate/ on the real card replaces them").
+// for that GPU (docs/commands/calibrate.md: a calibration file from calibrate/ on the real
+// card replaces them).
 //
 // The file (YAML; unknown keys are errors, every error is file:line:col):
 //   gpu: NVIDIA A100-SXM4-80GB        the device name the driver reported

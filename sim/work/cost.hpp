@@ -1,4 +1,5 @@
-// Compute cost: how long a kernel runs on a GPU (DESIGN §6). Only this part decides it.
+// Compute cost: how long a kernel runs on a GPU (docs/model/README.md, "Compute"). Only this
+// part decides it.
 //
 // Every kernel is a roofline, max(compute time, memory time) + launch, where the memory time is
 // B / (W x e_mem - HBM bandwidth drawn by NCCL) (B the bytes it moves: activations in the
@@ -186,7 +187,7 @@ ComputeCalibration load_calibration(const std::string& path, const std::string& 
 void read_compute_block(const Field& f, ComputeCalibration& cal);
 std::string default_calibration_path(const std::string& catalog_path);
 
-// What else holds the GPU while a kernel runs (DESIGN §5, "The GPU as shared resources"):
+// What else holds the GPU while a kernel runs (docs/model/software.md):
 // NCCL kernels hold whole SMs (one CTA per channel, never shared with compute) and stream
 // their bytes through HBM. A compute kernel gets the SMs and the HBM bandwidth left.
 struct Contention {

@@ -1,4 +1,4 @@
-// Sequence lengths: how many tokens a transformer really computes per sample (DESIGN §6).
+// Sequence lengths: how many tokens a transformer really computes per sample (docs/model/data.md).
 //
 // A model's seq_len is the LONGEST sample, the row length the batch is padded to. Text data is
 // not that long: "at sequence length 512 padding tokens represent in excess of 50% of the

@@ -1,4 +1,4 @@
-// The software stack a run models (DESIGN §7, "Software stack"): what the training code runs
+// The software stack a run models (docs/model/software.md): what the training code runs
 // beside the model's arithmetic, as a profile of topologies/software.yaml that a scenario
 // names with `software:`.
 //

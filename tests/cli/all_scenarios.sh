@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cross-checks over every shipped scenario (issue 12, item 6), one measured step each:
+# Cross-checks over every shipped scenario, one measured step each:
 #  - determinism: two runs give byte-identical JSON;
 #  - the solvers agree: the incremental max-min solver's step time equals the full re-solve's
 #    (relative 1e-9; both compute the same max-min fair rates, one re-solving only the

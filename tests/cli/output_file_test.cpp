@@ -1,5 +1,5 @@
 // The safe writer (cli/output_file.hpp) and the record of a command's inputs
-// (scenario/command_files.hpp): issue 26, turn-3 defects 1 and 18.
+// (scenario/command_files.hpp): outputs that are inputs, devices and FIFOs at the target.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>

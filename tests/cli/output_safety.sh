@@ -6,8 +6,8 @@
 #  - an existing file is replaced whole; no temporary is left behind;
 #  - a missing folder is an error (exit 2) before the simulation, and nothing is written;
 #  - a run that fails (bad input) leaves no file;
-#  - an output that is one of the command's inputs is refused, the input untouched (issue 26,
-#    turn-3 defect 18: run --trace, calibrate --nccl-tests -o, topo --import-nccl-xml -o);
+#  - an output that is one of the command's inputs is refused, the input untouched
+#    (run --trace, calibrate --nccl-tests -o, topo --import-nccl-xml -o);
 #  - a FIFO or a device at the target is refused and left as it is;
 #  - calibrate --profile follows no link at $TMPDIR/simtrain-fit-<pid>.yaml (turn-3 defect 2);
 #  - SIGTERM or SIGHUP while a large trace is written: the process dies of the signal and its

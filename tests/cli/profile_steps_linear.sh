@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Kineto step split in one sorted pass (issue 26, defect 11): a trace of 20,000 steps of 10
+# The Kineto step split in one sorted pass (it was once quadratic): a trace of 20,000 steps of 10
 # kernels each (tests/data/profile/gen_kineto_steps.py: 10 us steps, ten 0.5 us GEMMs) splits
 # within the test's 60 s limit (tests/CMakeLists.txt; it takes about a second). The split was
 # quadratic in steps x kernels: 3,000 steps took 17 s, 10,000 more than 90 s.

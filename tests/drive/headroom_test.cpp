@@ -1,9 +1,9 @@
-// Issue 25: searches compare equal work and keep memory headroom.
+// Searches compare equal work and keep memory headroom.
 //   Equal work: a run given in steps trains steps x its own global batch samples; a search
 //   holds that figure (run.samples) so a configuration of more GPUs runs fewer steps, exactly
 //   samples / its global batch (arithmetic, no model).
 //   Headroom: peak x (1 + margin) <= capacity (report/headroom.hpp); 77.4 GiB of an 80 GiB
-//   GPU (the 13B advise answer of issue 25) does not fit with the 12 % memory band.
+//   GPU (the 13B answer advise once gave) does not fit with the 12 % memory band.
 #include <catch2/catch.hpp>
 
 #include <string>

@@ -1,4 +1,4 @@
-// Caches of objects built from input files (scenario/input_cache.hpp; issue 14): two runs that
+// Caches of objects built from input files (scenario/input_cache.hpp): two runs that
 // differ only in a cached input get different answers, and the same inputs the same object.
 #include <unistd.h>
 

@@ -1,4 +1,4 @@
-// Invariants of every simulated step (issue 12, item 6), over every shipped scenario, one
+// Invariants of every simulated step, over every shipped scenario, one
 // measured step each, on the engine's own records:
 //   every task ran, and no duration is negative (end >= start >= 0);
 //   no task starts before every task it depends on has ended (the graph's order is kept);

@@ -1,5 +1,5 @@
 // Journals and part files read back as input from elsewhere (drive/search.hpp, report/
-// search_record.hpp; issue 26, turn-3 defects 3, 8 and 9): a record edited after simtrain wrote
+// search_record.hpp): a record edited after simtrain wrote
 // it fails its checksum; a record resealed with a valid checksum still has every figure
 // range-checked as simtrain writes it; a stored failure is reported as the point's, escaped; a
 // second header is another run's; the journal's file is never a link, a FIFO or a folder, and

@@ -83,7 +83,7 @@ TEST_CASE("profile fit: the fitted compute model reproduces the trace's step", "
   CHECK(c.simulated.step_s == Approx(fit.after.simulated.step_s).epsilon(1e-9));
 }
 
-TEST_CASE("profile fit: the rounds write no file (issue 26, turn-3 defect 2)", "[drive][profile][files]") {
+TEST_CASE("profile fit: the rounds write no file", "[drive][profile][files]") {
   // The old fit wrote each round to $TMPDIR/simtrain-fit-<pid>.yaml with std::ofstream (O_TRUNC,
   // following links): a link planted there by another user had its destination overwritten
   // with calibration text. The rounds are now held in memory: the victim keeps its bytes.

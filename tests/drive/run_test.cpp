@@ -170,7 +170,7 @@ TEST_CASE("the Chrome trace has one track per GPU stream and one for the collect
   CHECK(spans > 8);
 }
 
-TEST_CASE("trace files: the size estimated from the graph bounds the files written, closely (issue 26)", "[train][trace]") {
+TEST_CASE("trace files: the size estimated from the graph bounds the files written, closely", "[train][trace]") {
   // The estimates (report::chrome_trace_bytes, drive::chakra_bytes) count the slices and nodes
   // the writers write, with each time at its widest (18 characters; 12 varint bytes a node):
   // never under the bytes written, and within a quarter above them, so that the 1 GB refusal
@@ -192,7 +192,7 @@ TEST_CASE("trace files: the size estimated from the graph bounds the files writt
   CHECK(chakra_estimate <= 1.25 * chakra);
 }
 
-TEST_CASE("hostile scenario input is refused up front with the key and the estimate (issue 12)", "[errors]") {
+TEST_CASE("hostile scenario input is refused up front with the key and the estimate", "[errors]") {
   const std::string a = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/tests/data/attack/";
   SECTION("65,536 DGX A100 nodes of DDP ResNet-50 (524,288 GPUs) is refused at 'nodes' before any graph is "
           "built: the estimate is hundreds of millions of tasks, past the 50 M bound") {

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Hostile inputs on every input surface, each run through the simtrain binary (issue 12's
-table, extended by issue 26 to the formats added since: nccl-tests logs, Kineto traces, NCCL
+"""Hostile inputs on every input surface, each run through the simtrain binary (first the
+shipped YAML files, then the formats added since: nccl-tests logs, Kineto traces, NCCL
 topology XML, `nvidia-smi topo -m` matrices, network calibration files, Chakra traces, sweep and
 plan part files and journals, and the plan, memory and advise commands).
 

@@ -49,7 +49,7 @@ TEST_CASE("units: nccl-tests sizes on the command line are binary", "[units]") {
   CHECK_THROWS_AS(parse_cli_size("1Q"), UnitError);
 }
 
-TEST_CASE("units: quantities past a double are errors, not infinities (issue 12)", "[units]") {
+TEST_CASE("units: quantities past a double are errors, not infinities", "[units]") {
   SECTION("1e400 GB does not fit a double as written: refused") {
     CHECK_THROWS_AS(parse_quantity("1e400 GB", Dimension::bytes), UnitError);
   }

@@ -1,4 +1,4 @@
-// Hostile YAML (issue 12): duplicate keys, alias cycles, alias bombs, bad UTF-8, out-of-range
+// Hostile YAML: duplicate keys, alias cycles, alias bombs, bad UTF-8, out-of-range
 // counts. Each is refused at load or at its accessor with its position; none may crash.
 #include <catch2/catch.hpp>
 

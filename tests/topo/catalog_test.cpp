@@ -1,4 +1,4 @@
-// Catalog extensions (issue 11): a scenario's or a system file's `catalog:` adds entries to the
+// Catalog extensions: a scenario's or a system file's `catalog:` adds entries to the
 // shipped topologies/devices.yaml; it never replaces one (topo/catalog.hpp).
 #include <catch2/catch.hpp>
 

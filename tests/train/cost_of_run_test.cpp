@@ -270,7 +270,7 @@ TEST_CASE("busy and idle stretches: rent and capex over both, power at each's dr
   CHECK_FALSE(train::cost_of(in, 3600, 1800, 100).rent);
 }
 
-// Issue 25 item 7: prices as buyers have them.
+// Prices as buyers have them.
 TEST_CASE("break-even utilisation: capex per hour of life / (rent per hour - power per hour)", "[cost][prices]") {
   // One GPU bought for $35,040 over 4 years (35,040 h): $1 per hour of life. Rented at $3/h;
   // drawing 1,000 W at PUE 1 and $0.50/kWh: $0.50 of power per busy hour.

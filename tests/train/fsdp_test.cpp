@@ -245,7 +245,7 @@ TEST_CASE("CPU offload: the optimizer steps at the node's own socket bandwidth",
   // DGX A100: two AMD EPYC 7742 (204.8 GB/s each, 8 x DDR4-3200), four GPUs per socket. The
   // offloaded optimizer streams its shard's states, fp32 master and gradient (SGD with
   // momentum under fp16: 4 + 4 master + 2 x 4) through DRAM, so rank 0 takes
-  // params/128 x 16 B / (204.8 GB/s / 4). (Until issue 10 it took the slowest CPU in the catalog.)
+  // params/128 x 16 B / (204.8 GB/s / 4). (It once took the slowest CPU in the catalog.)
   RunOptions keep;
   keep.keep_trace = true;
   keep.steps_override = 1;
@@ -259,7 +259,7 @@ TEST_CASE("CPU offload: the optimizer steps at the node's own socket bandwidth",
 }
 
 TEST_CASE("Options the step builders reject are errors at their keys, not bare messages", "[fsdp][errors]") {
-  // Issue 10, fix on the way: these were std::invalid_argument without a file position.
+  // These once were std::invalid_argument without a file position.
   CHECK_THROWS_WITH(run(k7b, {"fsdp.sharding=hybrid_shard", "fsdp.shard_group_size=3"}),
                     Catch::StartsWith("--set fsdp.shard_group_size=3") && Catch::Contains("must divide"));
   CHECK_THROWS_WITH(run(kScen + "8xA100_pcie_switch.yaml", {"system=dgx_h100", "collective.algorithm=hierarchical"}),

@@ -10,11 +10,17 @@ For README.md and docs/**/*.md:
     "(#12)"); another project's issues written with its name (NVIDIA/nccl#689, nccl-tests#283)
     are public references and allowed.
 
+The same references are forbidden in the tracked source files (git ls-files: *.cpp, *.hpp,
+*.py, *.sh, *.cmake, CMakeLists.txt, *.yaml, *.proto), whose comments a reader of the
+repository reads as much as its documentation; tests/cli/*.t and tests/data/** are left out
+(goldens and test inputs hold what the program prints and reads, not prose about it).
+
 Exit 1 on any problem.
 """
 import glob
 import os
 import re
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -25,6 +31,23 @@ FORBIDDEN = [
     (re.compile(r'\bissues?\s+#?\d+\b', re.I), 'an issue number of a tracker the repository does not hold'),
     (re.compile(r'(?<![\w/.-])#\d+\b'), 'an issue number of a tracker the repository does not hold'),
 ]
+# In code a bare "#12" is also an HTML entity (&#39;), a colour (#222) or a rank ("#1 nodes=1"):
+# there only a parenthesised one, "(#12)" or "(issue 26, #12)", is taken for an issue number.
+SOURCE_FORBIDDEN = FORBIDDEN[:3] + [
+    (re.compile(r'\(#\d+\b|(?<![\w/.&-])#\d+\)'), 'an issue number of a tracker the repository does not hold'),
+]
+# Another project's issue, named with its project just before it: "google/perfetto issue 99",
+# "NVIDIA/nccl issue #1505", "(flash-attention #1791)", "nccl-tests PR 12".
+EXTERNAL = re.compile(r'[\w.]+[/-][\w./-]*\s+(?:PR\s+|pull request\s+)?$', re.I)
+
+
+def forbidden(line, patterns):
+    """(text, why) of the first reference to something the repository does not hold, or None."""
+    for rx, why in patterns:
+        for m in rx.finditer(line):
+            if not EXTERNAL.search(line[:m.start()]):
+                return m.group(0), why
+    return None
 
 
 def slug(heading):
@@ -53,6 +76,36 @@ def strip_code(line):
     return re.sub(r'`[^`]*`', '', line)
 
 
+SOURCE_SUFFIXES = ('.cpp', '.hpp', '.py', '.sh', '.cmake', '.yaml', '.proto')
+
+
+def source_files():
+    """The tracked source files whose text the second pass reads, relative to ROOT."""
+    out = subprocess.run(['git', 'ls-files', '-z'], cwd=ROOT, check=True,
+                         capture_output=True).stdout.decode('utf-8').split('\0')
+    files = []
+    for rel in out:
+        if not rel or rel.startswith('tests/data/') or re.match(r'^tests/cli/[^/]*\.t$', rel):
+            continue
+        if rel.endswith(SOURCE_SUFFIXES) or os.path.basename(rel) == 'CMakeLists.txt':
+            if os.path.isfile(os.path.join(ROOT, rel)):
+                files.append(rel)
+    return sorted(files)
+
+
+def check_sources(problems):
+    """Second pass: the FORBIDDEN references in the tracked sources. Returns the file count."""
+    me = os.path.relpath(os.path.abspath(__file__), ROOT)
+    files = [f for f in source_files() if f != me]  # this file names the patterns it forbids
+    for rel in files:
+        with open(os.path.join(ROOT, rel), encoding='utf-8', errors='replace') as f:
+            for n, line in enumerate(f, 1):
+                hit = forbidden(line, SOURCE_FORBIDDEN)
+                if hit:
+                    problems.append(f'{rel}:{n}: "{hit[0]}": {hit[1]}')
+    return len(files)
+
+
 def main():
     files = [os.path.join(ROOT, 'README.md')] + sorted(
         glob.glob(os.path.join(ROOT, 'docs', '**', '*.md'), recursive=True))
@@ -66,10 +119,9 @@ def main():
         for n, line in enumerate(lines, 1):
             if line.lstrip().startswith('```'):
                 fence = not fence
-            for rx, why in FORBIDDEN:
-                m = rx.search(line)
-                if m:
-                    problems.append(f'{rel}:{n}: "{m.group(0)}": {why}')
+            hit = forbidden(line, FORBIDDEN)
+            if hit:
+                problems.append(f'{rel}:{n}: "{hit[0]}": {hit[1]}')
             if fence:
                 continue
             for m in LINK.finditer(strip_code(line)):
@@ -91,11 +143,13 @@ def main():
                         anchor_cache[dest] = anchors(dest)
                     if anchor not in anchor_cache[dest]:
                         problems.append(f'{rel}:{n}: link "{target}": no heading "#{anchor}" in {dest_rel}')
+    sources = check_sources(problems)
     for n in notes:
         print('note: ' + n)
     for p in problems:
         print(p)
-    print(f'check_links.py: {len(files)} files, {links} relative links, {len(problems)} problems')
+    print(f'check_links.py: {len(files)} files, {links} relative links, {sources} source files, '
+          f'{len(problems)} problems')
     return 1 if problems else 0
 
 

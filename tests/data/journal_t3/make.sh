@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the part files of this folder: issue 26's turn-3 journal reproducers
-# (../shared/reliability/turn3/README.md, defects 3, 8 and 9) written by the current simtrain.
+# Regenerates the part files of this folder: journal reproducers (sweep and plan parts, two
+# runs' journals in one file; edit.py edits and reseals copies) written by the current simtrain.
 # s.yaml and m.yaml are copies of scenarios/8xA100_pcie_switch.yaml and
 # scenarios/16xA100_llama_65b_tp8_pp2.yaml (copies: a part's fingerprint covers the scenario's
 # bytes, so a later change to the shipped scenario does not make these parts another search's).
@@ -16,7 +16,7 @@ for k in 1 2; do
   "$bin" sweep "$d/s.yaml" --sweep batch_per_gpu=32,64 --steps 1 --shard $k/2 --journal "$d/p$k.jsonl" --no-progress
   "$bin" plan "$d/m.yaml" --simulate 2 --memory-margin 0 --shard $k/2 --journal "$d/plan$k.jsonl" --no-progress
 done
-# Two runs' journals in one file: what two runs on one journal left before the lock (defect 3).
+# Two runs' journals in one file: what two runs on one journal left before the lock.
 "$bin" sweep "$d/s.yaml" --sweep batch_per_gpu=32,64 --steps 1 --jobs 1 --journal "$d/j_one.jsonl" --no-progress > /dev/null
 cat "$d/j_one.jsonl" "$d/j_one.jsonl" > "$d/j_two_headers.jsonl"
 python3 "$d/edit.py" "$d"
