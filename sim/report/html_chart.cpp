@@ -402,7 +402,9 @@ std::pair<NiceAxis, NiceAxis> chart_ranges(const std::vector<ChartPoint>& points
 
 std::string time_cost_chart_svg(const std::vector<ChartPoint>& points, const ChartAxes& axes) {
   const Frame f;
-  const auto [ax, ay] = chart_ranges(points, axes);
+  const auto ranges = chart_ranges(points, axes);
+  const auto& ax = ranges.first;  // named, not a structured binding: clang 14 cannot capture one
+  const auto& ay = ranges.second;
   std::string o = svg_open(f.width, f.height);
   o += axes_svg(f, ax, ay, axes);
   std::vector<Box> reserved;
