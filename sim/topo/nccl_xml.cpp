@@ -12,7 +12,6 @@
 #include <set>
 #include <unordered_set>
 
-#include "scenario/data_path.hpp"
 #include "scenario/error.hpp"
 #include "scenario/yaml_doc.hpp"
 #include "topo/catalog.hpp"
@@ -487,11 +486,7 @@ class Importer {
 }  // namespace
 
 NcclXmlImportResult import_nccl_xml(const std::string& text, const std::string& source, const TopoImportOptions& opt) {
-  const std::string catalog_path =
-      opt.catalog.empty() ? data_path::require("topologies/devices.yaml") : opt.catalog;
-  auto catalog = Catalog::load(catalog_path);
-  require_model("--gpu", opt.gpu_model, catalog->gpus(), "GPU");
-  require_model("--cpu", opt.cpu_model, catalog->cpus(), "CPU");
+  const auto [catalog_path, catalog] = open_import_catalog(opt);
   require_model("--nic", opt.nic_model, catalog->nics(), "NIC", false);
   const XmlElement root = parse_xml(text, source);
   NcclXmlImportResult res = Importer(source, opt, *catalog).run(root);

@@ -386,12 +386,17 @@ void compare_back(const Matrix& m, const NumaLayout& numa, const std::string& so
 
 }  // namespace
 
+ImportCatalog open_import_catalog(const TopoImportOptions& opt) {
+  ImportCatalog c;
+  c.path = opt.catalog.empty() ? data_path::require("topologies/devices.yaml") : opt.catalog;
+  c.catalog = Catalog::load(c.path);
+  require_model("--gpu", opt.gpu_model, c.catalog->gpus(), "GPU");
+  require_model("--cpu", opt.cpu_model, c.catalog->cpus(), "CPU");
+  return c;
+}
+
 TopoImportResult import_topo_matrix(const std::string& text, const std::string& source, const TopoImportOptions& opt) {
-  const std::string catalog_path =
-      opt.catalog.empty() ? data_path::require("topologies/devices.yaml") : opt.catalog;
-  auto catalog = Catalog::load(catalog_path);
-  require_model("--gpu", opt.gpu_model, catalog->gpus(), "GPU");
-  require_model("--cpu", opt.cpu_model, catalog->cpus(), "CPU");
+  const auto [catalog_path, catalog] = open_import_catalog(opt);
   const GpuModel& gpu = catalog->gpus().at(opt.gpu_model);
 
   const Matrix m = parse(text, source);

@@ -21,6 +21,7 @@
 // the report counts; any other difference is listed.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,15 @@ void require_model(const std::string& flag, const std::string& key, const Models
     throw ScenarioError("", 0, 0, flag,
                         "unknown " + std::string(what) + " model '" + key + "'" + did_you_mean(key, keys) + "; known: " + join_names(keys));
 }
+
+// The catalog an importer reads (opt.catalog, else the shipped topologies/devices.yaml, found on
+// the data path) with --gpu and --cpu checked against it; each importer checks --nic itself, as
+// its input may hold no NIC.
+struct ImportCatalog {
+  std::string path;
+  std::shared_ptr<const Catalog> catalog;
+};
+ImportCatalog open_import_catalog(const TopoImportOptions& opt);
 
 // Parses `text` (named `source` in errors: file:line) and builds the system.
 // Throws ScenarioError for unreadable input or unknown models.
