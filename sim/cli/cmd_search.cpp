@@ -15,6 +15,17 @@ constexpr const char* kMarginHelp =
     "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: "
     "the simulated peak alone; default: the peak-memory band's median error)";
 
+// The flags that bound a ranked search and its points (sweep, advise): the memory headroom, a
+// point's wall-clock limit (`point_help` says what the row shows), the whole search's limit,
+// and the search's own flags (--shard, --journal, --resume, --progress).
+template <class Args>
+void add_point_limit_flags(CLI::App* cmd, Args& a, SearchFlags& search, const char* point_help) {
+  cmd->add_option("--memory-margin", a.memory_margin, kMarginHelp);
+  cmd->add_option("--max-seconds", a.max_seconds, point_help)->check(positive_number());
+  add_total_limit_flag(cmd, a.max_total_seconds);
+  add_search_flags(cmd, search);
+}
+
 }  // namespace
 
 Subcommand add_plan_command(CLI::App& app) {
@@ -60,10 +71,8 @@ Subcommand add_sweep_command(CLI::App& app) {
   cmd->add_option("--jobs", a.jobs, "Worker threads (default: the machine's cores)")->check(whole_number(1, 1024));
   cmd->add_option("--steps", a.steps, "Steps to simulate per point (overrides `steps`)")->check(whole_number(1, 10000));
   cmd->add_flag("--json", a.json, "Print one JSON object (its rows under \"rows\") instead of the table");
-  cmd->add_option("--memory-margin", a.memory_margin, kMarginHelp);
-  cmd->add_option("--max-seconds", a.max_seconds, "Stop a point after this many seconds of simulating (the row says so); --max-total-seconds bounds the whole sweep")->check(positive_number());
-  add_total_limit_flag(cmd, a.max_total_seconds);
-  add_search_flags(cmd, f->search);  // --shard, --journal, --resume, --progress
+  add_point_limit_flags(cmd, a, f->search,
+                        "Stop a point after this many seconds of simulating (the row says so); --max-total-seconds bounds the whole sweep");
   return {cmd, [f](Context& c) { return sweep_command(f->args, f->search, c.dist, c.version); }, true};
 }
 
@@ -98,10 +107,9 @@ Subcommand add_advise_command(CLI::App& app) {
   cmd->add_option("--html", a.html, "Also write a self-contained HTML page (days vs cost, Pareto front, table) to this file");
   cmd->add_option("--jobs", a.jobs, "Worker threads (default: the machine's cores)")->check(whole_number(1, 1024));
   cmd->add_flag("--json", a.json, "Print one JSON object instead of the report");
-  cmd->add_option("--memory-margin", a.memory_margin, kMarginHelp);
-  cmd->add_option("--max-seconds", a.max_seconds, "Stop a configuration after this many seconds of simulating (listed as not run, with the reason); --max-total-seconds bounds the whole search")->check(positive_number());
-  add_total_limit_flag(cmd, a.max_total_seconds);
-  add_search_flags(cmd, f->search);  // --shard, --journal, --resume, --progress
+  add_point_limit_flags(cmd, a, f->search,
+                        "Stop a configuration after this many seconds of simulating (listed as not run, with the reason); "
+                        "--max-total-seconds bounds the whole search");
   return {cmd, [f](Context& c) { return advise_command(f->args, f->search, c.dist, c.version); }, true};
 }
 
