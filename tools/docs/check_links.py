@@ -109,7 +109,7 @@ def check_sources(problems):
 def main():
     files = [os.path.join(ROOT, 'README.md')] + sorted(
         glob.glob(os.path.join(ROOT, 'docs', '**', '*.md'), recursive=True))
-    problems, notes, links = [], [], 0
+    problems, links = [], 0
     anchor_cache = {}
     for path in files:
         rel = os.path.relpath(path, ROOT)
@@ -144,8 +144,6 @@ def main():
                     if anchor not in anchor_cache[dest]:
                         problems.append(f'{rel}:{n}: link "{target}": no heading "#{anchor}" in {dest_rel}')
     sources = check_sources(problems)
-    for n in notes:
-        print('note: ' + n)
     for p in problems:
         print(p)
     print(f'check_links.py: {len(files)} files, {links} relative links, {sources} source files, '
