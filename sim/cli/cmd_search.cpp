@@ -15,6 +15,13 @@ constexpr const char* kMarginHelp =
     "Memory headroom: rank a configuration as fitting only when its peak plus this share fits the GPU (15%, 0.15; 0: "
     "the simulated peak alone; default: the peak-memory band's median error)";
 
+// A search command's own arguments and the flags every search shares.
+template <class Args>
+struct WithSearch {
+  Args args;
+  SearchFlags search;
+};
+
 // The flags that bound a ranked search and its points (sweep, advise): the memory headroom, a
 // point's wall-clock limit (`point_help` says what the row shows), the whole search's limit,
 // and the search's own flags (--shard, --journal, --resume, --progress).
@@ -55,11 +62,7 @@ Subcommand add_plan_command(CLI::App& app) {
 }
 
 Subcommand add_sweep_command(CLI::App& app) {
-  struct Flags {
-    SweepArgs args;
-    SearchFlags search;
-  };
-  auto f = std::make_shared<Flags>();
+  auto f = std::make_shared<WithSearch<SweepArgs>>();
   SweepArgs& a = f->args;
   auto* cmd = app.add_subcommand("sweep", "Run a scenario over lists of values (its sweep: block, --sweep) and rank them");
   cmd->add_option("scenario", a.scenario, "Scenario file (with a sweep: block, or use --sweep)")->required();
@@ -89,11 +92,7 @@ Subcommand add_merge_command(CLI::App& app) {
 }
 
 Subcommand add_advise_command(CLI::App& app) {
-  struct Flags {
-    AdviseArgs args;
-    SearchFlags search;
-  };
-  auto f = std::make_shared<Flags>();
+  auto f = std::make_shared<WithSearch<AdviseArgs>>();
   AdviseArgs& a = f->args;
   auto* cmd = app.add_subcommand("advise", "Which systems, node counts and strategies train the scenario's run (run.tokens | epochs | steps) "
                                            "soonest and cheapest: the Pareto front of days against cost, and the cheapest that meets a deadline");
@@ -114,11 +113,7 @@ Subcommand add_advise_command(CLI::App& app) {
 }
 
 Subcommand add_validate_command(CLI::App& app) {
-  struct Flags {
-    ValidateArgs args;
-    SearchFlags search;
-  };
-  auto f = std::make_shared<Flags>();
+  auto f = std::make_shared<WithSearch<ValidateArgs>>();
   ValidateArgs& a = f->args;
   auto* cmd = app.add_subcommand("validate", "The simulator against public measurements, case by case, with the error of each");
   cmd->add_option("--cases", a.cases, "Cases file (default: the project's validation/cases.yaml)");
