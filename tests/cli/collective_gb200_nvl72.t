@@ -21,5 +21,5 @@ $ simtrain collective gb200_nvl72 --op all_reduce -b 1M -e 8G -f 8
 # Bottleneck: gpu0 -> nvswitch (nvlink5 x18)
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
-#   1 MiB to 64 MiB              not validated for this kind of run (nccl-tests collectives never validated on Blackwell); nearest band +-6.8% (90%: +-93%): median error of 34 public nccl-tests collectives (8 sources) on all GPUs (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, H100 PCIe, H200, V100-SXM2-32GB); worst 93%, model tends optimistic (+1.0% on average)
-#   >= 64 MiB (bandwidth-bound)  not validated for this kind of run (nccl-tests collectives never validated on Blackwell); nearest band +-7.0% (90%: +-93%): median error of 15 public collectives of >= 64 MiB (bandwidth-bound) (5 sources) on all GPUs, 1 node (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, H200, V100-SXM2-32GB); worst 93%, model tends optimistic (+3.3% on average)
+#   1 MiB to 64 MiB              +-38% (90%: +-93%): median error of 9 public collectives of 1 MiB to 64 MiB (2 sources) on all GPUs, 1 node (A100-SXM4-40GB, H200, RTX PRO 6000 Blackwell Server Edition); worst 93%, model tends pessimistic (-7.6% on average)
+#   >= 64 MiB (bandwidth-bound)  +-22% (90%: +-71%): median error of 7 public collectives of >= 64 MiB (bandwidth-bound) (3 sources) on Blackwell, 1 node (B200, GB200); worst 71%, model tends optimistic (+19% on average)
