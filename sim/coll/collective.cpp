@@ -242,8 +242,9 @@ void Planner::add_route(VarBuilder& vb, const topo::Route& r) {
   }
 }
 
-int Planner::search_channels(const Shape& ring, bool multi_node, bool sm90, const std::vector<int>& ranks) const {
+int Planner::search_channels(const Shape& ring, bool multi_node, int arch, const std::vector<int>& ranks) const {
   const ChannelParams& cp = params_.channels;
+  const bool sm90 = arch >= 90;
   const ShapePhase& ph = ring.phases.front();
   double total = 0, widest = 0;
   for (double r : ph.isolated_rate) {
@@ -253,19 +254,18 @@ int Planner::search_channels(const Shape& ring, bool multi_node, bool sm90, cons
   // Inside an all-NVLink node NCCL counts its own bandwidth per NVLink (topo.h): the GPU's
   // links in total, and the links of its widest single hop.
   const topo::GpuModel& gm = c_.gpu_model(ranks.front());
-  auto per_link = cp.nvlink_bytes_per_s.find(arch_number(gm.arch));
-  if (!multi_node && ring.all_nvlink && gm.nvlink && per_link != cp.nvlink_bytes_per_s.end() && ranks.size() > 1) {
+  const double* per_link = cp.nvlink_for(arch_number(gm.arch));
+  if (!multi_node && ring.all_nvlink && gm.nvlink && per_link && ranks.size() > 1) {
     int hop_links = 0;
     const topo::Vertex a = c_.gpu(ranks.front());
     for (std::size_t i = 1; i < ranks.size(); ++i) {
       const topo::Route& r = c_.route(a, c_.gpu(ranks[i]));
       if (!r.links.empty()) hop_links = std::max(hop_links, c_.link(r.links.front()).count);
     }
-    total = gm.nvlink->second * per_link->second;
-    widest = std::min(total, hop_links * per_link->second);
+    total = gm.nvlink->second * *per_link;
+    widest = std::min(total, hop_links * *per_link);
   }
-  const std::vector<double>& speeds = multi_node ? (sm90 ? cp.speeds_inter_sm90 : cp.speeds_inter)
-                                                 : (sm90 ? cp.speeds_intra_sm90 : cp.speeds_intra);
+  const std::vector<double>& speeds = cp.speeds(arch, multi_node);
   std::size_t i = 0;
   while (i + 1 < speeds.size() && (speeds[i] > widest || speeds[i] > total)) ++i;
   const double s = speeds[i];
@@ -1050,7 +1050,7 @@ double protocol_bound_s(const ShapePhase& sp, const ProtocolParams& pp, bool mul
 // The first chunk crosses the NVLS kernel's stages at a channel's share of its GPU's NVLS flow
 // (the flow over c channels) and the trees' 2 log2(N) network steps at a channel's share of an
 // edge: the c channels are spread over the heads, so c / heads of them share each head's edges.
-double nvls_tree_fill_s(const ShapePhase& sp, const NvlsParams& nv, double bytes, int c, int nodes) {
+double nvls_tree_fill_s(const ShapePhase& sp, const NvlsParams& nv, double share, double bytes, int c, int nodes) {
   const double ops = static_cast<double>(c) * sp.tree_heads;
   double chunk = nv.chunk_bytes;
   if (nodes >= 4) chunk = std::min(chunk, nv.tree_max_chunk_bytes);
@@ -1065,7 +1065,7 @@ double nvls_tree_fill_s(const ShapePhase& sp, const NvlsParams& nv, double bytes
     r = std::min(r, sp.isolated_rate[i]);
   }
   double fill = 0;
-  if (std::isfinite(nvls_rate) && nvls_rate > 0) fill += sp.fill_steps * (chunk / nv.bandwidth_share) / (nvls_rate / c);
+  if (std::isfinite(nvls_rate) && nvls_rate > 0) fill += sp.fill_steps * (chunk / share) / (nvls_rate / c);
   const double per_channel_edge = edge_rate * sp.tree_heads / c;
   if (std::isfinite(edge_rate) && edge_rate > 0 && sp.net_fill_steps > 1) fill += (sp.net_fill_steps - 1) * chunk / per_channel_edge;
   return fill;
@@ -1113,7 +1113,7 @@ Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, in
       lat += steps_ps;
       tuner_extra += ring_plateau_extra(s, algo, proto, bytes, n, steps_ps);
     }
-    const double share = sp.nvls ? nv.bandwidth_share : pp.bandwidth_share;
+    const double share = sp.nvls ? nv.share_for(s.min_arch) : pp.bandwidth_share;
     TimePs slowest = 0;
     double rate = sp.channel_vars ? 0.0 : std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < sp.vars.size(); ++i) {
@@ -1127,7 +1127,7 @@ Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, in
       rate = sp.channel_vars ? rate + sp.isolated_rate[i] : std::min(rate, sp.isolated_rate[i]);
     }
     // Channels launched for this size (enqueue.cc topoGetAlgoInfo; NVLS keeps all).
-    const int c = sp.nvls ? nv.channels : std::max(1, s.channels);
+    const int c = sp.nvls ? nv.channels_for(s.min_arch, s.multi_node) : std::max(1, s.channels);
     int c_eff = c;
     if (!sp.nvls) {
       const double per = pp.threads * pp.thread_threshold_bytes * (pp.threshold_per_rank ? n : 1);
@@ -1153,7 +1153,7 @@ Plan Planner::finish(const Shape& s, Algo algo, Protocol proto, double bytes, in
     }
     double fill_s = 0;
     if (sp.nvls && sp.tree)
-      fill_s = nvls_tree_fill_s(sp, nv, bytes, c, s.nodes);
+      fill_s = nvls_tree_fill_s(sp, nv, share, bytes, c, s.nodes);
     else if (sp.fill_steps > 1 && rate > 0 && std::isfinite(rate))
       fill_s = (sp.fill_steps - 1) * (granule / share) / (rate / c);
     lat += seconds_to_ps(ramp_s + fill_s + protocol_bound_s(sp, pp, s.multi_node, bytes, ps_to_seconds(slowest) + ramp_s));
@@ -1200,10 +1200,10 @@ TimePs Planner::ll_tuner_extra(const Shape& s, const ShapePhase& sp, Protocol pr
   return seconds_to_ps(std::max(0.0, bus * bytes / bound - link_s));
 }
 
-bool Planner::all_sm90(const std::vector<int>& ranks) const {
-  bool sm90 = true;
-  for (int r : ranks) sm90 = sm90 && arch_number(c_.gpu_model(r).arch) >= 90;
-  return sm90;
+int Planner::oldest_arch(const std::vector<int>& ranks) const {
+  int arch = std::numeric_limits<int>::max();
+  for (int r : ranks) arch = std::min(arch, arch_number(c_.gpu_model(r).arch));
+  return arch;
 }
 
 // Shapes do not depend on the size: build each once per (algorithm, request form).
@@ -1256,7 +1256,7 @@ Plan Planner::plan(const Request& req) {
     algos = {Algo::ring, Algo::tree, Algo::hierarchical, Algo::nvls_tree};
   else if (req.algo == Algo::automatic) algos = {Algo::ring, Algo::hierarchical, Algo::nvls};
   else algos = {req.algo};
-  const bool sm90 = all_sm90(ranks);
+  const int arch = oldest_arch(ranks);
   auto get_shape = [&](Algo a, const Request& rq) -> std::optional<Shape>& { return cached_shape(a, rq, ranks); };
   std::optional<Plan> best;
   for (Algo a : algos) {
@@ -1270,11 +1270,11 @@ Plan Planner::plan(const Request& req) {
         Request ring_req = req;
         ring_req.op = Op::all_reduce;
         const std::optional<Shape>& ring = a == Algo::ring && req.op == Op::all_reduce ? s : get_shape(Algo::ring, ring_req);
-        ch = ring ? search_channels(*ring, nodes_used.size() > 1, sm90, ranks) : 1;
+        ch = ring ? search_channels(*ring, nodes_used.size() > 1, arch, ranks) : 1;
       }
       s->channels = ch;
     }
-    if (s && nvls_kind) s->channels = params_.nvls.channels;
+    if (s && nvls_kind) s->channels = params_.nvls.channels_for(arch, nodes_used.size() > 1);
     if (!s) {
       if (req.algo != Algo::automatic) {
         if (a == Algo::hierarchical && req.op == Op::all_reduce)
@@ -1389,7 +1389,7 @@ const Planner::P2pShape& Planner::p2p_shape(const std::vector<int>& comm, int sr
     Request rq;
     rq.ranks = comm;
     const std::optional<Shape>& ring = cached_shape(Algo::ring, rq, comm);
-    ring_channels = ring ? search_channels(*ring, s.nodes > 1, all_sm90(comm), comm) : 1;
+    ring_channels = ring ? search_channels(*ring, s.nodes > 1, oldest_arch(comm), comm) : 1;
   }
   const int max_ch = params_.channels.max;
   s.p2p_channels = std::min(pow2_up(std::min(ring_channels, max_ch)), pow2_down(max_ch));

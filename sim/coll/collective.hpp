@@ -34,7 +34,8 @@
 //    sends S(1+1/n) to the switch and receives S(1+1/n): one flow per GPU over its own
 //    link in both directions. busbw = 2(n-1)/n * S/t exceeds the ring's wire limit, as
 //    NCCL reports (about 480 GB/s on 8x H100/H200); the NVLS kernel reaches
-//    `nvls.bandwidth_share` of the link (collectives.yaml, from the maintainer's figure).
+//    `nvls.bandwidth_share` of the link (collectives.yaml, from the maintainer's figure;
+//    `bandwidth_share_sm100` on Blackwell's NVLink 5 switches, from an 8x B300 figure).
 //    Latency: NCCL's NVLS hwLat (25 us) plus one Simple NVLink step (3.4 us) per stage of
 //    the NVLS kernel (scatter, reduce, multicast, gather), which hand chunks on by FIFO flags.
 //  NVLSTree (all_reduce, several nodes of such NVSwitch boxes): in every node the switch
@@ -105,7 +106,9 @@
 //     own figure per NVLink times the GPU's links; otherwise the ring's isolated max-min
 //     rate; across nodes: the NICs' rates); floor(T/s) channels,
 //     doubled when s >= 25 GB/s (not on sm_90 below 50 GB/s with more than 4), doubled
-//     again in connect.cc's postset; NVLS: 16 (nvls.cc). One CTA per channel, so
+//     again in connect.cc's postset; the speed array and NCCL's per-NVLink figure by the
+//     oldest GPU's architecture (sm_100 and later: sm100's). NVLS: 16 on sm_90, on sm_100
+//     and later 24 in one node (or one NVLink clique), 32 across nodes (nvls.cc). One CTA per channel, so
 //     Plan::sms_per_rank is the channels this call launches, c_eff below.
 //   ramp: NCCL launches c_eff = the largest c' <= c with S >= c' * threads * threshold
 //     (enqueue.cc); a channel (one CTA) moves at most R/c, so a call on c_eff < c channels
@@ -273,7 +276,7 @@ class Planner {
   class ShapeBuilder;  // shape()'s parts: one member per algorithm and topology level (collective.cpp)
   // shape(), built once per (algorithm, request form, ranks), with its flows' isolated rates.
   std::optional<Shape>& cached_shape(Algo algo, const Request& req, const std::vector<int>& ranks);
-  bool all_sm90(const std::vector<int>& ranks) const;
+  int oldest_arch(const std::vector<int>& ranks) const;  // CUDA architecture of the oldest GPU (90: sm_90)
   // Point-to-point: the flows of a communicator's operations (every ordered pair for
   // all_to_all, else src -> dst) and NCCL's p2p channel figures, built once per form.
   struct P2pShape;
@@ -295,7 +298,7 @@ class Planner {
   // through the root complex.
   std::vector<int> nics_near(const std::vector<int>& local);
   // NCCL's channel count from its topology search (see the header comment).
-  int search_channels(const Shape& ring, bool multi_node, bool sm90, const std::vector<int>& ranks) const;
+  int search_channels(const Shape& ring, bool multi_node, int arch, const std::vector<int>& ranks) const;
   // One GPU -> GPU hop inside a node: the route, or through host memory without P2P (SHM).
   void add_gpu_hop(VarBuilder& vb, topo::Vertex a, topo::Vertex b);
   // A route, spread over every spine when the fabric routes adaptively.

@@ -76,8 +76,8 @@ NcclParams NcclParams::load(const std::string& path) {
   }
   {
     Field f = root.at("nvls");
-    f.check_keys({"step_latency", "tree_step_latency", "channels", "chunk", "tree_max_chunk", "pipeline_stages",
-                  "min_gpus", "bandwidth_share"});
+    f.check_keys({"step_latency", "tree_step_latency", "channels", "channels_sm100", "chunk", "tree_max_chunk",
+                  "pipeline_stages", "min_gpus", "bandwidth_share", "bandwidth_share_sm100"});
     Field s = f.at("step_latency");
     s.check_keys({"nvlink", "network"});
     p.nvls.step_nvlink_ps = time_of(s.at("nvlink"));
@@ -87,6 +87,10 @@ NcclParams NcclParams::load(const std::string& path) {
     p.nvls.tree_step_nvlink_ps = time_of(t.at("nvlink"));
     p.nvls.tree_step_network_ps = time_of(t.at("network"));
     p.nvls.channels = static_cast<int>(f.at("channels").as_int_in(1, limits::max_units));
+    Field c100 = f.at("channels_sm100");
+    c100.check_keys({"single_node", "multi_node"});
+    p.nvls.channels_sm100_single_node = static_cast<int>(c100.at("single_node").as_int_in(1, limits::max_units));
+    p.nvls.channels_sm100_multi_node = static_cast<int>(c100.at("multi_node").as_int_in(1, limits::max_units));
     p.nvls.chunk_bytes = f.at("chunk").as_quantity(Dimension::bytes);
     if (!(p.nvls.chunk_bytes > 0)) throw f.at("chunk").error("the NVLS chunk must be positive");
     p.nvls.tree_max_chunk_bytes = f.at("tree_max_chunk").as_quantity(Dimension::bytes);
@@ -95,20 +99,24 @@ NcclParams NcclParams::load(const std::string& path) {
     p.nvls.min_gpus = static_cast<int>(f.at("min_gpus").as_int_in(2, limits::max_units));
     p.nvls.bandwidth_share = f.at("bandwidth_share").as_number_in(0, 1);
     if (!(p.nvls.bandwidth_share > 0)) throw f.at("bandwidth_share").error("NVLS must carry some data");
+    p.nvls.bandwidth_share_sm100 = f.at("bandwidth_share_sm100").as_number_in(0, 1);
+    if (!(p.nvls.bandwidth_share_sm100 > 0)) throw f.at("bandwidth_share_sm100").error("NVLS must carry some data");
   }
   {
     Field f = root.at("channels");
-    f.check_keys({"speeds_intra", "speeds_intra_sm90", "speeds_inter", "speeds_inter_sm90", "dup_min_speed",
-                  "dup_min_speed_sm90", "max", "nvlink_bandwidth"});
+    f.check_keys({"speeds_intra", "speeds_intra_sm90", "speeds_intra_sm100", "speeds_inter", "speeds_inter_sm90",
+                  "speeds_inter_sm100", "dup_min_speed", "dup_min_speed_sm90", "max", "nvlink_bandwidth"});
     p.channels.speeds_intra = speeds(f.at("speeds_intra"));
     p.channels.speeds_intra_sm90 = speeds(f.at("speeds_intra_sm90"));
     p.channels.speeds_inter = speeds(f.at("speeds_inter"));
     p.channels.speeds_inter_sm90 = speeds(f.at("speeds_inter_sm90"));
+    p.channels.speeds_intra_sm100 = speeds(f.at("speeds_intra_sm100"));
+    p.channels.speeds_inter_sm100 = speeds(f.at("speeds_inter_sm100"));
     p.channels.dup_min_bytes_per_s = f.at("dup_min_speed").as_quantity(Dimension::bandwidth);
     p.channels.dup_min_sm90_bytes_per_s = f.at("dup_min_speed_sm90").as_quantity(Dimension::bandwidth);
     p.channels.max = static_cast<int>(f.at("max").as_int_in(1, limits::max_units));
     Field nv = f.at("nvlink_bandwidth");
-    nv.check_keys({"sm_70", "sm_80", "sm_86", "sm_90"});
+    nv.check_keys({"sm_70", "sm_80", "sm_86", "sm_90", "sm_100"});
     for (const Field& e : nv.entries()) {
       const std::string k = e.key().substr(e.key().rfind('.') + 1);
       p.channels.nvlink_bytes_per_s[std::atoi(k.c_str() + 3)] = e.as_quantity(Dimension::bandwidth);

@@ -47,19 +47,43 @@ struct ProtocolParams {
 struct NvlsParams {
   TimePs step_nvlink_ps = 0, step_network_ps = 0;
   TimePs tree_step_nvlink_ps = 0, tree_step_network_ps = 0;
-  int channels = 16;
+  int channels = 16;  // sm_90 (nvls.cc NVLS_NCHANNELS_SM90)
+  // sm_100 and later (nvls.cc, compCap >= 100): one node or one MNNVL clique, several nodes
+  int channels_sm100_single_node = 24, channels_sm100_multi_node = 32;
   double chunk_bytes = 131072;
   double tree_max_chunk_bytes = 65536;  // NVLSTree's chunk from 4 nodes on (enqueue.cc)
   int pipeline_stages = 4;
   int min_gpus = 3;
   double bandwidth_share = 1;
+  double bandwidth_share_sm100 = 1;  // on Blackwell's NVLink 5 switches (sm_100 and later)
+  // The NVLS channel count and bandwidth share for GPUs of CUDA architecture `arch` (90: sm_90).
+  int channels_for(int arch, bool multi_node) const {
+    if (arch < 100) return channels;
+    return multi_node ? channels_sm100_multi_node : channels_sm100_single_node;
+  }
+  double share_for(int arch) const { return arch < 100 ? bandwidth_share : bandwidth_share_sm100; }
 };
 
 struct ChannelParams {
   std::vector<double> speeds_intra, speeds_intra_sm90, speeds_inter, speeds_inter_sm90;  // bytes/s
+  std::vector<double> speeds_intra_sm100, speeds_inter_sm100;                            // bytes/s
   double dup_min_bytes_per_s = 25e9, dup_min_sm90_bytes_per_s = 50e9;
   int max = 64;
-  std::map<int, double> nvlink_bytes_per_s;  // by CUDA architecture (70, 80, 86, 90)
+  std::map<int, double> nvlink_bytes_per_s;  // by CUDA architecture (70, 80, 86, 90, 100)
+  // NCCL's bandwidth per NVLink for a GPU of CUDA architecture `arch` (topo.h ncclTopoNVLinkBw:
+  // sm_100 and later take SM100's, sm_90 and later SM90's, else the architecture's own);
+  // nullptr when none is given.
+  const double* nvlink_for(int arch) const {
+    const int key = arch >= 100 ? 100 : arch >= 90 ? 90 : arch;
+    auto it = nvlink_bytes_per_s.find(key);
+    return it == nvlink_bytes_per_s.end() ? nullptr : &it->second;
+  }
+  // search.cc ncclTopoCompute: the speed arrays by the oldest GPU's architecture.
+  const std::vector<double>& speeds(int arch, bool multi_node) const {
+    if (arch >= 100) return multi_node ? speeds_inter_sm100 : speeds_intra_sm100;
+    if (arch >= 90) return multi_node ? speeds_inter_sm90 : speeds_intra_sm90;
+    return multi_node ? speeds_inter : speeds_intra;
+  }
 };
 
 struct TransportParams {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -73,7 +74,8 @@ void apply_params(const work::NetworkCalibration& cal, coll::NcclParams& p) {
       }
     }
   }
-  if (cal.nvls_bandwidth_share) p.nvls.bandwidth_share = *cal.nvls_bandwidth_share;
+  // A fit is of one system, one architecture: its share replaces the one its GPUs would use.
+  if (cal.nvls_bandwidth_share) p.nvls.bandwidth_share = p.nvls.bandwidth_share_sm100 = *cal.nvls_bandwidth_share;
   // The bound of the log's scope: rings inside one node, or across nodes.
   if (cal.ll_max_busbw) p.protocols[kLL].max_busbw_bytes_per_s[cal.multi_node() ? 1 : 0] = *cal.ll_max_busbw;
 }
@@ -571,7 +573,8 @@ class NetFitter {
     {
       FitDone done{cal_, bw_param_, bw_kind_, bottleneck_text_, latency_class_, multi_node_, fit_latency_, fit_ll_bound_,
                    by_protocol_, rep.bandwidth_sizes, bw_param_ == BwParam::link ? base_efficiency(bw_kind_) : 0,
-                   base_params_.nvls.bandwidth_share, base_params_.protocols[kLL].max_busbw_bytes_per_s[multi_node_ ? 1 : 0]};
+                   base_params_.nvls.share_for(gpu_->arch.size() > 3 ? std::atoi(gpu_->arch.c_str() + 3) : 0),
+                   base_params_.protocols[kLL].max_busbw_bytes_per_s[multi_node_ ? 1 : 0]};
       rep.params = fitted_params(done);
       rep.undetermined = undetermined(done, log_, opt_, *gpu_, catalog_);
     }

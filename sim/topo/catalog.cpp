@@ -58,7 +58,7 @@ const FileSchema& catalog_file_schema() {
       {"", {"link_kinds", "gpus", "cpus", "nics", "switches", "storage"}},
       {"link_kinds.*", {"class", "bandwidth", "latency", "efficiency", "transport"}},
       {"gpus.*", {"name", "memory", "memory_bandwidth", "peak", "tdp", "idle_power", "nvlink", "pcie", "p2p", "sms", "arch"}},
-      {"gpus.*.peak", {"fp64", "fp32", "tf32", "fp16", "bf16", "fp8"}},
+      {"gpus.*.peak", {"fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "fp4"}},
       {"gpus.*.nvlink", {"kind", "links"}},
       {"cpus.*", {"name", "cores", "memory_bandwidth", "tdp", "p2p_bandwidth"}},
       {"nics.*", {"name", "port", "host"}},
@@ -284,7 +284,7 @@ void Catalog::read_section(const std::string& section, const Field& entries, con
       g.pcie = link_kind(f.at("pcie")).key;
       g.p2p = f.at("p2p").as_bool();
       g.sms = static_cast<int>(f.at("sms").as_int_in(1, limits::max_units));
-      g.arch = f.at("arch").as_choice({"sm_70", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90"});
+      g.arch = f.at("arch").as_choice({"sm_70", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_100", "sm_103", "sm_120"});
       claim("gpus", g.key, f, in, extension);
       gpus_[g.key] = g;
     }

@@ -65,7 +65,9 @@ struct GpuModel {
   std::string key, name;
   double memory_bytes = 0;
   double memory_bandwidth_bytes_per_s = 0;
-  std::map<std::string, double> peak_flops;  // precision -> FLOP/s (dense)
+  // precision -> FLOP/s (dense). "fp4" (NVFP4/MXFP4 on Blackwell) is catalogued but read only
+  // where a precision asks for it by name; none of the compute model's precisions does yet.
+  std::map<std::string, double> peak_flops;
   double tdp_w = 0, idle_power_w = 0;
   std::optional<std::pair<std::string, int>> nvlink;  // kind, links
   std::string pcie;

@@ -257,7 +257,9 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
       if (devices[x].type == DeviceType::nic && kind.cls != LinkClass::pcie)
         throw f.at("kind").error("a NIC joins its node over PCIe");
     }
-    if (kind.cls == LinkClass::pcie) {
+    // A host link: PCIe, or an NVLink (NVLink-C2C) straight to a CPU, as a Grace superchip's GPUs.
+    const bool to_cpu = devices[a].type == DeviceType::cpu || devices[b].type == DeviceType::cpu;
+    if (kind.cls == LinkClass::pcie || (kind.cls == LinkClass::nvlink && to_cpu)) {
       has_pcie.insert(a);
       has_pcie.insert(b);
     }
@@ -266,7 +268,7 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
   for (const auto& d : devices) {
     if ((d.type == DeviceType::gpu || d.type == DeviceType::nic) && !has_pcie.count(by_name[d.name]))
       throw d.where.key_error(std::string("this ") + device_type_name(d.type) +
-                              " has no PCIe link: every GPU and NIC needs a path to a CPU");
+                              " has no PCIe link (nor NVLink-C2C to a CPU): every GPU and NIC needs a path to a CPU");
   }
 
   if (nodes < 1) nodes = 1;
