@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <set>
@@ -134,6 +135,66 @@ Library library_of(const topo::Cluster& c) {
     if (c.gpu_model(g).amd() != amd)
       throw std::invalid_argument("the system mixes AMD and NVIDIA GPUs: no collective library runs across both");
   return amd ? Library::rccl : Library::nccl;
+}
+
+// Paths through one node's GPUs (node-local indices), each from paths[k].front() to
+// paths[k].back() through every GPU of `local`, no directed link crossed by two of them: a
+// depth-first search over the channels and each path's next GPU (bounded; empty when it finds
+// none, or when there are more paths than a GPU has links out). RCCL's multi-node rings on the
+// 8x MI300X mesh (rome_model_81) are such a set.
+std::vector<std::vector<int>> disjoint_node_paths(const topo::Cluster& c, const std::vector<int>& local,
+                                                  const std::vector<std::vector<int>>& paths) {
+  const std::size_t n = local.size();
+  if (n < 3 || paths.size() > n) return {};
+  std::vector<char> used(c.directed_link_count(), 0);
+  std::vector<std::vector<int>> out(paths.size());
+  long budget = 2000000;
+  auto links = [&](int a, int b) -> const std::vector<net::LinkId>& { return c.route(c.gpu(0, a), c.gpu(0, b)).links; };
+  auto free_hop = [&](int a, int b) {
+    for (auto l : links(a, b))
+      if (used[l]) return false;
+    return true;
+  };
+  auto mark = [&](int a, int b, char v) {
+    for (auto l : links(a, b)) used[l] = v;
+  };
+  // Extends channel k's path by one GPU (a fresh channel starts at its entry); true once every
+  // channel's path is complete.
+  std::function<bool(std::size_t)> place = [&](std::size_t k) -> bool {
+    if (k == paths.size()) return true;
+    if (--budget < 0) return false;
+    std::vector<int>& p = out[k];
+    const bool fresh = p.empty();
+    if (fresh) p.push_back(paths[k].front());
+    const int last = paths[k].back();
+    bool done = false;
+    if (p.size() == n - 1) {
+      if (free_hop(p.back(), last)) {
+        mark(p.back(), last, 1);
+        p.push_back(last);
+        done = place(k + 1);
+        if (!done) {
+          p.pop_back();
+          mark(p.back(), last, 0);
+        }
+      }
+    } else {
+      for (int g : local) {
+        if (g == last || std::find(p.begin(), p.end(), g) != p.end() || !free_hop(p.back(), g)) continue;
+        mark(p.back(), g, 1);
+        p.push_back(g);
+        done = place(k);
+        if (done) break;
+        p.pop_back();
+        mark(p.back(), g, 0);
+        if (budget < 0) break;
+      }
+    }
+    if (!done && fresh) p.clear();
+    return done;
+  };
+  if (!place(0)) return {};
+  return out;
 }
 
 int pow2_up(int x) {
@@ -586,15 +647,26 @@ class Planner::ShapeBuilder {
     // RCCL's rings through a node of a peer mesh (rome_model_81: 8 GPUs + 8 NICs) take
     // different GPU-to-GPU links per channel; each path is searched against the links the
     // earlier channels' paths use (NCCL's NVSwitch nodes have one route per pair: no prior).
+    // Where every channel can have links of its own (a mesh), they are laid so: RCCL's
+    // rome_model_81 rings cross each of the 56 link directions once.
     std::vector<int> prior;
     if (pl_.params_.library == Library::rccl) prior.assign(c_.directed_link_count(), 0);
+    std::vector<std::vector<int>> paths;
+    for (int k = 0; k < ch; ++k) {
+      const int nic = nics[at(k % Rn)];
+      paths.push_back(req_.ring_order_auto ? node_path(nic, local, entry_use, exit_use, prior.empty() ? nullptr : &prior)
+                                           : local);
+      for (std::size_t i = 0; !prior.empty() && i + 1 < paths.back().size(); ++i)
+        for (auto l : c_.route(gpu_v(0, paths.back()[i]), gpu_v(0, paths.back()[i + 1])).links) ++prior[l];
+    }
+    if (!prior.empty() && req_.ring_order_auto) {
+      std::vector<std::vector<int>> disjoint = disjoint_node_paths(c_, local, paths);
+      if (!disjoint.empty()) paths = std::move(disjoint);
+    }
     TimePs lat = 0;
     for (int k = 0; k < ch; ++k) {
       const int nic = nics[at(k % Rn)];
-      const std::vector<int> path =
-          req_.ring_order_auto ? node_path(nic, local, entry_use, exit_use, prior.empty() ? nullptr : &prior) : local;
-      for (std::size_t i = 0; !prior.empty() && i + 1 < path.size(); ++i)
-        for (auto l : c_.route(gpu_v(0, path[i]), gpu_v(0, path[i + 1])).links) ++prior[l];
+      const std::vector<int>& path = paths[at(k)];
       VarBuilder vb;
       for (int j = 0; j < N_; ++j) {
         const int node = node_ids_[at(j)];
