@@ -20,5 +20,5 @@ $ simtrain collective topologies/dgx_a100.yaml --nodes 2 --algo tree -b 1M -e 1G
 # Bytes over network links: 4.295e+09 (4.000 x the buffer)
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
-#   1 MiB to 64 MiB              +-7.0% (90%: +-93%): median error of 17 public nccl-tests collectives (5 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 93%, model tends optimistic (+7.2% on average)
-#   >= 64 MiB (bandwidth-bound)  +-4.9% (90%: +-93%): median error of 7 public collectives of >= 64 MiB (bandwidth-bound) (4 sources) on all GPUs, 2 to 64 nodes (A100-SXM4-40GB, H100 80GB HBM3, H100 PCIe, V100-SXM2-32GB); worst 93%, model tends pessimistic (-4.8% on average)
+#   1 MiB to 64 MiB              +-7.1% (90%: +-89%): median error of 17 public nccl-tests collectives (5 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 93%, model tends optimistic (+7.2% on average)
+#   >= 64 MiB (bandwidth-bound)  +-4.0% (90%: +-93%): median error of 9 public collectives of >= 64 MiB (bandwidth-bound) (5 sources) on all GPUs, 2 to 64 nodes (A100-SXM4-40GB, AMD Instinct MI325X, H100 80GB HBM3, H100 PCIe, V100-SXM2-32GB); worst 93%, model tends pessimistic (-3.5% on average)

@@ -20,5 +20,5 @@ $ simtrain collective dgx_h200 -b 1M -e 1G -f 8
 # Bottleneck: gpu0 -> nvswitch (nvlink4 x18)
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
-#   1 MiB to 64 MiB              +-4.9% (90%: +-93%): median error of 15 public nccl-tests collectives (4 sources) on Hopper (H100 80GB HBM3, H100 PCIe, H200); worst 93%, model tends optimistic (+0.7% on average)
-#   >= 64 MiB (bandwidth-bound)  +-3.5% (90%: +-93%): median error of 6 public collectives of >= 64 MiB (bandwidth-bound) (3 sources) on Hopper, 1 node (H100 80GB HBM3, H200); worst 93%, model tends optimistic (+0.9% on average)
+#   1 MiB to 64 MiB              +-4.9% (90%: +-79%): median error of 15 public nccl-tests collectives (4 sources) on Hopper (H100 80GB HBM3, H100 PCIe, H200); worst 79%, model tends optimistic (+0.7% on average)
+#   >= 64 MiB (bandwidth-bound)  +-3.7% (90%: +-79%): median error of 6 public collectives of >= 64 MiB (bandwidth-bound) (3 sources) on Hopper, 1 node (H100 80GB HBM3, H200); worst 79%, model tends optimistic (+0.9% on average)

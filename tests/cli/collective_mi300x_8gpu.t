@@ -26,6 +26,6 @@ $ simtrain collective topologies/mi300x_8gpu.yaml -b 1K -e 16G -f 8
 # Bottleneck: gpu0 -> gpu1 (xgmi_mi300)
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
-#   < 1 MiB (latency-bound)      +-33% (90%: +-80%): median error of 4 public collectives of < 1 MiB (latency-bound) (2 sources) on all GPUs, 1 node (A100-SXM4-40GB, AMD Instinct MI300X, H200); worst 80%, model tends pessimistic (-28% on average)
-#   1 MiB to 64 MiB              +-19% (90%: +-80%): median error of 8 public nccl-tests collectives (2 sources) on gfx942 (AMD Instinct MI300X, AMD Instinct MI325X); worst 80%, model tends pessimistic (-21% on average)
-#   >= 64 MiB (bandwidth-bound)  +-19% (90%: +-80%): median error of 5 public collectives of >= 64 MiB (bandwidth-bound) (2 sources) on gfx942, 1 node (AMD Instinct MI300X, AMD Instinct MI325X); worst 80%, model tends pessimistic (-17% on average)
+#   < 1 MiB (latency-bound)      +-18% (90%: +-79%): median error of 7 public nccl-tests collectives (2 sources) on gfx942 (AMD Instinct MI300X, AMD Instinct MI325X); worst 79%, model tends pessimistic (-15% on average)
+#   1 MiB to 64 MiB              +-18% (90%: +-79%): median error of 7 public nccl-tests collectives (2 sources) on gfx942 (AMD Instinct MI300X, AMD Instinct MI325X); worst 79%, model tends pessimistic (-15% on average)
+#   >= 64 MiB (bandwidth-bound)  +-19% (90%: +-79%): median error of 5 public collectives of >= 64 MiB (bandwidth-bound) (2 sources) on gfx942, 1 node (AMD Instinct MI300X, AMD Instinct MI325X); worst 79%, model tends pessimistic (-17% on average)

@@ -19,5 +19,5 @@ $ simtrain collective topologies/pcie_switch_8gpu.yaml --algo ring -b 1M -e 1G -
 # Bottleneck: cpu0 (root complex transit)
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
-#   1 MiB to 64 MiB              +-7.0% (90%: +-93%): median error of 17 public nccl-tests collectives (5 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 93%, model tends optimistic (+7.2% on average)
-#   >= 64 MiB (bandwidth-bound)  +-8.7% (90%: +-93%): median error of 8 public collectives of >= 64 MiB (bandwidth-bound) (4 sources) on Ampere, 1 node (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 93%, model tends optimistic (+5.5% on average)
+#   1 MiB to 64 MiB              +-7.1% (90%: +-89%): median error of 17 public nccl-tests collectives (5 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 93%, model tends optimistic (+7.2% on average)
+#   >= 64 MiB (bandwidth-bound)  +-8.8% (90%: +-93%): median error of 8 public collectives of >= 64 MiB (bandwidth-bound) (4 sources) on Ampere, 1 node (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 93%, model tends optimistic (+5.5% on average)
