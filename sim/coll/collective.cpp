@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <set>
@@ -103,7 +104,7 @@ namespace {
 
 bool all_nvlink(const topo::Cluster& c, const topo::Route& r) {
   for (auto l : r.links)
-    if (c.link(l).cls != topo::LinkClass::nvlink) return false;
+    if (!topo::gpu_link(c.link(l).cls)) return false;
   return true;
 }
 
@@ -113,9 +114,87 @@ int floor_log2(int n) {
   return std::max(1, k);
 }
 
+// The CUDA architecture's number, "sm_90" -> 90; 0 for an AMD GPU (gfx*), which none of
+// NCCL's sm_N rules (NVLS, the sm90 speed arrays) concern.
 int arch_number(const std::string& arch) {
-  // "sm_90" -> 90
-  return arch.size() > 3 ? std::atoi(arch.c_str() + 3) : 0;
+  return arch.rfind("sm_", 0) == 0 ? std::atoi(arch.c_str() + 3) : 0;
+}
+
+// The compute capability the library's tuner reads (comm->minCompCap): CUDA's sm_N; on AMD,
+// HIP's major.minor of the gfx target (gfx942 -> 9.4 -> 94), as RCCL reads it.
+int compute_capability(const std::string& arch) {
+  if (arch.rfind("gfx", 0) == 0 && arch.size() >= 5) return (arch[3] - '0') * 10 + (arch[4] - '0');
+  return arch_number(arch);
+}
+
+// The collective library of these GPUs: RCCL for AMD GPUs, NCCL otherwise.
+Library library_of(const topo::Cluster& c) {
+  if (c.gpu_count() == 0) return Library::nccl;
+  const bool amd = c.gpu_model(0).amd();
+  for (int g = 1; g < c.gpu_count(); ++g)
+    if (c.gpu_model(g).amd() != amd)
+      throw std::invalid_argument("the system mixes AMD and NVIDIA GPUs: no collective library runs across both");
+  return amd ? Library::rccl : Library::nccl;
+}
+
+// Paths through one node's GPUs (node-local indices), each from paths[k].front() to
+// paths[k].back() through every GPU of `local`, no directed link crossed by two of them: a
+// depth-first search over the channels and each path's next GPU (bounded; empty when it finds
+// none, or when there are more paths than a GPU has links out). RCCL's multi-node rings on the
+// 8x MI300X mesh (rome_model_81) are such a set.
+std::vector<std::vector<int>> disjoint_node_paths(const topo::Cluster& c, const std::vector<int>& local,
+                                                  const std::vector<std::vector<int>>& paths) {
+  const std::size_t n = local.size();
+  if (n < 3 || paths.size() > n) return {};
+  std::vector<char> used(c.directed_link_count(), 0);
+  std::vector<std::vector<int>> out(paths.size());
+  long budget = 2000000;
+  auto links = [&](int a, int b) -> const std::vector<net::LinkId>& { return c.route(c.gpu(0, a), c.gpu(0, b)).links; };
+  auto free_hop = [&](int a, int b) {
+    for (auto l : links(a, b))
+      if (used[l]) return false;
+    return true;
+  };
+  auto mark = [&](int a, int b, char v) {
+    for (auto l : links(a, b)) used[l] = v;
+  };
+  // Extends channel k's path by one GPU (a fresh channel starts at its entry); true once every
+  // channel's path is complete.
+  std::function<bool(std::size_t)> place = [&](std::size_t k) -> bool {
+    if (k == paths.size()) return true;
+    if (--budget < 0) return false;
+    std::vector<int>& p = out[k];
+    const bool fresh = p.empty();
+    if (fresh) p.push_back(paths[k].front());
+    const int last = paths[k].back();
+    bool done = false;
+    if (p.size() == n - 1) {
+      if (free_hop(p.back(), last)) {
+        mark(p.back(), last, 1);
+        p.push_back(last);
+        done = place(k + 1);
+        if (!done) {
+          p.pop_back();
+          mark(p.back(), last, 0);
+        }
+      }
+    } else {
+      for (int g : local) {
+        if (g == last || std::find(p.begin(), p.end(), g) != p.end() || !free_hop(p.back(), g)) continue;
+        mark(p.back(), g, 1);
+        p.push_back(g);
+        done = place(k);
+        if (done) break;
+        p.pop_back();
+        mark(p.back(), g, 0);
+        if (budget < 0) break;
+      }
+    }
+    if (!done && fresh) p.clear();
+    return done;
+  };
+  if (!place(0)) return {};
+  return out;
 }
 
 int pow2_up(int x) {
@@ -245,6 +324,12 @@ void Planner::add_route(VarBuilder& vb, const topo::Route& r) {
 int Planner::search_channels(const Shape& ring, bool multi_node, int arch, const std::vector<int>& ranks) const {
   const ChannelParams& cp = params_.channels;
   const bool sm90 = arch >= 90;
+  const int max_channels = multi_node ? cp.max_multi_node : cp.max;
+  // RCCL's rome-model rings: its ringBase rings, doubled by connect.cc's postset.
+  if (const RingModel* m = multi_node ? nullptr : ring_model(ranks)) {
+    const int listed = static_cast<int>(m->rings.size()) * m->copies;
+    return listed <= max_channels / 2 ? 2 * listed : std::min(max_channels, listed);
+  }
   const ShapePhase& ph = ring.phases.front();
   double total = 0, widest = 0;
   for (double r : ph.isolated_rate) {
@@ -254,16 +339,21 @@ int Planner::search_channels(const Shape& ring, bool multi_node, int arch, const
   // Inside an all-NVLink node NCCL counts its own bandwidth per NVLink (topo.h): the GPU's
   // links in total, and the links of its widest single hop.
   const topo::GpuModel& gm = c_.gpu_model(ranks.front());
-  const double* per_link = cp.nvlink_for(arch_number(gm.arch));
-  if (!multi_node && ring.all_nvlink && gm.nvlink && per_link && ranks.size() > 1) {
+  // RCCL counts its own figure per xGMI link (topo.h GFX94X_XGMI_WIDTH) the same way.
+  const bool xgmi = gm.scale_up && gm.scale_up->cls == topo::LinkClass::infinity_fabric;
+  const std::map<std::string, double>& per_xgmi = params_.rccl.xgmi_bytes_per_s;
+  std::optional<double> per_link_bw;
+  if (xgmi && per_xgmi.count(gm.arch)) per_link_bw = per_xgmi.at(gm.arch);
+  else if (const double* nv = xgmi ? nullptr : cp.nvlink_for(arch_number(gm.arch))) per_link_bw = *nv;
+  if (!multi_node && ring.all_nvlink && gm.scale_up && per_link_bw && ranks.size() > 1) {
     int hop_links = 0;
     const topo::Vertex a = c_.gpu(ranks.front());
     for (std::size_t i = 1; i < ranks.size(); ++i) {
       const topo::Route& r = c_.route(a, c_.gpu(ranks[i]));
       if (!r.links.empty()) hop_links = std::max(hop_links, c_.link(r.links.front()).count);
     }
-    total = gm.nvlink->second * *per_link;
-    widest = std::min(total, hop_links * *per_link);
+    total = gm.scale_up->links * *per_link_bw;
+    widest = std::min(total, hop_links * *per_link_bw);
   }
   const std::vector<double>& speeds = cp.speeds(arch, multi_node);
   std::size_t i = 0;
@@ -273,17 +363,36 @@ int Planner::search_channels(const Shape& ring, bool multi_node, int arch, const
   double bw = s;
   // ncclTopoDupChannels (up to the ring graph's maxChannels, MAXCHANNELS/2).
   if (s >= cp.dup_min_bytes_per_s && !(sm90 && s < cp.dup_min_sm90_bytes_per_s && n > 4)) {
-    const int dup = std::min(2 * n, cp.max / 2);
+    const int dup = std::min(2 * n, max_channels / 2);
     bw /= (dup + n - 1) / n;
     n = dup;
   }
-  n = std::min(cp.max, 2 * n);  // connect.cc: the postset duplicates every channel once more
-  if (sm90 && multi_node && bw > 45e9 && n < 16) n = std::min(cp.max, 2 * n);
+  n = std::min(max_channels, 2 * n);  // connect.cc: the postset duplicates every channel once more
+  if (sm90 && multi_node && bw > 45e9 && n < 16) n = std::min(max_channels, 2 * n);
   return n;
 }
 
 Planner::Planner(const topo::Cluster& cluster, NcclParams params)
-    : c_(cluster), params_(std::move(params)) {}
+    : c_(cluster), params_(params.for_library(library_of(cluster))) {}
+
+// RCCL's hard-coded rings (collectives.yaml rccl.ring_models) for these ranks: a model of as
+// many GPUs as the ranks, all on one node, every pair joined by one direct scale-up link (one
+// hop). nullptr where RCCL would search instead (and for NCCL).
+const RingModel* Planner::ring_model(const std::vector<int>& ranks) const {
+  if (params_.library != Library::rccl) return nullptr;
+  for (const RingModel& m : params_.rccl.ring_models) {
+    if (static_cast<int>(ranks.size()) != m.gpus) continue;
+    bool mesh = true;
+    for (int a : ranks)
+      for (int b : ranks) {
+        if (a == b || !mesh) continue;
+        const topo::Route& r = c_.route(c_.gpu(a), c_.gpu(b));
+        mesh = r.links.size() == 1 && topo::gpu_link(c_.link(r.links.front()).cls) && c_.link(r.links.front()).count == 1;
+      }
+    if (mesh) return &m;
+  }
+  return nullptr;
+}
 
 Planner::~Planner() = default;
 
@@ -373,7 +482,7 @@ class Planner::ShapeBuilder {
     s_.nodes = N_;
     s_.op = req.op;
     s_.min_arch = std::numeric_limits<int>::max();
-    for (int r : ranks) s_.min_arch = std::min(s_.min_arch, arch_number(c_.gpu_model(r).arch));
+    for (int r : ranks) s_.min_arch = std::min(s_.min_arch, compute_capability(c_.gpu_model(r).arch));
   }
 
   // The algorithm's shape, or none where it cannot serve the request (tree, hierarchical and
@@ -461,6 +570,15 @@ class Planner::ShapeBuilder {
   // links where the topology has them (an NVLink mesh such as the DGX-1 cube-mesh); each is
   // searched against the links the earlier ones already use.
   std::vector<std::vector<int>> ring_orders() {
+    if (const RingModel* m = req_.ring_order_auto && closed_ring() ? pl_.ring_model(ranks_) : nullptr) {
+      std::vector<std::vector<int>> orders;
+      for (const std::vector<int>& ring : m->rings) {
+        std::vector<int> o;
+        for (int i : ring) o.push_back(ranks_[at(i)]);
+        orders.push_back(std::move(o));
+      }
+      return orders;
+    }
     std::vector<std::vector<int>> orders{pl_.ring_order(ranks_, req_.ring_order_auto)};
     if (!(req_.ring_order_auto && req_.channels == 0 && closed_ring() && n_ > 2)) return orders;
     const int edges = n_;
@@ -526,10 +644,29 @@ class Planner::ShapeBuilder {
     const int Rn = static_cast<int>(nics.size());
     const int ch = req_.channels > 0 ? req_.channels : Rn;
     std::vector<int> entry_use(at(gpn_), 0), exit_use(at(gpn_), 0);
+    // RCCL's rings through a node of a peer mesh (rome_model_81: 8 GPUs + 8 NICs) take
+    // different GPU-to-GPU links per channel; each path is searched against the links the
+    // earlier channels' paths use (NCCL's NVSwitch nodes have one route per pair: no prior).
+    // Where every channel can have links of its own (a mesh), they are laid so: RCCL's
+    // rome_model_81 rings cross each of the 56 link directions once.
+    std::vector<int> prior;
+    if (pl_.params_.library == Library::rccl) prior.assign(c_.directed_link_count(), 0);
+    std::vector<std::vector<int>> paths;
+    for (int k = 0; k < ch; ++k) {
+      const int nic = nics[at(k % Rn)];
+      paths.push_back(req_.ring_order_auto ? node_path(nic, local, entry_use, exit_use, prior.empty() ? nullptr : &prior)
+                                           : local);
+      for (std::size_t i = 0; !prior.empty() && i + 1 < paths.back().size(); ++i)
+        for (auto l : c_.route(gpu_v(0, paths.back()[i]), gpu_v(0, paths.back()[i + 1])).links) ++prior[l];
+    }
+    if (!prior.empty() && req_.ring_order_auto) {
+      std::vector<std::vector<int>> disjoint = disjoint_node_paths(c_, local, paths);
+      if (!disjoint.empty()) paths = std::move(disjoint);
+    }
     TimePs lat = 0;
     for (int k = 0; k < ch; ++k) {
       const int nic = nics[at(k % Rn)];
-      const std::vector<int> path = req_.ring_order_auto ? node_path(nic, local, entry_use, exit_use) : local;
+      const std::vector<int>& path = paths[at(k)];
       VarBuilder vb;
       for (int j = 0; j < N_; ++j) {
         const int node = node_ids_[at(j)];
@@ -557,7 +694,7 @@ class Planner::ShapeBuilder {
   // channels already enter or leave at each), as NCCL's rings do; the GPUs between in the order
   // best_order finds.
   std::vector<int> node_path(int nic, const std::vector<int>& local, std::vector<int>& entry_use,
-                             std::vector<int>& exit_use) const {
+                             std::vector<int>& exit_use, const std::vector<int>* prior = nullptr) const {
     auto hops_to_nic = [&](int l) { return c_.route(gpu_v(0, l), c_.nic(0, nic)).hops(); };
     int entry = -1;
     for (int l : local)
@@ -585,7 +722,7 @@ class Planner::ShapeBuilder {
       if (local[i] == exit) last = static_cast<int>(i);
     }
     std::vector<int> idx = local.size() == 1 ? std::vector<int>{0}
-                                             : best_order(c_, members, false, first, last, c_.nic(0, nic), c_.nic(0, nic));
+                                             : best_order(c_, members, false, first, last, c_.nic(0, nic), c_.nic(0, nic), prior);
     std::vector<int> path;
     for (int i : idx) path.push_back(local[at(i)]);
     return path;
@@ -1298,6 +1435,12 @@ Plan Planner::plan(const Request& req) {
       protos = {Protocol::simple};  // tuning.cc: NVLS is Simple only
     }
     for (Protocol p : protos) {
+      if (!params_.protocols[static_cast<std::size_t>(p)].enabled) {
+        if (req.protocol)
+          throw std::invalid_argument(std::string(library_name(params_.library)) + " does not run " + protocol_name(p) +
+                                      " on these GPUs (RCCL enables LL128 on gfx90a only; collectives.yaml rccl.protocols)");
+        continue;
+      }
       if (!req.protocol && params_.protocols[static_cast<std::size_t>(p)].nvlink_only && !s->all_nvlink) continue;
       Plan candidate = finish(*s, a, p, req.bytes, n);
       if (!best || candidate.choice_ps < best->choice_ps) best = std::move(candidate);

@@ -152,6 +152,20 @@
 // and 494 network steps of 14 us, ~19 ms, so rings lose to trees there at any size NCCL-tests
 // runs; the pipeline fill is a node's 2(g-1) steps (the network proxy posts ahead).
 //
+// RCCL (AMD GPUs, catalog arch gfx*; coll/nccl_params.hpp): the same shapes with RCCL's figures
+// (collectives.yaml `rccl:`, ROCm/rccl rocm-6.2.2): baseLat 12 us LL / 17 us Simple, tuning_model_5's
+// hwLat (its NVLINK row is xGMI), LL and Simple only (no LL128 on gfx942), up to 128 channels in
+// one node (64 across nodes), its 48 GB/s per xGMI link in the channel search. On a node RCCL
+// recognises (rccl.ring_models: the 8x MI300X full xGMI mesh, rome_model_79) the ring channels
+// run RCCL's hard-coded rings instead of the search above: 14 orders that cross every one of the
+// 56 directed GPU pairs twice, so each GPU's 7 links carry equal traffic, busbw -> 7 x link
+// rate; 56 channels (28 listed rings, doubled by connect.cc's postset). Inside one node RCCL
+// (tuning.cc) skips Tree/Simple on gfx94 single-node, which the rule above (tree only across
+// nodes) already gives. Not modelled: MSCCL / MSCCL++ (RCCL's one-shot direct kernels for
+// all_reduce up to ~16 MiB on 8x MI300X): the modelled ring is slower than RCCL below that
+// (latency floor ~13 us measured, several times that modelled); RCCL's p2p channel rules
+// (4 per xGMI peer on gfx94) use NCCL's.
+//
 // Fabric routing (system file `fabric: routing:`): static keeps the fabric's deterministic
 // ECMP hash (one spine per source/destination pair, collisions cost bandwidth); adaptive
 // spreads a flow evenly over every equal-cost spine (coefficient 1/k on each of the k
@@ -299,6 +313,8 @@ class Planner {
   std::vector<int> nics_near(const std::vector<int>& local);
   // NCCL's channel count from its topology search (see the header comment).
   int search_channels(const Shape& ring, bool multi_node, int arch, const std::vector<int>& ranks) const;
+  // RCCL's hard-coded rings for these ranks (collectives.yaml rccl.ring_models), or nullptr.
+  const RingModel* ring_model(const std::vector<int>& ranks) const;
   // One GPU -> GPU hop inside a node: the route, or through host memory without P2P (SHM).
   void add_gpu_hop(VarBuilder& vb, topo::Vertex a, topo::Vertex b);
   // A route, spread over every spine when the fabric routes adaptively.

@@ -4,7 +4,9 @@
 #include "scenario/files.hpp"
 #include "scenario/input_cache.hpp"
 
+#include <algorithm>
 #include <filesystem>
+#include <sstream>
 
 namespace simtrain::coll {
 
@@ -16,6 +18,8 @@ const char* protocol_name(Protocol p) {
   }
   return "?";
 }
+
+const char* library_name(Library l) { return l == Library::rccl ? "RCCL" : "NCCL"; }
 
 namespace {
 
@@ -33,12 +37,99 @@ std::vector<double> speeds(const Field& f) {
   return out;
 }
 
+// Per protocol {ll, ll128, simple}, per class {nvlink, pcie, network}: a protocol RCCL leaves
+// off has no row.
+void read_rccl_steps(const Field& f, const std::array<bool, 3>& enabled, std::array<std::array<TimePs, 3>, 3>& out) {
+  const char* names[3] = {"ll", "ll128", "simple"};
+  std::vector<std::string> keys;
+  for (std::size_t i = 0; i < 3; ++i)
+    if (enabled[i]) keys.push_back(names[i]);
+  f.check_keys(keys);
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (!enabled[i]) continue;
+    Field s = f.at(names[i]);
+    s.check_keys({"nvlink", "pcie", "network"});
+    out[i] = {time_of(s.at("nvlink")), time_of(s.at("pcie")), time_of(s.at("network"))};
+  }
+}
+
+RingModel read_ring_model(const Field& f) {
+  f.check_keys({"name", "gpus", "rings", "copies"});
+  RingModel m;
+  m.name = f.at("name").as_name();
+  m.gpus = static_cast<int>(f.at("gpus").as_int_in(2, limits::max_units));
+  m.copies = static_cast<int>(f.at("copies").as_int_in(1, limits::max_units));
+  for (const Field& r : f.at("rings").items()) {
+    std::vector<int> order;
+    std::istringstream in(r.as_name());
+    int g = 0;
+    while (in >> g) order.push_back(g);
+    std::vector<int> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    bool ok = in.eof() && sorted.size() == static_cast<std::size_t>(m.gpus);
+    for (std::size_t i = 0; ok && i < sorted.size(); ++i) ok = sorted[i] == static_cast<int>(i);
+    if (!ok) throw r.error("expected a ring of the GPUs 0.." + std::to_string(m.gpus - 1) + ", each once, separated by spaces");
+    m.rings.push_back(std::move(order));
+  }
+  if (m.rings.empty()) throw f.at("rings").error("expected at least one ring");
+  return m;
+}
+
+RcclParams read_rccl(const Field& f) {
+  f.check_keys({"protocols", "base_latency", "step_latency", "tree_step_latency", "channels", "ring_models"});
+  RcclParams r;
+  r.enabled = {false, false, false};
+  for (const Field& p : f.at("protocols").items()) {
+    const std::string n = p.as_choice({"ll", "ll128", "simple"});
+    r.enabled[n == "ll" ? 0 : n == "ll128" ? 1 : 2] = true;
+  }
+  if (!r.enabled[2]) throw f.at("protocols").error("RCCL always runs Simple: list it");
+  const char* names[3] = {"ll", "ll128", "simple"};
+  Field base = f.at("base_latency");
+  std::vector<std::string> keys;
+  for (std::size_t i = 0; i < 3; ++i)
+    if (r.enabled[i]) keys.push_back(names[i]);
+  base.check_keys(keys);
+  for (std::size_t i = 0; i < 3; ++i)
+    if (r.enabled[i]) r.base_ps[i] = time_of(base.at(names[i]));
+  read_rccl_steps(f.at("step_latency"), r.enabled, r.ring_step_ps);
+  read_rccl_steps(f.at("tree_step_latency"), r.enabled, r.tree_step_ps);
+  Field ch = f.at("channels");
+  ch.check_keys({"max", "max_multi_node", "xgmi_bandwidth"});
+  r.max_channels = static_cast<int>(ch.at("max").as_int_in(1, limits::max_units));
+  r.max_channels_multi_node = static_cast<int>(ch.at("max_multi_node").as_int_in(1, limits::max_units));
+  for (const Field& e : ch.at("xgmi_bandwidth").entries()) {
+    const std::string k = e.key().substr(e.key().rfind('.') + 1);
+    if (k.rfind("gfx", 0) != 0) throw e.key_error("expected an AMD architecture (gfx942)");
+    r.xgmi_bytes_per_s[k] = e.as_quantity(Dimension::bandwidth);
+  }
+  for (const Field& m : f.at("ring_models").items()) r.ring_models.push_back(read_ring_model(m));
+  return r;
+}
+
 }  // namespace
+
+NcclParams NcclParams::for_library(Library lib) const {
+  NcclParams p = *this;
+  if (lib == library || lib == Library::nccl) return p;
+  p.library = lib;
+  for (std::size_t i = 0; i < 3; ++i) {
+    ProtocolParams& pp = p.protocols[i];
+    pp.enabled = rccl.enabled[i];
+    if (!pp.enabled) continue;
+    pp.base_ring_ps = pp.base_tree_ps = rccl.base_ps[i];
+    pp.ring_step_ps = rccl.ring_step_ps[i];
+    pp.tree_step_ps = rccl.tree_step_ps[i];
+  }
+  p.channels.max = rccl.max_channels;
+  p.channels.max_multi_node = rccl.max_channels_multi_node;
+  return p;
+}
 
 NcclParams NcclParams::load(const std::string& path) {
   auto doc = YamlDoc::load_shared(path);
   Field root = root_field(doc);
-  root.check_keys({"call_overhead", "protocol_steps", "protocols", "nvls", "channels", "transports", "p2p", "tuner"});
+  root.check_keys({"call_overhead", "protocol_steps", "protocols", "nvls", "channels", "transports", "p2p", "tuner", "rccl"});
   NcclParams p;
   p.call_overhead_ps = time_of(root.at("call_overhead"));
   p.protocol_steps = static_cast<int>(root.at("protocol_steps").as_int_in(1, limits::max_units));
@@ -115,6 +206,7 @@ NcclParams NcclParams::load(const std::string& path) {
     p.channels.dup_min_bytes_per_s = f.at("dup_min_speed").as_quantity(Dimension::bandwidth);
     p.channels.dup_min_sm90_bytes_per_s = f.at("dup_min_speed_sm90").as_quantity(Dimension::bandwidth);
     p.channels.max = static_cast<int>(f.at("max").as_int_in(1, limits::max_units));
+    p.channels.max_multi_node = p.channels.max;
     Field nv = f.at("nvlink_bandwidth");
     nv.check_keys({"sm_70", "sm_80", "sm_86", "sm_90", "sm_100"});
     for (const Field& e : nv.entries()) {
@@ -187,6 +279,7 @@ NcclParams NcclParams::load(const std::string& path) {
     p.tuner.ring_plateau_factor_sm80 = pf.at("sm_80").as_number_in(1, 100);
     p.tuner.ring_plateau_factor_older = pf.at("older").as_number_in(1, 100);
   }
+  p.rccl = read_rccl(root.at("rccl"));
   return p;
 }
 

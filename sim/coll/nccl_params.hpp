@@ -1,6 +1,16 @@
 // NCCL's latency, protocol, pipeline, channel and transport constants, loaded from
 // topologies/collectives.yaml (each with its source there: NCCL v2.27.7). Bandwidth is never
 // taken from here: it comes from the flow network.
+//
+// RCCL (AMD's fork of NCCL, ROCm) runs the same algorithms with its own tables: the file's
+// `rccl:` section holds what differs (its source there: ROCm/rccl rocm-6.2.2), and
+// NcclParams::for_library(Library::rccl) applies it. The library is the GPUs': a system of AMD
+// GPUs (catalog arch gfx*) runs RCCL, any other NCCL (Planner's constructor picks it;
+// library_of below). What RCCL changes: its baseLat / hwLat (tuning_model_5, the table the
+// MI300X platform models select), the protocols it enables (LL128 only on gfx90a, so LL and
+// Simple on gfx942), its channel limits (MAXCHANNELS 128 on gfx94x, 64 across nodes), its own
+// per-link xGMI figure for the channel count, and its hard-coded "rome model" rings for
+// platforms it recognises (the 8x MI300X mesh: 14 rings over all 56 link directions twice).
 #pragma once
 
 #include <array>
@@ -14,6 +24,8 @@
 namespace simtrain::coll {
 
 enum class Protocol { ll = 0, ll128 = 1, simple = 2 };
+enum class Library { nccl, rccl };
+const char* library_name(Library l);
 const char* protocol_name(Protocol p);
 // Latency classes: NCCL's NVLink / PCI / NET hardware classes.
 enum class HwClass { nvlink = 0, pcie = 1, network = 2 };
@@ -24,6 +36,7 @@ struct ProtocolParams {
   std::array<TimePs, 3> ring_step_ps{};  // by HwClass
   std::array<TimePs, 3> tree_step_ps{};
   bool nvlink_only = false;
+  bool enabled = true;  // false: the library never picks it (RCCL's LL128 on gfx942); forcing it is refused
   // The chunked pipeline: a FIFO of `protocol_steps` slots of buffer/steps bytes (wire bytes;
   // data = wire x bandwidth_share); a ring moves chunk_steps slots per chunk, slice_steps
   // per slice.
@@ -84,6 +97,7 @@ struct ChannelParams {
     if (arch >= 90) return multi_node ? speeds_inter_sm90 : speeds_intra_sm90;
     return multi_node ? speeds_inter : speeds_intra;
   }
+  int max_multi_node = 64;  // RCCL: connect.cc caps at 64 across nodes (NCCL's max is 64 anyway)
 };
 
 struct TransportParams {
@@ -118,7 +132,31 @@ struct TunerParams {
   double ring_plateau_factor_sm80 = 1, ring_plateau_factor_older = 1;
 };
 
+// RCCL's hard-coded rings for a platform it recognises (graph/rome_models.cc): on a node of
+// `gpus` GPUs where every pair is joined by one direct scale-up link, the rings are these
+// orders of the node-local GPUs (rank i of the node -> GPU i: the mesh is symmetric, so any
+// labelling loads the links alike), each listed `copies` times in ringBase.
+struct RingModel {
+  std::string name;
+  int gpus = 0;
+  std::vector<std::vector<int>> rings;
+  int copies = 1;
+};
+
+// What RCCL changes (collectives.yaml `rccl:`): for_library(Library::rccl) writes it over the
+// NCCL figures.
+struct RcclParams {
+  std::array<TimePs, 3> base_ps{};                       // by Protocol, ring and tree alike
+  std::array<std::array<TimePs, 3>, 3> ring_step_ps{};   // [Protocol][HwClass]
+  std::array<std::array<TimePs, 3>, 3> tree_step_ps{};
+  std::array<bool, 3> enabled{true, true, true};
+  int max_channels = 128, max_channels_multi_node = 64;
+  std::map<std::string, double> xgmi_bytes_per_s;        // by arch ("gfx942"): RCCL's figure per xGMI link
+  std::vector<RingModel> ring_models;
+};
+
 struct NcclParams {
+  Library library = Library::nccl;
   TimePs call_overhead_ps = 0;
   int protocol_steps = 8;
   std::array<ProtocolParams, 3> protocols{};  // by Protocol
@@ -127,6 +165,10 @@ struct NcclParams {
   TransportParams transports;
   P2pParams p2p;
   TunerParams tuner;
+  RcclParams rccl;  // the file's `rccl:`; in force once library == rccl
+  // The library's figures: these for NCCL; for RCCL, the `rccl:` section written over them.
+  // Idempotent (a copy already for that library is returned as is).
+  NcclParams for_library(Library lib) const;
 
   static NcclParams load(const std::string& path);
   // topologies/collectives.yaml next to the catalog, or in the source tree.

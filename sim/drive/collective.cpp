@@ -74,6 +74,7 @@ SweepResult run_sweep(const topo::Cluster& cluster, coll::Planner& planner, cons
   const int esize = dtype_size(opt.dtype);
   SweepResult r;
   r.system = cluster.name();
+  if (planner.params().library == coll::Library::rccl) r.library = coll::library_name(coll::Library::rccl);
   r.nodes = cluster.nodes();
   r.ranks = opt.request.ranks.empty() ? cluster.gpu_count() : static_cast<int>(opt.request.ranks.size());
   r.op = coll::op_name(opt.request.op);

@@ -289,7 +289,7 @@ std::vector<std::string> undetermined(const FitDone& f, const NcclTestsLog& log,
   if (f.bw_param == BwParam::nvls)
     out.push_back("the NVLink efficiency of the ring: the log's large sizes ran NVLS (the NVSwitch reduces), "
                   "which has its own share");
-  if (f.bw_param == BwParam::link && !f.multi_node && gpu.nvlink && f.bw_kind != gpu.nvlink->first)
+  if (f.bw_param == BwParam::link && !f.multi_node && gpu.scale_up && f.bw_kind != gpu.scale_up->kind)
     out.push_back("the NVLink efficiency: the plateau's bottleneck is " + f.bw_kind);
   if (f.bw_param == BwParam::link && !f.multi_node && catalog.link_kind(f.bw_kind).cls == topo::LinkClass::nvlink)
     out.push_back("the PCIe links: NCCL's rings ran over NVLink");
@@ -355,7 +355,7 @@ class NetFitter {
                                  (multi_node_ ? "one-node" : "multi-node") + " log on top of it)");
     base_params_ = coll::NcclParams::load_default(cluster_->catalog().path());
     if (!opt.base.empty()) (void)apply_network_calibration(opt.base, *cluster_, base_params_, ranks_);
-    latency_class_ = multi_node_ ? "network" : (gpu_->nvlink ? "nvlink" : "pcie");
+    latency_class_ = multi_node_ ? "network" : (gpu_->scale_up ? "nvlink" : "pcie");
   }
 
   NetFit fit() {
@@ -452,7 +452,7 @@ class NetFitter {
       const topo::LinkClass cls = catalog_.link_kind(l.kind).cls;
       if (multi_node_ && cls != topo::LinkClass::network) continue;
       bw_kind_ = l.kind;
-      if (!multi_node_) latency_class_ = cls == topo::LinkClass::nvlink ? "nvlink" : "pcie";
+      if (!multi_node_) latency_class_ = topo::gpu_link(cls) ? "nvlink" : "pcie";
       break;
     }
     if (!rep.bandwidth_sizes.empty()) {

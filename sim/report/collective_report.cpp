@@ -26,6 +26,8 @@ std::string format_table(const SweepResult& r) {
   out += fmt::format("# simtrain collective: {} on {} ({} node{}, {} ranks), simulated\n", r.op, r.system,
                      r.nodes, r.nodes > 1 ? "s" : "", r.ranks);
   out += "# columns as nccl-tests (out-of-place; in-place is identical in the model)\n";
+  if (!r.library.empty())
+    out += fmt::format("# collective library: {} (topologies/collectives.yaml rccl:, AMD GPUs)\n", r.library);
   for (const std::string& o : r.overrides) out += fmt::format("# --set {}\n", o);
   if (!r.network_calibration.empty()) out += fmt::format("# network calibrated: {}\n", r.network_calibration);
   out += "#\n";

@@ -39,6 +39,7 @@ struct SweepRow {
 
 struct SweepResult {
   std::string system;
+  std::string library;  // "RCCL" when the GPUs run AMD's library; "" for NCCL (nothing printed)
   int nodes = 1, ranks = 0;
   std::string op, dtype, redop;
   int root = -1;

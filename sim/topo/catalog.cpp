@@ -45,6 +45,7 @@ const char* link_class_name(LinkClass c) {
     case LinkClass::pcie: return "pcie";
     case LinkClass::cpu: return "cpu";
     case LinkClass::network: return "network";
+    case LinkClass::infinity_fabric: return "infinity_fabric";
   }
   return "?";
 }
@@ -57,9 +58,11 @@ const FileSchema& catalog_file_schema() {
   static const FileSchema schema{{
       {"", {"link_kinds", "gpus", "cpus", "nics", "switches", "storage"}},
       {"link_kinds.*", {"class", "bandwidth", "latency", "efficiency", "transport"}},
-      {"gpus.*", {"name", "memory", "memory_bandwidth", "peak", "tdp", "idle_power", "nvlink", "pcie", "p2p", "sms", "arch"}},
+      {"gpus.*", {"name", "memory", "memory_bandwidth", "peak", "tdp", "idle_power", "nvlink", "infinity_fabric", "pcie", "p2p",
+                  "sms", "arch"}},
       {"gpus.*.peak", {"fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "fp4"}},
       {"gpus.*.nvlink", {"kind", "links"}},
+      {"gpus.*.infinity_fabric", {"kind", "links"}},
       {"cpus.*", {"name", "cores", "memory_bandwidth", "tdp", "p2p_bandwidth"}},
       {"nics.*", {"name", "port", "host"}},
       {"switches.*", {"name", "class", "ports", "latency", "nvls"}},
@@ -235,17 +238,35 @@ void Catalog::read_extension_prices(const Field& prices) {
   }
 }
 
+// A GPU's scale-up links: `nvlink:` (an NVLink kind) or `infinity_fabric:` (an Infinity Fabric
+// kind), not both; none for a PCIe-only card.
+std::optional<GpuModel::ScaleUp> Catalog::read_scale_up(const Field& gpu) const {
+  std::optional<Field> nv = gpu.get("nvlink"), xf = gpu.get("infinity_fabric");
+  if (nv && xf) throw xf->key_error("a GPU has either `nvlink:` or `infinity_fabric:` scale-up links, not both");
+  if (!nv && !xf) return std::nullopt;
+  const bool nvlink = nv.has_value();
+  const Field& f = nvlink ? *nv : *xf;
+  f.check_keys(catalog_file_schema().keys_at(nvlink ? "gpus.*.nvlink" : "gpus.*.infinity_fabric"));
+  const LinkKind& k = link_kind(f.at("kind"));
+  const LinkClass want = nvlink ? LinkClass::nvlink : LinkClass::infinity_fabric;
+  if (k.cls != want)
+    throw f.at("kind").error(nvlink ? "expected an NVLink kind (class: nvlink)"
+                                    : "expected an Infinity Fabric kind (class: infinity_fabric)");
+  return GpuModel::ScaleUp{k.key, static_cast<int>(f.at("links").as_int_in(1, limits::max_link_count)), want};
+}
+
 void Catalog::read_section(const std::string& section, const Field& entries, const std::string& in, bool extension) {
   if (section == "link_kinds") {
     for (const Field& f : entries.entries()) {
       f.check_keys(entry_keys(section));
       LinkKind k;
       k.key = short_key(f);
-      const std::string cls = f.at("class").as_choice({"nvlink", "pcie", "cpu", "network"});
-      k.cls = cls == "nvlink" ? LinkClass::nvlink
-              : cls == "pcie" ? LinkClass::pcie
-              : cls == "cpu"  ? LinkClass::cpu
-                              : LinkClass::network;
+      const std::string cls = f.at("class").as_choice({"nvlink", "pcie", "cpu", "network", "infinity_fabric"});
+      k.cls = cls == "nvlink"            ? LinkClass::nvlink
+              : cls == "pcie"            ? LinkClass::pcie
+              : cls == "cpu"             ? LinkClass::cpu
+              : cls == "infinity_fabric" ? LinkClass::infinity_fabric
+                                         : LinkClass::network;
       k.bandwidth_bytes_per_s = f.at("bandwidth").as_quantity(Dimension::bandwidth);
       if (k.bandwidth_bytes_per_s <= 0) throw f.at("bandwidth").error("a link needs a positive bandwidth");
       k.latency_ps = seconds_to_ps(f.at("latency").as_quantity(Dimension::time));
@@ -275,16 +296,11 @@ void Catalog::read_section(const std::string& section, const Field& entries, con
       }
       g.tdp_w = f.at("tdp").as_quantity(Dimension::power);
       g.idle_power_w = f.at("idle_power").as_quantity(Dimension::power);
-      if (auto nv = f.get("nvlink")) {
-        nv->check_keys(catalog_file_schema().keys_at("gpus.*.nvlink"));
-        const LinkKind& k = link_kind(nv->at("kind"));
-        if (k.cls != LinkClass::nvlink) throw nv->at("kind").error("expected an NVLink kind");
-        g.nvlink = std::make_pair(k.key, static_cast<int>(nv->at("links").as_int_in(1, limits::max_link_count)));
-      }
+      g.scale_up = read_scale_up(f);
       g.pcie = link_kind(f.at("pcie")).key;
       g.p2p = f.at("p2p").as_bool();
       g.sms = static_cast<int>(f.at("sms").as_int_in(1, limits::max_units));
-      g.arch = f.at("arch").as_choice({"sm_70", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_100", "sm_103", "sm_120"});
+      g.arch = f.at("arch").as_choice({"sm_70", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_100", "sm_103", "sm_120", "gfx942"});
       claim("gpus", g.key, f, in, extension);
       gpus_[g.key] = g;
     }

@@ -39,8 +39,16 @@
 
 namespace simtrain::topo {
 
-enum class LinkClass { nvlink, pcie, cpu, network };
+// A link's class decides what rides on it. nvlink: NVIDIA's GPU-to-GPU links (to an NVSwitch
+// or a peer); infinity_fabric: AMD's GPU-to-GPU Infinity Fabric (xGMI) links of an Instinct
+// platform, always peer to peer (no switch, so nothing NVSwitch- or NVLS-only applies). Both
+// are a GPU's scale-up links (gpu_link): the collective model runs P2P over them and takes
+// NCCL's / RCCL's "NVLINK" latency row (RCCL files xGMI under it). pcie, cpu (socket-to-socket
+// links), network (fabric ports) as named.
+enum class LinkClass { nvlink, pcie, cpu, network, infinity_fabric };
 const char* link_class_name(LinkClass c);
+// A direct GPU-to-GPU scale-up link (NVLink or Infinity Fabric).
+inline bool gpu_link(LinkClass c) { return c == LinkClass::nvlink || c == LinkClass::infinity_fabric; }
 
 struct LinkKind {
   std::string key;
@@ -69,11 +77,22 @@ struct GpuModel {
   // where a precision asks for it by name; none of the compute model's precisions does yet.
   std::map<std::string, double> peak_flops;
   double tdp_w = 0, idle_power_w = 0;
-  std::optional<std::pair<std::string, int>> nvlink;  // kind, links
+  // The GPU's scale-up links: devices.yaml `nvlink:` (class nvlink) or `infinity_fabric:`
+  // (class infinity_fabric, AMD xGMI), {kind, links}; none for PCIe-only cards.
+  struct ScaleUp {
+    std::string kind;
+    int links = 0;
+    LinkClass cls = LinkClass::nvlink;
+  };
+  std::optional<ScaleUp> scale_up;
+  bool has_nvlink() const { return scale_up && scale_up->cls == LinkClass::nvlink; }
   std::string pcie;
   bool p2p = true;
   int sms = 0;            // streaming multiprocessors: the pool compute and NCCL kernels share
-  std::string arch;       // CUDA architecture, "sm_80", "sm_90" ...: picks tile shapes and kernels
+  // CUDA architecture ("sm_80", "sm_90" ...) or AMD's LLVM target ("gfx942"): picks tile
+  // shapes and kernels, and the collective library (gfx: RCCL, coll/nccl_params.hpp).
+  std::string arch;
+  bool amd() const { return arch.rfind("gfx", 0) == 0; }
 };
 
 struct CpuModel {
@@ -181,6 +200,7 @@ class Catalog {
   void claim(const std::string& section, const std::string& key, const Field& f, const std::string& in,
              bool extension);
   void read_extension_prices(const Field& prices);
+  std::optional<GpuModel::ScaleUp> read_scale_up(const Field& gpu) const;
 
   std::string path_;
   std::vector<std::string> extensions_;

@@ -17,7 +17,8 @@ void write_dot(const Cluster& c, std::ostream& out) {
   };
   auto edge_writer = [&](std::ostream& o, const Graph::edge_descriptor& e) {
     const Link& l = g[e];
-    const char* color = l.cls == LinkClass::nvlink    ? "green4"
+    const char* color = l.cls == LinkClass::nvlink            ? "green4"
+                        : l.cls == LinkClass::infinity_fabric ? "darkorange"
                         : l.cls == LinkClass::pcie    ? "blue"
                         : l.cls == LinkClass::network ? "red"
                                                       : "gray40";

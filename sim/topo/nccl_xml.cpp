@@ -427,12 +427,12 @@ class Importer {
       const std::pair<int, int> key{std::min(t.gpu, it->second), std::max(t.gpu, it->second)};
       pair_links[key] = std::max(pair_links[key], t.count);
     }
-    if ((!pair_links.empty() || !switch_links.empty()) && !gpu_.nvlink)
+    if ((!pair_links.empty() || !switch_links.empty()) && !gpu_.has_nvlink())
       throw ScenarioError(src_, nvlinks_.front().where->line, nvlinks_.front().where->column, "--gpu",
                           "the file shows NVLink, but the catalog's " + opt_.gpu_model + " has none");
     std::string nvs_model;
     if (!switch_links.empty()) {
-      const std::string& kind = gpu_.nvlink->first;
+      const std::string& kind = gpu_.scale_up->kind;
       nvs_model = nvswitch_model(cat_, kind);
       if (nvs_model.empty())
         throw ScenarioError(src_, 0, 0, "--gpu", "the file shows an NVSwitch, and the catalog has no NVSwitch model for " + kind);
@@ -469,9 +469,9 @@ class Importer {
         y += fmt::format("  - {{a: cpu{}, b: cpu{}, kind: {}, count: {}}}\n", a, b, socket_kind, socket_count);
     for (int g : gpu_order)
       if (switch_links.count(g))
-        y += fmt::format("  - {{a: {}, b: nvswitch, kind: {}, count: {}}}\n", pname(g), gpu_.nvlink->first, switch_links[g]);
+        y += fmt::format("  - {{a: {}, b: nvswitch, kind: {}, count: {}}}\n", pname(g), gpu_.scale_up->kind, switch_links[g]);
     for (const auto& [p, c] : pair_links)
-      y += fmt::format("  - {{a: {}, b: {}, kind: {}, count: {}}}\n", pname(p.first), pname(p.second), gpu_.nvlink->first, c);
+      y += fmt::format("  - {{a: {}, b: {}, kind: {}, count: {}}}\n", pname(p.first), pname(p.second), gpu_.scale_up->kind, c);
     for (const Part& p : parts_)
       if (p.parent >= 0) y += fmt::format("  - {{a: {}, b: {}, kind: {}}}\n", p.name, pname(p.parent), p.link);
     res_.yaml = y;

@@ -222,8 +222,8 @@ NvlinkLayout nvlink_layout(const Matrix& m, const Catalog& catalog, const GpuMod
   for (int a : l.gpus)
     for (int b : l.gpus)
       if (a < b && m.rel[a][b].rfind("NV", 0) == 0) l.nv[{a, b}] = std::stoi(m.rel[a][b].substr(2));
-  const int gpu_links = gpu.nvlink ? gpu.nvlink->second : 0;
-  if (!l.nv.empty() && !gpu.nvlink)
+  const int gpu_links = gpu.has_nvlink() ? gpu.scale_up->links : 0;
+  if (!l.nv.empty() && !gpu.has_nvlink())
     throw ScenarioError(source, 0, 0, "--gpu", "the matrix shows NVLink, but the catalog's " + gpu_key + " has none");
   const std::size_t pairs = l.gpus.size() * (l.gpus.size() - 1) / 2;
   if (l.gpus.size() >= 3 && l.nv.size() == pairs) {
@@ -235,7 +235,7 @@ NvlinkLayout nvlink_layout(const Matrix& m, const Catalog& catalog, const GpuMod
     }
   }
   if (l.nvswitch) {
-    const std::string& kind = gpu.nvlink->first;
+    const std::string& kind = gpu.scale_up->kind;
     l.nvs_model = nvswitch_model(catalog, kind);
     if (l.nvs_model.empty())
       throw ScenarioError(source, 0, 0, "--gpu", "the matrix shows an NVSwitch, and the catalog has no NVSwitch model for " + kind);
@@ -350,11 +350,11 @@ std::string system_yaml(const Matrix& m, const std::string& source, const TopoIm
       int k = 0;
       for (const auto& [p, c] : nvl.nv)
         if (p.first == a || p.second == a) k = std::max(k, c);
-      y += fmt::format("  - {{a: {}, b: nvswitch, kind: {}, count: {}}}\n", vname[a], gpu.nvlink->first, k);
+      y += fmt::format("  - {{a: {}, b: nvswitch, kind: {}, count: {}}}\n", vname[a], gpu.scale_up->kind, k);
     }
   } else {
     for (const auto& [p, c] : nvl.nv)
-      y += fmt::format("  - {{a: {}, b: {}, kind: {}, count: {}}}\n", vname[p.first], vname[p.second], gpu.nvlink->first, c);
+      y += fmt::format("  - {{a: {}, b: {}, kind: {}, count: {}}}\n", vname[p.first], vname[p.second], gpu.scale_up->kind, c);
   }
   for (const std::string& l : trees.link_lines) y += l + "\n";
   return y;

@@ -54,6 +54,9 @@ std::string relation(const Cluster& c, Vertex a, Vertex b) {
       if (u == b) direct += g[*e].count;
     }
     if (direct > 0) return "NV" + std::to_string(direct);
+    // AMD Infinity Fabric between the pair: rocm-smi --showtopotype's "XGMI".
+    for (auto [e, end] = boost::out_edges(a, g); e != end; ++e)
+      if (g[*e].cls == LinkClass::infinity_fabric && boost::target(*e, g) == b) return "XGMI";
     for (auto [e, end] = boost::out_edges(a, g); e != end; ++e) {
       if (g[*e].cls != LinkClass::nvlink) continue;
       Vertex sw = boost::target(*e, g);
@@ -138,6 +141,8 @@ std::string topo_matrix(const Cluster& c, int node) {
          "  PXB  = Connection traversing multiple PCIe bridges (without traversing the PCIe Host Bridge)\n"
          "  PIX  = Connection traversing at most a single PCIe bridge\n"
          "  NV#  = Connection traversing a bonded set of # NVLinks\n";
+  if (c.gpu_count() > 0 && c.gpu_model(0).scale_up && c.gpu_model(0).scale_up->cls == LinkClass::infinity_fabric)
+    out << "  XGMI = Connection traversing an AMD Infinity Fabric (xGMI) GPU link (rocm-smi's XGMI)\n";
   if (c.nics_per_node() > 0) {
     out << "\nNIC Legend:\n\n";
     for (int i = 0; i < c.nics_per_node(); ++i) {

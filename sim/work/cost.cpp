@@ -243,6 +243,11 @@ CostModel::GemmKernel CostModel::make_gemm_kernel(double peak, const KindCurve& 
   g.in_bytes = in_b;
   g.out_bytes = out_b;
   // k-step: 8 for SIMT; sm_70/75 32 (16-bit); sm_80+ 64 (16-bit), i.e. 64 or 128 bytes of k.
+  // gfx942 (MI300X/MI325X): hipBLASLt's Tensile kernels for 16-bit GEMMs are named
+  // MT<m>x<n>x64 (macro tile depth 64 elements, e.g. Cijk_..._BBS_BH_..._MT256x256x64_MI16x16x1
+  // in public rocprof kernel tables), i.e. 128 bytes of k, as sm_80+. Assumption: the output tile
+  // candidates above (CUTLASS's) stand in for hipBLASLt's macro tiles (256x256 down to 64x64),
+  // not a per-arch list.
   const bool volta_turing = gpu_.arch == "sm_70" || gpu_.arch == "sm_75";
   g.tk = simt ? 8 : (volta_turing ? 64 : 128) / in_b;
   g.curve = anchor;

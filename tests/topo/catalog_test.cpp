@@ -71,8 +71,9 @@ TEST_CASE("references from an extension resolve against the shipped catalog and 
           "[topo][catalog]") {
   SECTION("a GPU on an NVLink kind of a later extension, a NIC on shipped ib_ndr / pcie5x16") {
     auto cat = Catalog::load(kShipped, {kExt + "gpu_on_new_nvlink.yaml", kExt + "link_nvlink_whatif.yaml"});
-    CHECK(cat->gpus().at("gpu_whatif_nvlink").nvlink->first == "nvlink_whatif");
-    CHECK(cat->gpus().at("gpu_whatif_nvlink").nvlink->second == 18);
+    CHECK(cat->gpus().at("gpu_whatif_nvlink").scale_up->kind == "nvlink_whatif");
+    CHECK(cat->gpus().at("gpu_whatif_nvlink").scale_up->links == 18);
+    CHECK(cat->gpus().at("gpu_whatif_nvlink").has_nvlink());
     CHECK(cat->nics().at("nic_whatif_ndr").port == "ib_ndr");
     CHECK(cat->link_kinds().at("nvlink_whatif").bandwidth_bytes_per_s == 50e9);
   }
@@ -174,4 +175,16 @@ TEST_CASE("a system file's and a scenario's catalog: extend the catalog their sy
     CHECK(e.file() == "--set catalog=nope.yaml");
     CHECK_THAT(e.message(), Catch::Contains("no catalog file 'nope.yaml'"));
   }
+}
+
+TEST_CASE("the shipped MI300X: Infinity Fabric scale-up links, not NVLink, and an AMD arch", "[topo][catalog]") {
+  auto cat = Catalog::load(kShipped);
+  const GpuModel& g = cat->gpus().at("mi300x");
+  REQUIRE(g.scale_up);
+  CHECK(g.scale_up->cls == LinkClass::infinity_fabric);
+  CHECK(g.scale_up->links == 7);  // AMD: seven Infinity Fabric links, one to each other GPU
+  CHECK_FALSE(g.has_nvlink());
+  CHECK(g.amd());
+  CHECK(gpu_link(cat->link_kinds().at("xgmi_mi300").cls));
+  CHECK(std::string(link_class_name(cat->link_kinds().at("xgmi_mi300").cls)) == "infinity_fabric");
 }
