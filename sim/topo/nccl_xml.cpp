@@ -10,6 +10,7 @@
 #include <queue>
 #include <regex>
 #include <set>
+#include <stdexcept>
 #include <unordered_set>
 
 #include "scenario/error.hpp"
@@ -528,6 +529,12 @@ std::pair<std::string, int> pcie_attrs(const std::string& kind) {
 
 std::string export_nccl_xml(const Cluster& c) {
   const Graph& g = c.graph();
+  // NCCL's topology XML has <nvlink> elements only; RCCL writes its xGMI links its own way, so
+  // a system with Infinity Fabric GPU links is refused rather than written without them.
+  for (int i = 0; i < c.gpu_count(); ++i)
+    if (c.gpu_model(i).scale_up && c.gpu_model(i).scale_up->cls == LinkClass::infinity_fabric)
+      throw std::invalid_argument("NCCL's topology XML has no element for AMD Infinity Fabric (xGMI) GPU links: " +
+                                  c.name() + " cannot be written as one");
   // Node 0's devices and the PCIe tree under its CPUs (breadth first, in vertex order; GPUs,
   // NICs and storage are leaves: they forward nothing).
   std::vector<Vertex> cpus;
