@@ -20,4 +20,4 @@ $ simtrain collective dgx_a100 --nodes 16 --fabric fat_tree --algo tree -b 1G -e
 # Bytes over network links: 1.16e+11 (108.000 x the buffer)
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
-#   >= 64 MiB (bandwidth-bound)  not validated for this kind of run (an oversubscribed fabric, where every validated run of the nccl-tests collectives had a non-blocking one); nearest band +-4.9% (90%: +-93%): median error of 7 public collectives of >= 64 MiB (bandwidth-bound) (4 sources) on all GPUs, 2 to 64 nodes (A100-SXM4-40GB, H100 80GB HBM3, H100 PCIe, V100-SXM2-32GB); worst 93%, model tends pessimistic (-4.8% on average)
+#   >= 64 MiB (bandwidth-bound)  not validated for this kind of run (an oversubscribed fabric, where every validated run of the nccl-tests collectives had a non-blocking one); nearest band +-4.6% (90%: +-93%): median error of 9 public collectives of >= 64 MiB (bandwidth-bound) (6 sources) on all GPUs, 2 to 64 nodes (A100-SXM4-40GB, B200, GB200, H100 80GB HBM3, H100 PCIe, V100-SXM2-32GB); worst 93%, model tends optimistic (+2.5% on average)
