@@ -146,7 +146,10 @@ std::string pcie_switch_model(const std::string& pcie_kind) {
 }
 
 std::string nvswitch_model(const Catalog& catalog, const std::string& nvlink_kind) {
-  const std::string m = nvlink_kind == "nvlink3" ? "nvswitch_gen2" : nvlink_kind == "nvlink4" ? "nvswitch_gen3" : "";
+  const std::string m = nvlink_kind == "nvlink3"   ? "nvswitch_gen2"
+                        : nvlink_kind == "nvlink4" ? "nvswitch_gen3"
+                        : nvlink_kind == "nvlink5" ? "nvswitch_gen4"
+                                                   : "";
   return !m.empty() && catalog.switches().count(m) ? m : "";
 }
 

@@ -89,8 +89,8 @@ TEST_CASE("references from an extension resolve against the shipped catalog and 
     CHECK(e.file() == kExt + "nic_unknown_port.yaml");
     CHECK(e.line() == 4);
     CHECK(e.col() == 47);
-    CHECK(e.key() == "nics.connectx8_xdr.port");
-    CHECK_THAT(e.message(), Catch::Contains("unknown link kind 'ib_xdr'"));
+    CHECK(e.key() == "nics.connectx9_gdr.port");
+    CHECK_THAT(e.message(), Catch::Contains("unknown link kind 'ib_gdr'"));
   }
 }
 
