@@ -1,0 +1,2 @@
+$ simtrain tests/data/boxes/llama65b_2x16.yaml
+# exit 0
