@@ -118,5 +118,5 @@ TEST_CASE("plan on NVLink domains of 4 trays: TP 8 spans 2 trays of one node, no
   CHECK(tp8_fit > 0);
   CHECK(tp32_refused > 0);
   // The text marks the TP 8 rows it lists.
-  CHECK(report::format_plan(p).find("[TP 8 over 2 compute trays, one NVLink domain]") != std::string::npos);
+  CHECK(report::format_plan(p, 1000).find("[TP 8 over 2 compute trays, one NVLink domain]") != std::string::npos);
 }
