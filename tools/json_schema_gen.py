@@ -68,7 +68,20 @@ NULLABLE = {"tokens", "samples", "epochs", "dataset_samples", "wall_clock_s", "g
             "not_validated", "scale", "size_class", "software", "traced_gpu", "wrong", "measured_in_place", "bound"}
 
 # Descriptions of new fields: "command:path" first, then "path", then the field's name.
-DESCRIPTIONS = {}
+DESCRIPTIONS = {
+    "plan:gpus_per_node": "GPUs per node of the job: the NVLink domain a TP group stays in",
+    "plan:box": "the system's boxes (its box: key: the chassis inside a node, e.g. a GB200 NVL72 rack's compute "
+                "trays); null when a node is one box",
+    "plan:box.name": "what a box is called (\"compute tray\")",
+    "plan:box.gpus": "GPUs per box",
+    "plan:layouts[].groups": "where the layout's TP and EP groups run",
+    "plan:layouts[].groups.tp": "the TP groups: the most nodes and boxes one spans",
+    "plan:layouts[].groups.ep": "the EP groups (their all-to-all): the most nodes and boxes one spans",
+    "nodes": "the most nodes one group spans (more than 1: its collectives cross the fabric)",
+    "boxes": "the most boxes one group spans (a node without boxes is one box)",
+    "where": "in words, when a group spans several boxes or nodes (\"TP 8 over 2 compute trays, one NVLink "
+             "domain\", \"EP 16 across 2 nodes, over the fabric\"); empty within one box",
+}
 
 
 def kind(v):

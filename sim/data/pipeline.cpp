@@ -67,10 +67,11 @@ Plan::Plan(const topo::Cluster& cluster, const DataSpec& spec, const std::vector
   tensor_bytes_ = spec.tensor_bytes_per_sample > 0 ? spec.tensor_bytes_per_sample : default_tensor_bytes;
   if (!(tensor_bytes_ > 0)) tensor_bytes_ = spec.bytes_per_sample;
 
-  // CPU cores of a node, and those left to the workers.
-  int node_cores = 0;
-  for (topo::Vertex v = 0; v < boost::num_vertices(g); ++v)
-    if (g[v].type == topo::DeviceType::cpu && g[v].node == 0) node_cores += cluster.catalog().cpus().at(g[v].model).cores;
+  // CPU cores of a node, and those left to the workers. A box is a host: its workers run on its
+  // own cores, so with boxes (topo/cluster.hpp) the pool is a box's cores times the boxes the
+  // node's ranks amount to at the fullest box's load (the whole node's cores without boxes).
+  const int node_cores =
+      static_cast<int>(std::floor(cluster.cores_per_box() * cluster.fullest_box_share(gpn_) + 1e-9));
   cores_ = node_cores;
   if (spec.cpu_cores > 0) {
     if (spec.cpu_cores > node_cores)
@@ -127,8 +128,11 @@ Plan::Plan(const topo::Cluster& cluster, const DataSpec& spec, const std::vector
   if (spec.page_cache_bytes >= 0) {
     page_cache_bytes_ = spec.page_cache_bytes;
   } else {
-    page_cache_bytes_ = std::max(0.0, cluster.host_memory_bytes() - gpn_ * kTrainingProcessBytes -
-                                          gpn_ * std::max(1, spec.num_workers) * kWorkerBytes);
+    // A host's own page cache: one box's memory less its ranks' processes (a node's without
+    // boxes). Boxes do not share it, so a rank's hit rate is its box's cache over the dataset.
+    const int box_ranks = cluster.ranks_in_fullest_box(gpn_);
+    page_cache_bytes_ = std::max(0.0, cluster.host_memory_per_box_bytes() - box_ranks * kTrainingProcessBytes -
+                                          box_ranks * std::max(1, spec.num_workers) * kWorkerBytes);
   }
   hit_rate_ = hit_rate_for_epoch(epoch);
 

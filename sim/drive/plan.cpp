@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
+#include <map>
+#include <optional>
 #include <new>
 #include <cmath>
 #include <cstdio>
@@ -61,7 +64,9 @@ std::vector<int> divisors(int n) {
 
 // What the search holds fixed: the cluster, the model's shape, the global batch.
 struct SearchSpace {
-  int gpus = 1, gpus_per_node = 1;
+  int gpus = 1, gpus_per_node = 1;  // the job's GPUs per node: the NVLink domain TP stays in
+  int gpus_per_box = 1;             // a box of the node (topo/cluster.hpp BoxSpec)
+  std::string box_name;             // "" when a node is one box
   int layers = 0;             // repeated blocks (the pipeline splits them)
   int experts = 0;            // routed experts per MoE layer (0: dense)
   long long global_batch = 1;  // samples per step
@@ -115,16 +120,51 @@ std::vector<PlanLayout> candidate_layouts(const SearchSpace& sp) {
   return out;
 }
 
+// Where a layout's TP and EP groups run (train/layout.hpp group_span). A group's span depends
+// on its degrees and the block it spreads over, not on the rest of the layout (pp, mb,
+// recompute ...), so each is computed once per (tp, cp, ep).
+class Spans {
+ public:
+  explicit Spans(const SearchSpace& sp) : sp_(sp) {}
+  train::GroupSpan tp(const PlanLayout& l) { return get(l, train::Dim::tp, {l.tp, 0, 0}); }
+  train::GroupSpan ep(const PlanLayout& l) { return get(l, train::Dim::ep, {l.tp, l.cp, l.ep}); }
+
+ private:
+  train::GroupSpan get(const PlanLayout& l, train::Dim d, std::array<int, 3> key) {
+    auto& slot = (d == train::Dim::tp ? tp_ : ep_)[key];
+    if (!slot)
+      slot = train::group_span(train::Mesh{l.tp, l.cp, l.dp, l.pp, l.ep}, d, sp_.gpus_per_node, sp_.gpus_per_box);
+    return *slot;
+  }
+  const SearchSpace& sp_;
+  std::map<std::array<int, 3>, std::optional<train::GroupSpan>> tp_, ep_;
+};
+
 // Why a layout cannot run before any estimate (the batch does not divide, TP leaves the node,
 // too few layers, ...), or "" when it can; fills its micro-batch count m.
-std::string shape_rejection(PlanLayout& l, const SearchSpace& sp) {
+//
+// TP stays in the NVLink domain, and the node is that domain: Megatron places TP there (its
+// all-reduces or reduce-scatters sit on every layer's critical path), and a node of several
+// boxes (a GB200 NVL72 rack of 18 compute trays) is still one domain, so TP may span boxes but
+// not nodes. A TP group is tp consecutive ranks, so it stays in a node when tp divides the
+// job's GPUs per node (or the job is one node). CP and EP groups may cross nodes: Llama 3 405B
+// ran CP 16 over 8-GPU nodes (Dubey et al. 2024, arXiv:2407.21783, section 3.3.2), and
+// Megatron-Core allows expert parallelism across nodes; the report says where they run.
+std::string shape_rejection(PlanLayout& l, const SearchSpace& sp, const train::GroupSpan& tp_span) {
   const long long B = sp.global_batch;
   if (B % (static_cast<long long>(l.dp) * l.mb) != 0)
     return "the global batch of " + std::to_string(B) + " does not divide into dp x micro-batch = " + std::to_string(l.dp * l.mb);
   const long long m = B / (static_cast<long long>(l.dp) * l.mb);
   l.m = static_cast<int>(std::min<long long>(m, 1 << 30));
+  const std::string domain = sp.box_name.empty() ? std::string()
+                                                  : fmt::format(", the NVLink domain of {} {}s", sp.gpus_per_node / sp.gpus_per_box,
+                                                                sp.box_name);
   if (l.tp > sp.gpus_per_node)
-    return "TP crosses nodes (tp " + std::to_string(l.tp) + " > " + std::to_string(sp.gpus_per_node) + " GPUs per node)";
+    return "TP crosses nodes (tp " + std::to_string(l.tp) + " > " + std::to_string(sp.gpus_per_node) + " GPUs per node" +
+           domain + ")";
+  if (tp_span.nodes > 1)
+    return "TP crosses nodes (tp " + std::to_string(l.tp) + " does not divide the " + std::to_string(sp.gpus_per_node) +
+           " GPUs per node" + domain + ")";
   if (l.pp * l.v > sp.layers)
     return "pp x v = " + std::to_string(l.pp * l.v) + " exceeds the " + std::to_string(sp.layers) + " layers";
   if (l.v > 1 && m % l.pp != 0)
@@ -365,6 +405,8 @@ PlanResult plan_header(const ScenarioSpec& spec, const Built& b, const PlanOptio
   out.gpu_name = b.gpu->name;
   out.gpus = G;
   out.gpus_per_node = spec.gpus_per_node > 0 ? spec.gpus_per_node : c.gpus_per_node();
+  if (c.has_boxes()) out.box_name = c.box_name();
+  out.gpus_per_box = c.gpus_per_box();
   out.memory_capacity_bytes = b.gpu->memory_bytes;
   out.seq_len = b.model->seq_len;
   const report::PlannedRun kind{b.gpu->arch,           G, c.nodes(), b.software.key,
@@ -390,6 +432,8 @@ SearchSpace search_space(const ScenarioSpec& spec, const work::Model& model, con
   SearchSpace sp;
   sp.gpus = G;
   sp.gpus_per_node = out.gpus_per_node;
+  sp.gpus_per_box = std::min(out.gpus_per_box, out.gpus_per_node);
+  sp.box_name = out.box_name;
   sp.global_batch = dp0 * spec.batch_per_gpu * spec.grad_accumulation;
   const int blocks = model.ops.empty() ? 0 : model.ops.back().block + 1;
   sp.layers = std::max(0, blocks - 2);
@@ -409,10 +453,13 @@ std::vector<PlanRow> estimate_rows(const ScenarioSpec& spec, const Built& b, con
   work::Optimizer optim;
   work::parse_optimizer(spec.optimizer, optim);
   std::vector<PlanRow> rows;
+  Spans spans(sp);
   for (const PlanLayout& l : candidate_layouts(sp)) {
     PlanRow row;
     row.layout = l;
-    row.reason = shape_rejection(row.layout, sp);
+    row.tp_span = spans.tp(l);
+    if (l.ep > 1) row.ep_span = spans.ep(l);
+    row.reason = shape_rejection(row.layout, sp, row.tp_span);
     if (row.reason.empty() && clock.passed())
       row.reason = fmt::format("not estimated: the plan's time limit (--max-seconds {:g}) passed", clock.max_seconds);
     if (row.reason.empty()) estimate_row(row, b, train::strategy_config(spec).parallel.options, optim, margin);

@@ -21,8 +21,13 @@
 // (train/megatron_overlap.hpp; the closed forms carry the same terms). Each layout is first judged by closed forms (train/megatron.hpp
 // estimate_megatron): rejected with its reason when the degrees do not divide the model (heads,
 // layers), TP leaves the node (its all-reduces would cross the fabric; Megatron places TP in
-// the NVLink domain), the batch does not divide, or a stage's closed-form peak memory exceeds
-// the GPU (OOM on stage k). The survivors are ranked by the closed-form step time and the best
+// the NVLink domain, and the node is that domain: a node of several boxes, a GB200 NVL72 rack
+// of 18 compute trays, is one, topo/cluster.hpp BoxSpec; a TP group leaves the node when tp
+// exceeds or does not divide the job's GPUs per node), the batch does not divide, or a stage's
+// closed-form peak memory exceeds the GPU (OOM on stage k). CP and EP groups may cross nodes;
+// each row keeps where its TP and EP groups run (train/layout.hpp group_span), and the report
+// marks a TP or EP group over several boxes and an EP group across nodes (its all-to-all then
+// runs over the fabric). The survivors are ranked by the closed-form step time and the best
 // `simulate` are simulated in full; the table ranks those by simulated time per token. A layout
 // fits only with memory headroom: its peak plus the memory margin (PlanOptions) must fit the
 // GPU, by the closed forms to be simulated and when simulated to be ranked.

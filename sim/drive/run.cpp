@@ -49,6 +49,15 @@ double ranks_per_node(const topo::Cluster& c, const std::vector<int>& ranks) {
   return static_cast<double>(ranks.size()) / static_cast<double>(std::max(1, c.nodes()));
 }
 
+// The host memory a node gives the job's ranks, judged on its fullest box: a box's memory times
+// the boxes the node's ranks amount to at that box's load (topo/cluster.hpp fullest_box_share),
+// so offload x ranks per node fits it exactly when the fullest box's offload fits its memory.
+// Without boxes, the node's memory.
+double host_memory_for_job(const topo::Cluster& c, const std::vector<int>& ranks) {
+  const int per_node = static_cast<int>(ranks.size()) / std::max(1, c.nodes());
+  return c.host_memory_per_box_bytes() * c.fullest_box_share(per_node);
+}
+
 // The model file a scenario names, as a path (a shipped model's name resolved on the data path).
 std::string model_file_path(const std::string& ref) { return work::model_file(ref); }
 
@@ -846,7 +855,7 @@ class ScenarioRun {
     r_.memory_capacity_bytes = gpu_.memory_bytes;
     r_.oom = r_.memory_peak_bytes > r_.memory_capacity_bytes;
     const train::HostMemoryVerdict host =
-        train::host_memory_verdict(sg_->memory, ranks_per_node(c_, ranks_), c_.host_memory_bytes());
+        train::host_memory_verdict(sg_->memory, ranks_per_node(c_, ranks_), host_memory_for_job(c_, ranks_));
     r_.host_offload_bytes_per_node = host.offload_bytes_per_node;
     r_.host_memory_bytes = host.capacity_bytes;
     r_.host_oom = host.oom;
@@ -1015,7 +1024,8 @@ class BatchSearch {
     net::FlowNetwork n(b_.cluster->link_capacities());
     engine::Executor ex(n);
     ex.run(sg.graph);
-    host_oom_ = train::host_memory_verdict(sg.memory, ranks_per_node(*b_.cluster, b_.ranks), b_.cluster->host_memory_bytes()).oom;
+    host_oom_ = train::host_memory_verdict(sg.memory, ranks_per_node(*b_.cluster, b_.ranks),
+                                           host_memory_for_job(*b_.cluster, b_.ranks)).oom;
     return find_peak(sg.memory, sg.graph, ex.records()).peak_bytes;
   }
   // Whether batch b fits (and is kept as the largest so far).

@@ -31,6 +31,23 @@ std::string reason_kind(const std::string& r) {
   return out;
 }
 
+// Where a row's TP and EP groups run, when that is worth a mark: a TP group over several boxes
+// of one node (systems with boxes), an EP group over several boxes or across nodes (its
+// all-to-all then crosses the fabric); "" otherwise. train/layout.hpp span_text words it.
+std::string placement(const train::PlanResult& p, const train::PlanRow& r) {
+  const std::string box = p.box_name.empty() ? std::string("node") : p.box_name;
+  std::string tp = p.box_name.empty() ? std::string() : train::span_text("TP", r.layout.tp, r.tp_span, box);
+  const std::string ep = r.layout.ep > 1 ? train::span_text("EP", r.layout.ep, r.ep_span, box) : "";
+  if (!tp.empty() && !ep.empty()) tp += "; ";
+  return tp + ep;
+}
+
+std::string marked(const std::string& where) { return where.empty() ? "" : "  [" + where + "]"; }
+
+nlohmann::json span_json(const train::GroupSpan& s, const std::string& where) {
+  return {{"nodes", s.nodes}, {"boxes", s.boxes}, {"where", where}};
+}
+
 }  // namespace
 
 std::string format_plan(const train::PlanResult& p, int show_estimated) {
@@ -46,8 +63,14 @@ std::string format_plan(const train::PlanResult& p, int show_estimated) {
   }
   // Throughput in tokens for sequence models, in samples for the rest (CNNs have no tokens).
   const bool tokens = p.seq_len > 0;
-  o += fmt::format("simtrain plan: {}\n  {} on {} x {} ({}, {} GPUs per node), global batch {}{}\n", p.scenario,
-                   p.model, p.gpus, p.gpu_name, p.system, p.gpus_per_node, p.global_batch,
+  const std::string boxes = p.box_name.empty() ? std::string()
+                                               : fmt::format(" in {} of {} GPUs, one NVLink domain",
+                                                             p.gpus_per_node > p.gpus_per_box
+                                                                 ? fmt::format("{} {}s", (p.gpus_per_node + p.gpus_per_box - 1) / p.gpus_per_box, p.box_name)
+                                                                 : "one " + p.box_name,
+                                                             p.gpus_per_box);
+  o += fmt::format("simtrain plan: {}\n  {} on {} x {} ({}, {} GPUs per node{}), global batch {}{}\n", p.scenario,
+                   p.model, p.gpus, p.gpu_name, p.system, p.gpus_per_node, boxes, p.global_batch,
                    tokens ? fmt::format(" x {} tokens", p.seq_len) : std::string(" samples"));
   o += fmt::format("  {} layouts: {} simulated, {} more fit by the closed forms, {} rejected\n", p.rows.size(),
                    simulated, estimated, rejected);
@@ -74,11 +97,11 @@ std::string format_plan(const train::PlanResult& p, int show_estimated) {
   for (const auto& r : p.rows) {
     if (!(r.simulated && r.feasible)) continue;
     const auto& x = r.result;
-    o += fmt::format("  {:<{}} {:>8.0f}ms {:>12.0f} {:>5.1f}% {:>7.1f}% {:>7.1f}% {:>9}  {:.0f} ms, {:.1f} GiB\n",
+    o += fmt::format("  {:<{}} {:>8.0f}ms {:>12.0f} {:>5.1f}% {:>7.1f}% {:>7.1f}% {:>9}  {:.0f} ms, {:.1f} GiB{}\n",
                      r.layout.name(), w, x.step_time_s * 1e3, (tokens ? x.tokens_per_s : x.samples_per_s) / x.gpus, x.mfu * 100,
                      100 * x.bubble_s / x.step_time_s, 100 * x.comm_exposed_s / x.step_time_s,
                      memory_cell(x.memory_peak_bytes, p.memory_capacity_bytes), r.estimate_step_s * 1e3,
-                     gib(r.estimate_peak_bytes));
+                     gib(r.estimate_peak_bytes), marked(placement(p, r)));
   }
   if (simulated == 0) {
     const auto over = std::count_if(p.rows.begin(), p.rows.end(), [](const train::PlanRow& r) {
@@ -95,9 +118,9 @@ std::string format_plan(const train::PlanResult& p, int show_estimated) {
     for (const auto& r : p.rows) {
       if (r.simulated || !r.feasible) continue;
       if (shown++ >= show_estimated) break;
-      o += fmt::format("  {:<{}} ~{:.0f} ms, {:.1f} GiB on stage {}{}\n", r.layout.name(), w, r.estimate_step_s * 1e3,
+      o += fmt::format("  {:<{}} ~{:.0f} ms, {:.1f} GiB on stage {}{}{}\n", r.layout.name(), w, r.estimate_step_s * 1e3,
                        gib(r.estimate_peak_bytes), r.estimate_fullest_stage,
-                       r.reason.empty() ? std::string() : "  (" + r.reason + ")");
+                       r.reason.empty() ? std::string() : "  (" + r.reason + ")", marked(placement(p, r)));
     }
   }
   if (rejected > 0) {
@@ -138,6 +161,11 @@ nlohmann::json plan_to_json(const train::PlanResult& p) {
                         {"estimate", {{"step_s", r.estimate_step_s}, {"peak_bytes", r.estimate_peak_bytes},
                                       {"fullest_stage", r.estimate_fullest_stage}}},
                         {"simulated", r.simulated}};
+    // Where the TP and EP groups run: the most nodes and boxes one group spans, and in words
+    // when it crosses boxes or nodes ("" within one box; a system without boxes: box = node).
+    const std::string box = p.box_name.empty() ? std::string("node") : p.box_name;
+    j["groups"] = {{"tp", span_json(r.tp_span, train::span_text("TP", r.layout.tp, r.tp_span, box))},
+                   {"ep", span_json(r.ep_span, train::span_text("EP", r.layout.ep, r.ep_span, box))}};
     if (r.simulated)
       j["result"] = {{"step_s", r.result.step_time_s},
                      {"tokens_per_s_per_gpu", r.result.tokens_per_s / r.result.gpus},
@@ -158,6 +186,9 @@ nlohmann::json plan_to_json(const train::PlanResult& p) {
           {"model", p.model},
           {"system", p.system},
           {"gpus", p.gpus},
+          {"gpus_per_node", p.gpus_per_node},
+          {"box", p.box_name.empty() ? nlohmann::json(nullptr)
+                                     : nlohmann::json{{"name", p.box_name}, {"gpus", p.gpus_per_box}}},
           {"global_batch", p.global_batch},
           {"memory_capacity_bytes", p.memory_capacity_bytes},
           {"memory_margin", p.memory_margin},

@@ -107,6 +107,32 @@ void Cluster::finish_node_template(int nodes) {
   cpus_per_node_ = cpus_.size() / static_cast<std::size_t>(nodes);
 }
 
+void Cluster::set_box(BoxSpec box) {
+  const int gpn = gpus_per_node();
+  if (box.gpus < 1 || gpn % box.gpus != 0)
+    throw std::invalid_argument("a box of " + std::to_string(box.gpus) + " GPUs does not divide the node's " +
+                                std::to_string(gpn) + " GPUs");
+  const int boxes = gpn / box.gpus;
+  const auto cpn = static_cast<int>(cpus_per_node_);
+  if (cpn % boxes != 0)
+    throw std::invalid_argument("the node's " + std::to_string(cpn) + " CPUs do not divide among its " +
+                                std::to_string(boxes) + " boxes (every box holds the same CPUs, listed box by box)");
+  box_ = std::move(box);
+  clear_route_caches();  // GPUs forward between boxes (compute_route)
+}
+
+int Cluster::box_of_cpu(Vertex cpu) const {
+  const int per_box = static_cast<int>(cpus_per_node_) / boxes_per_node();
+  return per_box > 0 ? g_[cpu].local / per_box : 0;
+}
+
+int Cluster::cores_per_box() const {
+  int cores = 0;
+  for (Vertex v : cpus_)
+    if (g_[v].node == 0 && box_of_cpu(v) == 0) cores += catalog_->cpus().at(g_[v].model).cores;
+  return cores;
+}
+
 const GpuModel& Cluster::gpu_model(int global) const {
   return catalog_->gpus().at(g_[gpus_[global]].model);
 }
@@ -165,10 +191,14 @@ net::LinkId Cluster::directed(const Graph::edge_descriptor& e, Vertex from) cons
 Route Cluster::compute_route(Vertex src, Vertex dst, bool node_local, bool fabric_only) const {
   const std::size_t n = boost::num_vertices(g_);
   const int node = g_[src].node;
+  // A GPU forwards only between the boxes of a node (has_boxes): a box's NICs and CPUs are
+  // reached from another box only over NVLink to a GPU of that box, as NCCL's PXN sends (since
+  // 2.12: NVLink to the GPU beside the NIC, which the NIC reads by GPUDirect RDMA).
+  const bool pxn = has_boxes();
   auto allowed = [&](Vertex v) {
     if (v == src || v == dst) return true;
     const Device& d = g_[v];
-    if (d.type == DeviceType::gpu || d.type == DeviceType::storage) return false;
+    if (d.type == DeviceType::storage || (d.type == DeviceType::gpu && !pxn)) return false;
     if (node_local && d.node != node) return false;
     if (fabric_only && !(d.node == -1)) return false;
     return true;

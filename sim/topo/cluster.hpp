@@ -19,8 +19,10 @@
 // so they are valid only once the graph is final; adding an edge clears the route caches.
 //
 // Routing: shortest path by hop count, then the widest bottleneck, then a
-// deterministic ECMP hash of (source, destination) among paths still tied. GPUs and storage
-// never forward traffic. A route between nodes leaves through a NIC: the NIC nearest the
+// deterministic ECMP hash of (source, destination) among paths still tied. Storage never
+// forwards traffic, nor do GPUs, except in a node of several boxes (BoxSpec below): there a
+// box's CPUs and NICs are reached from another box only over NVLink to one of its GPUs, which
+// forwards (NCCL's PXN; being longer, such a path is never taken within a box). A route between nodes leaves through a NIC: the NIC nearest the
 // source (by the same order), across the fabric, into the NIC nearest the destination;
 // collectives that pin NICs (one per channel, as NCCL does) use route_via().
 //
@@ -44,6 +46,7 @@
 
 #include <boost/graph/adjacency_list.hpp>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
@@ -129,6 +132,26 @@ struct NodeOverhead {
   std::string price_date, price_source;
 };
 
+// How a node's GPUs sit in boxes (the system file's `box:` key). A node is the simulator's unit
+// of identical devices joined by the fabric, and the NVLink domain: NCCL (since 2.21, multi-node
+// NVLink) fuses every GPU of an NVLink clique into one topology, so a GB200 NVL72 rack is one
+// node of 72 GPUs. A box is the chassis that holds a host (its CPUs, DRAM, NICs, drives): the
+// rack's 18 compute trays of 4 GPUs. GPU i of a node (file order) is in box i / gpus; CPU j in
+// box j / (CPUs per node / boxes). Without the key a node is one box: every per-box figure is
+// the node's.
+//
+// What is per box and what per node (docs/reference/systems.md says the same for users):
+//   per box  host_memory (a host's DRAM: what a tray's data sheet gives; the node has boxes x),
+//            the DataLoader's CPU cores and page cache (a host's own: they come from the boxes
+//            the job's GPUs occupy), a node's local drives (each box lists its own devices);
+//   per node node_overhead power and price (what the whole NVLink domain costs beyond its GPUs:
+//            a rack's published figures), failure and preemption rates per node-hour (the unit
+//            the scheduler drains), the fabric's NICs, TP groups (the NVLink domain).
+struct BoxSpec {
+  std::string name;  // "compute tray"; empty when the system file has no `box:` (one box per node)
+  int gpus = 0;      // GPUs per box; 0 until the loader sets it (then the node's GPUs without the key)
+};
+
 // A device's name within its node: "node3/nvme0" -> "nvme0" (fabric devices have no node part).
 std::string local_name(const std::string& device_name);
 
@@ -151,9 +174,34 @@ class Cluster {
   const Catalog& catalog() const { return *catalog_; }
   const std::string& name() const { return name_; }
   const std::string& source() const { return source_; }
-  // Host RAM of one node (the system file's `host_memory`; 0 when not given).
-  double host_memory_bytes() const { return host_memory_bytes_; }
-  void set_host_memory_bytes(double b) { host_memory_bytes_ = b; }
+  // Host RAM of one box (the system file's `host_memory`; 0 when not given), and of the node
+  // (boxes x that).
+  double host_memory_per_box_bytes() const { return host_memory_bytes_; }
+  double host_memory_bytes() const { return host_memory_bytes_ * boxes_per_node(); }
+  void set_host_memory_per_box_bytes(double b) { host_memory_bytes_ = b; }
+  // The boxes of a node (BoxSpec above). set_box checks that box.gpus divides the node's GPUs
+  // and the boxes its CPUs (std::invalid_argument saying which does not); call it once the
+  // node template is finished.
+  void set_box(BoxSpec box);
+  const BoxSpec& box() const { return box_; }
+  bool has_boxes() const { return !box_.name.empty(); }
+  // "compute tray", or "node" for a system without boxes.
+  std::string box_name() const { return has_boxes() ? box_.name : std::string("node"); }
+  int gpus_per_box() const { return box_.gpus > 0 ? box_.gpus : gpus_per_node(); }
+  int boxes_per_node() const { return gpus_per_node() / std::max(1, gpus_per_box()); }
+  int node_of_gpu(int global) const { return global / gpus_per_node(); }
+  // The box (within its node) of a GPU by its global index, and of a CPU vertex.
+  int box_of(int global_gpu) const { return (global_gpu % gpus_per_node()) / gpus_per_box(); }
+  int box_of_cpu(Vertex cpu) const;
+  // A job of `per_node` GPUs on each node takes the first per_node (whole boxes, then part of
+  // one): its fullest box holds min(per_node, gpus per box) of them. Per-box resources (host
+  // memory, the loader's cores) are judged on that box; `fullest_box_share` is how many such
+  // boxes the node's ranks amount to (per_node / that), so a per-node sum of a per-box figure
+  // x share holds exactly when the fullest box's does (1 on a system without boxes).
+  int ranks_in_fullest_box(int per_node) const { return std::max(1, std::min(per_node, gpus_per_box())); }
+  double fullest_box_share(int per_node) const { return static_cast<double>(per_node) / ranks_in_fullest_box(per_node); }
+  // CPU cores of one box (the node's on a system without boxes).
+  int cores_per_box() const;
   const NodeOverhead& node_overhead() const { return node_overhead_; }
   void set_node_overhead(NodeOverhead o) { node_overhead_ = std::move(o); }
   // Storage devices by name ("nvme0" on one node or every node's own; "nfs0" on the fabric).
@@ -225,7 +273,8 @@ class Cluster {
 
   std::shared_ptr<const Catalog> catalog_;
   std::string name_, source_;
-  double host_memory_bytes_ = 0;
+  double host_memory_bytes_ = 0;  // per box
+  BoxSpec box_;
   NodeOverhead node_overhead_;
   Graph g_;
   std::vector<Graph::edge_descriptor> edges_;

@@ -35,7 +35,8 @@ std::string default_catalog_for(const std::string& system_path) {
 
 const FileSchema& system_file_schema() {
   static const FileSchema schema{{
-      {"", {"name", "source", "catalog", "host_memory", "node_overhead", "devices", "links", "fabric"}},
+      {"", {"name", "source", "catalog", "host_memory", "box", "node_overhead", "devices", "links", "fabric"}},
+      {"box", {"name", "gpus"}},
       {"node_overhead", {"power", "power_source", "price", "price_date", "price_source"}},
       {"devices.*", {"type", "model", "label"}},
       {"links.#", {"a", "b", "kind", "count"}},
@@ -135,6 +136,24 @@ NodeOverhead parse_node_overhead(const Field& f, const FileSchema& schema) {
   return o;
 }
 
+// `box: {name: compute tray, gpus: 4}`: the node's GPUs (and CPUs) in boxes of `gpus`, in file
+// order (cluster.hpp BoxSpec); the count must divide the node's GPUs, the boxes its CPUs.
+void set_box(Cluster& c, const Field& f, const FileSchema& schema) {
+  f.check_keys(schema.keys_at("box"));
+  BoxSpec box;
+  box.name = f.at("name").as_string();
+  if (box.name.empty() || box.name == "node")
+    throw f.at("name").error("expected what a box is called (\"compute tray\", \"chassis\"), not empty or \"node\"");
+  const Field g = f.at("gpus");
+  box.gpus = static_cast<int>(g.as_int_in(1, limits::max_gpus_per_node));
+  try {
+    c.set_box(std::move(box));
+  } catch (const std::invalid_argument& e) {
+    throw g.error(std::string(e.what()) + "; expected a divisor of " +
+                  std::to_string(c.gpus_per_node()) + " (GPU i is in box i / gpus)");
+  }
+}
+
 // The `fabric:` block; `fabric_topology` (--fabric), if given, replaces its topology.
 FabricSpec parse_fabric(const Field& f, const Catalog& cat, const std::string& fabric_topology) {
   const FileSchema& schema = system_file_schema();
@@ -195,7 +214,7 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
   const Catalog& cat = *catalog;
   auto cluster = std::make_unique<Cluster>(catalog, root.at("name").as_name(),
                                            root.has("source") ? root.at("source").as_string() : "");
-  if (auto h = root.get("host_memory")) cluster->set_host_memory_bytes(h->as_quantity(Dimension::bytes));
+  if (auto h = root.get("host_memory")) cluster->set_host_memory_per_box_bytes(h->as_quantity(Dimension::bytes));
   if (auto o = root.get("node_overhead")) cluster->set_node_overhead(parse_node_overhead(*o, schema));
 
   // Devices, in file order.
@@ -314,6 +333,8 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
           " (GPUs do not forward traffic; link it to a switch or CPU)");
     }
   }
+
+  if (auto bx = root.get("box")) set_box(*cluster, *bx, schema);
 
   if (fabric_field) {
     const Field f = *fabric_field;

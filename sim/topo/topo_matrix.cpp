@@ -41,6 +41,26 @@ std::optional<std::vector<Vertex>> pcie_path(const Cluster& c, Vertex a, Vertex 
   return mid;
 }
 
+// The CPU sockets of node `node`.
+int numa_cpus(const Cluster& c, int node) {
+  int n = 0;
+  for (auto [it, end] = boost::vertices(c.graph()); it != end; ++it)
+    if (c.graph()[*it].type == DeviceType::cpu && c.graph()[*it].node == node) ++n;
+  return n;
+}
+
+// Which GPUs each box holds (systems with `box:`): nvidia-smi runs on one box's host, the
+// matrix above is the whole NVLink domain.
+std::string boxes_legend(const Cluster& c) {
+  const int per = c.gpus_per_box();
+  std::string o = "\nBoxes (" + std::to_string(c.boxes_per_node()) + " " + c.box_name() + "s of " + std::to_string(per) +
+                  " GPUs in one NVLink domain; CPU Affinity and NUMA as each " + c.box_name() + "'s host numbers them):\n\n";
+  for (int b = 0; b < c.boxes_per_node(); ++b)
+    o += "  " + c.box_name() + " " + std::to_string(b) + ": GPU" + std::to_string(b * per) +
+         (per > 1 ? "-GPU" + std::to_string(b * per + per - 1) : std::string()) + "\n";
+  return o;
+}
+
 }  // namespace
 
 std::string relation(const Cluster& c, Vertex a, Vertex b) {
@@ -117,19 +137,23 @@ std::string topo_matrix(const Cluster& c, int node) {
     if (g[cols[r]].type == DeviceType::gpu) {
       int numa = numa_node(c, cols[r]);
       std::string affinity = "N/A";
+      // A box is a host of its own: its sockets and cores are numbered from 0, as nvidia-smi
+      // on that host prints them.
+      const int cpus_per_box = c.has_boxes() ? numa_cpus(c, node) / c.boxes_per_node() : 0;
+      const int box_first_cpu = c.has_boxes() && numa >= 0 ? numa / cpus_per_box * cpus_per_box : 0;
       if (numa >= 0) {
         // Cores of socket `numa`, numbered socket by socket as Linux does without SMT.
         int first = 0, cores = 0;
         for (auto [it, end] = boost::vertices(g); it != end; ++it) {
           const Device& d = g[*it];
-          if (d.type != DeviceType::cpu || d.node != node) continue;
+          if (d.type != DeviceType::cpu || d.node != node || d.local < box_first_cpu) continue;
           int k = c.catalog().cpus().at(d.model).cores;
           if (d.local < numa) first += k;
           if (d.local == numa) cores = k;
         }
         affinity = std::to_string(first) + "-" + std::to_string(first + cores - 1);
       }
-      out << "\t" << affinity << "\t" << (numa >= 0 ? std::to_string(numa) : "N/A") << "\t\tN/A";
+      out << "\t" << affinity << "\t" << (numa >= 0 ? std::to_string(numa - box_first_cpu) : "N/A") << "\t\tN/A";
     }
     out << "\n";
   }
@@ -150,6 +174,7 @@ std::string topo_matrix(const Cluster& c, int node) {
       out << "  NIC" << i << ": " << (d.label.empty() ? "mlx5_" + std::to_string(i) : d.label) << "\n";
     }
   }
+  if (c.has_boxes()) out << boxes_legend(c);
   return out.str();
 }
 

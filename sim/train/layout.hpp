@@ -50,12 +50,35 @@ struct Coord {
   int tp = 0, cp = 0, dp = 0, pp = 0, ep = 0, edp = 0;
 };
 
+// Where a dimension's groups run: the most nodes, and the most boxes (the chassis inside a node,
+// topo/cluster.hpp BoxSpec; a node without boxes is one), that any one of its groups spans. A
+// group within one node is within its NVLink domain; across nodes its collectives (a TP
+// all-reduce, an EP all-to-all) cross the fabric.
+struct GroupSpan {
+  int nodes = 1, boxes = 1;
+};
+
+// The span of dimension `d`'s groups for a job whose positions fill the first `ranks_per_node`
+// GPUs of every node in order (how runs and plans place them, topo::Cluster::
+// first_gpus_of_each_node), from the degrees alone: a plan judges thousands of layouts without
+// building each. Boxes hold `gpus_per_box` GPUs of a node (GPU i in box i / gpus_per_box).
+// Groups repeat with the period lcm(the dimension's block of positions, ranks_per_node), so
+// only one period is walked. Layout::span gives the same from a layout's own GPUs.
+GroupSpan group_span(const Mesh& mesh, Dim d, int ranks_per_node, int gpus_per_box);
+
+// How the reports say where a group runs, "" when it stays inside one box:
+//   "TP 8 over 2 compute trays, one NVLink domain"   (several boxes of one node)
+//   "EP 16 across 2 nodes, over the fabric"          (several nodes)
+// `label` is the dimension as reports name it ("TP", "EP"); `box_name` the system's box.
+std::string span_text(const std::string& label, int degree, const GroupSpan& span, const std::string& box_name);
+
 class Layout {
  public:
-  // `gpus`: the job's global GPU indices, node-major; `gpus_per_node`: of the system.
+  // `gpus`: the job's global GPU indices, node-major; `gpus_per_node`: of the system;
+  // `gpus_per_box`: of one box of a node (0: the node is one box).
   // Throws std::invalid_argument naming the degree at fault when the mesh does not cover the
   // GPUs exactly or ep does not divide dp (the caller turns it into a file:line:col error).
-  Layout(const Mesh& mesh, std::vector<int> gpus, int gpus_per_node);
+  Layout(const Mesh& mesh, std::vector<int> gpus, int gpus_per_node, int gpus_per_box = 0);
 
   const Mesh& mesh() const { return mesh_; }
   int size() const { return static_cast<int>(gpus_.size()); }
@@ -79,11 +102,15 @@ class Layout {
   // Whether every group of `d` lies inside one node.
   bool within_node(Dim d) const;
   int node_of(int r) const { return gpu(r) / gpus_per_node_; }
+  // The box of position r, numbered across the nodes (node x boxes per node + box in the node).
+  int box_of(int r) const { return node_of(r) * (gpus_per_node_ / gpus_per_box_) + gpu(r) % gpus_per_node_ / gpus_per_box_; }
+  // The most nodes and boxes any group of `d` spans, from the layout's GPUs.
+  GroupSpan span(Dim d) const;
 
  private:
   Mesh mesh_;
   std::vector<int> gpus_;
-  int gpus_per_node_ = 1;
+  int gpus_per_node_ = 1, gpus_per_box_ = 1;
   std::vector<std::vector<int>> stages_;
 };
 

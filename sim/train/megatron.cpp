@@ -193,6 +193,7 @@ struct Prepared {
   DataSharding fsdp = DataSharding::none;
   int group = 1, edp = 1;
   std::vector<UbLayer> ub;  // per op of `shard` under tp_comm_overlap (tp > 1), else empty
+  std::string box_name;     // the system's boxes ("compute tray"), empty when a node is one box
 };
 
 // The bytes of block b of x that FSDP gathers (per_param = pbytes) or accumulates unsharded and
@@ -209,7 +210,8 @@ double fsdp_block_bytes(const Prepared& P, const VStage& x, int b, double per_pa
 void prepare_layout(Prepared& P, const topo::Cluster& cluster, const std::vector<int>& ranks, const MegatronOptions& opt) {
   const Mesh& mesh = opt.mesh;
   try {
-    P.layout.emplace(mesh, ranks, cluster.gpus_per_node());
+    P.layout.emplace(mesh, ranks, cluster.gpus_per_node(), cluster.gpus_per_box());
+    if (cluster.has_boxes()) P.box_name = cluster.box_name();
   } catch (const std::invalid_argument& e) {
     throw OptionError(mesh.dp % mesh.ep != 0 ? "parallel.ep" : "parallel.dp", e.what());
   }
@@ -642,12 +644,24 @@ const GradBucket* closed_by(const std::vector<GradBucket>& buckets, int b) {
   return nullptr;
 }
 
+// On a system with boxes (topo/cluster.hpp BoxSpec), where the TP group (and the EP group's
+// all-to-all) runs: " (TP 8 over 2 compute trays, one NVLink domain)", " (TP 4 within one
+// compute tray)"; "" on a system whose node is one box.
+std::string box_placement(const Prepared& P, const Mesh& mesh) {
+  if (P.box_name.empty()) return "";
+  std::string tp = span_text("TP", mesh.tp, P.layout->span(Dim::tp), P.box_name);
+  if (tp.empty()) tp = "TP " + std::to_string(mesh.tp) + " within one " + P.box_name;
+  const std::string ep = mesh.ep > 1 ? span_text("EP", mesh.ep, P.layout->span(Dim::ep), P.box_name) : "";
+  return " (" + tp + (ep.empty() ? "" : "; " + ep) + ")";
+}
+
 // The report's one-line description of the layout.
 std::string strategy_detail(const Prepared& P, const MegatronOptions& opt) {
   const Mesh& mesh = opt.mesh;
   const int p = P.p, v = P.v, m = P.m;
   return "TP" + std::to_string(mesh.tp) + " PP" + std::to_string(p) + " DP" + std::to_string(mesh.dp) +
          (mesh.cp > 1 ? " CP" + std::to_string(mesh.cp) : "") + (mesh.ep > 1 ? " EP" + std::to_string(mesh.ep) : "") +
+         box_placement(P, mesh) +
          (std::none_of(P.expert_params_of_stage.begin(), P.expert_params_of_stage.end(), [](double e) { return e > 0; })
               ? ""
               : " (expert DP " + std::to_string(P.edp) + " = DP x CP / EP)") +

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "train/layout.hpp"
 #include "train/run_result.hpp"
 
 namespace simtrain::train {
@@ -26,11 +27,17 @@ struct PlanRow {
   int estimate_fullest_stage = 0;
   bool simulated = false;
   RunResult result;       // when simulated
+  // Where its TP and EP groups run (the most nodes and boxes one group spans, train/layout.hpp),
+  // for shaped layouts (the rest keep one node, one box).
+  GroupSpan tp_span, ep_span;
 };
 
 struct PlanResult {
   std::string scenario, model, system, gpu_name;
   int gpus = 0, gpus_per_node = 0;
+  // The system's boxes (topo/cluster.hpp BoxSpec): their name ("" when a node is one box) and GPUs.
+  std::string box_name;
+  int gpus_per_box = 0;
   double global_batch = 0;
   double memory_capacity_bytes = 0;
   // The memory headroom the layouts were judged with (report/headroom.hpp) and its source.

@@ -335,7 +335,8 @@ System file and catalog values (--set, --sweep and sweep: reach them by their ke
       system.host_memory=2 TiB, system.devices.nic0.model=connectx7_ndr. In advise it applies to every
       configuration's system; one whose system lacks the key is not run, with the reason.
       keys:
-        name, source, catalog, host_memory, node_overhead, devices, links, fabric
+        name, source, catalog, host_memory, box, node_overhead, devices, links, fabric
+        box.{name, gpus}
         node_overhead.{power, power_source, price, price_date, price_source}
         devices.<name>.{type, model, label}
         links.<n>.{a, b, kind, count}

@@ -21,6 +21,7 @@ CASES = [("run", c) for c in RUN_CASES] + [
                  "scenarios/dgx_a100_bert_large.yaml"]),
     ("plan", ["plan", "scenarios/8xA100_llama2_7b_fsdp.yaml", "--set", "strategy=megatron", "--set", "nodes=2",
               "--simulate", "2", "--no-progress"]),
+    ("plan", ["plan", "tests/data/boxes/llama65b_2x16.yaml", "--simulate", "1", "--no-progress"]),  # boxes
     ("sweep", ["sweep", "tests/data/journal_t3/s.yaml", "--sweep", "batch_per_gpu=32,64", "--steps", "1",
                "--jobs", "1", "--no-progress"]),
     ("advise", ["advise", "scenarios/advise_tinyllama_4x4090_vs_a100.yaml", "--jobs", "2", "--no-progress"]),

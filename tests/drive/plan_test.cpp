@@ -5,6 +5,7 @@
 
 #include "drive/plan.hpp"
 #include "drive/run.hpp"
+#include "report/plan_report.hpp"
 
 using namespace simtrain;
 using namespace simtrain::drive;
@@ -77,4 +78,45 @@ TEST_CASE("plan: the layouts simulated stay within the plan's task budget, each 
   CHECK(p.simulated_tasks <= p.task_budget);
   CHECK(p.task_budget == 10e6);
   CHECK(p.stopped.empty());
+}
+
+TEST_CASE("plan on NVLink domains of 4 trays: TP 8 spans 2 trays of one node, no TP group leaves a node", "[plan][box]") {
+  // tests/data/boxes/llama65b_2x16.yaml: LLaMA-65B on 2 nodes of 16 H100 (each one NVSwitch
+  // domain of 4 compute trays of 4). TP stays in the NVLink domain, which is the node (16), not
+  // the tray (4): TP 8 layouts are judged (and some fit: 65 B x 18 B / 32 GPUs is 37 GB of
+  // model state per GPU under the distributed optimizer, well inside 80 GB), TP 32 is refused,
+  // and every row of the JSON says where its TP group runs: never across the 2 nodes.
+  PlanOptions po;
+  po.simulate = 1;
+  const std::string path = std::string(SIMTRAIN_TEST_DATA) + "/boxes/llama65b_2x16.yaml";
+  const auto spec = load_scenario(path, {});
+  const train::PlanResult p = plan_layouts(spec, {}, po);
+  CHECK(p.gpus == 32);
+  CHECK(p.box_name == "compute tray");
+  CHECK(p.gpus_per_box == 4);
+  const nlohmann::json j = report::plan_to_json(p);
+  REQUIRE(j.at("layouts").size() == p.rows.size());
+  int tp8_fit = 0, tp32_refused = 0;
+  for (const auto& row : j.at("layouts")) {
+    const int tp = row.at("layout").at("tp");
+    const auto& g = row.at("groups").at("tp");
+    if (row.at("feasible").get<bool>()) {
+      INFO(row.dump());
+      CHECK(g.at("nodes") == 1);  // TP never crosses the fabric
+      CHECK(g.at("boxes") == std::max(1, tp / 4));
+      if (tp == 8) {
+        ++tp8_fit;
+        CHECK(g.at("where") == "TP 8 over 2 compute trays, one NVLink domain");
+      }
+    }
+    if (tp == 32) {
+      CHECK_FALSE(row.at("feasible").get<bool>());
+      CHECK(row.at("reason") == "TP crosses nodes (tp 32 > 16 GPUs per node, the NVLink domain of 4 compute trays)");
+      ++tp32_refused;
+    }
+  }
+  CHECK(tp8_fit > 0);
+  CHECK(tp32_refused > 0);
+  // The text marks the TP 8 rows it lists.
+  CHECK(report::format_plan(p, 1000).find("[TP 8 over 2 compute trays, one NVLink domain]") != std::string::npos);
 }

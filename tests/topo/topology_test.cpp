@@ -205,3 +205,69 @@ TEST_CASE("routes across the fabric from the per-leaf tables are the graph searc
     }
   }
 }
+
+TEST_CASE("box: a node of 16 GPUs in 4 compute trays; GPU i in tray i / 4, host memory per tray", "[topo][box]") {
+  // tests/data/boxes/nvl16_4trays.yaml: one NVSwitch domain of 16 GPUs, `box: {name: compute
+  // tray, gpus: 4}`, a Xeon 8480C (56 cores) and 1 TiB per tray.
+  auto c = load_system(std::string(SIMTRAIN_TEST_DATA) + "/boxes/nvl16_4trays.yaml", 2);
+  CHECK(c->has_boxes());
+  CHECK(c->box_name() == "compute tray");
+  CHECK(c->gpus_per_node() == 16);
+  CHECK(c->gpus_per_box() == 4);
+  CHECK(c->boxes_per_node() == 4);
+  CHECK(c->box_of(5) == 1);        // node 0, tray 1
+  CHECK(c->box_of(16 + 15) == 3);  // node 1, tray 3
+  CHECK(c->node_of_gpu(16 + 15) == 1);
+  CHECK(c->box_of_cpu(c->nearest_cpu(c->gpu(1, 9))) == 2);  // each GPU's socket is its tray's
+  CHECK(c->host_memory_per_box_bytes() == 1024.0 * 1073741824.0);
+  CHECK(c->host_memory_bytes() == 4 * 1024.0 * 1073741824.0);  // the node: 4 trays
+  CHECK(c->cores_per_box() == 56);
+  // A job of 6 GPUs per node fills tray 0 and half of tray 1: judged on tray 0 (4 ranks), the
+  // node's 6 ranks amount to 1.5 such trays.
+  CHECK(c->ranks_in_fullest_box(6) == 4);
+  CHECK(c->fullest_box_share(6) == 1.5);
+  CHECK(c->fullest_box_share(16) == 4);
+  // Every GPU pair of the node is NV18 through the one switch, in one tray or two.
+  CHECK(relation(*c, c->gpu(0), c->gpu(1)) == "NV18");
+  CHECK(relation(*c, c->gpu(0), c->gpu(15)) == "NV18");
+}
+
+TEST_CASE("box: a system without the key is one box per node, every per-box figure the node's", "[topo][box]") {
+  auto c = load_system(kTopo + "dgx_h100.yaml");
+  CHECK_FALSE(c->has_boxes());
+  CHECK(c->box_name() == "node");
+  CHECK(c->gpus_per_box() == 8);
+  CHECK(c->boxes_per_node() == 1);
+  CHECK(c->box_of(7) == 0);
+  CHECK(c->host_memory_bytes() == c->host_memory_per_box_bytes());
+  CHECK(c->cores_per_box() == 112);  // both sockets
+  CHECK(c->fullest_box_share(2) == 1);
+  CHECK(topo_matrix(*c).find("Boxes") == std::string::npos);
+}
+
+TEST_CASE("box: a box that does not divide the node, and unknown keys, are errors at the key", "[topo][box][errors]") {
+  const std::string path = std::string(SIMTRAIN_TEST_DATA) + "/boxes/nvl16_4trays.yaml";
+  auto with = [&](const std::string& key, const std::string& value) {
+    HardwareOverrides o;
+    o.system.push_back(*parse_hardware_override(key, value));
+    return load_system(path, 1, "", "", {}, o);
+  };
+  CHECK_THROWS_WITH(with("system.box.gpus", "3"), Catch::Contains("a box of 3 GPUs does not divide the node's 16 GPUs"));
+  // 16 trays of one GPU would split 4 CPUs unevenly.
+  CHECK_THROWS_WITH(with("system.box.gpus", "1"), Catch::Contains("4 CPUs do not divide among its 16 boxes"));
+  CHECK_THROWS_WITH(with("system.box.name", "node"), Catch::Contains("what a box is called"));
+  CHECK_THROWS_WITH(with("system.box.count", "4"), Catch::Contains("count"));
+  CHECK_NOTHROW(with("system.box.gpus", "8"));  // 2 trays of 8, 2 CPUs each
+}
+
+TEST_CASE("box: topo lists each tray's GPUs, CPU affinity and NUMA as the tray's host numbers them", "[topo][box]") {
+  auto c = load_system(std::string(SIMTRAIN_TEST_DATA) + "/boxes/nvl16_4trays.yaml");
+  const std::string m = topo_matrix(*c);
+  CHECK(m.find("Boxes (4 compute trays of 4 GPUs in one NVLink domain") != std::string::npos);
+  CHECK(m.find("  compute tray 3: GPU12-GPU15\n") != std::string::npos);
+  // GPU13 sits on tray 3's only socket: cores 0-55, NUMA 0 of its host (not 168-223, 3).
+  const auto row = m.find("\nGPU13\t");
+  REQUIRE(row != std::string::npos);
+  const std::string line = m.substr(row + 1, m.find('\n', row + 1) - row - 1);
+  CHECK(line.find("\t0-55\t0\t") != std::string::npos);
+}

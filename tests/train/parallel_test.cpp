@@ -102,6 +102,38 @@ TEST_CASE("Layout: Megatron's rank order tp-cp-dp-pp, TP inside a node", "[paral
   CHECK_THROWS_WITH(Layout(Mesh{1, 1, 6, 1, 4}, iota_gpus(6), 8), Catch::Contains("must divide dp"));
 }
 
+TEST_CASE("Layout: where groups run over nodes and boxes; the closed form agrees with the layout", "[parallel][layout][box]") {
+  // 2 nodes of 16 GPUs in trays of 4 (a GB200 NVL72 rack's shape, small): TP 8 spans 2 trays of
+  // one node, TP 4 one tray; EP 4 over DP with TP 8 strides 8 apart: 4 members in 32 GPUs, 2 nodes.
+  const int per_node = 16, per_box = 4;
+  CHECK(group_span(Mesh{8, 1, 4, 1, 1}, Dim::tp, per_node, per_box).nodes == 1);
+  CHECK(group_span(Mesh{8, 1, 4, 1, 1}, Dim::tp, per_node, per_box).boxes == 2);
+  CHECK(group_span(Mesh{4, 1, 8, 1, 1}, Dim::tp, per_node, per_box).boxes == 1);
+  const GroupSpan ep = group_span(Mesh{8, 1, 4, 1, 4}, Dim::ep, per_node, per_box);
+  CHECK(ep.nodes == 2);
+  CHECK(ep.boxes == 4);
+  CHECK(span_text("TP", 8, GroupSpan{1, 2}, "compute tray") == "TP 8 over 2 compute trays, one NVLink domain");
+  CHECK(span_text("EP", 4, ep, "compute tray") == "EP 4 across 2 nodes, over the fabric");
+  CHECK(span_text("TP", 4, GroupSpan{1, 1}, "compute tray").empty());
+  // 6 GPUs per node (no boxes): TP 4 groups straddle nodes though 4 < 6.
+  CHECK(group_span(Mesh{4, 1, 3, 1, 1}, Dim::tp, 6, 6).nodes == 2);
+  CHECK(group_span(Mesh{2, 1, 6, 1, 1}, Dim::tp, 6, 6).nodes == 1);
+  // The closed form (one period of positions) is the layout's own span, group by group, for
+  // every dimension over meshes of 96 GPUs on nodes of 12 or 16 and boxes of 2, 4 or the node.
+  for (const Mesh& m : {Mesh{4, 2, 6, 2, 3}, Mesh{8, 1, 12, 1, 4}, Mesh{2, 4, 4, 3, 2}, Mesh{1, 1, 96, 1, 8}, Mesh{16, 3, 2, 1, 2}})
+    for (const auto& [node, box] : std::vector<std::pair<int, int>>{{12, 4}, {12, 2}, {12, 12}, {16, 4}, {16, 16}}) {
+      if (96 % node != 0) continue;
+      const Layout l(m, iota_gpus(96), node, box);
+      for (Dim d : {Dim::tp, Dim::cp, Dim::dp, Dim::pp, Dim::ep, Dim::edp, Dim::dp_cp}) {
+        INFO(dim_name(d) << " mesh " << m.tp << "x" << m.cp << "x" << m.dp << "x" << m.pp << " ep " << m.ep << ", nodes of "
+                         << node << ", boxes of " << box);
+        const GroupSpan a = group_span(m, d, node, box), b = l.span(d);
+        CHECK(a.nodes == b.nodes);
+        CHECK(a.boxes == b.boxes);
+      }
+    }
+}
+
 TEST_CASE("Pipeline schedules: the bubble's closed forms (Narayanan et al. 2021 §2.2)", "[parallel][pipeline]") {
   // Uniform stages, free communication: 1F1B and GPipe idle (p-1)/(m+p-1) of the step;
   // interleaving with v chunks per stage divides the bubble by v.
