@@ -340,11 +340,6 @@ MegatronOptions megatron_options(const StrategyContext& ctx, const std::vector<i
 namespace {
 
 StepGraph build_megatron_strategy(const StrategyContext& ctx, const std::vector<int>& ranks, const StepOptions& common) {
-  // Its gradient buckets, distributed optimizer and adapter sharding under TP follow every
-  // parameter; frozen weights (work/finetune.hpp) are not modelled there.
-  if (ctx.model.trainable_params() != ctx.model.params())
-    throw OptionError("finetune.method", "finetune: method lora is modelled under ddp, fsdp and zero1/2/3; under megatron "
-                                         "(tensor/pipeline parallelism) it is not: use strategy fsdp to shard the frozen weights");
   return build_megatron(ctx.model, ctx.cost, ctx.planner, ctx.cluster, ranks, megatron_options(ctx, ranks, common));
 }
 

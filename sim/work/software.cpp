@@ -177,7 +177,7 @@ double kernels_backward(const Op& op) {
 double param_tensors(const Model& m) {
   double n = 0;
   for (const Op& op : m.ops) {
-    if (op.params <= 0) continue;
+    if (op.trainable_params() <= 0) continue;  // the optimizer steps trained tensors only
     if (op.kind == OpKind::gemm || op.kind == OpKind::conv) {
       // A grouped GEMM's experts count as one tensor, as Megatron's GroupedMLP holds them.
       n += static_cast<double>(op.params) > op.gemm_groups * op.gemm_n * op.gemm_k ? 2 : 1;
