@@ -16,21 +16,42 @@ std::string joined(const std::vector<std::string>& names) {
   return s;
 }
 
-// A target or group name as the op-name suffixes it stands for.
-std::vector<std::string> expand_target(const Field& item) {
-  const std::string name = item.as_string();
+// A target or group name as the op-name suffixes it stands for; errors at `where`.
+std::vector<std::string> expand_target(const std::string& name, const Field& where) {
   if (name == "attention") return {"attn.qkv", "attn.out"};
   if (name == "mlp") return {"mlp.gate", "mlp.up", "mlp.down"};
   if (std::find(kLinears.begin(), kLinears.end(), name) != kLinears.end()) return {name};
-  throw item.error("unknown LoRA target '" + name + "'" + did_you_mean(name, lora_target_names()) +
-                   "; expected one of: " + joined(lora_target_names()));
+  throw where.error("unknown LoRA target '" + name + "'" + did_you_mean(name, lora_target_names()) +
+                    "; expected one of: " + joined(lora_target_names()));
+}
+
+// The names of a YAML list, or of a scalar as --set gives it: "[attention, mlp.up]" or "attention,mlp.up".
+std::vector<std::pair<std::string, Field>> target_items(const Field& list) {
+  std::vector<std::pair<std::string, Field>> out;
+  if (list.is_sequence()) {
+    for (const Field& item : list.items()) out.emplace_back(item.as_string(), item);
+    return out;
+  }
+  std::string text = list.is_scalar() ? list.as_string() : "";
+  if (!text.empty() && text.front() == '[' && text.back() == ']') text = text.substr(1, text.size() - 2);
+  std::size_t start = 0;
+  while (start <= text.size() && !text.empty()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    std::string name = text.substr(start, comma - start);
+    name.erase(0, name.find_first_not_of(' '));
+    name.erase(name.find_last_not_of(' ') + 1);
+    if (!name.empty()) out.emplace_back(name, list);
+    start = comma + 1;
+  }
+  return out;
 }
 
 void add_targets(const Field& list, FinetuneSpec& s) {
-  if (!list.is_sequence() || list.items().empty())
+  const auto items = target_items(list);
+  if (items.empty())
     throw list.error("finetune.targets: expected a non-empty list of linear layers, of: " + joined(lora_target_names()));
-  for (const Field& item : list.items())
-    for (const std::string& t : expand_target(item))
+  for (const auto& [name, where] : items)
+    for (const std::string& t : expand_target(name, where))
       if (std::find(s.targets.begin(), s.targets.end(), t) == s.targets.end()) s.targets.push_back(t);
 }
 
