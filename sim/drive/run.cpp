@@ -29,6 +29,7 @@
 #include "work/calibration.hpp"
 #include "drive/net_fit.hpp"
 #include "work/cost.hpp"
+#include "work/finetune.hpp"
 #include "work/software.hpp"
 
 namespace simtrain::drive {
@@ -82,7 +83,8 @@ work::SequenceLengths scenario_lengths(const ScenarioSpec& spec, long long model
 
 }  // namespace
 
-ScenarioModel load_scenario_model_shaped(const ScenarioSpec& spec) {
+// The model file as the scenario shapes it (flash attention, sequence lengths), before fine-tuning.
+static ScenarioModel shaped_base_model(const ScenarioSpec& spec) {
   ScenarioModel out;
   out.model = work::load_model(spec.model_ref, &spec.model_field);
   const bool sequences = spec.seq_len_field || spec.sequences_field;
@@ -122,6 +124,12 @@ ScenarioModel load_scenario_model_shaped(const ScenarioSpec& spec) {
     gen["seq_len"] = YAML::Node(std::to_string(out.sequences.executed_len));
   }
   out.model = work::load_model_doc(doc, out.model->key);
+  return out;
+}
+
+ScenarioModel load_scenario_model_shaped(const ScenarioSpec& spec) {
+  ScenarioModel out = shaped_base_model(spec);
+  if (spec.finetune_field) out.model = work::apply_finetune(out.model, work::parse_finetune(*spec.finetune_field));
   return out;
 }
 
@@ -296,7 +304,7 @@ RunSize run_size(const RunShape& shape, const work::Model& m, const topo::GpuMod
   r.tasks = shape.passes * shape.gpus * r.tasks_per_pass;
   r.peak_flops = 0;
   for (const auto& [name, flops] : gpu.peak_flops) r.peak_flops = std::max(r.peak_flops, flops);
-  r.flops_per_sample = 3.0 * m.fwd_flops_per_sample();
+  r.flops_per_sample = m.train_flops_per_sample();
   r.gpu_seconds = r.peak_flops > 0 ? shape.passes * shape.batch_per_gpu * r.flops_per_sample / r.peak_flops : 0.0;
   r.gpu_key = gpu.key;
   return r;
@@ -747,6 +755,7 @@ class ScenarioRun {
     r_.steps = steps_;
     r_.warmup_steps = warm_;
     r_.params = m_.params();
+    r_.trainable_params = m_.trainable_params();
   }
 
   // Decides the throughput: samples and tokens per second, model TFLOP/s per GPU and MFU, and
@@ -767,7 +776,7 @@ class ScenarioRun {
     }
     r_.samples_per_s = samples_per_step_ * r_.samples_per_row / r_.step_time_s;
     r_.tokens_per_s = m_.seq_len > 0 ? r_.samples_per_s * r_.tokens_per_sample : 0;
-    const double model_flops_per_gpu_step = 3.0 * m_.fwd_flops_per_sample() * samples_per_step_ / r_.gpus;
+    const double model_flops_per_gpu_step = m_.train_flops_per_sample() * samples_per_step_ / r_.gpus;
     r_.tflops_per_gpu = model_flops_per_gpu_step / r_.step_time_s / 1e12;
     // MFU against the dense 16-bit peak under fp8: only the linear layers run in fp8
     // (work/cost.hpp), and fp8 runs are quoted against the bf16 peak so they compare with bf16 runs.

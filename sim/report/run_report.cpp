@@ -356,10 +356,14 @@ std::string format_run(const train::RunResult& r) {
                    r.strategy == "ddp" ? std::string("DDP") : r.strategy == "fsdp" ? std::string("FSDP") : r.strategy, r.gpus,
                    r.gpu_name, r.system, r.nodes, r.nodes > 1 ? "s" : "");
   // Parameters as people say them: 25.6 M, 6.74 B, 1.01 T.
-  const double params = static_cast<double>(r.params);
-  const std::string params_text = params >= 1e12  ? fmt::format("{:.3g} T", params / 1e12)
-                                  : params >= 1e9 ? fmt::format("{:.3g} B", params / 1e9)
-                                                  : fmt::format("{:.3g} M", params / 1e6);
+  auto count_text = [](double n) {
+    return n >= 1e12 ? fmt::format("{:.3g} T", n / 1e12)
+           : n >= 1e9 ? fmt::format("{:.3g} B", n / 1e9)
+                      : fmt::format("{:.3g} M", n / 1e6);
+  };
+  std::string params_text = count_text(static_cast<double>(r.params));
+  if (r.trainable_params != r.params)  // fine-tuning: the frozen rest gets no gradient
+    params_text += " (" + count_text(static_cast<double>(r.trainable_params)) + " trained)";
   o += fmt::format("  batch {}/GPU x {} micro-batch{}, {}, {}, {} params", r.batch_per_gpu, r.grad_accumulation,
                    r.grad_accumulation > 1 ? "es" : "", r.precision, r.optimizer, params_text);
   if (r.strategy == "ddp" && r.gpus > 1) o += fmt::format(", {} buckets, all-reduce {}", r.buckets, r.bucket_algo);

@@ -28,6 +28,10 @@ const std::vector<KeyInfo>& general_scenario_keys() {
       {"software", "the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_dle_nchw, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel", "", "pytorch_eager"},
       {"precision", "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8", "", "amp_fp16"},
       {"optimizer", "sgd | adam | adamw", "", "sgd"},
+      {"finetune.method", "which weights train: full (every weight) | lora (the model frozen, low-rank adapters beside finetune.targets train; work/finetune.hpp)", "", "full"},
+      {"finetune.rank", "lora: the adapters' rank r (A: in x r, B: r x out)", "", "16"},
+      {"finetune.targets", "lora: the linear layers given adapters, a list of attn.qkv, attn.out, mlp.gate, mlp.up, mlp.down, or the groups attention (qkv and out) and mlp", "", "required with lora"},
+      {"finetune.dropout", "lora: dropout on the adapters' input (its mask and the dropped copy are kept for backward)", "", "0"},
       {"strategy", "one of the strategy table's (train/strategy.hpp)", "", "ddp"},
       {"grad_accumulation", "micro-batches per optimizer step (no_sync on all but the last)", "", "1"},
       {"collective.algorithm", "the collective planner's algorithms (coll/collective.hpp)", "", "auto"},
@@ -284,6 +288,7 @@ static void parse_step_keys(const Field& root, const ScenarioGrammar& grammar, c
                     ? root.at("precision").as_choice({"fp32", "tf32", "amp_fp16", "amp_bf16", "bf16", "fp16", "fp8"})
                     : "amp_fp16";
   s.optimizer = root.has("optimizer") ? root.at("optimizer").as_choice({"sgd", "adam", "adamw"}) : "sgd";
+  if (auto f = root.get("finetune")) s.finetune_field = *f;  // parsed with the model (work/finetune.hpp)
   s.strategy = root.has("strategy")
                    ? root.at("strategy").as_choice(grammar.strategies)
                    : "ddp";

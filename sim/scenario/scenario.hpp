@@ -100,6 +100,8 @@ struct ScenarioSpec {
   long long bin_width = 0;
   std::optional<Field> sequences_field;
   std::string precision, optimizer, strategy;
+  // `finetune:` (work/finetune.hpp parses it and applies it to the model); absent: full training.
+  std::optional<Field> finetune_field;
   long long grad_accumulation = 1;
   // The strategy blocks (ddp:, fsdp:, parallel:) as typed options, parsed by the strategy
   // table (train/strategy.hpp: strategy_config(spec) reads them).

@@ -26,9 +26,9 @@ std::vector<Bucket> make_buckets(const work::Model& m, double grad_bytes_per_par
   double cap = first_bucket_bytes;
   for (std::size_t i = m.ops.size(); i-- > 0;) {
     const work::Op& op = m.ops[i];
-    if (op.params == 0) continue;
-    cur.params += op.params;
-    cur.bytes += static_cast<double>(op.params) * grad_bytes_per_param;
+    if (op.trainable_params() == 0) continue;  // frozen weights have no gradient to reduce
+    cur.params += op.trainable_params();
+    cur.bytes += static_cast<double>(op.trainable_params()) * grad_bytes_per_param;
     cur.last_op = i;
     if (cur.bytes >= cap) {
       out.push_back(cur);
@@ -146,15 +146,17 @@ SegmentActivations segment_activations(const work::Model& model, const std::vect
 // to the end of the backward segment that consumes them.
 MemoryPlan ddp_memory(const work::Model& model, const work::CostModel& cost, const DdpOptions& opt, int ranks,
                       engine::ServerId stream) {
-  const double P = static_cast<double>(model.params());
+  // Gradients, buckets and optimizer state cover the trainable parameters (all of them but
+  // under fine-tuning, work/finetune.hpp); the weights are every parameter.
+  const double P = static_cast<double>(model.params()), Pt = static_cast<double>(model.trainable_params());
   const work::Precision pr = cost.precision();
   const bool half_params = pr == work::Precision::bf16 || pr == work::Precision::fp16;
   const double gb = work::grad_bytes(pr);
   MemoryPlan mp;
   mp.static_parts = {{"weights", P * (half_params ? 2.0 : 4.0)},
-                     {"gradients", P * gb},
-                     {"optimizer_state", P * (opt.optimizer == work::Optimizer::sgd ? 4.0 : 8.0)},
-                     {"ddp_buckets", (ranks > 1 && !opt.gradient_as_bucket_view) ? P * gb : 0.0},
+                     {"gradients", Pt * gb},
+                     {"optimizer_state", Pt * (opt.optimizer == work::Optimizer::sgd ? 4.0 : 8.0)},
+                     {"ddp_buckets", (ranks > 1 && !opt.gradient_as_bucket_view) ? Pt * gb : 0.0},
                      {"cuda_context_workspace", cost.calibration().context_bytes}};
   mp.stream = stream;
   mp.slack = cost.calibration().allocator_slack;
@@ -357,7 +359,7 @@ StepGraph build_ddp(const work::Model& model, const work::CostModel& cost, coll:
   const std::vector<Segment> fwd_segs = forward_segments(model, times.fwd, sw, amp);
   const std::vector<Segment> bwd_segs = backward_segments(model, times.bwd, times.fwd, ckpt, sg.buckets, sw, amp);
   const engine::CurveId opt_curve = share.curve(share.at_levels(
-      [&](const work::Contention& c) { return cost.optimizer_step(model.params(), opt.optimizer, c); }));
+      [&](const work::Contention& c) { return cost.optimizer_step(model.trainable_params(), opt.optimizer, c); }));
   std::vector<engine::CurveId> fwd_curve, bwd_curve;
   for (const Segment& sgm : fwd_segs) fwd_curve.push_back(share.curve(sgm.time));
   for (const Segment& sgm : bwd_segs) bwd_curve.push_back(share.curve(sgm.time));

@@ -31,6 +31,7 @@ struct Unit {
   std::string name;
   std::vector<std::size_t> ops;
   double params = 0;
+  double trainable = 0;  // of params: those with a gradient (all but under fine-tuning, work/finetune.hpp)
   std::vector<TimePs> fwd, bwd;  // by contention level (GpuShare)
   engine::CurveId fwd_curve = engine::kNoCurve, bwd_curve = engine::kNoCurve, bwd_fold_curve = engine::kNoCurve;
   double fwd_kernels = 0, bwd_kernels = 0;  // issued by the host
@@ -73,6 +74,7 @@ std::vector<Unit> wrap_units(const work::Model& model, const FsdpOptions& opt, d
     last_block = op.block;
     u.ops.push_back(i);
     u.params += static_cast<double>(op.params);
+    u.trainable += static_cast<double>(op.trainable_params());
     u.act_bytes += op.act_elems_saved * act_bytes_per_elem;
   }
   return units;
@@ -148,11 +150,13 @@ std::vector<CommHold> comm_holds(StepBuilder& sb, const std::vector<Unit>& units
                                  double pb, double rb) {
   std::vector<CommHold> holds;
   if (!mode.comm) return holds;
-  double largest = 0;
+  double largest = 0, largest_grads = 0;
   for (const Unit& u : units) largest = std::max(largest, u.params);
+  for (const Unit& u : units) largest_grads = std::max(largest_grads, u.trainable);
   if (mode.sharded_params)
     holds.push_back(
         comm_hold(sb.group_plan(coll::Op::all_gather, largest * pb, gr.shard), coll::Op::all_gather, largest * pb));
+  largest = largest_grads;
   const coll::Op rop = mode.reduce_scatter ? coll::Op::reduce_scatter : coll::Op::all_reduce;
   CommHold rs_hold = comm_hold(sb.group_plan(rop, largest * rb, gr.shard), rop, largest * rb);
   // HYBRID_SHARD's replica all-reduce follows each reduce-scatter on the same stream: that
@@ -188,8 +192,8 @@ double grad_pass_bytes(const FsdpOptions& opt, bool comm, int group_size, double
 void time_units(std::vector<Unit>& units, const work::Model& model, const work::CostModel& cost, GpuShare& share,
                 double batch, const work::SoftwareProfile* sw, double grad_bytes) {
   for (Unit& u : units) {
-    if (grad_bytes > 0 && u.params > 0)
-      add_to(u.bwd, share.at_levels([&](const work::Contention& c) { return cost.memory_pass(u.params * grad_bytes, 2, c); }));
+    if (grad_bytes > 0 && u.trainable > 0)
+      add_to(u.bwd, share.at_levels([&](const work::Contention& c) { return cost.memory_pass(u.trainable * grad_bytes, 2, c); }));
     for (std::size_t i : u.ops) {
       const work::Op& op = model.ops[i];
       add_to(u.fwd, share.at_levels([&](const work::Contention& c) { return cost.forward(op, batch, c); }));
@@ -232,7 +236,10 @@ struct MemParts {
 
 MemParts plan_memory(MemoryPlan& mp, const work::Model& model, const work::CostModel& cost, const FsdpOptions& opt,
                      const Zero& z, bool regather, engine::ServerId stream) {
-  const double P = static_cast<double>(model.params());
+  // Gradients and optimizer state (fp32 master weights included) cover the trainable
+  // parameters: all of them but under fine-tuning (work/finetune.hpp), whose frozen weights
+  // are only stored (and sharded, gathered) in the compute dtype.
+  const double P = static_cast<double>(model.params()), Pt = static_cast<double>(model.trainable_params());
   const work::Precision pr = cost.precision();
   const bool mixed = pr != work::Precision::fp32 && pr != work::Precision::tf32;
   const double pbytes = mixed ? 2.0 : 4.0;  // parameters as used in compute
@@ -240,8 +247,8 @@ MemParts plan_memory(MemoryPlan& mp, const work::Model& model, const work::CostM
   // under SHARD_GRAD_OP (gathered from forward to backward) the GPU still holds full parameters.
   const bool offload_shards = opt.cpu_offload && regather;
   mp.static_parts = {{"parameters", offload_shards ? 0.0 : pbytes * P / z.params},
-                     {"gradients", offload_shards ? 0.0 : pbytes * P / z.grads},
-                     {"optimizer_state", opt.cpu_offload ? 0.0 : z.state_bytes * P / z.states},
+                     {"gradients", offload_shards ? 0.0 : pbytes * Pt / z.grads},
+                     {"optimizer_state", opt.cpu_offload ? 0.0 : z.state_bytes * Pt / z.states},
                      {"cuda_context_workspace", cost.calibration().context_bytes}};
   mp.stream = stream;
   mp.slack = cost.calibration().allocator_slack;
@@ -249,7 +256,7 @@ MemParts plan_memory(MemoryPlan& mp, const work::Model& model, const work::CostM
   // gradient on the CPU, and the optimizer steps there): 4 + 4 bytes a parameter of the shard
   // when the shards are offloaded, and the optimizer's states and master weights.
   if (opt.cpu_offload)
-    mp.host_bytes = (offload_shards ? 8.0 * P / z.params : 0.0) + z.state_bytes * P / z.states;
+    mp.host_bytes = (offload_shards ? 4.0 * P / z.params + 4.0 * Pt / z.params : 0.0) + z.state_bytes * Pt / z.states;
   MemParts parts;
   parts.act = mp.add_part("activations");
   parts.gather = mp.add_part("gathered_parameters");
@@ -427,17 +434,17 @@ class FsdpSteps {
   engine::TaskId reduce_grads(const Unit& un, const Tasks& deps) {
     const bool reduce_scatter = mode_.reduce_scatter;
     engine::TaskId t = sb_.transfer(
-        sb_.group_plan(reduce_scatter ? coll::Op::reduce_scatter : coll::Op::all_reduce, un.params * rb_, gr_.shard),
+        sb_.group_plan(reduce_scatter ? coll::Op::reduce_scatter : coll::Op::all_reduce, un.trainable * rb_, gr_.shard),
         everyone_, deps, (reduce_scatter ? "reduce_scatter " : "all_reduce ") + un.name, kComm, rs_stream_);
     if (!gr_.replica.empty()) {
-      const coll::Plan& replica = sb_.group_plan(coll::Op::all_reduce, un.params * rb_ / gr_.shard_size, gr_.replica);
+      const coll::Plan& replica = sb_.group_plan(coll::Op::all_reduce, un.trainable * rb_ / gr_.shard_size, gr_.replica);
       Tasks d{t};
       t = sb_.transfer(replica, everyone_, d, "replica all_reduce " + un.name, kComm, rs_stream_);
     }
-    if (zero_.grads > 1) mem(t, true, -un.params * rb_, parts_.grad);
+    if (zero_.grads > 1) mem(t, true, -un.trainable * rb_, parts_.grad);
     if (opt_.cpu_offload) {
       Tasks d{t};
-      t = host_copy(4.0 * un.params / gr_.shard_size, false, d, un.name + " d2h grad shard");
+      t = host_copy(4.0 * un.trainable / gr_.shard_size, false, d, un.name + " d2h grad shard");
     }
     return t;
   }
@@ -497,11 +504,11 @@ class FsdpSteps {
           if (regathers) mem(t, true, -un.params * pb_, parts_.gather);
           // Unsharded gradients live from this backward to their reduce-scatter (or, under
           // no_sync accumulation, to the last micro-batch's).
-          if (zero_.grads > 1 && (mb == 0 || opt_.sync_each_microbatch)) mem(t, false, un.params * rb_, parts_.grad);
+          if (zero_.grads > 1 && (mb == 0 || opt_.sync_each_microbatch)) mem(t, false, un.trainable * rb_, parts_.grad);
         }
       }
       if (ui == first) seg_done.push_back(m.bwd[ui]);
-      if (mode_.comm && sync) {
+      if (mode_.comm && sync && un.trainable > 0) {  // a frozen unit has no gradient to reduce
         m.reduced[ui] = reduce_grads(un, m.bwd[ui]);
         m.has_reduced[ui] = true;
       }
@@ -514,7 +521,7 @@ class FsdpSteps {
     Tasks deps;
     for (std::size_t u = 0; u < units_.size(); ++u)
       if (m.has_reduced[u]) deps.push_back(m.reduced[u]);
-    const double P = static_cast<double>(model_.params());
+    const double P = static_cast<double>(model_.trainable_params());
     const double local_params = P / zero_.states;
     std::vector<TimePs> t_opt = sb_.share().at_levels([&](const work::Contention& c) {
       return cost_.optimizer_step(static_cast<std::int64_t>(local_params), opt_.optimizer, c);
@@ -607,9 +614,10 @@ StepGraph build_fsdp(const work::Model& model, const work::CostModel& cost, coll
   sg.memory = sb.take_memory(0);
   // The shards of the parameters and of the states (fp32 master included) over the shard
   // group make one copy of each, whether the GPU or the host (CPU offload) holds them.
-  sg.checkpoint_bytes = static_cast<double>(model.params()) * ((cost.precision() == work::Precision::fp32 ||
-                                                                cost.precision() == work::Precision::tf32 ? 4.0 : 2.0) +
-                                                               zero.state_bytes);
+  const double wb = cost.precision() == work::Precision::fp32 || cost.precision() == work::Precision::tf32 ? 4.0 : 2.0;
+  const double P = static_cast<double>(model.params()), Pt = static_cast<double>(model.trainable_params());
+  // Fine-tuning: the frozen weights are saved without optimizer state.
+  sg.checkpoint_bytes = Pt == P ? P * (wb + zero.state_bytes) : P * wb + Pt * zero.state_bytes;
   sg.comm_calls = sb.take_comm_calls();
   sg.graph = std::move(sb.graph());
   return sg;

@@ -382,6 +382,11 @@ void stage_totals(Prepared& P, const work::Model& model, work::Precision pr, con
 // virtual stage its ops, gradient buckets and saved activations, then the per-stage totals.
 Prepared prepare(const work::Model& model, const work::CostModel& cost, const topo::Cluster& cluster,
                  const std::vector<int>& ranks, const MegatronOptions& opt) {
+  // Its gradient buckets, distributed optimizer and adapters under TP follow every parameter:
+  // frozen weights (work/finetune.hpp) are not modelled here (the build and the closed forms).
+  if (model.trainable_params() != model.params())
+    throw OptionError("finetune.method", "finetune: method lora is modelled under ddp, fsdp and zero1/2/3; under megatron "
+                                         "(tensor/pipeline parallelism) it is not: use strategy fsdp to shard the frozen weights");
   Prepared P;
   prepare_layout(P, cluster, ranks, opt);
   const std::vector<int> vstage_of = stage_of_blocks(model, P.V);

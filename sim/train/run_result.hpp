@@ -57,6 +57,7 @@ struct RunResult {
   // measured window's two halves within 1%), or up to the bound without converging.
   bool sought_steady_state = false, steady_state = false;
   std::int64_t params = 0;
+  std::int64_t trainable_params = 0;  // of params: those trained (fewer under fine-tuning, work/finetune.hpp)
   double step_time_s = 0, compute_s = 0, comm_total_s = 0, comm_exposed_s = 0, data_stall_s = 0, idle_s = 0;
   double compute_shared_s = 0;  // of compute_s: kernels slowed by NCCL kernels holding SMs and HBM (per step)
   data::DataSummary data;  // the data pipeline's figures (data.enabled: modelled)

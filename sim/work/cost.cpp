@@ -405,10 +405,16 @@ TimePs CostModel::forward(const Op& op, double batch, const Contention& c) const
 }
 
 TimePs CostModel::backward(const Op& op, double batch, const Contention& c) const {
+  if (!op.runs_backward()) return 0;  // fine-tuning: nothing below needs a gradient (finetune.hpp)
   // Reads the output gradient and the saved input, writes the input gradient (2x forward
-  // traffic), reads the weights and writes their gradient.
-  double bytes = 2.0 * op.fwd_elems_moved * batch * activation_bytes(precision_) +
-                 static_cast<double>(op.params) * (weight_bytes(precision_) + grad_bytes(precision_));
+  // traffic), reads the weights and writes their gradient. A frozen linear, or one whose input
+  // needs no gradient, runs one of its two GEMMs: 1x forward traffic.
+  const bool dgrad = op.input_grad, wgrad = op.trainable_params() > 0, full = !op.frozen && dgrad;
+  const bool linear = op.kind == OpKind::gemm || op.kind == OpKind::conv;
+  const double p = static_cast<double>(op.params), pt = static_cast<double>(op.trainable_params());
+  const double bytes = (linear && !full ? 1.0 : 2.0) * op.fwd_elems_moved * batch * activation_bytes(precision_) +
+                       (full ? p * (weight_bytes(precision_) + grad_bytes(precision_))
+                             : p * weight_bytes(precision_) + pt * grad_bytes(precision_));
   const double flops = op.fwd_flops * batch;
   switch (op.kind) {
     case OpKind::gemm:
@@ -417,12 +423,13 @@ TimePs CostModel::backward(const Op& op, double batch, const Contention& c) cons
       const double m = op.gemm_m * batch, n = op.gemm_n, k = op.gemm_k;
       double t = 0;
       if (op.gemm_m > 0) {
-        t = matmul_s(op, g, m, k, n, c);                 // dX = dY W^T
-        if (op.params > 0) t += matmul_s(op, g, k, n, m, c);  // dW = X^T dY
+        if (dgrad) t = matmul_s(op, g, m, k, n, c);      // dX = dY W^T
+        if (wgrad) t += matmul_s(op, g, k, n, m, c);     // dW = X^T dY
       } else {
-        t = 2 * flops / (g.peak * g.e_main * g.clock) / free_sm_share(c);
+        const double gemms = full ? 2.0 : (dgrad ? 1.0 : 0.0) + (wgrad ? 1.0 : 0.0);
+        t = gemms * flops / (g.peak * g.e_main * g.clock) / free_sm_share(c);
       }
-      const int kernels = op.params > 0 ? 2 : 1;
+      const int kernels = (dgrad ? 1 : 0) + (wgrad ? 1 : 0);
       if (op.kind == OpKind::gemm && fp8_linears_ && op.gemm_m > 0) {
         // dY cast to fp8 (and transposed for dW) before both GEMMs.
         return finish(t, bytes, c, kernels) + seconds_to_ps(fp8_cast_s(op.gemm_groups * m * n, c)) + cal_.launch_ps;

@@ -62,6 +62,10 @@
 // Backward of a GEMM / conv: two GEMMs, dX = dY W^T (M x K x N) and dW = X^T dY (K x N x M),
 // each through the tile model (so the weight gradient of a conv with few channels and many
 // pixels splits K), and 2x the forward bytes plus the weight and its gradient.
+// Fine-tuning (work/finetune.hpp): a frozen weight (Op::frozen) gets no dW GEMM and no gradient
+// write; an op whose input needs no gradient (Op::input_grad false) no dX; a linear running one
+// of the two moves 1x the forward bytes. An op running neither (and any other op whose input
+// needs no gradient) has no backward at all: 0.
 //
 // Attention (OpKind::attention): a fused FlashAttention kernel (flash) at a measured share of
 // the 16-bit peak, eff(F) = e F / (F + half_size): FA2 (flash_attention) or FA3 on Hopper

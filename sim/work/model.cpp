@@ -61,6 +61,25 @@ std::int64_t Model::params() const {
   return n;
 }
 
+std::int64_t Model::trainable_params() const {
+  std::int64_t n = 0;
+  for (const Op& op : ops) n += op.trainable_params();
+  return n;
+}
+
+double Model::train_flops_per_sample() const {
+  const bool full = std::none_of(ops.begin(), ops.end(), [](const Op& op) { return op.frozen || !op.input_grad; });
+  if (full) return 3.0 * fwd_flops_per_sample();
+  double f = 0;
+  for (const Op& op : ops) {
+    const bool linear = op.kind == OpKind::gemm || op.kind == OpKind::conv;
+    const double bwd = linear ? (op.input_grad ? 1.0 : 0.0) + (op.trainable_params() > 0 ? 1.0 : 0.0)
+                              : (op.runs_backward() ? 2.0 : 0.0);
+    f += op.fwd_flops * (1 + bwd);
+  }
+  return f;
+}
+
 double Model::fwd_flops_per_sample() const {
   double f = 0;
   for (const Op& op : ops) f += op.fwd_flops;

@@ -5,7 +5,8 @@
 //   fwd_flops        forward FLOPs (a multiply-add counts 2). Backward is about 2x (dX and dW).
 //   fwd_elems_moved  activation elements read + written in forward (HBM traffic; weights are
 //                    excluded, the cost model adds them once per batch).
-//   params           trainable parameters the op owns (exact: the tests pin published counts).
+//   params           parameters the op owns (exact: the tests pin published counts); trained
+//                    unless `frozen` (fine-tuning, work/finetune.hpp).
 //   act_elems_saved  activation elements kept for backward, each tensor counted once, by the
 //                    op that first saves it (a ReLU's output saved by ReLU and by the next conv
 //                    is one tensor, counted at the ReLU).
@@ -217,6 +218,14 @@ struct Op {
   Split split = Split::none; // tensor/sequence/expert-parallel layout (work/shard.hpp)
   std::int64_t heads = 0, kv_heads = 0;  // ops split by attention heads: query and key/value heads
   double a2a_elems = 0;      // MoE dispatch/combine: elements per sample through the EP all-to-all, one way
+  // Fine-tuning (work/finetune.hpp): `frozen` params get no gradient and no optimizer state
+  // (a frozen linear's backward is its input gradient alone); `input_grad` false where no
+  // trainable op lies before this one, so nothing needs the gradient of its input (no dX).
+  // Full training: never frozen, always input_grad.
+  bool frozen = false;
+  bool input_grad = true;
+  std::int64_t trainable_params() const { return frozen ? 0 : params; }
+  bool runs_backward() const { return input_grad || trainable_params() > 0; }
 };
 
 struct Model {
@@ -229,11 +238,18 @@ struct Model {
   std::vector<Op> ops;       // in forward execution order
 
   std::int64_t params() const;
+  // Parameters that get a gradient and optimizer state: params() less the frozen ones.
+  std::int64_t trainable_params() const;
   // Parameters one token passes through: every op's, the routed experts' counted for the top_k
   // experts a token visits (top_k = fwd_flops / (2 seq_len N K): the FLOPs count top_k exactly).
   // Equal to params() for dense models.
   std::int64_t active_params() const;
   double fwd_flops_per_sample() const;
+  // Model FLOPs of one training sample (MFU): 3x forward (forward, dX, dW), as Narayanan et al.
+  // 2021 count. Under fine-tuning (work/finetune.hpp) each op counts the backward it runs: a
+  // linear 1 forward per GEMM (dX where input_grad, dW where trainable), any other op 2x its
+  // forward where it runs a backward (as in the 3x count), none where it does not.
+  double train_flops_per_sample() const;
   int blocks() const;        // number of distinct block indices
 
   // Sums over the ops of one kind (reports: the "compute density" share of GEMM/conv work).

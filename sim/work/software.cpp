@@ -156,11 +156,14 @@ double kernels_forward(const Op& op, const SoftwareProfile& sw, bool autocast) {
 }
 
 double kernels_backward(const Op& op) {
+  if (!op.runs_backward()) return 0;  // fine-tuning: no gradient flows here (finetune.hpp)
   switch (op.kind) {
     case OpKind::gemm:
     case OpKind::conv: {
       const double weight = op.gemm_groups * op.gemm_n * op.gemm_k;  // every expert's, for grouped GEMMs
       const bool bias = op.params > 0 && static_cast<double>(op.params) > weight;
+      if (op.frozen || !op.input_grad)  // dX and/or dW (+ the bias gradient's reduction)
+        return (op.input_grad ? 1 : 0) + (op.trainable_params() > 0 ? (bias ? 2 : 1) : 0);
       return op.params > 0 ? (bias ? 3 : 2) : 2;
     }
     case OpKind::attention: return op.flash ? 2 : 8;
@@ -174,7 +177,7 @@ double kernels_backward(const Op& op) {
 double param_tensors(const Model& m) {
   double n = 0;
   for (const Op& op : m.ops) {
-    if (op.params <= 0) continue;
+    if (op.trainable_params() <= 0) continue;  // the optimizer steps trained tensors only
     if (op.kind == OpKind::gemm || op.kind == OpKind::conv) {
       // A grouped GEMM's experts count as one tensor, as Megatron's GroupedMLP holds them.
       n += static_cast<double>(op.params) > op.gemm_groups * op.gemm_n * op.gemm_k ? 2 : 1;

@@ -85,7 +85,8 @@ std::shared_ptr<const Model> apply_software(const std::shared_ptr<const Model>& 
 double kernels_forward(const Op& op, const SoftwareProfile& sw, bool autocast);
 double kernels_backward(const Op& op);
 // Kernels of one optimizer step over the model's parameters, and its parameter tensors
-// (weight, plus bias where an op's parameters are not a whole number of its GEMM's weight).
+// (weight, plus bias where an op's parameters are not a whole number of its GEMM's weight); trained
+// ones only (fine-tuning leaves the frozen ones out, work/finetune.hpp).
 double optimizer_kernels(const Model& m, bool adam, const SoftwareProfile& sw);
 double param_tensors(const Model& m);
 

@@ -50,6 +50,18 @@ Scenario keys (YAML, or --set key.path=value):
   optimizer
       sgd | adam | adamw
       default: sgd
+  finetune.method
+      which weights train: full (every weight) | lora (the model frozen, low-rank adapters beside finetune.targets train; work/finetune.hpp)
+      default: full
+  finetune.rank
+      lora: the adapters' rank r (A: in x r, B: r x out)
+      default: 16
+  finetune.targets
+      lora: the linear layers given adapters, a list of attn.qkv, attn.out, mlp.gate, mlp.up, mlp.down, or the groups attention (qkv and out) and mlp
+      default: required with lora
+  finetune.dropout
+      lora: dropout on the adapters' input (its mask and the dropped copy are kept for backward)
+      default: 0
   strategy
       ddp | fsdp | zero1 | zero2 | zero3 (ZeRO stages map onto FSDP shardings) | megatron (tensor, pipeline and data parallelism: the parallel block)
       default: ddp
