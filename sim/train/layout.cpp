@@ -4,18 +4,7 @@
 
 namespace simtrain::train {
 
-const char* dim_name(Dim d) {
-  switch (d) {
-    case Dim::tp: return "tp";
-    case Dim::cp: return "cp";
-    case Dim::dp: return "dp";
-    case Dim::pp: return "pp";
-    case Dim::ep: return "ep";
-    case Dim::edp: return "expert dp";
-    case Dim::dp_cp: return "dp x cp";
-  }
-  return "?";
-}
+const char* dim_name(Dim d) { return kDimLabels.c_str(d); }
 
 Layout::Layout(const Mesh& mesh, std::vector<int> gpus, int gpus_per_node)
     : mesh_(mesh), gpus_(std::move(gpus)), gpus_per_node_(std::max(1, gpus_per_node)) {
