@@ -8,14 +8,7 @@
 
 namespace simtrain::coll {
 
-const char* protocol_name(Protocol p) {
-  switch (p) {
-    case Protocol::ll: return "LL";
-    case Protocol::ll128: return "LL128";
-    case Protocol::simple: return "Simple";
-  }
-  return "?";
-}
+const char* protocol_name(Protocol p) { return kProtocolNames.c_str(p); }
 
 namespace {
 
