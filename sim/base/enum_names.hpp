@@ -1,9 +1,10 @@
 // One table of names per enum, used for every direction a name travels: printing a value,
 // parsing a scenario key or a flag, the choices an error or --help lists, and did-you-mean.
-// A table is a constexpr array of {value, name, use}; the first kName entry of a value is how
-// it prints. An kAlias entry is accepted when parsing but never offered ("allreduce" beside
+// A table is a constexpr array of {value, name, use}; a value prints as its first entry that is
+// not an alias. A kAlias entry is accepted when parsing but never offered ("allreduce" beside
 // "all_reduce"); a kPrintOnly entry prints but is neither parsed nor offered (an internal value
-// such as the collective algorithm p2p that no user chooses).
+// such as the collective algorithm p2p that no user chooses). A table of labels, prose a message
+// prints ("InfiniBand verbs", "a bandwidth") and no user types, holds kPrintOnly entries only.
 //
 //   inline constexpr auto kAlgoNames = enum_names<Algo>({{Algo::ring, "ring"}, {Algo::tree, "tree"},
 //                                                        {Algo::p2p, "p2p", NameUse::kPrintOnly}});
@@ -49,12 +50,27 @@ struct EnumNames {
     return std::nullopt;
   }
 
+  // parse into `out`: false (and `out` untouched) for a text no entry names.
+  constexpr bool parse(std::string_view text, E& out) const {
+    const std::optional<E> v = parse(text);
+    if (v) out = *v;
+    return v.has_value();
+  }
+
   // The names a user may give, in the table's order (aliases left out): YAML choices and
   // did-you-mean candidates.
   std::vector<std::string> names() const {
     std::vector<std::string> out;
     for (const EnumName<E>& e : entries)
       if (e.use == NameUse::kName) out.emplace_back(e.name);
+    return out;
+  }
+
+  // The other spellings parse takes ("allreduce"), never offered: a flag check accepts them.
+  std::vector<std::string> aliases() const {
+    std::vector<std::string> out;
+    for (const EnumName<E>& e : entries)
+      if (e.use == NameUse::kAlias) out.emplace_back(e.name);
     return out;
   }
 

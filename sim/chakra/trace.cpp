@@ -22,16 +22,7 @@ namespace simtrain::chakra {
 namespace fs = std::filesystem;
 namespace pb = ChakraProtoMsg;
 
-const char* coll_type_name(CollType t) {
-  switch (t) {
-    case CollType::all_reduce: return "ALL_REDUCE";
-    case CollType::reduce_scatter: return "REDUCE_SCATTER";
-    case CollType::all_gather: return "ALL_GATHER";
-    case CollType::broadcast: return "BROADCAST";
-    case CollType::all_to_all: return "ALL_TO_ALL";
-  }
-  return "?";
-}
+const char* coll_type_name(CollType t) { return kCollTypeNames.c_str(t); }
 
 std::string shown_name(std::string_view name) {
   std::string out;

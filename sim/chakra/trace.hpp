@@ -54,6 +54,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/enum_names.hpp"
 #include "base/time.hpp"
 
 namespace simtrain::chakra {
@@ -68,7 +69,13 @@ inline constexpr const char* kSchemaVersion = "0.0.4";
 
 enum class NodeKind { compute, collective, send, recv, marker };
 enum class CollType { all_reduce, reduce_scatter, all_gather, broadcast, all_to_all };
-const char* coll_type_name(CollType t);  // Chakra's spelling: "ALL_REDUCE"
+// Chakra's spelling (its CollectiveCommType).
+inline constexpr auto kCollTypeNames = enum_names<CollType>({{CollType::all_reduce, "ALL_REDUCE"},
+                                                             {CollType::reduce_scatter, "REDUCE_SCATTER"},
+                                                             {CollType::all_gather, "ALL_GATHER"},
+                                                             {CollType::broadcast, "BROADCAST"},
+                                                             {CollType::all_to_all, "ALL_TO_ALL"}});
+const char* coll_type_name(CollType t);
 
 struct EtNode {
   std::uint64_t id = 0;

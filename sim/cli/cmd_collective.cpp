@@ -35,11 +35,10 @@ coll::Op parse_op(const std::string& s) {
 }
 
 CLI::Validator op_flag_check() {
-  std::vector<std::string> names = coll::kOpNames.names(), aliases;
-  names.erase(std::find(names.begin(), names.end(), coll::op_name(coll::Op::all_to_all)));  // a training collective only
+  std::vector<std::string> aliases;
   for (const EnumName<coll::Op>& e : coll::kOpNames.entries)
     if (e.use == NameUse::kAlias && e.value != coll::Op::all_to_all) aliases.emplace_back(e.name);
-  return one_of("collective", names, aliases);
+  return one_of("collective", coll::training_op_names(), aliases);
 }
 
 CLI::Validator solver_flag_check() { return one_of("solver", {"incremental", "full"}); }
@@ -158,14 +157,6 @@ void apply_ring_order(const std::string& text, coll::Request& req) {
   req.ranks = order;
 }
 
-std::optional<coll::Protocol> parse_protocol(const std::string& p) {
-  if (p.empty()) return std::nullopt;
-  if (p == "LL" || p == "ll") return coll::Protocol::ll;
-  if (p == "LL128" || p == "ll128") return coll::Protocol::ll128;
-  if (p == "Simple" || p == "simple") return coll::Protocol::simple;
-  throw ScenarioError("", 0, 0, "--protocol", "expected LL, LL128 or Simple, got '" + p + "'");
-}
-
 // The network calibration a run applies (--calibration), with its text for the report.
 struct NetCalibration {
   std::vector<work::NetworkCalibration> fits;
@@ -244,7 +235,7 @@ int run_collective(const CollectiveFlags& f) {
   if (f.channels > kMaxChannels)
     throw ScenarioError("", 0, 0, "--channels", fmt::format("expected 1 to {} channels, got {}", kMaxChannels, f.channels));
   opt.request.channels = f.channels;
-  if (auto p = parse_protocol(f.proto)) opt.request.protocol = *p;
+  if (!f.proto.empty()) opt.request.protocol = *coll::kProtocolNames.parse(f.proto);  // the flag's check took it
   opt.full_solve = f.solver == "full";
   if (!f.compare.empty()) return compare_log(f, *cluster, planner, opt, cal, per_node);
   return size_sweep(f, *cluster, planner, opt, cal);
@@ -276,7 +267,8 @@ Subcommand add_collective_command(CLI::App& app) {
   cmd->add_flag("--force-device", f->force_device,
                 "With --compare: compare a log whose GPU (its device lines) is not the system's (said in the output)");
   cmd->add_option("--channels", f->channels, "Channels (default: 1 in a node, NICs per node across nodes)")->check(whole_number(1, 2147483647));
-  cmd->add_option("--protocol", f->proto, "Force LL, LL128 or Simple (default: chosen per size)");
+  cmd->add_option("--protocol", f->proto, "Force " + coll::kProtocolNames.choices() + " (default: chosen per size)")
+      ->check(one_of("protocol", coll::kProtocolNames));
   cmd->add_option("--solver", f->solver, "incremental (default) | full: re-solve every flow on every change")
       ->check(solver_flag_check());
   cmd->add_flag("--json", f->json, "Print one JSON object (its rows under \"rows\") instead of the table");

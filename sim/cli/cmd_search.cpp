@@ -6,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "cli/flag_checks.hpp"
 #include "cli/search_cli.hpp"
+#include "report/sweep_report.hpp"
 
 namespace simtrain::cli {
 
@@ -68,7 +69,7 @@ Subcommand add_sweep_command(CLI::App& app) {
   cmd->add_option("scenario", a.scenario, "Scenario file (with a sweep: block, or use --sweep)")->required();
   cmd->add_option("--set", a.set, "Override a scenario value for every point: key.path=value (repeatable)");
   cmd->add_option("--sweep", a.sweep, "Sweep a key over values: key.path=v1,v2,... (repeatable; adds to sweep:)");
-  cmd->add_option("--rank-by", a.rank_by, "time | cost | energy (per sample of the global batch)");
+  cmd->add_option("--rank-by", a.rank_by, report::kRankByNames.choices(" | ", " | ") + " (per sample of the global batch)");
   cmd->add_option("--csv", a.csv, "Also write the ranked table as CSV to this file");
   cmd->add_option("--html", a.html, "Also write a self-contained HTML page (time vs cost, Pareto front, table) to this file");
   cmd->add_option("--jobs", a.jobs, "Worker threads (default: the machine's cores)")->check(whole_number(1, 1024));

@@ -13,6 +13,7 @@
 #include <vector>
 #include <algorithm>
 
+#include "base/enum_names.hpp"
 #include "scenario/error.hpp"
 
 namespace simtrain::cli {
@@ -65,6 +66,12 @@ inline CLI::Validator one_of(const std::string& what, std::vector<std::string> n
                did_you_mean(text, names) + "; expected " + list;
       },
       "");
+}
+
+// The names of an enum's table (base/enum_names.hpp), its aliases accepted but not offered.
+template <typename E, std::size_t N>
+CLI::Validator one_of(const std::string& what, const EnumNames<E, N>& table) {
+  return one_of(what, table.names(), table.aliases());
 }
 
 // A former spelling of `canonical` (docs/cli.md, Flag spellings): still taken, no longer

@@ -211,11 +211,9 @@ SweepArgs sweep_args_from(const drive::Journal& part) {
 }
 
 report::RankBy rank_by(const std::string& s) {
-  if (s == "time") return report::RankBy::time;
-  if (s == "cost") return report::RankBy::cost;
-  if (s == "energy") return report::RankBy::energy;
-  throw ScenarioError("", 0, 0, "--rank-by", "expected time, cost or energy, got '" + s + "'" +
-                                               did_you_mean(s, {"time", "cost", "energy"}));
+  if (auto by = report::kRankByNames.parse(s)) return *by;
+  throw ScenarioError("", 0, 0, "--rank-by", "expected " + report::kRankByNames.choices() + ", got '" + s + "'" +
+                                               did_you_mean(s, report::kRankByNames.names()));
 }
 
 // Runs (or merges) a sweep and prints it as `simtrain sweep` does.

@@ -22,6 +22,12 @@ const std::vector<std::string>& op_names() {
 
 std::optional<Op> op_from_name(std::string_view name) { return kOpNames.parse(name); }
 
+std::vector<std::string> training_op_names() {
+  std::vector<std::string> names = kOpNames.names();
+  names.erase(std::find(names.begin(), names.end(), op_name(Op::all_to_all)));
+  return names;
+}
+
 const char* algo_name(Algo a) { return kAlgoNames.c_str(a); }
 
 double busbw_factor(Op op, int n) {

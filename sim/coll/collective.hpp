@@ -217,6 +217,9 @@ const char* algo_name(Algo a);
 // alltoall). nullopt for anything else; op_names() lists the canonical names for messages.
 std::optional<Op> op_from_name(std::string_view name);
 const std::vector<std::string>& op_names();
+// The names of the collectives a training step runs, all but all_to_all: what --op and a
+// validation case's op take.
+std::vector<std::string> training_op_names();
 // nccl-tests' bus-bandwidth factor: busbw = algbw * factor(n).
 double busbw_factor(Op op, int n);
 

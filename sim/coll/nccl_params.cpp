@@ -10,16 +10,9 @@
 
 namespace simtrain::coll {
 
-const char* protocol_name(Protocol p) {
-  switch (p) {
-    case Protocol::ll: return "LL";
-    case Protocol::ll128: return "LL128";
-    case Protocol::simple: return "Simple";
-  }
-  return "?";
-}
+const char* protocol_name(Protocol p) { return kProtocolNames.c_str(p); }
 
-const char* library_name(Library l) { return l == Library::rccl ? "RCCL" : "NCCL"; }
+const char* library_name(Library l) { return kLibraryNames.c_str(l); }
 
 namespace {
 

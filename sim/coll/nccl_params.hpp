@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "base/enum_names.hpp"
 #include "base/time.hpp"
 #include "topo/catalog.hpp"
 
@@ -25,7 +26,15 @@ namespace simtrain::coll {
 
 enum class Protocol { ll = 0, ll128 = 1, simple = 2 };
 enum class Library { nccl, rccl };
+inline constexpr auto kLibraryNames = enum_names<Library>({{Library::nccl, "NCCL"}, {Library::rccl, "RCCL"}});
 const char* library_name(Library l);
+// NCCL's spelling (NCCL_PROTO); --protocol also takes it in lower case.
+inline constexpr auto kProtocolNames = enum_names<Protocol>({{Protocol::ll, "LL"},
+                                                             {Protocol::ll128, "LL128"},
+                                                             {Protocol::simple, "Simple"},
+                                                             {Protocol::ll, "ll", NameUse::kAlias},
+                                                             {Protocol::ll128, "ll128", NameUse::kAlias},
+                                                             {Protocol::simple, "simple", NameUse::kAlias}});
 const char* protocol_name(Protocol p);
 // Latency classes: NCCL's NVLink / PCI / NET hardware classes.
 enum class HwClass { nvlink = 0, pcie = 1, network = 2 };

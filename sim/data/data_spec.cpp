@@ -3,15 +3,7 @@
 
 namespace simtrain::data {
 
-const char* format_name(Format f) {
-  switch (f) {
-    case Format::files: return "files";
-    case Format::lmdb: return "lmdb";
-    case Format::shards: return "shards";
-    case Format::ram: return "ram";
-  }
-  return "?";
-}
+const char* format_name(Format f) { return kFormatNames.c_str(f); }
 
 DataSpec parse_data(const Field& data) {
   DataSpec d;
@@ -36,10 +28,7 @@ DataSpec parse_data(const Field& data) {
     if (d.tensor_bytes_per_sample > limits::max_sample_bytes)
       throw f->error("expected at most 64 GiB a sample (more than a GPU holds)");
   }
-  if (auto f = ds.get("format")) {
-    const std::string s = f->as_choice({"files", "lmdb", "shards", "ram"});
-    d.format = s == "files" ? Format::files : s == "lmdb" ? Format::lmdb : s == "shards" ? Format::shards : Format::ram;
-  }
+  if (auto f = ds.get("format")) d.format = f->as_enum(kFormatNames);
 
   if (auto st = data.get("storage")) {
     if (st->is_scalar()) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "base/enum_names.hpp"
 #include "scenario/yaml_doc.hpp"
 
 namespace simtrain::data {
@@ -16,6 +17,8 @@ namespace simtrain::data {
 // lmdb / shards: packed, read sequentially (memory-mapped LMDB, WebDataset/TFRecord shards);
 // ram: the dataset lives in the training process's memory (no storage reads at all).
 enum class Format { files, lmdb, shards, ram };
+inline constexpr auto kFormatNames = enum_names<Format>(
+    {{Format::files, "files"}, {Format::lmdb, "lmdb"}, {Format::shards, "shards"}, {Format::ram, "ram"}});
 const char* format_name(Format f);
 
 struct DataSpec {

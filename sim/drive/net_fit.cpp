@@ -47,9 +47,7 @@ constexpr std::size_t kSimple = static_cast<std::size_t>(coll::Protocol::simple)
 const char* kProtocolKeys[3] = {"ll", "ll128", "simple"};
 
 std::size_t protocol_index(const std::string& name) {
-  return name == coll::protocol_name(coll::Protocol::ll)      ? kLL
-         : name == coll::protocol_name(coll::Protocol::ll128) ? static_cast<std::size_t>(coll::Protocol::ll128)
-                                                              : kSimple;
+  return static_cast<std::size_t>(coll::kProtocolNames.parse(name).value_or(coll::Protocol::simple));
 }
 
 TimePs scaled(TimePs t, double x) { return static_cast<TimePs>(std::llround(static_cast<double>(t) * x)); }

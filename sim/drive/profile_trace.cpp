@@ -15,15 +15,7 @@
 
 namespace simtrain::drive {
 
-const char* kernel_kind_name(KernelKind k) {
-  switch (k) {
-    case KernelKind::gemm: return "gemm";
-    case KernelKind::attention: return "attention";
-    case KernelKind::other: return "other";
-    case KernelKind::nccl: return "nccl";
-  }
-  return "?";
-}
+const char* kernel_kind_name(KernelKind k) { return report::kKernelKindNames.c_str(k); }
 
 KernelKind classify_kernel(const std::string& name) {
   std::string n = name.substr(0, 4096);

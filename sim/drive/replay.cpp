@@ -368,7 +368,8 @@ chakra::ReplayResult replay_trace(const ReplayOptions& opt) {
   gpus.resize(static_cast<std::size_t>(ranks));
   work::Precision prec;
   if (!work::parse_precision(opt.precision, prec))
-    throw ScenarioError("", 0, 0, "--precision", "unknown precision '" + opt.precision + "'; expected fp32, tf32, amp_fp16, amp_bf16, bf16, fp16 or fp8");
+    throw ScenarioError("", 0, 0, "--precision",
+                        "unknown precision '" + opt.precision + "'; expected " + work::kPrecisionNames.choices());
 
   Replayer rp(trace, c, gpus, prec);
   rp.build();

@@ -88,7 +88,7 @@ CollectiveCase parse_collective(const Field& f, const std::string& cases_path) {
   if (c.system.empty()) throw sys.error("no such system file or shipped system '" + sys.as_string() + "'");
   if (auto n = f.get("nodes")) c.nodes = static_cast<int>(n->as_int_in(1, limits::max_nodes));
   if (auto g = f.get("gpus")) c.gpus = static_cast<int>(g->as_int_in(1, limits::max_parallel_degree));
-  if (auto o = f.get("op")) c.op = o->as_choice({"all_reduce", "reduce_scatter", "all_gather", "broadcast"});
+  if (auto o = f.get("op")) c.op = o->as_choice(coll::training_op_names());
   if (auto a = f.get("algo")) c.algo = a->as_choice(coll::kAlgoNames.names());
   if (auto r = f.get("ring_order")) c.ring_order = r->as_choice({"auto", "given"});
   if (auto fb = f.get("fabric")) c.fabric = fb->as_choice({"single_switch", "fat_tree", "rail_optimized"});

@@ -8,10 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "base/enum_names.hpp"
+
 namespace simtrain::report {
 
 // A kernel's kind, by its name (drive::classify_kernel).
 enum class KernelKind { gemm, attention, other, nccl };
+inline constexpr auto kKernelKindNames = enum_names<KernelKind>(
+    {{KernelKind::gemm, "gemm"}, {KernelKind::attention, "attention"}, {KernelKind::other, "other"}, {KernelKind::nccl, "nccl"}});
 
 // One traced GPU's step, measured (drive::split_trace).
 struct TraceSplit {

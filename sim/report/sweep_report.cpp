@@ -49,14 +49,7 @@ std::string headroom_line(const std::vector<SweepPoint>& points) {
 
 }  // namespace
 
-const char* rank_by_name(RankBy by) {
-  switch (by) {
-    case RankBy::time: return "time";
-    case RankBy::cost: return "cost";
-    case RankBy::energy: return "energy";
-  }
-  return "?";
-}
+const char* rank_by_name(RankBy by) { return kRankByNames.c_str(by); }
 
 double rank_value(const SweepPoint& p, RankBy by) {
   switch (by) {

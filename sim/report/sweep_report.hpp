@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "base/enum_names.hpp"
 #include "scenario/yaml_doc.hpp"
 #include "train/run_result.hpp"
 
@@ -38,6 +39,8 @@ struct SweepAxis {
 };
 
 enum class RankBy { time, cost, energy };
+inline constexpr auto kRankByNames =
+    enum_names<RankBy>({{RankBy::time, "time"}, {RankBy::cost, "cost"}, {RankBy::energy, "energy"}});
 
 struct SweepPoint {
   std::size_t index = 0;            // in product order

@@ -6,14 +6,7 @@
 
 namespace simtrain {
 
-const char* rate_kind_name(RateKind k) {
-  switch (k) {
-    case RateKind::on_demand: return "on_demand";
-    case RateKind::reserved: return "reserved";
-    case RateKind::spot: return "spot";
-  }
-  return "?";
-}
+const char* rate_kind_name(RateKind k) { return kRateKindNames.c_str(k); }
 
 const std::vector<std::string>& price_quote_keys() {
   static const std::vector<std::string> keys = {"date",          "gpu_hour", "node_price", "purchase",
@@ -66,8 +59,7 @@ void parse_preemption(const Field& p, const KeyTable& table, CostSpec& out) {
 void parse_cost(const Field& c, const KeyTable& table, const std::set<std::string>& overridden, CostSpec& out) {
   c.check_keys(table.children("cost"));
   if (auto f = c.get("rate")) {
-    const std::string k = f->as_choice({"on_demand", "reserved", "spot"});
-    out.rate = k == "spot" ? RateKind::spot : k == "reserved" ? RateKind::reserved : RateKind::on_demand;
+    out.rate = f->as_enum(kRateKindNames);
     out.rate_field = *f;
   }
   out.gpu_hour = price_at(c, "gpu_hour", "cost.gpu_hour", overridden);

@@ -35,7 +35,9 @@ struct KeyTable;  // scenario/scenario.hpp
 
 // The rent's rate kind (cost.rate).
 enum class RateKind { on_demand, reserved, spot };
-const char* rate_kind_name(RateKind k);  // "on_demand" | "reserved" | "spot"
+inline constexpr auto kRateKindNames =
+    enum_names<RateKind>({{RateKind::on_demand, "on_demand"}, {RateKind::reserved, "reserved"}, {RateKind::spot, "spot"}});
+const char* rate_kind_name(RateKind k);
 
 // A price as the scenario gives it, with its key for errors.
 struct QuotedPrice {

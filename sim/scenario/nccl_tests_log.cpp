@@ -16,11 +16,6 @@
 namespace simtrain {
 namespace {
 
-constexpr NcclTestsBinary kAllBinaries[] = {NcclTestsBinary::all_reduce, NcclTestsBinary::all_gather,
-                                            NcclTestsBinary::reduce_scatter, NcclTestsBinary::broadcast,
-                                            NcclTestsBinary::reduce, NcclTestsBinary::alltoall,
-                                            NcclTestsBinary::sendrecv};
-
 struct Token {
   std::string text;
   int col = 0;  // 1-based
@@ -347,25 +342,14 @@ std::string describe_shape(const NcclTestsLog& log) {
 std::optional<NcclTestsBinary> binary_of_program(std::string name) {
   const auto slash = name.find_last_of('/');
   if (slash != std::string::npos) name = name.substr(slash + 1);
-  for (NcclTestsBinary b : kAllBinaries)
-    if (starts_with(name, std::string(nccl_tests_binary_name(b)) + "_perf")) return b;
+  for (const EnumName<NcclTestsBinary>& b : kNcclTestsBinaryNames.entries)
+    if (starts_with(name, std::string(b.name) + "_perf")) return b.value;
   return std::nullopt;
 }
 
 }  // namespace
 
-const char* nccl_tests_binary_name(NcclTestsBinary b) {
-  switch (b) {
-    case NcclTestsBinary::all_reduce: return "all_reduce";
-    case NcclTestsBinary::all_gather: return "all_gather";
-    case NcclTestsBinary::reduce_scatter: return "reduce_scatter";
-    case NcclTestsBinary::broadcast: return "broadcast";
-    case NcclTestsBinary::reduce: return "reduce";
-    case NcclTestsBinary::alltoall: return "alltoall";
-    case NcclTestsBinary::sendrecv: return "sendrecv";
-  }
-  return "?";
-}
+const char* nccl_tests_binary_name(NcclTestsBinary b) { return kNcclTestsBinaryNames.c_str(b); }
 
 double nccl_tests_busbw_factor(NcclTestsBinary b, int ranks) {
   const double n = ranks;
@@ -490,8 +474,8 @@ NcclTestsLog parse_nccl_tests_log(const std::string& text, const std::string& pa
   log.hosts = static_cast<int>(hosts.size());
   log.has_redop_column = std::find(layout->leading.begin(), layout->leading.end(), "redop") != layout->leading.end();
   log.has_root_column = std::find(layout->leading.begin(), layout->leading.end(), "root") != layout->leading.end();
-  for (NcclTestsBinary b : kAllBinaries)
-    if (fits(b, log)) log.candidates.push_back(b);
+  for (const EnumName<NcclTestsBinary>& b : kNcclTestsBinaryNames.entries)
+    if (fits(b.value, log)) log.candidates.push_back(b.value);
   log.shape = describe_shape(log);
   if (log.candidates.empty())
     throw ScenarioError(path, log.first_row_line, 0, "",

@@ -42,11 +42,20 @@
 #include <string>
 #include <vector>
 
+#include "base/enum_names.hpp"
+
 namespace simtrain {
 
 enum class NcclTestsBinary { all_reduce, all_gather, reduce_scatter, broadcast, reduce, alltoall, sendrecv };
+// The binary's name without _perf ("all_reduce_perf"), in the order a log's candidates are listed.
+inline constexpr auto kNcclTestsBinaryNames = enum_names<NcclTestsBinary>({{NcclTestsBinary::all_reduce, "all_reduce"},
+                                                                           {NcclTestsBinary::all_gather, "all_gather"},
+                                                                           {NcclTestsBinary::reduce_scatter, "reduce_scatter"},
+                                                                           {NcclTestsBinary::broadcast, "broadcast"},
+                                                                           {NcclTestsBinary::reduce, "reduce"},
+                                                                           {NcclTestsBinary::alltoall, "alltoall"},
+                                                                           {NcclTestsBinary::sendrecv, "sendrecv"}});
 
-// "all_reduce", "all_gather", ... (the binary's name without _perf).
 const char* nccl_tests_binary_name(NcclTestsBinary b);
 // nccl-tests' busbw/algbw factor of a binary on n ranks.
 double nccl_tests_busbw_factor(NcclTestsBinary b, int ranks);

@@ -26,8 +26,8 @@ const std::vector<KeyInfo>& general_scenario_keys() {
       {"sequences.bin_width", "binned: width of the length bins", "", "required with binned"},
       {"calibration", "a calibration file: its compute section (simtrain-calibrate, calibrate --profile) replaces topologies/compute.yaml's figures for the GPU; its network section (calibrate --nccl-tests, fitted on this system) replaces the fitted link efficiencies and NCCL step latencies", "", "none"},
       {"software", "the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_dle_nchw, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel", "", "pytorch_eager"},
-      {"precision", "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8", "", "amp_fp16"},
-      {"optimizer", "sgd | adam | adamw", "", "sgd"},
+      {"precision", "the workload's precisions (work/cost.hpp)", "", "amp_fp16"},
+      {"optimizer", "the workload's optimizers (work/cost.hpp)", "", "sgd"},
       {"finetune.method", "which weights train: full (every weight) | lora (the model frozen, low-rank adapters beside finetune.targets train; work/finetune.hpp)", "", "full"},
       {"finetune.rank", "lora: the adapters' rank r (A: in x r, B: r x out)", "", "16"},
       {"finetune.targets", "lora: the linear layers given adapters, a list of attn.qkv, attn.out, mlp.gate, mlp.up, mlp.down, or the groups attention (qkv and out) and mlp", "", "required with lora"},
@@ -197,10 +197,11 @@ ScenarioError attribute_to_override(const std::string& scenario_path, const std:
 // loaded (drive/run.cpp: load_scenario_model).
 // A bin_width beside another batching is an error, unless --set changed the batching (a what-if
 // keeps the file's bins for when it switches back, as a strategy block of another strategy).
-static void parse_sequences(const Field& q, const KeyTable& table, ScenarioSpec& s, bool batching_overridden) {
+static void parse_sequences(const Field& q, const ScenarioGrammar& grammar, ScenarioSpec& s, bool batching_overridden) {
+  const KeyTable& table = grammar.keys;
   q.check_keys(table.children("sequences"));
   s.sequences_field = q;
-  if (auto f = q.get("batching")) s.batching = f->as_choice({"padded", "binned", "packed"});
+  if (auto f = q.get("batching")) s.batching = f->as_choice(grammar.batchings);
   if (auto f = q.get("mean_length")) {
     s.mean_length = f->as_number();
     if (!(s.mean_length >= 1) || s.mean_length > static_cast<double>(limits::max_seq_len))
@@ -282,12 +283,10 @@ static void parse_step_keys(const Field& root, const ScenarioGrammar& grammar, c
   if (auto q = root.get("sequences")) {
     bool batching_overridden = false;
     for (const std::string& a : applied) batching_overridden = batching_overridden || a.rfind("sequences.batching=", 0) == 0;
-    parse_sequences(*q, table, s, batching_overridden);
+    parse_sequences(*q, grammar, s, batching_overridden);
   }
-  s.precision = root.has("precision")
-                    ? root.at("precision").as_choice({"fp32", "tf32", "amp_fp16", "amp_bf16", "bf16", "fp16", "fp8"})
-                    : "amp_fp16";
-  s.optimizer = root.has("optimizer") ? root.at("optimizer").as_choice({"sgd", "adam", "adamw"}) : "sgd";
+  s.precision = root.has("precision") ? root.at("precision").as_choice(grammar.precisions) : "amp_fp16";
+  s.optimizer = root.has("optimizer") ? root.at("optimizer").as_choice(grammar.optimizers) : "sgd";
   if (auto f = root.get("finetune")) s.finetune_field = *f;  // parsed with the model (work/finetune.hpp)
   s.strategy = root.has("strategy")
                    ? root.at("strategy").as_choice(grammar.strategies)

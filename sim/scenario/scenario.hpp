@@ -56,8 +56,11 @@ struct ScenarioGrammar {
   std::function<void(ScenarioSpec&, bool strategy_overridden)> parse_strategy_blocks;
   // The system file's keys (topo/cluster.hpp), for system.* overrides of an inline `system:`.
   const FileSchema* system_schema = nullptr;
-  // collective.algorithm's choices: the collective planner's names (coll::kAlgoNames).
-  std::vector<std::string> collective_algorithms;
+  // The names of keys whose values are enums of the parts above this one, from their tables
+  // (base/enum_names.hpp): collective.algorithm's (coll::kAlgoNames), precision's
+  // (work::kPrecisionNames), optimizer's (work::kOptimizerNames), sequences.batching's
+  // (work::kBatchingNames).
+  std::vector<std::string> collective_algorithms, precisions, optimizers, batchings;
 };
 
 struct ScenarioSpec {

@@ -82,17 +82,7 @@ bool split_number(std::string_view text, double& value, std::string_view& rest) 
 
 }  // namespace
 
-const char* dimension_name(Dimension d) {
-  switch (d) {
-    case Dimension::bytes: return "a size";
-    case Dimension::bandwidth: return "a bandwidth";
-    case Dimension::time: return "a time";
-    case Dimension::flops: return "a compute rate";
-    case Dimension::power: return "a power";
-    case Dimension::money: return "an amount of money";
-  }
-  return "a quantity";
-}
+const char* dimension_name(Dimension d) { return kDimensionLabels.c_str(d); }
 
 const char* dimension_examples(Dimension d) {
   switch (d) {

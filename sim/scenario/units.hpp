@@ -12,9 +12,18 @@
 #include <string>
 #include <string_view>
 
+#include "base/enum_names.hpp"
+
 namespace simtrain {
 
 enum class Dimension { bytes, bandwidth, time, flops, power, money };
+// As an error names what it expected ("expected a bandwidth"; labels only).
+inline constexpr auto kDimensionLabels = enum_names<Dimension>({{Dimension::bytes, "a size", NameUse::kPrintOnly},
+                                                                {Dimension::bandwidth, "a bandwidth", NameUse::kPrintOnly},
+                                                                {Dimension::time, "a time", NameUse::kPrintOnly},
+                                                                {Dimension::flops, "a compute rate", NameUse::kPrintOnly},
+                                                                {Dimension::power, "a power", NameUse::kPrintOnly},
+                                                                {Dimension::money, "an amount of money", NameUse::kPrintOnly}});
 
 const char* dimension_name(Dimension d);
 // Example units for a dimension, for error messages ("e.g. 25 GB/s, 200 Gb/s").

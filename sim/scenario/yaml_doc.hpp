@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/enum_names.hpp"
 #include "scenario/error.hpp"
 #include "scenario/units.hpp"
 
@@ -113,6 +114,12 @@ class Field {
   std::string as_name() const;
   // One of the names in `choices`, else an error listing them.
   std::string as_choice(const std::vector<std::string>& choices) const;
+  // The value one of an enum table's names names (base/enum_names.hpp; aliases are not taken),
+  // else as_choice's error.
+  template <typename E, std::size_t N>
+  E as_enum(const EnumNames<E, N>& table) const {
+    return *table.parse(as_choice(table.names()));
+  }
 
  private:
   YAML::Mark mark() const;

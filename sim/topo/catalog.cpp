@@ -39,16 +39,7 @@ const LinkKind* nic_link_on(const LinkKind& port, const LinkKind& fabric) {
   return nullptr;
 }
 
-const char* link_class_name(LinkClass c) {
-  switch (c) {
-    case LinkClass::nvlink: return "nvlink";
-    case LinkClass::pcie: return "pcie";
-    case LinkClass::cpu: return "cpu";
-    case LinkClass::network: return "network";
-    case LinkClass::infinity_fabric: return "infinity_fabric";
-  }
-  return "?";
-}
+const char* link_class_name(LinkClass c) { return kLinkClassNames.c_str(c); }
 
 // A file as errors show it: relative to the data-path folder that holds it
 // ("topologies/devices.yaml"), else as given.
@@ -261,22 +252,17 @@ void Catalog::read_section(const std::string& section, const Field& entries, con
       f.check_keys(entry_keys(section));
       LinkKind k;
       k.key = short_key(f);
-      const std::string cls = f.at("class").as_choice({"nvlink", "pcie", "cpu", "network", "infinity_fabric"});
-      k.cls = cls == "nvlink"            ? LinkClass::nvlink
-              : cls == "pcie"            ? LinkClass::pcie
-              : cls == "cpu"             ? LinkClass::cpu
-              : cls == "infinity_fabric" ? LinkClass::infinity_fabric
-                                         : LinkClass::network;
+      k.cls = f.at("class").as_enum(kLinkClassNames);
       k.bandwidth_bytes_per_s = f.at("bandwidth").as_quantity(Dimension::bandwidth);
       if (k.bandwidth_bytes_per_s <= 0) throw f.at("bandwidth").error("a link needs a positive bandwidth");
       k.latency_ps = seconds_to_ps(f.at("latency").as_quantity(Dimension::time));
       k.efficiency = f.at("efficiency").as_number_in(0, 1);
       if (auto t = f.get("transport")) {
         if (k.cls != LinkClass::network) throw t->error("only network link kinds have a transport");
-        const std::string tr = t->as_choice({"ib", "roce", "socket"});
-        k.transport = tr == "ib" ? LinkKind::Transport::ib : tr == "roce" ? LinkKind::Transport::roce : LinkKind::Transport::socket;
+        k.transport = t->as_enum(kTransportNames);
       } else if (k.cls == LinkClass::network) {
-        throw f.key_error("a network link kind needs `transport: ib | roce | socket` (how NCCL drives it)");
+        throw f.key_error("a network link kind needs `transport: " + kTransportNames.choices(" | ", " | ") +
+                          "` (how NCCL drives it)");
       }
       claim("link_kinds", k.key, f, in, extension);
       link_kinds_[k.key] = k;
@@ -340,8 +326,7 @@ void Catalog::read_section(const std::string& section, const Field& entries, con
       SwitchModel s;
       s.key = short_key(f);
       s.name = f.at("name").as_name();
-      const std::string cls = f.at("class").as_choice({"nvswitch", "pcie", "network"});
-      s.cls = cls == "nvswitch" ? SwitchClass::nvswitch : cls == "pcie" ? SwitchClass::pcie : SwitchClass::network;
+      s.cls = f.at("class").as_enum(kSwitchClassNames);
       if (auto p = f.get("ports")) s.ports = static_cast<int>(p->as_int_in(2, limits::max_units));
       if (s.cls == SwitchClass::network && s.ports == 0)
         throw f.key_error("a network switch needs `ports` (its radix)");

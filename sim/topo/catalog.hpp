@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "base/enum_names.hpp"
 #include "base/time.hpp"
 #include "scenario/file_override.hpp"
 #include "scenario/yaml_doc.hpp"
@@ -46,6 +47,11 @@ namespace simtrain::topo {
 // NCCL's / RCCL's "NVLINK" latency row (RCCL files xGMI under it). pcie, cpu (socket-to-socket
 // links), network (fabric ports) as named.
 enum class LinkClass { nvlink, pcie, cpu, network, infinity_fabric };
+inline constexpr auto kLinkClassNames = enum_names<LinkClass>({{LinkClass::nvlink, "nvlink"},
+                                                               {LinkClass::pcie, "pcie"},
+                                                               {LinkClass::cpu, "cpu"},
+                                                               {LinkClass::network, "network"},
+                                                               {LinkClass::infinity_fabric, "infinity_fabric"}});
 const char* link_class_name(LinkClass c);
 // A direct GPU-to-GPU scale-up link (NVLink or Infinity Fabric).
 inline bool gpu_link(LinkClass c) { return c == LinkClass::nvlink || c == LinkClass::infinity_fabric; }
@@ -61,6 +67,17 @@ struct LinkKind {
   // NCCL's net_socket) stages every step through host memory.
   enum class Transport { none, ib, roce, socket } transport = Transport::none;
 };
+// As the catalog writes a transport (link_kinds.*.transport; none: not a network kind), and
+// as a message describes it.
+inline constexpr auto kTransportNames = enum_names<LinkKind::Transport>({{LinkKind::Transport::none, "none", NameUse::kPrintOnly},
+                                                                        {LinkKind::Transport::ib, "ib"},
+                                                                        {LinkKind::Transport::roce, "roce"},
+                                                                        {LinkKind::Transport::socket, "socket"}});
+inline constexpr auto kTransportLabels =
+    enum_names<LinkKind::Transport>({{LinkKind::Transport::none, "no transport", NameUse::kPrintOnly},
+                                     {LinkKind::Transport::ib, "InfiniBand verbs", NameUse::kPrintOnly},
+                                     {LinkKind::Transport::roce, "RoCE verbs", NameUse::kPrintOnly},
+                                     {LinkKind::Transport::socket, "TCP sockets", NameUse::kPrintOnly}});
 
 // The kind of a NIC's link to a fabric whose links are `fabric`: the NIC's own port when its
 // transport is the fabric's; the fabric's kind when both are Ethernet at the same rate and the
@@ -113,6 +130,8 @@ struct NicModel {
 };
 
 enum class SwitchClass { nvswitch, pcie, network };
+inline constexpr auto kSwitchClassNames = enum_names<SwitchClass>(
+    {{SwitchClass::nvswitch, "nvswitch"}, {SwitchClass::pcie, "pcie"}, {SwitchClass::network, "network"}});
 
 struct SwitchModel {
   std::string key, name;

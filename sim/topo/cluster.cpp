@@ -24,16 +24,7 @@ std::uint64_t mix(std::uint64_t x) {
 
 }  // namespace
 
-const char* device_type_name(DeviceType t) {
-  switch (t) {
-    case DeviceType::gpu: return "gpu";
-    case DeviceType::cpu: return "cpu";
-    case DeviceType::switch_: return "switch";
-    case DeviceType::nic: return "nic";
-    case DeviceType::storage: return "storage";
-  }
-  return "?";
-}
+const char* device_type_name(DeviceType t) { return kDeviceTypeNames.c_str(t); }
 
 Cluster::Cluster(std::shared_ptr<const Catalog> catalog, std::string name, std::string source)
     : catalog_(std::move(catalog)), name_(std::move(name)), source_(std::move(source)) {}

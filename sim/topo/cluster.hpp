@@ -55,6 +55,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/enum_names.hpp"
 #include "base/time.hpp"
 #include "net/flow_network.hpp"
 #include "topo/catalog.hpp"
@@ -66,6 +67,12 @@ struct ScenarioSpec;  // scenario/scenario.hpp
 namespace simtrain::topo {
 
 enum class DeviceType { gpu, cpu, switch_, nic, storage };
+// As a system file writes it (devices.*.type).
+inline constexpr auto kDeviceTypeNames = enum_names<DeviceType>({{DeviceType::gpu, "gpu"},
+                                                                 {DeviceType::cpu, "cpu"},
+                                                                 {DeviceType::switch_, "switch"},
+                                                                 {DeviceType::nic, "nic"},
+                                                                 {DeviceType::storage, "storage"}});
 const char* device_type_name(DeviceType t);
 
 struct Device {

@@ -78,15 +78,7 @@ std::unique_ptr<Cluster> load_scenario_system(const ScenarioSpec& spec, int node
 
 namespace {
 
-const char* transport_name(LinkKind::Transport t) {
-  switch (t) {
-    case LinkKind::Transport::ib: return "InfiniBand verbs";
-    case LinkKind::Transport::roce: return "RoCE verbs";
-    case LinkKind::Transport::socket: return "TCP sockets";
-    case LinkKind::Transport::none: return "no transport";
-  }
-  return "?";
-}
+const char* transport_name(LinkKind::Transport t) { return kTransportLabels.c_str(t); }
 
 // A NIC's link to its switch is its own port (catalog nics: port), or the fabric's `link` where
 // that says how an Ethernet NIC runs (`link: eth_100g` over 100GbE RoCE NICs: plain TCP, NCCL's
@@ -224,27 +216,22 @@ std::unique_ptr<Cluster> load_system_from(const Field& root, const std::string& 
     f.check_keys(schema.keys_at("devices.*"));
     DeviceEntry d{f.key().substr(f.key().rfind('.') + 1), DeviceType::gpu, "", "",
                   SwitchClass::pcie, 0, f};
-    const std::string type = f.at("type").as_choice({"gpu", "cpu", "switch", "nic", "storage"});
+    d.type = f.at("type").as_enum(kDeviceTypeNames);
     Field model = f.at("model");
-    if (type == "gpu") {
-      d.type = DeviceType::gpu;
+    if (d.type == DeviceType::gpu) {
       d.model = cat.gpu(model).key;
-    } else if (type == "cpu") {
-      d.type = DeviceType::cpu;
+    } else if (d.type == DeviceType::cpu) {
       d.model = cat.cpu(model).key;
-    } else if (type == "switch") {
-      d.type = DeviceType::switch_;
+    } else if (d.type == DeviceType::switch_) {
       const SwitchModel& s = cat.switch_model(model);
       if (s.cls == SwitchClass::network)
         throw model.error("a network switch belongs in the fabric, not inside a node");
       d.model = s.key;
       d.switch_class = s.cls;
       d.latency_ps = s.latency_ps;
-    } else if (type == "nic") {
-      d.type = DeviceType::nic;
+    } else if (d.type == DeviceType::nic) {
       d.model = cat.nic(model).key;
     } else {
-      d.type = DeviceType::storage;
       d.model = cat.storage(model).key;
     }
     if (auto l = f.get("label")) d.label = l->as_name();

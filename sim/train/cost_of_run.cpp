@@ -9,18 +9,7 @@
 
 namespace simtrain::train {
 
-const char* origin_name(Origin o) {
-  switch (o) {
-    case Origin::none: return "not given";
-    case Origin::scenario: return "scenario";
-    case Origin::system_quote: return "scenario quote for system";
-    case Origin::gpu_quote: return "scenario quote for GPU";
-    case Origin::system: return "system";
-    case Origin::derived: return "derived";
-    case Origin::catalog: return "catalog";
-  }
-  return "?";
-}
+const char* origin_name(Origin o) { return kOriginLabels.c_str(o); }
 
 CostFigures cost_of(const CostInputs& in, double seconds) {
   CostFigures f;

@@ -49,6 +49,7 @@
 #include <optional>
 #include <string>
 
+#include "base/enum_names.hpp"
 #include "scenario/cost_spec.hpp"
 
 namespace simtrain {
@@ -63,6 +64,14 @@ namespace simtrain::train {
 
 // system_quote / gpu_quote: a prices: entry; derived: on demand less a discount.
 enum class Origin { none, scenario, system_quote, gpu_quote, system, catalog, derived };
+// As the report says where a figure came from (labels only).
+inline constexpr auto kOriginLabels = enum_names<Origin>({{Origin::none, "not given", NameUse::kPrintOnly},
+                                                          {Origin::scenario, "scenario", NameUse::kPrintOnly},
+                                                          {Origin::system_quote, "scenario quote for system", NameUse::kPrintOnly},
+                                                          {Origin::gpu_quote, "scenario quote for GPU", NameUse::kPrintOnly},
+                                                          {Origin::system, "system", NameUse::kPrintOnly},
+                                                          {Origin::catalog, "catalog", NameUse::kPrintOnly},
+                                                          {Origin::derived, "derived", NameUse::kPrintOnly}});
 const char* origin_name(Origin o);
 
 // One input of the cost, with where it came from (date and source for catalog, system and

@@ -12,16 +12,7 @@
 
 namespace simtrain::train {
 
-const char* sharding_name(Sharding s) {
-  switch (s) {
-    case Sharding::full_shard: return "FULL_SHARD";
-    case Sharding::shard_grad_op: return "SHARD_GRAD_OP";
-    case Sharding::hybrid_shard: return "HYBRID_SHARD";
-    case Sharding::no_shard: return "NO_SHARD";
-    case Sharding::zero1: return "ZeRO-1";
-  }
-  return "?";
-}
+const char* sharding_name(Sharding s) { return kShardingLabels.c_str(s); }
 
 namespace {
 

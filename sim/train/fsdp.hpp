@@ -49,6 +49,7 @@
 #include <string>
 #include <vector>
 
+#include "base/enum_names.hpp"
 #include "train/ddp.hpp"
 
 namespace simtrain::topo {
@@ -58,7 +59,21 @@ class Cluster;
 namespace simtrain::train {
 
 enum class Sharding { full_shard, shard_grad_op, hybrid_shard, no_shard, zero1 };
+// As a scenario writes it (fsdp.sharding); zero1 is strategy: zero1's, no fsdp.sharding.
+inline constexpr auto kShardingNames = enum_names<Sharding>({{Sharding::full_shard, "full_shard"},
+                                                             {Sharding::shard_grad_op, "shard_grad_op"},
+                                                             {Sharding::hybrid_shard, "hybrid_shard"},
+                                                             {Sharding::no_shard, "no_shard"},
+                                                             {Sharding::zero1, "zero1", NameUse::kPrintOnly}});
+// As PyTorch's ShardingStrategy spells it, for the step's description (sharding_name).
+inline constexpr auto kShardingLabels = enum_names<Sharding>({{Sharding::full_shard, "FULL_SHARD", NameUse::kPrintOnly},
+                                                              {Sharding::shard_grad_op, "SHARD_GRAD_OP", NameUse::kPrintOnly},
+                                                              {Sharding::hybrid_shard, "HYBRID_SHARD", NameUse::kPrintOnly},
+                                                              {Sharding::no_shard, "NO_SHARD", NameUse::kPrintOnly},
+                                                              {Sharding::zero1, "ZeRO-1", NameUse::kPrintOnly}});
 enum class BackwardPrefetch { pre, post, none };
+inline constexpr auto kBackwardPrefetchNames = enum_names<BackwardPrefetch>(
+    {{BackwardPrefetch::pre, "pre"}, {BackwardPrefetch::post, "post"}, {BackwardPrefetch::none, "none"}});
 
 struct FsdpOptions : StepOptions {
   Sharding sharding = Sharding::full_shard;

@@ -5,18 +5,7 @@
 
 namespace simtrain::train {
 
-const char* dim_name(Dim d) {
-  switch (d) {
-    case Dim::tp: return "tp";
-    case Dim::cp: return "cp";
-    case Dim::dp: return "dp";
-    case Dim::pp: return "pp";
-    case Dim::ep: return "ep";
-    case Dim::edp: return "expert dp";
-    case Dim::dp_cp: return "dp x cp";
-  }
-  return "?";
-}
+const char* dim_name(Dim d) { return kDimLabels.c_str(d); }
 
 namespace {
 

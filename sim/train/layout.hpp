@@ -33,11 +33,21 @@
 #include <string>
 #include <vector>
 
+#include "base/enum_names.hpp"
+
 namespace simtrain::train {
 
 // edp: the expert-data-parallel group (dp x cp / ep); dp_cp: the ranks holding the same weights
 // (every dp and cp coordinate: Megatron reduces gradients over data x context parallel ranks).
 enum class Dim { tp, cp, dp, pp, ep, edp, dp_cp };
+// As messages name a group (no user names one: labels only).
+inline constexpr auto kDimLabels = enum_names<Dim>({{Dim::tp, "tp", NameUse::kPrintOnly},
+                                                    {Dim::cp, "cp", NameUse::kPrintOnly},
+                                                    {Dim::dp, "dp", NameUse::kPrintOnly},
+                                                    {Dim::pp, "pp", NameUse::kPrintOnly},
+                                                    {Dim::ep, "ep", NameUse::kPrintOnly},
+                                                    {Dim::edp, "expert dp", NameUse::kPrintOnly},
+                                                    {Dim::dp_cp, "dp x cp", NameUse::kPrintOnly}});
 const char* dim_name(Dim d);
 
 struct Mesh {

@@ -17,39 +17,10 @@
 
 namespace simtrain::train {
 
-bool parse_recompute(const std::string& s, Recompute& out) {
-  if (s == "none") out = Recompute::none;
-  else if (s == "selective") out = Recompute::selective;
-  else if (s == "full") out = Recompute::full;
-  else return false;
-  return true;
-}
-
-const char* recompute_name(Recompute r) {
-  switch (r) {
-    case Recompute::none: return "none";
-    case Recompute::selective: return "selective";
-    case Recompute::full: return "full";
-  }
-  return "?";
-}
-
-bool parse_data_sharding(const std::string& s, DataSharding& out) {
-  if (s == "none") out = DataSharding::none;
-  else if (s == "shard_grad_op") out = DataSharding::shard_grad_op;
-  else if (s == "full_shard") out = DataSharding::full_shard;
-  else return false;
-  return true;
-}
-
-const char* data_sharding_name(DataSharding d) {
-  switch (d) {
-    case DataSharding::none: return "none";
-    case DataSharding::shard_grad_op: return "shard_grad_op";
-    case DataSharding::full_shard: return "full_shard";
-  }
-  return "?";
-}
+bool parse_recompute(const std::string& s, Recompute& out) { return kRecomputeNames.parse(s, out); }
+const char* recompute_name(Recompute r) { return kRecomputeNames.c_str(r); }
+bool parse_data_sharding(const std::string& s, DataSharding& out) { return kDataShardingNames.parse(s, out); }
+const char* data_sharding_name(DataSharding d) { return kDataShardingNames.c_str(d); }
 
 std::vector<int> stage_of_blocks(const work::Model& model, int V) {
   const int B = model.ops.empty() ? 0 : model.ops.back().block + 1;

@@ -137,12 +137,16 @@ class Cluster;
 namespace simtrain::train {
 
 enum class Recompute { none, selective, full };
+inline constexpr auto kRecomputeNames =
+    enum_names<Recompute>({{Recompute::none, "none"}, {Recompute::selective, "selective"}, {Recompute::full, "full"}});
 bool parse_recompute(const std::string& s, Recompute& out);
 const char* recompute_name(Recompute r);
 
 // FSDP over the ranks holding the same weights (see the header comment).
 enum class DataSharding { none, shard_grad_op, full_shard };
-bool parse_data_sharding(const std::string& s, DataSharding& out);  // "none" | "shard_grad_op" | "full_shard"
+inline constexpr auto kDataShardingNames = enum_names<DataSharding>(
+    {{DataSharding::none, "none"}, {DataSharding::shard_grad_op, "shard_grad_op"}, {DataSharding::full_shard, "full_shard"}});
+bool parse_data_sharding(const std::string& s, DataSharding& out);
 const char* data_sharding_name(DataSharding d);
 
 // batch_per_gpu is the micro-batch (samples per data-parallel replica), grad_accumulation the

@@ -10,16 +10,6 @@ namespace simtrain::train {
 namespace {
 const char* const kUbNames[] = {"qkv_fprop", "qkv_dgrad", "qkv_wgrad", "proj_fprop", "proj_dgrad",
                                 "fc1_fprop", "fc1_dgrad", "fc1_wgrad", "fc2_fprop", "fc2_dgrad"};
-const char* layer_name(UbLayer l) {
-  switch (l) {
-    case UbLayer::qkv: return "qkv";
-    case UbLayer::proj: return "proj";
-    case UbLayer::fc1: return "fc1";
-    case UbLayer::fc2: return "fc2";
-    case UbLayer::none: break;
-  }
-  return "";
-}
 }  // namespace
 
 MegatronCoreFigures load_megatron_core_figures(const std::string& path) {
@@ -41,8 +31,7 @@ MegatronCoreFigures load_megatron_core_figures(const std::string& path) {
     const Field e = u.at(n);
     e.check_keys({"method", "sms", "splits"});
     UbOverlap o;
-    const std::string m = e.at("method").as_choice({"ring_exchange", "pipeline", "bulk"});
-    o.method = m == "ring_exchange" ? UbMethod::ring_exchange : m == "pipeline" ? UbMethod::pipeline : UbMethod::bulk;
+    o.method = e.at("method").as_enum(kUbMethodNames);
     o.sms = static_cast<int>(e.at("sms").as_int_in(0, 1024));
     if (o.method == UbMethod::pipeline) o.splits = static_cast<int>(e.at("splits").as_int_in(1, 1024));
     f.ub[n] = o;
@@ -104,7 +93,7 @@ std::vector<UbLayer> ub_layers(const work::Model& shard, int last_block) {
 
 const UbOverlap& ub_overlap(const MegatronCoreFigures& f, UbLayer l, bool backward, work::CollectiveKind kind) {
   static const UbOverlap none{};
-  const std::string name = std::string(layer_name(l)) +
+  const std::string name = std::string(kUbLayerNames.name(l)) +
                            (!backward ? "_fprop" : kind == work::CollectiveKind::reduce_scatter ? "_wgrad" : "_dgrad");
   auto it = f.ub.find(name);
   return it == f.ub.end() ? none : it->second;

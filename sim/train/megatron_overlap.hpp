@@ -42,6 +42,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/enum_names.hpp"
 #include "base/time.hpp"
 #include "work/cost.hpp"
 #include "work/model.hpp"
@@ -54,6 +55,8 @@ using CommCalls = std::map<std::pair<int, double>, int>;
 
 // One userbuffers overlap (a linear layer's pass).
 enum class UbMethod { ring_exchange, pipeline, bulk };
+inline constexpr auto kUbMethodNames = enum_names<UbMethod>(
+    {{UbMethod::ring_exchange, "ring_exchange"}, {UbMethod::pipeline, "pipeline"}, {UbMethod::bulk, "bulk"}});
 struct UbOverlap {
   UbMethod method = UbMethod::bulk;
   int sms = 0;     // SMs its kernels hold while the GEMM runs
@@ -86,6 +89,12 @@ std::vector<GradBucket> grad_buckets(const std::vector<int>& blocks, const std::
 // the next fc1 (GEMMs sharing an input, q/k/v or gate/up, take their group's layer); the first
 // row-parallel GEMM proj, the next fc2.
 enum class UbLayer : signed char { none = -1, qkv, proj, fc1, fc2 };
+// The layer's part of megatron_core.yaml's userbuffers keys ("qkv" of qkv_fprop); none has none.
+inline constexpr auto kUbLayerNames = enum_names<UbLayer>({{UbLayer::none, "", NameUse::kPrintOnly},
+                                                           {UbLayer::qkv, "qkv"},
+                                                           {UbLayer::proj, "proj"},
+                                                           {UbLayer::fc1, "fc1"},
+                                                           {UbLayer::fc2, "fc2"}});
 std::vector<UbLayer> ub_layers(const work::Model& shard, int last_block);
 
 // The overlap a TP collective of layer `l` runs under: forward: <l>_fprop; backward: the

@@ -5,22 +5,8 @@
 
 namespace simtrain::train {
 
-const char* pipe_schedule_name(PipeSchedule s) {
-  switch (s) {
-    case PipeSchedule::gpipe: return "gpipe";
-    case PipeSchedule::one_f_one_b: return "1f1b";
-    case PipeSchedule::interleaved: return "interleaved";
-  }
-  return "?";
-}
-
-bool parse_pipe_schedule(const std::string& s, PipeSchedule& out) {
-  if (s == "gpipe") out = PipeSchedule::gpipe;
-  else if (s == "1f1b") out = PipeSchedule::one_f_one_b;
-  else if (s == "interleaved") out = PipeSchedule::interleaved;
-  else return false;
-  return true;
-}
+const char* pipe_schedule_name(PipeSchedule s) { return kPipeScheduleNames.c_str(s); }
+bool parse_pipe_schedule(const std::string& s, PipeSchedule& out) { return kPipeScheduleNames.parse(s, out); }
 
 namespace {
 

@@ -28,11 +28,15 @@
 #include <string>
 #include <vector>
 
+#include "base/enum_names.hpp"
+
 namespace simtrain::train {
 
 enum class PipeSchedule { gpipe, one_f_one_b, interleaved };
+inline constexpr auto kPipeScheduleNames = enum_names<PipeSchedule>(
+    {{PipeSchedule::gpipe, "gpipe"}, {PipeSchedule::one_f_one_b, "1f1b"}, {PipeSchedule::interleaved, "interleaved"}});
 const char* pipe_schedule_name(PipeSchedule s);
-bool parse_pipe_schedule(const std::string& s, PipeSchedule& out);  // "gpipe" | "1f1b" | "interleaved"
+bool parse_pipe_schedule(const std::string& s, PipeSchedule& out);
 
 struct PipePass {
   bool forward = true;

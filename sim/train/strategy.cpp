@@ -6,6 +6,8 @@
 
 #include "coll/collective.hpp"
 #include "topo/cluster.hpp"
+#include "work/cost.hpp"
+#include "work/sequences.hpp"
 
 namespace simtrain::train {
 
@@ -38,10 +40,10 @@ const std::vector<KeyInfo>& parallel_keys() {
 
 const std::vector<KeyInfo>& fsdp_keys() {
   static const std::vector<KeyInfo> keys = {
-      {"fsdp.sharding", "full_shard | shard_grad_op | hybrid_shard | no_shard", "", "full_shard"},
+      {"fsdp.sharding", kShardingNames.choices(" | ", " | "), "", "full_shard"},
       {"fsdp.wrap", "per_block | every_n_layers | per_linear | a list of block indices that start a unit", "", "per_block"},
       {"fsdp.every_n_layers", "blocks per unit with wrap: every_n_layers", "", "1"},
-      {"fsdp.backward_prefetch", "pre | post | none", "", "pre"},
+      {"fsdp.backward_prefetch", kBackwardPrefetchNames.choices(" | ", " | "), "", "pre"},
       {"fsdp.forward_prefetch", "issue the next unit's all-gather before this unit's forward", "", "false"},
       {"fsdp.limit_all_gathers", "at most two gathered units ahead of compute", "", "true"},
       {"fsdp.mixed_precision.param_dtype", "dtype of gathered parameters: fp32 | bf16 | fp16", "", "from precision"},
@@ -126,17 +128,12 @@ void parse_parallel(const Field& pb, StrategyConfig& out) {
     o.virtual_stages = static_cast<int>(v);
   }
   if (auto f = pb.get("sequence_parallel")) o.sequence_parallel = f->as_bool();
-  if (auto f = pb.get("schedule")) parse_pipe_schedule(f->as_choice({"gpipe", "1f1b", "interleaved"}), o.schedule);
-  if (auto f = pb.get("recompute")) parse_recompute(f->as_choice({"none", "selective", "full"}), o.recompute);
+  if (auto f = pb.get("schedule")) o.schedule = f->as_enum(kPipeScheduleNames);
+  if (auto f = pb.get("recompute")) o.recompute = f->as_enum(kRecomputeNames);
   if (auto f = pb.get("distributed_optimizer")) o.distributed_optimizer = f->as_bool();
   if (auto f = pb.get("overlap_grad_reduce")) o.overlap_grad_reduce = f->as_bool();
   if (auto f = pb.get("grad_dtype")) o.grad_dtype = dtype_of(*f);
-  if (auto f = pb.get("fsdp")) {
-    std::vector<std::string> names;
-    for (DataSharding d : {DataSharding::none, DataSharding::shard_grad_op, DataSharding::full_shard})
-      names.push_back(data_sharding_name(d));
-    parse_data_sharding(f->as_choice(names), o.fsdp);
-  }
+  if (auto f = pb.get("fsdp")) o.fsdp = f->as_enum(kDataShardingNames);
   parse_overlaps(pb, o);
   if (auto f = pb.get("expert_imbalance")) {
     o.expert_imbalance = f->as_number();
@@ -196,15 +193,7 @@ void parse_fsdp(const Field& fs, StrategyConfig& out) {
   fs.check_keys(children_of(fsdp_keys(), "fsdp"));
   FsdpConfig& c = out.fsdp;
   FsdpOptions& o = c.options;
-  if (auto f = fs.get("sharding")) {
-    // The block's names are sharding_key's (one spelling of each sharding).
-    constexpr Sharding kinds[] = {Sharding::full_shard, Sharding::shard_grad_op, Sharding::hybrid_shard, Sharding::no_shard};
-    std::vector<std::string> names;
-    for (Sharding k : kinds) names.push_back(sharding_key(k));
-    const std::string s = f->as_choice(names);
-    for (Sharding k : kinds)
-      if (s == sharding_key(k)) o.sharding = k;
-  }
+  if (auto f = fs.get("sharding")) o.sharding = f->as_enum(kShardingNames);
   std::string wrap = "per_block";
   if (auto f = fs.get("wrap")) {
     if (f->is_sequence()) {
@@ -219,10 +208,7 @@ void parse_fsdp(const Field& fs, StrategyConfig& out) {
   if (auto f = fs.get("every_n_layers")) every_n = static_cast<int>(f->as_int_in(1, limits::max_layers));
   if (wrap == "every_n_layers") o.every_n_blocks = every_n;
   o.per_linear = wrap == "per_linear";
-  if (auto f = fs.get("backward_prefetch")) {
-    const std::string s = f->as_choice({"pre", "post", "none"});
-    o.backward_prefetch = s == "post" ? BackwardPrefetch::post : s == "none" ? BackwardPrefetch::none : BackwardPrefetch::pre;
-  }
+  if (auto f = fs.get("backward_prefetch")) o.backward_prefetch = f->as_enum(kBackwardPrefetchNames);
   if (auto f = fs.get("forward_prefetch")) o.forward_prefetch = f->as_bool();
   if (auto f = fs.get("limit_all_gathers")) o.limit_all_gathers = f->as_bool();
   if (auto mp = fs.get("mixed_precision")) {
@@ -467,6 +453,8 @@ const KeyTable& scenario_keys() {
       if (k.path == "collective.algorithm")
         t.keys.back().meaning = coll::kAlgoNames.choices(" | ", " | ") +
                                 " (the all-reduce's; nvls and nvls_tree where the GPUs' NVSwitch has NVLink SHARP)";
+      if (k.path == "precision") t.keys.back().meaning = work::kPrecisionNames.choices(" | ", " | ");
+      if (k.path == "optimizer") t.keys.back().meaning = work::kOptimizerNames.choices(" | ", " | ");
       if (k.path != "strategy") continue;
       t.keys.back().meaning = strategy_meaning();
       for (const OptionBlock& b : option_blocks()) t.keys.insert(t.keys.end(), b.keys.begin(), b.keys.end());
@@ -478,21 +466,18 @@ const KeyTable& scenario_keys() {
 }
 
 const ScenarioGrammar& scenario_grammar() {
-  static const ScenarioGrammar g{scenario_keys(), strategy_names(), parse_strategy_blocks, &topo::system_file_schema(),
-                                 coll::kAlgoNames.names()};
+  static const ScenarioGrammar g{scenario_keys(),
+                                 strategy_names(),
+                                 parse_strategy_blocks,
+                                 &topo::system_file_schema(),
+                                 coll::kAlgoNames.names(),
+                                 work::kPrecisionNames.names(),
+                                 work::kOptimizerNames.names(),
+                                 work::kBatchingNames.names()};
   return g;
 }
 
-const char* sharding_key(Sharding s) {
-  switch (s) {
-    case Sharding::full_shard: return "full_shard";
-    case Sharding::shard_grad_op: return "shard_grad_op";
-    case Sharding::hybrid_shard: return "hybrid_shard";
-    case Sharding::no_shard: return "no_shard";
-    case Sharding::zero1: return "zero1";
-  }
-  return "?";
-}
+const char* sharding_key(Sharding s) { return kShardingNames.c_str(s); }
 
 std::vector<MemoryCandidate> memory_candidates(const ScenarioSpec& spec, bool multi_node) {
   const StrategyConfig& c = strategy_config(spec);

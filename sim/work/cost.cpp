@@ -10,30 +10,8 @@
 
 namespace simtrain::work {
 
-const char* precision_name(Precision p) {
-  switch (p) {
-    case Precision::fp32: return "fp32";
-    case Precision::tf32: return "tf32";
-    case Precision::amp_fp16: return "amp_fp16";
-    case Precision::amp_bf16: return "amp_bf16";
-    case Precision::bf16: return "bf16";
-    case Precision::fp16: return "fp16";
-    case Precision::fp8: return "fp8";
-  }
-  return "?";
-}
-
-bool parse_precision(const std::string& s, Precision& out) {
-  static const std::map<std::string, Precision> names = {
-      {"fp32", Precision::fp32},         {"tf32", Precision::tf32},       {"amp_fp16", Precision::amp_fp16},
-      {"fp16_mixed", Precision::amp_fp16}, {"mixed", Precision::amp_fp16}, {"amp", Precision::amp_fp16},
-      {"amp_bf16", Precision::amp_bf16}, {"bf16_mixed", Precision::amp_bf16}, {"bf16", Precision::bf16},
-      {"fp16", Precision::fp16},         {"fp8", Precision::fp8}};
-  auto it = names.find(s);
-  if (it == names.end()) return false;
-  out = it->second;
-  return true;
-}
+const char* precision_name(Precision p) { return kPrecisionNames.c_str(p); }
+bool parse_precision(const std::string& s, Precision& out) { return kPrecisionNames.parse(s, out); }
 
 double activation_bytes(Precision p) {
   switch (p) {
@@ -68,22 +46,8 @@ const char* tensor_precision_key(Precision p) {
   return "fp32";
 }
 
-bool parse_optimizer(const std::string& s, Optimizer& out) {
-  if (s == "sgd") out = Optimizer::sgd;
-  else if (s == "adam") out = Optimizer::adam;
-  else if (s == "adamw") out = Optimizer::adamw;
-  else return false;
-  return true;
-}
-
-const char* optimizer_name(Optimizer o) {
-  switch (o) {
-    case Optimizer::sgd: return "sgd";
-    case Optimizer::adam: return "adam";
-    case Optimizer::adamw: return "adamw";
-  }
-  return "?";
-}
+bool parse_optimizer(const std::string& s, Optimizer& out) { return kOptimizerNames.parse(s, out); }
+const char* optimizer_name(Optimizer o) { return kOptimizerNames.c_str(o); }
 
 std::string default_calibration_path(const std::string& catalog_path) {
   return data_path::catalog_file("compute.yaml", catalog_path);
@@ -147,22 +111,10 @@ void read_curve(const Field& f, KindCurve& c, bool gemm) {
 
 }  // namespace
 
-const char* attention_kernel_name(AttentionKernel k) { return k == AttentionKernel::fa3 ? "fa3" : "fa2"; }
-const char* conv_layout_name(ConvLayout l) { return l == ConvLayout::nhwc ? "nhwc" : "nchw"; }
-
-bool parse_attention_kernel(const std::string& s, AttentionKernel& out) {
-  if (s == "fa2") out = AttentionKernel::fa2;
-  else if (s == "fa3") out = AttentionKernel::fa3;
-  else return false;
-  return true;
-}
-
-bool parse_conv_layout(const std::string& s, ConvLayout& out) {
-  if (s == "nchw") out = ConvLayout::nchw;
-  else if (s == "nhwc" || s == "channels_last") out = ConvLayout::nhwc;
-  else return false;
-  return true;
-}
+const char* attention_kernel_name(AttentionKernel k) { return kAttentionKernelNames.c_str(k); }
+const char* conv_layout_name(ConvLayout l) { return kConvLayoutNames.c_str(l); }
+bool parse_attention_kernel(const std::string& s, AttentionKernel& out) { return kAttentionKernelNames.parse(s, out); }
+bool parse_conv_layout(const std::string& s, ConvLayout& out) { return kConvLayoutNames.parse(s, out); }
 
 double KindCurve::peak_share(bool bwd, bool is_causal) const {
   const double fwd_nc = max;

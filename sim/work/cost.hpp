@@ -118,6 +118,7 @@
 #include <string>
 #include <vector>
 
+#include "base/enum_names.hpp"
 #include "base/time.hpp"
 #include "topo/catalog.hpp"
 #include "work/model.hpp"
@@ -130,9 +131,21 @@ namespace simtrain::work {
 
 // Training precision, as a scenario names it.
 enum class Precision { fp32, tf32, amp_fp16, amp_bf16, bf16, fp16, fp8 };
+// A scenario's names (base/enum_names.hpp); --precision also takes the older spellings
+// fp16_mixed, mixed, amp (amp_fp16) and bf16_mixed (amp_bf16).
+inline constexpr auto kPrecisionNames = enum_names<Precision>({{Precision::fp32, "fp32"},
+                                                               {Precision::tf32, "tf32"},
+                                                               {Precision::amp_fp16, "amp_fp16"},
+                                                               {Precision::amp_bf16, "amp_bf16"},
+                                                               {Precision::bf16, "bf16"},
+                                                               {Precision::fp16, "fp16"},
+                                                               {Precision::fp8, "fp8"},
+                                                               {Precision::amp_fp16, "fp16_mixed", NameUse::kAlias},
+                                                               {Precision::amp_fp16, "mixed", NameUse::kAlias},
+                                                               {Precision::amp_fp16, "amp", NameUse::kAlias},
+                                                               {Precision::amp_bf16, "bf16_mixed", NameUse::kAlias}});
 const char* precision_name(Precision p);
-// Parses "fp32", "tf32", "amp_fp16" (alias "fp16_mixed", "mixed"), "amp_bf16", "bf16", "fp16", "fp8".
-bool parse_precision(const std::string& s, Precision& out);
+bool parse_precision(const std::string& s, Precision& out);  // a name or an alias of kPrecisionNames
 // Bytes of one activation element, of one parameter as stored for compute, of one gradient.
 // fp8 keeps activations and the compute copy of the weights in bf16 (only GEMM inputs are cast).
 double activation_bytes(Precision p);
@@ -143,6 +156,8 @@ double grad_bytes(Precision p);
 const char* tensor_precision_key(Precision p);
 
 enum class Optimizer { sgd, adam, adamw };
+inline constexpr auto kOptimizerNames =
+    enum_names<Optimizer>({{Optimizer::sgd, "sgd"}, {Optimizer::adam, "adam"}, {Optimizer::adamw, "adamw"}});
 bool parse_optimizer(const std::string& s, Optimizer& out);
 const char* optimizer_name(Optimizer o);
 
@@ -203,10 +218,14 @@ struct Contention {
 // Which kernels the software stack runs (a software profile picks them).
 enum class AttentionKernel { fa2, fa3 };  // FlashAttention-2 (PyTorch SDPA, flash-attn 2) | -3 (Hopper)
 enum class ConvLayout { nchw, nhwc };     // PyTorch's default contiguous format | channels_last
+inline constexpr auto kAttentionKernelNames =
+    enum_names<AttentionKernel>({{AttentionKernel::fa2, "fa2"}, {AttentionKernel::fa3, "fa3"}});
+inline constexpr auto kConvLayoutNames = enum_names<ConvLayout>(
+    {{ConvLayout::nchw, "nchw"}, {ConvLayout::nhwc, "nhwc"}, {ConvLayout::nhwc, "channels_last", NameUse::kAlias}});
 const char* attention_kernel_name(AttentionKernel k);
 const char* conv_layout_name(ConvLayout l);
-bool parse_attention_kernel(const std::string& s, AttentionKernel& out);  // "fa2" | "fa3"
-bool parse_conv_layout(const std::string& s, ConvLayout& out);            // "nchw" | "nhwc" (alias "channels_last")
+bool parse_attention_kernel(const std::string& s, AttentionKernel& out);
+bool parse_conv_layout(const std::string& s, ConvLayout& out);
 
 struct KernelChoices {
   // Flash attention ops (Op::flash) run FA2 or FA3; FA3 only on sm_90 where the GPU's

@@ -13,34 +13,8 @@
 
 namespace simtrain::work {
 
-const char* op_kind_name(OpKind k) {
-  switch (k) {
-    case OpKind::gemm: return "gemm";
-    case OpKind::conv: return "conv";
-    case OpKind::attention: return "attention";
-    case OpKind::elementwise: return "elementwise";
-    case OpKind::norm: return "norm";
-    case OpKind::embedding: return "embedding";
-    case OpKind::pool: return "pool";
-    case OpKind::loss: return "loss";
-  }
-  return "?";
-}
-
-const char* split_name(Split s) {
-  switch (s) {
-    case Split::none: return "none";
-    case Split::replicated: return "replicated";
-    case Split::sequence: return "sequence";
-    case Split::column: return "column";
-    case Split::row: return "row";
-    case Split::heads: return "heads";
-    case Split::vocab: return "vocab";
-    case Split::expert_column: return "expert_column";
-    case Split::expert_row: return "expert_row";
-  }
-  return "?";
-}
+const char* op_kind_name(OpKind k) { return kOpKindNames.c_str(k); }
+const char* split_name(Split s) { return kSplitNames.c_str(s); }
 
 std::int64_t Model::active_params() const {
   std::int64_t n = 0;

@@ -180,6 +180,8 @@
 #include <string>
 #include <vector>
 
+#include "base/enum_names.hpp"
+
 namespace simtrain {
 class Field;
 class YamlDoc;
@@ -188,8 +190,25 @@ class YamlDoc;
 namespace simtrain::work {
 
 enum class OpKind { gemm, conv, attention, elementwise, norm, embedding, pool, loss };
+inline constexpr auto kOpKindNames = enum_names<OpKind>({{OpKind::gemm, "gemm"},
+                                                         {OpKind::conv, "conv"},
+                                                         {OpKind::attention, "attention"},
+                                                         {OpKind::elementwise, "elementwise"},
+                                                         {OpKind::norm, "norm"},
+                                                         {OpKind::embedding, "embedding"},
+                                                         {OpKind::pool, "pool"},
+                                                         {OpKind::loss, "loss"}});
 // How an op splits under tensor, sequence and expert parallelism (the header comment above).
 enum class Split : std::uint8_t { none, replicated, sequence, column, row, heads, vocab, expert_column, expert_row };
+inline constexpr auto kSplitNames = enum_names<Split>({{Split::none, "none"},
+                                                       {Split::replicated, "replicated"},
+                                                       {Split::sequence, "sequence"},
+                                                       {Split::column, "column"},
+                                                       {Split::row, "row"},
+                                                       {Split::heads, "heads"},
+                                                       {Split::vocab, "vocab"},
+                                                       {Split::expert_column, "expert_column"},
+                                                       {Split::expert_row, "expert_row"}});
 const char* split_name(Split s);
 inline bool is_expert(Split s) { return s == Split::expert_column || s == Split::expert_row; }
 // What an element-wise or norm op computes, where its implementation depends on the software

@@ -5,22 +5,8 @@
 
 namespace simtrain::work {
 
-const char* batching_name(Batching b) {
-  switch (b) {
-    case Batching::padded: return "padded";
-    case Batching::binned: return "binned";
-    case Batching::packed: return "packed";
-  }
-  return "?";
-}
-
-bool parse_batching(const std::string& s, Batching& out) {
-  if (s == "padded") out = Batching::padded;
-  else if (s == "binned") out = Batching::binned;
-  else if (s == "packed") out = Batching::packed;
-  else return false;
-  return true;
-}
+const char* batching_name(Batching b) { return kBatchingNames.c_str(b); }
+bool parse_batching(const std::string& s, Batching& out) { return kBatchingNames.parse(s, out); }
 
 SequenceShape sequence_shape(const SequenceLengths& s) {
   SequenceShape out;

@@ -31,11 +31,15 @@
 
 #include <string>
 
+#include "base/enum_names.hpp"
+
 namespace simtrain::work {
 
 enum class Batching { padded, binned, packed };
+inline constexpr auto kBatchingNames =
+    enum_names<Batching>({{Batching::padded, "padded"}, {Batching::binned, "binned"}, {Batching::packed, "packed"}});
 const char* batching_name(Batching b);
-bool parse_batching(const std::string& s, Batching& out);  // "padded" | "binned" | "packed"
+bool parse_batching(const std::string& s, Batching& out);
 
 struct SequenceLengths {
   long long seq_len = 0;     // the longest sample: rows are padded to it

@@ -69,8 +69,8 @@ SoftwareProfile read_profile(const Field& f, const std::string& key) {
     read("swiglu", p.swiglu);
     read("rope", p.rope);
   }
-  parse_conv_layout(f.at("conv_layout").as_choice({"nchw", "nhwc"}), p.kernels.conv);
-  parse_attention_kernel(f.at("attention_kernel").as_choice({"fa2", "fa3"}), p.kernels.attention);
+  p.kernels.conv = f.at("conv_layout").as_enum(kConvLayoutNames);
+  p.kernels.attention = f.at("attention_kernel").as_enum(kAttentionKernelNames);
   return p;
 }
 

@@ -40,6 +40,7 @@
 #include <cmath>
 #include "scenario/limits.hpp"
 
+#include "base/enum_names.hpp"
 #include "work/model_build.hpp"
 
 namespace simtrain::work::detail {
@@ -48,6 +49,11 @@ namespace {
 enum class Head { lm, mlm, classifier };
 enum class Ffn { gelu, swiglu, relu };
 enum class Positional { learned, rope, alibi };
+// As a model file writes them (head, ffn, positional).
+constexpr auto kHeadNames = enum_names<Head>({{Head::lm, "lm"}, {Head::mlm, "mlm"}, {Head::classifier, "classifier"}});
+constexpr auto kFfnNames = enum_names<Ffn>({{Ffn::gelu, "gelu"}, {Ffn::swiglu, "swiglu"}, {Ffn::relu, "relu"}});
+constexpr auto kPositionalNames =
+    enum_names<Positional>({{Positional::learned, "learned"}, {Positional::rope, "rope"}, {Positional::alibi, "alibi"}});
 
 struct Moe {
   long long experts = 0, top_k = 0, expert_ffn = 0, shared_ffn = 0, first_dense = 0, every_n = 1;
@@ -391,16 +397,10 @@ void build_transformer(Model& m, const Field& f) {
   t.seq = f.at("seq_len").as_int_in(1, limits::max_seq_len);
   t.vocab = f.at("vocab").as_int_in(1, limits::max_vocab);
   if (auto v = f.get("kind")) t.encoder = v->as_choice({"decoder", "encoder"}) == "encoder";
-  if (auto v = f.get("ffn")) {
-    const std::string k = v->as_choice({"gelu", "swiglu", "relu"});
-    t.ffn_kind = k == "swiglu" ? Ffn::swiglu : k == "relu" ? Ffn::relu : Ffn::gelu;
-  }
+  if (auto v = f.get("ffn")) t.ffn_kind = v->as_enum(kFfnNames);
   if (auto v = f.get("norm")) t.rms = v->as_choice({"layernorm", "rmsnorm"}) == "rmsnorm";
   if (auto v = f.get("bias")) t.bias = v->as_bool();
-  if (auto v = f.get("positional")) {
-    const std::string k = v->as_choice({"learned", "rope", "alibi"});
-    t.pos = k == "rope" ? Positional::rope : k == "alibi" ? Positional::alibi : Positional::learned;
-  }
+  if (auto v = f.get("positional")) t.pos = v->as_enum(kPositionalNames);
   t.max_positions = t.seq;
   if (auto v = f.get("max_positions")) {
     if (t.pos != Positional::learned)
@@ -418,10 +418,7 @@ void build_transformer(Model& m, const Field& f) {
     check_divides(*v, t.heads, t.kv_heads, "heads must be a multiple of kv_heads");
   }
   t.head = t.encoder ? Head::mlm : Head::lm;
-  if (auto v = f.get("head")) {
-    const std::string h = v->as_choice({"lm", "mlm", "classifier"});
-    t.head = h == "lm" ? Head::lm : h == "mlm" ? Head::mlm : Head::classifier;
-  }
+  if (auto v = f.get("head")) t.head = v->as_enum(kHeadNames);
   t.pooler = t.head == Head::mlm;
   if (auto v = f.get("pooler")) {
     t.pooler = v->as_bool();
