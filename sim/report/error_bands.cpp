@@ -345,6 +345,10 @@ std::string gpu_generation(const std::string& arch) {
   if (n == 89) return "Ada";
   if (n == 90) return "Hopper";
   if (n >= 100 && n <= 129) return "Blackwell";
+  // AMD's gfx targets by architecture (LLVM AMDGPU processor table): gfx942 (MI300X, MI325X)
+  // is CDNA 3, gfx950 (MI350X, MI355X) CDNA 4.
+  if (arch == "gfx942") return "CDNA3";
+  if (arch == "gfx950") return "CDNA4";
   return arch;
 }
 

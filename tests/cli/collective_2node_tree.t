@@ -21,4 +21,4 @@ $ simtrain collective topologies/dgx_a100.yaml --nodes 2 --algo tree -b 1M -e 1G
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
 #   1 MiB to 64 MiB              +-27% (90%: +-93%): median error of 9 public collectives of 1 MiB to 64 MiB (2 sources) on all GPUs (A100-SXM4-40GB, H200, RTX PRO 6000 Blackwell Server Edition); worst 93%, model tends pessimistic (-7.6% on average)
-#   >= 64 MiB (bandwidth-bound)  +-4.6% (90%: +-93%): median error of 9 public collectives of >= 64 MiB (bandwidth-bound) (6 sources) on all GPUs, 2 to 64 nodes (A100-SXM4-40GB, B200, GB200, H100 80GB HBM3, H100 PCIe, V100-SXM2-32GB); worst 93%, model tends optimistic (+2.5% on average)
+#   >= 64 MiB (bandwidth-bound)  +-4.5% (90%: +-93%): median error of 11 public collectives of >= 64 MiB (bandwidth-bound) (7 sources) on all GPUs, 2 to 64 nodes (A100-SXM4-40GB, AMD Instinct MI325X, B200, GB200, H100 80GB HBM3, H100 PCIe, V100-SXM2-32GB); worst 93%, model tends optimistic (+2.4% on average)

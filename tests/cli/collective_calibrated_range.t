@@ -24,4 +24,4 @@ $ simtrain collective dgx_a100 --calibration tests/data/netcal/dgx_a100.yaml -b 
 # Bottleneck: gpu0 -> nvswitch (nvlink3 x12)
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
-#   < 1 MiB (latency-bound)      +-7.3% (90%: +-83%): median error of 17 public nccl-tests collectives (5 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 93%, model tends optimistic (+7.2% on average)
+#   < 1 MiB (latency-bound)      +-8.0% (90%: +-80%): median error of 17 public nccl-tests collectives (5 sources) on Ampere (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 93%, model tends optimistic (+7.2% on average)

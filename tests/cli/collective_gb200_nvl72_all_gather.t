@@ -19,6 +19,6 @@ $ simtrain collective gb200_nvl72 --op all_gather -b 1M -e 1G -f 32
 # Bottleneck: gpu0 -> nvswitch (nvlink5 x18)
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
-#   < 1 MiB (latency-bound)      +-22% (90%: +-67%): median error of 10 public nccl-tests collectives (5 sources) on Blackwell (B200, GB200, RTX PRO 6000 Blackwell Server Edition); worst 71%, model tends optimistic (+3.8% on average)
+#   < 1 MiB (latency-bound)      +-23% (90%: +-64%): median error of 10 public nccl-tests collectives (5 sources) on Blackwell (B200, GB200, RTX PRO 6000 Blackwell Server Edition); worst 71%, model tends optimistic (+3.8% on average)
 #   1 MiB to 64 MiB              +-38% (90%: +-93%): median error of 9 public collectives of 1 MiB to 64 MiB (2 sources) on all GPUs, 1 node (A100-SXM4-40GB, H200, RTX PRO 6000 Blackwell Server Edition); worst 93%, model tends pessimistic (-7.6% on average)
 #   >= 64 MiB (bandwidth-bound)  +-22% (90%: +-71%): median error of 7 public collectives of >= 64 MiB (bandwidth-bound) (3 sources) on Blackwell, 1 node (B200, GB200); worst 71%, model tends optimistic (+19% on average)

@@ -21,4 +21,4 @@ $ simtrain collective dgx_h200 -b 1M -e 1G -f 8
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
 #   1 MiB to 64 MiB              +-26% (90%: +-93%): median error of 9 public collectives of 1 MiB to 64 MiB (2 sources) on all GPUs, 1 node (A100-SXM4-40GB, H200, RTX PRO 6000 Blackwell Server Edition); worst 93%, model tends pessimistic (-7.6% on average)
-#   >= 64 MiB (bandwidth-bound)  +-4.9% (90%: +-71%): median error of 6 public collectives of >= 64 MiB (bandwidth-bound) (3 sources) on Hopper, 1 node (H100 80GB HBM3, H200); worst 71%, model tends optimistic (+0.9% on average)
+#   >= 64 MiB (bandwidth-bound)  +-5.5% (90%: +-71%): median error of 6 public collectives of >= 64 MiB (bandwidth-bound) (3 sources) on Hopper, 1 node (H100 80GB HBM3, H200); worst 71%, model tends optimistic (+0.9% on average)

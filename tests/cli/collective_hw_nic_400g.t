@@ -21,4 +21,4 @@ $ simtrain collective dgx_a100 --nodes 4 -b 64M -e 1G -f 4 --set "catalog.link_k
 # Bytes over network links: 1.664e+10 (15.500 x the buffer)
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
-#   >= 64 MiB (bandwidth-bound)  +-4.0% (90%: +-93%): median error of 9 public collectives of >= 64 MiB (bandwidth-bound) (5 sources) on all GPUs, 2 to 64 nodes (A100-SXM4-40GB, AMD Instinct MI325X, H100 80GB HBM3, H100 PCIe, V100-SXM2-32GB); worst 93%, model tends pessimistic (-3.5% on average)
+#   >= 64 MiB (bandwidth-bound)  +-4.5% (90%: +-93%): median error of 11 public collectives of >= 64 MiB (bandwidth-bound) (7 sources) on all GPUs, 2 to 64 nodes (A100-SXM4-40GB, AMD Instinct MI325X, B200, GB200, H100 80GB HBM3, H100 PCIe, V100-SXM2-32GB); worst 93%, model tends optimistic (+2.4% on average)

@@ -49,9 +49,9 @@ $ simtrain collective topologies/hgx_a100_4gpu.yaml -b 1K -e 1M -f 32 --json
         "gpus": "A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB",
         "kind": "collectives of < 1 MiB (latency-bound)",
         "mean_optimism": 0.0724,
-        "median_abs_error": 0.07255714285714286,
+        "median_abs_error": 0.08027142857142858,
         "not_validated": null,
-        "p90_abs_error": 0.8332142857142857,
+        "p90_abs_error": 0.7998428571428572,
         "sources": 5,
         "validated": true,
         "worst_abs_error": 0.9327
@@ -104,9 +104,9 @@ $ simtrain collective topologies/hgx_a100_4gpu.yaml -b 1K -e 1M -f 32 --json
         "gpus": "A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB",
         "kind": "collectives of < 1 MiB (latency-bound)",
         "mean_optimism": 0.0724,
-        "median_abs_error": 0.07255714285714286,
+        "median_abs_error": 0.08027142857142858,
         "not_validated": null,
-        "p90_abs_error": 0.8332142857142857,
+        "p90_abs_error": 0.7998428571428572,
         "sources": 5,
         "validated": true,
         "worst_abs_error": 0.9327

@@ -26,6 +26,6 @@ $ simtrain collective topologies/mi300x_8gpu.yaml -b 1K -e 16G -f 8
 # Bottleneck: gpu0 -> gpu1 (xgmi_mi300)
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
-#   < 1 MiB (latency-bound)      +-18% (90%: +-79%): median error of 7 public nccl-tests collectives (2 sources) on gfx942 (AMD Instinct MI300X, AMD Instinct MI325X); worst 79%, model tends pessimistic (-15% on average)
-#   1 MiB to 64 MiB              +-18% (90%: +-79%): median error of 7 public nccl-tests collectives (2 sources) on gfx942 (AMD Instinct MI300X, AMD Instinct MI325X); worst 79%, model tends pessimistic (-15% on average)
-#   >= 64 MiB (bandwidth-bound)  +-19% (90%: +-79%): median error of 5 public collectives of >= 64 MiB (bandwidth-bound) (2 sources) on gfx942, 1 node (AMD Instinct MI300X, AMD Instinct MI325X); worst 79%, model tends pessimistic (-17% on average)
+#   < 1 MiB (latency-bound)      +-20% (90%: +-47%): median error of 7 public nccl-tests collectives (2 sources) on CDNA3 (AMD Instinct MI300X, AMD Instinct MI325X); worst 47%, model tends pessimistic (-15% on average)
+#   1 MiB to 64 MiB              +-29% (90%: +-93%): median error of 9 public collectives of 1 MiB to 64 MiB (2 sources) on all GPUs, 1 node (A100-SXM4-40GB, H200, RTX PRO 6000 Blackwell Server Edition); worst 93%, model tends pessimistic (-7.6% on average)
+#   >= 64 MiB (bandwidth-bound)  +-21% (90%: +-71%): median error of 5 public collectives of >= 64 MiB (bandwidth-bound) (2 sources) on CDNA3, 1 node (AMD Instinct MI300X, AMD Instinct MI325X); worst 71%, model tends pessimistic (-17% on average)

@@ -22,5 +22,5 @@ $ simtrain collective topologies/mi325x_8gpu.yaml --nodes 2 --algo ring -b 1M -e
 # Bytes over network links: 3.221e+10 (7.500 x the buffer)
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
-#   1 MiB to 64 MiB              +-18% (90%: +-79%): median error of 7 public nccl-tests collectives (2 sources) on gfx942 (AMD Instinct MI300X, AMD Instinct MI325X); worst 79%, model tends pessimistic (-15% on average)
-#   >= 64 MiB (bandwidth-bound)  +-4.0% (90%: +-79%): median error of 9 public collectives of >= 64 MiB (bandwidth-bound) (5 sources) on all GPUs, 2 to 64 nodes (A100-SXM4-40GB, AMD Instinct MI325X, H100 80GB HBM3, H100 PCIe, V100-SXM2-32GB); worst 79%, model tends pessimistic (-3.5% on average)
+#   1 MiB to 64 MiB              +-29% (90%: +-70%): median error of 9 public collectives of 1 MiB to 64 MiB (2 sources) on all GPUs (A100-SXM4-40GB, H200, RTX PRO 6000 Blackwell Server Edition); worst 93%, model tends pessimistic (-7.6% on average)
+#   >= 64 MiB (bandwidth-bound)  +-4.5% (90%: +-48%): median error of 11 public collectives of >= 64 MiB (bandwidth-bound) (7 sources) on all GPUs, 2 to 64 nodes (A100-SXM4-40GB, AMD Instinct MI325X, B200, GB200, H100 80GB HBM3, H100 PCIe, V100-SXM2-32GB); worst 48%, model tends optimistic (+2.4% on average)

@@ -20,4 +20,4 @@ $ simtrain collective topologies/pcie_switch_8gpu.yaml --algo hierarchical -b 1M
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
 #   1 MiB to 64 MiB              +-27% (90%: +-93%): median error of 9 public collectives of 1 MiB to 64 MiB (2 sources) on all GPUs, 1 node (A100-SXM4-40GB, H200, RTX PRO 6000 Blackwell Server Edition); worst 93%, model tends pessimistic (-7.6% on average)
-#   >= 64 MiB (bandwidth-bound)  +-9.8% (90%: +-93%): median error of 8 public collectives of >= 64 MiB (bandwidth-bound) (4 sources) on Ampere, 1 node (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 93%, model tends optimistic (+5.5% on average)
+#   >= 64 MiB (bandwidth-bound)  +-10% (90%: +-93%): median error of 8 public collectives of >= 64 MiB (bandwidth-bound) (4 sources) on Ampere, 1 node (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB); worst 93%, model tends optimistic (+5.5% on average)

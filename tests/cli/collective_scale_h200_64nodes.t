@@ -20,6 +20,6 @@ $ simtrain collective dgx_h200 --nodes 64 -b 128K -e 8G -f 64
 # Bytes over network links: 2.04e+11 (380.000 x the buffer)
 #
 # Trust in busbw (simtrain validate on public nccl-tests runs, validation/error_bands.yaml):
-#   < 1 MiB (latency-bound)      +-5.1% (90%: +-58%): median error of 15 public nccl-tests collectives (4 sources) on Hopper (H100 80GB HBM3, H100 PCIe, H200); worst 58%, model tends optimistic (+0.7% on average)
+#   < 1 MiB (latency-bound)      +-6.0% (90%: +-47%): median error of 15 public nccl-tests collectives (4 sources) on Hopper (H100 80GB HBM3, H100 PCIe, H200); worst 47%, model tends optimistic (+0.7% on average)
 #   1 MiB to 64 MiB              +-26% (90%: +-58%): median error of 9 public collectives of 1 MiB to 64 MiB (2 sources) on all GPUs (A100-SXM4-40GB, H200, RTX PRO 6000 Blackwell Server Edition); worst 93%, model tends pessimistic (-7.6% on average)
-#   >= 64 MiB (bandwidth-bound)  +-3.9% (90%: +-62%): median error of 2 public collectives of >= 64 MiB (bandwidth-bound) (2 sources) on Hopper, 2 to 64 nodes (H100 80GB HBM3, H100 PCIe); worst 62%, model tends pessimistic (-0.9% on average)
+#   >= 64 MiB (bandwidth-bound)  +-3.8% (90%: +-48%): median error of 2 public collectives of >= 64 MiB (bandwidth-bound) (2 sources) on Hopper, 2 to 64 nodes (H100 80GB HBM3, H100 PCIe); worst 48%, model tends pessimistic (-0.9% on average)

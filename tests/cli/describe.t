@@ -365,9 +365,10 @@ System file and catalog values (--set, --sweep and sweep: reach them by their ke
       keys:
         link_kinds, gpus, cpus, nics, switches, storage
         link_kinds.<name>.{class, bandwidth, latency, efficiency, transport}
-        gpus.<name>.{name, memory, memory_bandwidth, peak, tdp, idle_power, nvlink, pcie, p2p, sms, arch}
+        gpus.<name>.{name, memory, memory_bandwidth, peak, tdp, idle_power, nvlink, infinity_fabric, pcie, p2p, sms, arch}
         gpus.<name>.peak.{fp64, fp32, tf32, fp16, bf16, fp8, fp4}
         gpus.<name>.nvlink.{kind, links}
+        gpus.<name>.infinity_fabric.{kind, links}
         cpus.<name>.{name, cores, memory_bandwidth, tdp, p2p_bandwidth}
         nics.<name>.{name, port, host}
         switches.<name>.{name, class, ports, latency, nvls}

@@ -92,13 +92,16 @@ TEST_CASE("optimism sign per unit", "[bands]") {
 }
 
 TEST_CASE("GPU generation from the catalog's arch", "[bands]") {
-  SECTION("sm_70 Volta, sm_80 and sm_86 Ampere, sm_89 Ada, sm_90 Hopper; an unknown arch stays as given") {
+  SECTION("sm_70 Volta, sm_80 and sm_86 Ampere, sm_89 Ada, sm_90 Hopper, sm_100/sm_120 Blackwell, gfx942 CDNA3; an unknown arch stays as given") {
     CHECK(report::gpu_generation("sm_70") == "Volta");
     CHECK(report::gpu_generation("sm_80") == "Ampere");
     CHECK(report::gpu_generation("sm_86") == "Ampere");
     CHECK(report::gpu_generation("sm_89") == "Ada");
     CHECK(report::gpu_generation("sm_90") == "Hopper");
-    CHECK(report::gpu_generation("gfx942") == "gfx942");
+    CHECK(report::gpu_generation("sm_100") == "Blackwell");
+    CHECK(report::gpu_generation("sm_120") == "Blackwell");
+    CHECK(report::gpu_generation("gfx942") == "CDNA3");
+    CHECK(report::gpu_generation("gfx1100") == "gfx1100");
   }
   SECTION("names drop the vendor words: NVIDIA A100-SXM4-80GB -> A100-SXM4-80GB, Tesla V100 -> V100") {
     CHECK(report::short_gpu_name("NVIDIA A100-SXM4-80GB") == "A100-SXM4-80GB");
