@@ -535,6 +535,17 @@ std::string export_nccl_xml(const Cluster& c) {
     if (c.gpu_model(i).scale_up && c.gpu_model(i).scale_up->cls == LinkClass::infinity_fabric)
       throw std::invalid_argument("NCCL's topology XML has no element for AMD Infinity Fabric (xGMI) GPU links: " +
                                   c.name() + " cannot be written as one");
+  // A GPU on its CPU's NVLink-C2C (Grace) and on no PCIe link: NCCL writes that link as a <c2c>
+  // element the export does not write (nor the import read), so such a system is refused rather
+  // than written without its GPUs.
+  for (Vertex v : boost::make_iterator_range(boost::vertices(g))) {
+    if (g[v].node != 0 || g[v].type != DeviceType::gpu) continue;
+    bool pcie = false;
+    for (auto e : boost::make_iterator_range(boost::out_edges(v, g))) pcie = pcie || g[e].cls == LinkClass::pcie;
+    if (!pcie)
+      throw std::invalid_argument(g[v].name + " of " + c.name() +
+                                  " reaches its CPU by NVLink-C2C, not PCIe: the NCCL topology XML export writes PCIe-attached GPUs only");
+  }
   // Node 0's devices and the PCIe tree under its CPUs (breadth first, in vertex order; GPUs,
   // NICs and storage are leaves: they forward nothing).
   std::vector<Vertex> cpus;
