@@ -56,9 +56,9 @@ TEST_CASE("a catalog extension adds entries to the shipped catalog", "[topo][cat
     CHECK(cat->prices().gpus.size() == shipped->prices().gpus.size() + 1);
     CHECK(cat->prices().electricity_per_kwh->usd == shipped->prices().electricity_per_kwh->usd);
   }
-  SECTION("each entry knows its file and line: the what-if GPU at line 6, the shipped 4090 at 211") {
+  SECTION("each entry knows its file and line: the what-if GPU at line 6, the shipped 4090 at 232") {
     CHECK(cat->defined_at("gpus", "rtx_4090_48gb_whatif") == "tests/data/catalog_ext/whatif_4090_48gb.yaml:6");
-    CHECK(cat->defined_at("gpus", "rtx_4090") == "topologies/devices.yaml:211");
+    CHECK(cat->defined_at("gpus", "rtx_4090") == "topologies/devices.yaml:232");
   }
   SECTION("an extension named twice is read once") {
     auto twice = Catalog::load(kShipped, {kExt + "whatif_4090_48gb.yaml", kExt + "../catalog_ext/whatif_4090_48gb.yaml"});
@@ -95,14 +95,14 @@ TEST_CASE("references from an extension resolve against the shipped catalog and 
 }
 
 TEST_CASE("an extension never replaces an entry", "[topo][catalog]") {
-  SECTION("redefining the shipped rtx_4090: an error at the extension's key naming devices.yaml:211") {
+  SECTION("redefining the shipped rtx_4090: an error at the extension's key naming devices.yaml:232") {
     ScenarioError e = error_of([] { Catalog::load(kShipped, {kExt + "redefine_4090.yaml"}); });
     CHECK(e.file() == kExt + "redefine_4090.yaml");
     CHECK(e.line() == 4);
     CHECK(e.col() == 3);
     CHECK(e.key() == "gpus.rtx_4090");
     CHECK(e.message() ==
-          "GPU 'rtx_4090' is already in the shipped catalog (topologies/devices.yaml:211); give yours another name");
+          "GPU 'rtx_4090' is already in the shipped catalog (topologies/devices.yaml:232); give yours another name");
   }
   SECTION("two extensions defining one GPU: an error at the second naming the first's file:line") {
     ScenarioError e = error_of([] {
@@ -117,7 +117,7 @@ TEST_CASE("an extension never replaces an entry", "[topo][catalog]") {
   SECTION("pricing a shipped GPU: an error pointing at the scenario's cost keys") {
     ScenarioError e = error_of([] { Catalog::load(kShipped, {kExt + "price_shipped_gpu.yaml"}); });
     CHECK(e.line() == 4);
-    CHECK_THAT(e.message(), Catch::Contains("defined in the shipped catalog (topologies/devices.yaml:211)"));
+    CHECK_THAT(e.message(), Catch::Contains("defined in the shipped catalog (topologies/devices.yaml:232)"));
     CHECK_THAT(e.message(), Catch::Contains("cost.gpu_hour"));
   }
   SECTION("an unknown section is an error with file:line:col, as in the shipped catalog") {
