@@ -346,7 +346,7 @@ int Planner::search_channels(const Shape& ring, bool multi_node, int arch, const
   // links in total, and the links of its widest single hop.
   const topo::GpuModel& gm = c_.gpu_model(ranks.front());
   // RCCL counts its own figure per xGMI link (topo.h GFX94X_XGMI_WIDTH) the same way.
-  const bool xgmi = gm.scale_up && gm.scale_up->cls == topo::LinkClass::infinity_fabric;
+  const bool xgmi = gm.has_infinity_fabric();
   const std::map<std::string, double>& per_xgmi = params_.rccl.xgmi_bytes_per_s;
   std::optional<double> per_link_bw;
   if (xgmi && per_xgmi.count(gm.arch)) per_link_bw = per_xgmi.at(gm.arch);

@@ -103,6 +103,7 @@ struct GpuModel {
   };
   std::optional<ScaleUp> scale_up;
   bool has_nvlink() const { return scale_up && scale_up->cls == LinkClass::nvlink; }
+  bool has_infinity_fabric() const { return scale_up && scale_up->cls == LinkClass::infinity_fabric; }
   std::string pcie;
   bool p2p = true;
   int sms = 0;            // streaming multiprocessors: the pool compute and NCCL kernels share

@@ -529,17 +529,15 @@ std::pair<std::string, int> pcie_attrs(const std::string& kind) {
 
 std::string export_nccl_xml(const Cluster& c) {
   const Graph& g = c.graph();
-  // NCCL's topology XML has <nvlink> elements only; RCCL writes its xGMI links its own way, so
-  // a system with Infinity Fabric GPU links is refused rather than written without them.
-  for (int i = 0; i < c.gpu_count(); ++i)
-    if (c.gpu_model(i).scale_up && c.gpu_model(i).scale_up->cls == LinkClass::infinity_fabric)
-      throw std::invalid_argument("NCCL's topology XML has no element for AMD Infinity Fabric (xGMI) GPU links: " +
-                                  c.name() + " cannot be written as one");
-  // A GPU on its CPU's NVLink-C2C (Grace) and on no PCIe link: NCCL writes that link as a <c2c>
-  // element the export does not write (nor the import read), so such a system is refused rather
-  // than written without its GPUs.
+  // Two kinds of GPU the XML cannot hold, each refused rather than written without its links:
+  // Infinity Fabric (xGMI) GPU links (NCCL's XML has <nvlink> elements only; RCCL writes xGMI its
+  // own way), and a GPU on its CPU's NVLink-C2C (Grace) and on no PCIe link (NCCL writes that
+  // link as a <c2c> element the export does not write, nor the import read).
   for (Vertex v : boost::make_iterator_range(boost::vertices(g))) {
     if (g[v].node != 0 || g[v].type != DeviceType::gpu) continue;
+    if (c.catalog().gpus().at(g[v].model).has_infinity_fabric())
+      throw std::invalid_argument("NCCL's topology XML has no element for AMD Infinity Fabric (xGMI) GPU links: " +
+                                  c.name() + " cannot be written as one");
     bool pcie = false;
     for (auto e : boost::make_iterator_range(boost::out_edges(v, g))) pcie = pcie || g[e].cls == LinkClass::pcie;
     if (!pcie)

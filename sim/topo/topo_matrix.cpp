@@ -165,7 +165,7 @@ std::string topo_matrix(const Cluster& c, int node) {
          "  PXB  = Connection traversing multiple PCIe bridges (without traversing the PCIe Host Bridge)\n"
          "  PIX  = Connection traversing at most a single PCIe bridge\n"
          "  NV#  = Connection traversing a bonded set of # NVLinks\n";
-  if (c.gpu_count() > 0 && c.gpu_model(0).scale_up && c.gpu_model(0).scale_up->cls == LinkClass::infinity_fabric)
+  if (c.gpu_count() > 0 && c.gpu_model(0).has_infinity_fabric())
     out << "  XGMI = Connection traversing an AMD Infinity Fabric (xGMI) GPU link (rocm-smi's XGMI)\n";
   if (c.nics_per_node() > 0) {
     out << "\nNIC Legend:\n\n";
