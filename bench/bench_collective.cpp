@@ -31,12 +31,13 @@ struct Result {
   double busbw = 0;
 };
 
-Result once(int nodes, coll::Algo algo, coll::Op op = coll::Op::all_reduce) {
+Result once(int nodes, coll::Algo algo, coll::Op op = coll::Op::all_reduce, const std::string& system = "dgx_a100",
+            const std::string& fabric = "fat_tree") {
   using clock = std::chrono::steady_clock;
   Result r;
   auto t0 = clock::now();
-  auto cluster = topo::load_system(std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/dgx_a100.yaml", nodes, "",
-                                   "fat_tree");
+  auto cluster = topo::load_system(std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/topologies/" + system + ".yaml", nodes, "",
+                                   fabric);
   auto t1 = clock::now();
   coll::Planner planner(*cluster, coll::NcclParams::load_default(cluster->catalog().path()));
   coll::Request req;
@@ -93,6 +94,28 @@ int main(int argc, char** argv) {
                   m.sim_s > 0 ? static_cast<double>(m.events) / m.sim_s : 0.0, m.busbw,
                   static_cast<double>(peak_rss_kib()) / 1024.0);
     }
+  }
+  // The current hardware (issue 28), each on its own fabric: NCCL's Blackwell choices on an
+  // 8x B200 box, NVLS across one GB200 NVL72 rack (72 GPUs) and over two racks' InfiniBand,
+  // RCCL's rings on the 8x MI300X xGMI mesh and across 16 such nodes.
+  std::printf("# simtrain bench: 1 GiB all_reduce (auto), current systems on their own fabrics (median of %d)\n", repeats);
+  std::printf("# %-12s %5s  %9s  %9s  %9s  %9s  %7s  %7s  %9s\n", "system", "gpus", "load_s", "plan_s", "sim_s", "total_s",
+              "events", "flows", "busbw");
+  struct Sys {
+    std::string system;
+    int nodes, gpus;
+  };
+  for (const Sys& c : {Sys{"dgx_b200", 1, 8}, Sys{"dgx_b200", 16, 128}, Sys{"gb200_nvl72", 1, 72},
+                       Sys{"gb200_nvl72", 2, 144}, Sys{"mi300x_8gpu", 1, 8}, Sys{"mi300x_8gpu", 16, 128}}) {
+    std::vector<Result> rs;
+    for (int i = 0; i < repeats; ++i) rs.push_back(once(c.nodes, coll::Algo::automatic, coll::Op::all_reduce, c.system, ""));
+    std::sort(rs.begin(), rs.end(), [](const Result& a, const Result& b) {
+      return a.load_s + a.plan_s + a.sim_s < b.load_s + b.plan_s + b.sim_s;
+    });
+    const Result& m = rs[rs.size() / 2];
+    std::printf("  %-12s %5d  %9.4f  %9.4f  %9.4f  %9.4f  %7llu  %7llu  %9.2f\n", c.system.c_str(), c.gpus, m.load_s,
+                m.plan_s, m.sim_s, m.load_s + m.plan_s + m.sim_s, static_cast<unsigned long long>(m.events),
+                static_cast<unsigned long long>(m.flows), m.busbw);
   }
   return 0;
 }

@@ -80,6 +80,10 @@ int main(int argc, char** argv) {
   // micro-batches), Llama 3 405B TP8 PP16 DP128 on 16,384 H100 (the goal: under 30 s).
   cases.push_back({"LLaMA-65B TP8 PP2 16 GPUs, 1 step", "16xA100_llama_65b_tp8_pp2.yaml", {}});
   cases.push_back({"BLOOM-176B TP4 PP12 DP8 384 GPUs", "384xA100_bloom176b_tp4_pp12.yaml", {}});
+  // The current hardware (issue 28): two GB200 NVL72 racks (a 72-GPU NVLink domain each, PXN
+  // forwarding inside, InfiniBand between), Mixtral's expert parallelism across compute trays.
+  cases.push_back({"Llama 3.1 405B TP8 PP8 2x NVL72 128 GPUs", "2xnvl72_llama3_405b.yaml", {}});
+  cases.push_back({"Mixtral 8x7B EP8 PP4 1x NVL72 64 GPUs", "nvl72_mixtral_8x7b.yaml", {}});
   if (argc <= 2 || std::string(argv[2]) != "--quick")
     cases.push_back({"Llama 3 405B TP8 PP16 DP128 16384 GPUs", "16384xH100_llama3_405b_tp8_pp16.yaml", {}});
   std::printf("# simtrain bench: scenario runs (median of %d)\n", repeats);
@@ -102,7 +106,8 @@ int main(int argc, char** argv) {
   };
   for (const PlanCase& c : std::vector<PlanCase>{
            {"plan LLaMA-65B on 16 A100", "16xA100_llama_65b_tp8_pp2.yaml", {}},
-           {"plan Llama 3 405B on 1024 H100", "16384xH100_llama3_405b_tp8_pp16.yaml", {"nodes=128"}}}) {
+           {"plan Llama 3 405B on 1024 H100", "16384xH100_llama3_405b_tp8_pp16.yaml", {"nodes=128"}},
+           {"plan Mixtral 8x7B on 1 NVL72 rack", "nvl72_mixtral_8x7b.yaml", {}}}) {
     train::PlanResult last;
     const Timing t = median_of(repeats, [&] { last = drive::plan_layouts(load_scenario(dir + c.file, c.sets), c.sets, {}); });
     int simulated = 0;
@@ -119,7 +124,8 @@ int main(int argc, char** argv) {
   };
   for (const AdviseCase& c : std::vector<AdviseCase>{
            {"advise ResNet-50, every shipped system", "8xA100_pcie_switch.yaml"},
-           {"advise Llama-2-13B 50B tokens question", "advise_llama2_13b_50b_tokens.yaml"}}) {
+           {"advise Llama-2-13B 50B tokens question", "advise_llama2_13b_50b_tokens.yaml"},
+           {"advise 70B: H200, B200, MI300X, NVL72", "advise_llama3_70b_h200_b200_mi300x_nvl72.yaml"}}) {
     report::AdviseResult last;
     drive::AdviseOptions o;
     o.jobs = 2;

@@ -120,3 +120,39 @@ TEST_CASE("plan on NVLink domains of 4 trays: TP 8 spans 2 trays of one node, no
   // The text marks the TP 8 rows it lists.
   CHECK(report::format_plan(p, 1000).find("[TP 8 over 2 compute trays, one NVLink domain]") != std::string::npos);
 }
+
+TEST_CASE("plan on two GB200 NVL72 racks: the chosen EP group spans compute trays inside one rack, no group spans racks",
+          "[plan][box]") {
+  // scenarios/nvl72_mixtral_8x7b.yaml on 2 racks (128 GPUs; a rack is one node: one NVLink domain
+  // of 16 compute trays of 4 GPUs here, the racks joined by InfiniBand). Mixtral's 8 experts give
+  // EP 8, which spans 2 trays (4 GPUs each) and stays on NVLink: the plan's fastest layout uses it
+  // (EP moves each token's hidden state to its experts and back in every MoE layer: on NVLink 5
+  // that all-to-all is cheaper than the full-model sharding traffic of EP 1). No TP group may
+  // leave a rack (refused: TP's per-layer all-reduces on the InfiniBand fabric), and the fastest
+  // layout keeps its EP group in one rack too.
+  PlanOptions po;
+  po.simulate = 4;
+  const std::string path = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/nvl72_mixtral_8x7b.yaml";
+  const auto spec = load_scenario(path, {"nodes=2"});
+  const train::PlanResult p = plan_layouts(spec, {"nodes=2"}, po);
+  CHECK(p.gpus == 128);
+  CHECK(p.box_name == "compute tray");
+  CHECK(p.gpus_per_box == 4);
+  const nlohmann::json j = report::plan_to_json(p);
+  const nlohmann::json* best = nullptr;
+  for (const auto& row : j.at("layouts")) {
+    if (!row.at("feasible").get<bool>()) continue;
+    INFO(row.dump());
+    CHECK(row.at("groups").at("tp").at("nodes") == 1);  // TP never crosses the fabric between racks
+    if (row.at("simulated").get<bool>() &&
+        (best == nullptr || row.at("result").at("step_s") < best->at("result").at("step_s")))
+      best = &row;
+  }
+  REQUIRE(best != nullptr);
+  INFO(best->dump());
+  const auto& ep = best->at("groups").at("ep");
+  CHECK(best->at("layout").at("ep") == 8);
+  CHECK(ep.at("nodes") == 1);
+  CHECK(ep.at("boxes").get<int>() >= 2);
+  CHECK(ep.at("where").get<std::string>().find("compute trays, one NVLink domain") != std::string::npos);
+}
