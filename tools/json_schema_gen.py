@@ -14,7 +14,7 @@ import sys
 
 ROOT = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else ".").resolve()
 sys.path.insert(0, str(ROOT / "tests" / "cli"))
-from json_cases import CASES  # noqa: E402
+from json_cases import CASES, expected_exit  # noqa: E402
 
 TITLES = {
     "run": "simtrain run SCENARIO --json: one simulated training step, its split, throughput, memory, energy and cost",
@@ -69,6 +69,9 @@ NULLABLE = {"tokens", "samples", "epochs", "dataset_samples", "wall_clock_s", "g
 
 # Descriptions of new fields: "command:path" first, then "path", then the field's name.
 DESCRIPTIONS = {
+    "validate:bands_check": "--check-bands FILE: whether the bands file says what these results give (exit 6 when not)",
+    "validate:bands_check.file": "the bands file checked",
+    "validate:bands_check.matches": "true when the file equals `simtrain validate --bands` on these results",
     "plan:gpus_per_node": "GPUs per node of the job: the NVLink domain a TP group stays in",
     "plan:box": "the system's boxes (its box: key: the chassis inside a node, e.g. a GB200 NVL72 rack's compute "
                 "trays); null when a node is one box",
@@ -177,7 +180,10 @@ def main():
     binary = sys.argv[1]
     outputs = {}
     for command, args in CASES:
-        text = subprocess.run([binary, *args, "--json"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        done = subprocess.run([binary, *args, "--json"], cwd=ROOT, capture_output=True, text=True)
+        if done.returncode != expected_exit(args):
+            raise SystemExit(f"simtrain {' '.join(args)} --json: exit {done.returncode}: {done.stderr[:500]}")
+        text = done.stdout
         outputs.setdefault(command, []).append(json.loads(text))
     for command, docs in outputs.items():
         path = ROOT / "docs" / "schema" / f"{command}.schema.json"

@@ -520,23 +520,27 @@ int validate_command(const ValidateArgs& args, const SearchFlags& flags, Dist& d
     std::cout << bands_yaml();
     return 0;
   }
-  if (args.json && args.cross_validate)
-    print_json(std::cout, {{"rows", report::validation_to_json(*results)},
-                           {"cross_validation", report::cross_validation_to_json(cross_validated())}});
-  else if (args.json) print_json(std::cout, report::validation_to_json(*results));
-  else std::cout << report::format_validation(*results, args.cases.empty() ? "validation/cases.yaml" : args.cases,
-                                                   terminal_columns());
-  if (args.cross_validate && !args.json)
-    std::cout << "\n" << report::format_cross_validation(cross_validated());
-  const bool all_within = std::all_of(results->begin(), results->end(), [](const auto& r) { return r.within; });
-  if (!args.check_bands.empty()) {
-    const bool same = read_input_file(args.check_bands) == bands_yaml();
-    std::cout << "\nerror bands: " << args.check_bands
-              << (same ? " matches these results\n"
-                       : " differs from these results: regenerate it with `simtrain validate --bands > " +
-                             args.check_bands + "` and review the change\n");
-    if (!same) return 6;
+  // --check-bands: does the bands file say what these results give? Under --json the verdict is
+  // a field of the one JSON object (nothing else on stdout); in text, a line after the table.
+  std::optional<bool> bands_match;
+  if (!args.check_bands.empty()) bands_match = read_input_file(args.check_bands) == bands_yaml();
+  if (args.json) {
+    nlohmann::json body = {{"rows", report::validation_to_json(*results)}};
+    if (args.cross_validate) body["cross_validation"] = report::cross_validation_to_json(cross_validated());
+    if (bands_match) body["bands_check"] = {{"file", args.check_bands}, {"matches", *bands_match}};
+    print_json(std::cout, body);
+  } else {
+    std::cout << report::format_validation(*results, args.cases.empty() ? "validation/cases.yaml" : args.cases,
+                                           terminal_columns());
+    if (args.cross_validate) std::cout << "\n" << report::format_cross_validation(cross_validated());
+    if (bands_match)
+      std::cout << "\nerror bands: " << args.check_bands
+                << (*bands_match ? " matches these results\n"
+                                 : " differs from these results: regenerate it with `simtrain validate --bands > " +
+                                       args.check_bands + "` and review the change\n");
   }
+  const bool all_within = std::all_of(results->begin(), results->end(), [](const auto& r) { return r.within; });
+  if (bands_match && !*bands_match) return 6;
   return args.strict && !all_within ? 5 : 0;
 }
 

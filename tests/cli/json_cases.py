@@ -31,4 +31,16 @@ CASES = [("run", c) for c in RUN_CASES] + [
     ("validate", ["validate", "--no-progress", "--only", "gemm-mamf-bf16-fp8", "lambda-resnet50-amp-1gpu",
                   "--cross-validate"]),
     ("validate", ["validate", "--no-progress", "--only", "nccl-ar-a100-8gpu-curve-stas00"]),
+    # --check-bands under --json: the verdict as a field (one case's bands never match the
+    # shipped file's: exit 6, see EXIT below)
+    ("validate", ["validate", "--no-progress", "--only", "nccl-ar-a100-8gpu-curve-stas00", "--check-bands",
+                  "validation/error_bands.yaml"]),
 ]
+
+# The exit status a case ends with when it is not 0 (its JSON is still the whole output).
+EXIT = {("validate", "--check-bands"): 6}
+
+
+def expected_exit(args):
+    """The exit status the case of these arguments ends with (0 unless EXIT names it)."""
+    return next((code for (command, flag), code in EXIT.items() if args[0] == command and flag in args), 0)

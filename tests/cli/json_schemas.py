@@ -15,7 +15,7 @@ import tempfile
 import jsonschema
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from json_cases import CASES  # noqa: E402
+from json_cases import CASES, expected_exit  # noqa: E402
 
 COMMANDS = {"run", "replay", "memory", "compare", "plan", "sweep", "merge", "advise", "collective", "validate"}
 
@@ -64,7 +64,7 @@ def main():
 
     def output(args):
         done = subprocess.run([binary, *args, "--json"], cwd=root, capture_output=True, text=True)
-        if done.returncode != 0:
+        if done.returncode != expected_exit(args):
             failures.append(f"simtrain {' '.join(args)} --json: exit {done.returncode}: {done.stderr[:500]}")
             return None
         return done.stdout
