@@ -133,7 +133,7 @@ TEST_CASE("enum name tables: every table names every value of its enum, and each
 
 // The texts the tables replaced, as messages and --help print them (the CLI goldens hold them).
 TEST_CASE("enum name tables: the lists they print are the ones the hand-written lists were") {
-  REQUIRE(work::kPrecisionNames.choices(" | ", " | ") == "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8");
+  REQUIRE(work::kPrecisionNames.choices(" | ", " | ") == "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8 | mxfp8 | nvfp4");  // mxfp8, nvfp4: TE's block-scaled recipes (Blackwell)
   REQUIRE(work::kPrecisionNames.parse("mixed") == work::Precision::amp_fp16);
   REQUIRE(work::kPrecisionNames.parse("bf16_mixed") == work::Precision::amp_bf16);
   REQUIRE(work::kOptimizerNames.choices(" | ", " | ") == "sgd | adam | adamw");
