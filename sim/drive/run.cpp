@@ -778,10 +778,11 @@ class ScenarioRun {
     r_.tokens_per_s = m_.seq_len > 0 ? r_.samples_per_s * r_.tokens_per_sample : 0;
     const double model_flops_per_gpu_step = m_.train_flops_per_sample() * samples_per_step_ / r_.gpus;
     r_.tflops_per_gpu = model_flops_per_gpu_step / r_.step_time_s / 1e12;
-    // MFU against the dense 16-bit peak under fp8: only the linear layers run in fp8
-    // (work/cost.hpp), and fp8 runs are quoted against the bf16 peak so they compare with bf16 runs.
+    // MFU against the dense 16-bit peak under fp8, mxfp8 and nvfp4: only the linear layers run
+    // quantized (work/cost.hpp), and such runs are quoted against the bf16 peak so they compare
+    // with bf16 runs.
     double peak = b_.cost->tensor_peak_flops();
-    if (prec_ == work::Precision::fp8) {
+    if (work::quantized_linears(prec_)) {
       auto it = gpu_.peak_flops.find("bf16");
       if (it != gpu_.peak_flops.end()) peak = it->second;
     }

@@ -41,9 +41,26 @@ const char* tensor_precision_key(Precision p) {
     case Precision::fp16: return "fp16";
     case Precision::amp_bf16:
     case Precision::bf16: return "bf16";
-    case Precision::fp8: return "fp8";
+    case Precision::fp8:
+    case Precision::mxfp8: return "fp8";
+    case Precision::nvfp4: return "fp4";
   }
   return "fp32";
+}
+
+bool quantized_linears(Precision p) {
+  return p == Precision::fp8 || p == Precision::mxfp8 || p == Precision::nvfp4;
+}
+
+bool supports_precision(const topo::GpuModel& gpu, Precision p) {
+  if (p != Precision::mxfp8 && p != Precision::nvfp4) return true;
+  // Block-scaled MMA (PTX tcgen05.mma .kind::mxf8f6f4 / .kind::mxf4nvf4 on sm_100 and sm_103;
+  // mma.sync with block scales on sm_120): Blackwell and later. "sm_N" only: AMD's gfx targets
+  // are not NVIDIA architectures (CDNA3 has no MX formats; TransformerEngine's MXFP8 and NVFP4
+  // recipes on CDNA4 are not modelled).
+  const std::string& a = gpu.arch;
+  if (a.rfind("sm_", 0) != 0 || a.size() < 4 || a.find_first_not_of("0123456789", 3) != std::string::npos) return false;
+  return std::stoi(a.substr(3)) >= 100;
 }
 
 bool parse_optimizer(const std::string& s, Optimizer& out) { return kOptimizerNames.parse(s, out); }
@@ -125,16 +142,16 @@ double KindCurve::peak_share(bool bwd, bool is_causal) const {
 }
 
 void read_compute_block(const Field& f, ComputeCalibration& cal) {
-  f.check_keys({"gemm", "gemm_by_precision", "conv", "attention", "flash_attention", "flash_attention_3", "vector",
-                "memory", "launch", "cuda_context", "allocator_slack", "sustained"});
+  f.check_keys({"gemm", "gemm_by_precision", "conv", "attention", "flash_attention", "flash_attention_3",
+                "cudnn_attention", "vector", "memory", "launch", "cuda_context", "allocator_slack", "sustained"});
   if (auto s = f.get("sustained")) {
     cal.sustained = s->as_number_in(0, 1);
     if (cal.sustained <= 0) throw s->error("expected a share of the burst rate in (0, 1]");
   }
   if (auto g = f.get("gemm")) read_curve(*g, cal.gemm, true);
   if (auto g = f.get("gemm_by_precision")) {
-    if (!g->is_map()) throw g->error("expected a mapping of precisions (fp32, tf32, fp16, bf16, fp8) to curves");
-    g->check_keys({"fp32", "tf32", "fp16", "bf16", "fp8"});
+    if (!g->is_map()) throw g->error("expected a mapping of precisions (fp32, tf32, fp16, bf16, fp8, fp4) to curves");
+    g->check_keys({"fp32", "tf32", "fp16", "bf16", "fp8", "fp4"});
     for (const Field& e : g->entries()) {
       const std::string key = e.key().substr(e.key().rfind('.') + 1);
       KindCurve c = cal.gemm;
@@ -149,6 +166,7 @@ void read_compute_block(const Field& f, ComputeCalibration& cal) {
   if (auto g = f.get("attention")) read_curve(*g, cal.attention, false);
   if (auto g = f.get("flash_attention")) read_curve(*g, cal.flash_attention, false);
   if (auto g = f.get("flash_attention_3")) read_curve(*g, cal.flash_attention_3, false);
+  if (auto g = f.get("cudnn_attention")) read_curve(*g, cal.cudnn_attention, false);
   if (auto v = f.get("vector")) {
     v->check_keys({"max"});
     cal.vector_max = v->at("max").as_number_in(0, 1);
@@ -186,6 +204,23 @@ constexpr double kPrologueEpilogueSteps = 2;  // K0 = 2 k-steps (assumption, cos
 constexpr double kFlashBlock = 128;           // FlashAttention's key/query block (causal skipping)
 
 }  // namespace
+
+CostModel::QuantRecipe CostModel::quant_recipe(Precision p) {
+  QuantRecipe q;
+  switch (p) {
+    case Precision::fp8:  // per-tensor scaling: cast-transpose, 1 B each way; weights cast every forward
+      q = {true, 1.0, 2 + 1 + 1, 1, true};
+      break;
+    case Precision::mxfp8:  // E4M3 + E8M0 per 32; rowwise and columnwise from bf16; parameters kept in MXFP8
+      q = {true, 1 + 1.0 / 32, 2 + 2 * (1 + 1.0 / 32), 1, false};
+      break;
+    case Precision::nvfp4:  // E2M1 + E4M3 per 16 (+ fp32 per tensor); amax pass, then both usages
+      q = {true, 0.5 + 1.0 / 16, 2 + 2 + 2 * (0.5 + 1.0 / 16), 2, true};
+      break;
+    default: break;
+  }
+  return q;
+}
 
 CostModel::GemmKernel CostModel::make_gemm_kernel(double peak, const KindCurve& anchor, bool simt, double in_b,
                                                   double out_b) const {
@@ -226,20 +261,28 @@ CostModel::CostModel(const topo::GpuModel& gpu, ComputeCalibration cal, Precisio
     }
     return p->second;
   };
+  if (!supports_precision(gpu, precision)) {
+    throw std::invalid_argument(std::string("precision ") + precision_name(precision) +
+                                " needs block-scaled tensor cores (NVIDIA Blackwell, sm_100 or later); " + gpu.name +
+                                " is " + gpu.arch + ": use fp8 (per-tensor scaling) or amp_bf16");
+  }
   tensor_peak_ = peak_of(tensor_precision_key(precision));
-  fp8_linears_ = precision == Precision::fp8;
-  matmul_peak_ = fp8_linears_ ? peak_of("bf16") : tensor_peak_;
+  quant_ = quant_recipe(precision);
+  matmul_peak_ = quant_.on ? peak_of("bf16") : tensor_peak_;
   auto vec = gpu.peak_flops.find("fp32");
   vector_peak_ = vec != gpu.peak_flops.end() ? vec->second : tensor_peak_;
   const bool simt = precision == Precision::fp32;
   const double ab = activation_bytes(precision);
-  auto anchor_for = [&](const char* key) {
+  auto anchor_for = [&](const std::string& key) {
     auto m = cal_.gemm_by_precision.find(key);
+    if (m == cal_.gemm_by_precision.end() && key == "fp4") m = cal_.gemm_by_precision.find("fp8");  // header: assumption
     return m != cal_.gemm_by_precision.end() ? m->second : cal_.gemm;
   };
-  linear_ = make_gemm_kernel(tensor_peak_, anchor_for(tensor_precision_key(precision)), simt,
-                             fp8_linears_ ? 1.0 : ab, ab);
-  conv_ = fp8_linears_ ? make_gemm_kernel(matmul_peak_, anchor_for("bf16"), false, 2, 2) : linear_;
+  // The k-step follows the element width (fp4: 256 elements, CUTLASS's sm_100 NVFP4 tiles); the
+  // operand bytes with their block scales are what the roofline reads (forward/backward).
+  const double elem_bytes = precision == Precision::nvfp4 ? 0.5 : quant_.on ? 1.0 : ab;
+  linear_ = make_gemm_kernel(tensor_peak_, anchor_for(tensor_precision_key(precision)), simt, elem_bytes, ab);
+  conv_ = quant_.on ? make_gemm_kernel(matmul_peak_, anchor_for("bf16"), false, 2, 2) : linear_;
 }
 
 double CostModel::free_sm_share(const Contention& c) const {
@@ -308,6 +351,7 @@ double CostModel::attention_s(const Op& op, double flops, bool backward, const C
     curve = &cal_.flash_attention;
     if (kernels_.attention == AttentionKernel::fa3 && cal_.flash_attention_3.max > 0 && gpu_.arch == "sm_90")
       curve = &cal_.flash_attention_3;
+    if (kernels_.attention == AttentionKernel::cudnn && cal_.cudnn_attention.max > 0) curve = &cal_.cudnn_attention;
     if (op.causal && op.gemm_n > 0) {  // blocks above the diagonal are skipped
       const double nb = std::ceil(op.gemm_n / kFlashBlock);
       flops *= (nb + 1) / (2 * nb);
@@ -318,8 +362,12 @@ double CostModel::attention_s(const Op& op, double flops, bool backward, const C
   return flops > 0 && eff > 0 ? flops / (matmul_peak_ * eff) / free_sm_share(c) : 0.0;
 }
 
-// TE's fused cast-transpose of `elems` bf16 values: read 2 B, write the fp8 copy and its transpose.
-double CostModel::fp8_cast_s(double elems, const Contention& c) const { return elems * 4 / free_hbm_bytes_per_s(c); }
+// TE's quantization of `elems` bf16 values as the recipe runs it (header): fp8's cast-transpose
+// (read 2 B, write the fp8 copy and its transpose), MXFP8's rowwise + columnwise kernel, NVFP4's
+// amax pass and quantization.
+double CostModel::quantize_s(double elems, const Contention& c) const {
+  return elems * quant_.quant_traffic_bytes / free_hbm_bytes_per_s(c);
+}
 
 // cuDNN's NCHW <-> NHWC transposes around a tensor-core conv: input and output read + written once more.
 double CostModel::conv_transpose_s(const Op& op, double batch, const Contention& c) const {
@@ -338,12 +386,15 @@ TimePs CostModel::forward(const Op& op, double batch, const Contention& c) const
       const double m = op.gemm_m * batch;
       double t = op.gemm_m > 0 ? matmul_s(op, g, m, op.gemm_n, op.gemm_k, c)
                                : flops / (g.peak * g.e_main * g.clock) / free_sm_share(c);
-      if (op.kind == OpKind::gemm && fp8_linears_ && op.gemm_m > 0) {
-        // fp8 inputs, bf16 output; then the casts of the input and the weight, two more kernels.
+      if (op.kind == OpKind::gemm && quant_.on && op.gemm_m > 0) {
+        // Quantized inputs, bf16 output; then the quantization of the input and (unless the
+        // recipe keeps the parameters quantized) of the weight.
         const double groups = op.gemm_groups;
-        bytes = groups * ((m * op.gemm_k + op.gemm_k * op.gemm_n) * 1.0 + m * op.gemm_n * 2.0);
-        const double casts = fp8_cast_s(groups * m * op.gemm_k, c) + fp8_cast_s(groups * op.gemm_k * op.gemm_n, c);
-        return finish(t, bytes, c, 1) + seconds_to_ps(casts) + 2 * cal_.launch_ps;
+        bytes = groups * ((m * op.gemm_k + op.gemm_k * op.gemm_n) * quant_.operand_bytes + m * op.gemm_n * 2.0);
+        const double weight = quant_.weight_per_forward ? groups * op.gemm_k * op.gemm_n : 0.0;
+        const int kernels = quant_.quant_kernels * (weight > 0 ? 2 : 1);
+        return finish(t, bytes, c, 1) + seconds_to_ps(quantize_s(groups * m * op.gemm_k + weight, c)) +
+               kernels * cal_.launch_ps;
       }
       const double tr = conv_transpose_s(op, batch, c);
       return finish(t, bytes, c, 1) + (tr > 0 ? seconds_to_ps(tr) + 2 * cal_.launch_ps : 0);
@@ -382,9 +433,10 @@ TimePs CostModel::backward(const Op& op, double batch, const Contention& c) cons
         t = gemms * flops / (g.peak * g.e_main * g.clock) / free_sm_share(c);
       }
       const int kernels = (dgrad ? 1 : 0) + (wgrad ? 1 : 0);
-      if (op.kind == OpKind::gemm && fp8_linears_ && op.gemm_m > 0) {
-        // dY cast to fp8 (and transposed for dW) before both GEMMs.
-        return finish(t, bytes, c, kernels) + seconds_to_ps(fp8_cast_s(op.gemm_groups * m * n, c)) + cal_.launch_ps;
+      if (op.kind == OpKind::gemm && quant_.on && op.gemm_m > 0) {
+        // dY quantized (rowwise for dgrad, columnwise for wgrad) before both GEMMs.
+        return finish(t, bytes, c, kernels) + seconds_to_ps(quantize_s(op.gemm_groups * m * n, c)) +
+               quant_.quant_kernels * cal_.launch_ps;
       }
       const double tr = conv_transpose_s(op, batch, c);
       return finish(t, bytes, c, kernels) + (tr > 0 ? seconds_to_ps(tr) + 2 * cal_.launch_ps : 0);

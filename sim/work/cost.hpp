@@ -69,7 +69,9 @@
 //
 // Attention (OpKind::attention): a fused FlashAttention kernel (flash) at a measured share of
 // the 16-bit peak, eff(F) = e F / (F + half_size): FA2 (flash_attention) or FA3 on Hopper
-// (flash_attention_3) as KernelChoices::attention says. e is measured per direction and
+// (flash_attention_3) or cuDNN's fused attention (cudnn_attention: what TransformerEngine's
+// DotProductAttention runs on Blackwell, where FA3 does not run and FA2's sm80 code reaches 0.16
+// of peak) as KernelChoices::attention says. e is measured per direction and
 // causality (compute.yaml: max = forward, backward, causal, causal_backward; absent = max):
 // FlashAttention's backward is a different kernel (it recomputes Q K^T, runs 5 GEMMs against
 // the forward's 2 and accumulates dQ with atomics), so it runs at a lower share of peak than
@@ -107,6 +109,37 @@
 // gradient) and its weight (same), backward casts the output gradient (same); the amax
 // reduction is fused into them. So fp8 is never 2x bf16 end to end.
 //
+// The microscaling recipes (TransformerEngine 2.x, transformer_engine/common/recipe/__init__.py
+// @000b637e: MXFP8BlockScaling, NVFP4BlockScaling; docs/model/precision.md) have the same scope
+// -- the linear layers (OpKind::gemm), every one of their three GEMMs (fprop, dgrad, wgrad), and
+// nothing else: attention, norms, elementwise ops and the saved activations stay bf16 -- but other
+// operands, rates and quantization kernels:
+//   mxfp8  E4M3 elements, one E8M0 (power-of-two) scale per 32 consecutive elements, at the fp8
+//          tensor rate: Blackwell's block-scaled MMA applies the scales inside the tensor core
+//          (PTX tcgen05.mma .kind::mxf8f6f4, sm_100+). A block scale needs no tensor-wide amax,
+//          so one fused kernel quantizes an operand rowwise and columnwise from its bf16 source
+//          (the two are not transposes of each other): read 2 B, write 2 x (1 + 1/32) B per
+//          element. Weights: Megatron-Bridge's bf16_with_mxfp8_mixed sets fp8_param_gather, so
+//          the parameters are kept in MXFP8 (written by the optimizer in place of the bf16 copy):
+//          no weight quantization in the forward. Inputs and output gradients are quantized
+//          per GEMM as under fp8.
+//   nvfp4  E2M1 elements, one E4M3 scale per 16 elements and an fp32 scale per tensor, at the fp4
+//          tensor rate (devices.yaml `fp4`; .kind::mxf4nvf4). The per-tensor scale needs the
+//          tensor's amax before any element is quantized: an amax pass (read 2 B) then the
+//          rowwise + columnwise quantization (read 2 B, write 2 x (0.5 + 1/16) B), two kernels.
+//          The recipe's 16x16 random Hadamard transform of the wgrad operands and its stochastic
+//          rounding of gradients run inside the quantization kernel (memory-bound either way:
+//          no time of their own). Weights: bf16_with_nvfp4_mixed keeps them bf16
+//          (fp8_param_gather off), so each forward quantizes its weight as fp8 does (2D 16x16
+//          blocks; TE caches it across a step's micro-batches when Megatron passes
+//          is_first_microbatch: not modelled, an upper bound on that cost, as for fp8).
+// Both need block-scaled tensor cores: NVIDIA sm_100 or later. Any other GPU (Hopper and older,
+// AMD Instinct) refuses them. GEMM efficiency: the GPU's measured fp8 anchor for mxfp8; for nvfp4
+// compute.yaml's `fp4` anchor when measured, else the fp8 one (assumption: the same share of
+// its peak). Memory: the saved activations and the bf16 weights as under fp8 (TE's quantized
+// copies of the saved linear inputs, smaller, and NVFP4's cached weight, 1.125 B a parameter,
+// are not counted); MXFP8's parameters (2 x 1.03 B) stand in for the bf16 copy they replace.
+//
 // Backward of other ops: the same FLOPs, 2x the bytes. The optimizer step is memory-bound: per
 // parameter it reads and writes the fp32 master weight, the gradient and its states (SGD with
 // momentum: 5 x 4 bytes; Adam/AdamW: 7 x 4 bytes; plus the half-precision copy under mixed
@@ -130,7 +163,7 @@ class Field;
 namespace simtrain::work {
 
 // Training precision, as a scenario names it.
-enum class Precision { fp32, tf32, amp_fp16, amp_bf16, bf16, fp16, fp8 };
+enum class Precision { fp32, tf32, amp_fp16, amp_bf16, bf16, fp16, fp8, mxfp8, nvfp4 };
 // A scenario's names (base/enum_names.hpp); --precision also takes the older spellings
 // fp16_mixed, mixed, amp (amp_fp16) and bf16_mixed (amp_bf16).
 inline constexpr auto kPrecisionNames = enum_names<Precision>({{Precision::fp32, "fp32"},
@@ -140,6 +173,8 @@ inline constexpr auto kPrecisionNames = enum_names<Precision>({{Precision::fp32,
                                                                {Precision::bf16, "bf16"},
                                                                {Precision::fp16, "fp16"},
                                                                {Precision::fp8, "fp8"},
+                                                               {Precision::mxfp8, "mxfp8"},
+                                                               {Precision::nvfp4, "nvfp4"},
                                                                {Precision::amp_fp16, "fp16_mixed", NameUse::kAlias},
                                                                {Precision::amp_fp16, "mixed", NameUse::kAlias},
                                                                {Precision::amp_fp16, "amp", NameUse::kAlias},
@@ -151,9 +186,14 @@ bool parse_precision(const std::string& s, Precision& out);  // a name or an ali
 double activation_bytes(Precision p);
 double weight_bytes(Precision p);
 double grad_bytes(Precision p);
-// The catalog key of the peak used by tensor-core ops ("fp16", "tf32", ...). Under fp8 only
-// linear layers use it; attention and convs use bf16's.
+// The catalog key of the peak used by tensor-core ops ("fp16", "tf32", ...). Under fp8, mxfp8
+// and nvfp4 only linear layers use it ("fp8", "fp8", "fp4"); attention and convs use bf16's.
 const char* tensor_precision_key(Precision p);
+// Whether the linear layers run quantized (TransformerEngine's recipes: fp8, mxfp8, nvfp4).
+bool quantized_linears(Precision p);
+// Whether the GPU runs the precision's GEMMs in hardware: mxfp8 and nvfp4 need block-scaled
+// tensor cores (NVIDIA sm_100 or later); every other precision is checked by its catalog peak.
+bool supports_precision(const topo::GpuModel& gpu, Precision p);
 
 enum class Optimizer { sgd, adam, adamw };
 inline constexpr auto kOptimizerNames =
@@ -181,7 +221,8 @@ struct ComputeCalibration {
   KindCurve attention;          // eager Q K^T / softmax / P V kernels
   KindCurve flash_attention;    // FlashAttention-2
   KindCurve flash_attention_3{0.0};  // FlashAttention-3 (Hopper only; max 0: not measured, FA2 runs)
-  // Per precision ("fp32", "tf32", "fp16", "bf16", "fp8"): replaces `gemm` for that precision
+  KindCurve cudnn_attention{0.0};    // cuDNN fused attention (max 0: not measured, FA2 runs)
+  // Per precision ("fp32", "tf32", "fp16", "bf16", "fp8", "fp4"): replaces `gemm` for that precision
   // (compute.yaml: a measurement at another precision; a calibration file: a measured curve).
   std::map<std::string, KindCurve> gemm_by_precision;
   double conv_vs_gemm = 0.875;  // implicit-GEMM convs' main loop against a GEMM's
@@ -216,10 +257,12 @@ struct Contention {
 };
 
 // Which kernels the software stack runs (a software profile picks them).
-enum class AttentionKernel { fa2, fa3 };  // FlashAttention-2 (PyTorch SDPA, flash-attn 2) | -3 (Hopper)
+// FlashAttention-2 (PyTorch SDPA, flash-attn 2) | -3 (Hopper) | cuDNN's fused attention
+// (TransformerEngine's FusedAttention backend, cudnn-frontend SDPA).
+enum class AttentionKernel { fa2, fa3, cudnn };
 enum class ConvLayout { nchw, nhwc };     // PyTorch's default contiguous format | channels_last
 inline constexpr auto kAttentionKernelNames =
-    enum_names<AttentionKernel>({{AttentionKernel::fa2, "fa2"}, {AttentionKernel::fa3, "fa3"}});
+    enum_names<AttentionKernel>({{AttentionKernel::fa2, "fa2"}, {AttentionKernel::fa3, "fa3"}, {AttentionKernel::cudnn, "cudnn"}});
 inline constexpr auto kConvLayoutNames = enum_names<ConvLayout>(
     {{ConvLayout::nchw, "nchw"}, {ConvLayout::nhwc, "nhwc"}, {ConvLayout::nhwc, "channels_last", NameUse::kAlias}});
 const char* attention_kernel_name(AttentionKernel k);
@@ -228,8 +271,9 @@ bool parse_attention_kernel(const std::string& s, AttentionKernel& out);
 bool parse_conv_layout(const std::string& s, ConvLayout& out);
 
 struct KernelChoices {
-  // Flash attention ops (Op::flash) run FA2 or FA3; FA3 only on sm_90 where the GPU's
-  // compute.yaml entry has flash_attention_3, else FA2 (FA3 is a Hopper kernel). Default FA2: what PyTorch's SDPA runs.
+  // Flash attention ops (Op::flash) run FA2, FA3 or cuDNN's; FA3 only on sm_90 where the GPU's
+  // compute.yaml entry has flash_attention_3, cuDNN where it has cudnn_attention, else FA2 (FA3
+  // is a Hopper kernel; cuDNN's is measured per GPU). Default FA2: what PyTorch's SDPA runs.
   AttentionKernel attention = AttentionKernel::fa2;
   // Convs in NCHW pay cuDNN's transposes; NHWC (model.to(memory_format=torch.channels_last))
   // does not. Default NCHW: PyTorch eager's default memory format.
@@ -283,7 +327,7 @@ class CostModel {
   double matmul_s(const Op& op, const GemmKernel& g, double m, double n, double k, const Contention& c) const;
   TimePs finish(double t_compute, double bytes, const Contention& c, int kernels) const;
   double attention_s(const Op& op, double flops, bool backward, const Contention& c) const;
-  double fp8_cast_s(double elems, const Contention& c) const;
+  double quantize_s(double elems, const Contention& c) const;
   double conv_transpose_s(const Op& op, double batch, const Contention& c) const;
   double free_sm_share(const Contention& c) const;
   double free_hbm_bytes_per_s(const Contention& c) const;
@@ -294,8 +338,18 @@ class CostModel {
   Precision precision_;
   KernelChoices kernels_;
   double tensor_peak_ = 0, matmul_peak_ = 0, vector_peak_ = 0;  // linear layers / attention+conv / CUDA cores
-  GemmKernel linear_, conv_;  // linears in the precision (fp8 under fp8); convs at matmul_peak_
-  bool fp8_linears_ = false;
+  GemmKernel linear_, conv_;  // linears in the precision (fp8/fp4 under the recipes); convs at matmul_peak_
+  // TransformerEngine's recipe for the linear layers (header: fp8, mxfp8, nvfp4): bytes of one
+  // quantized operand element as the GEMM reads it (scales included), HBM traffic and kernels of
+  // quantizing one bf16 element, and whether each forward quantizes its weight.
+  struct QuantRecipe {
+    bool on = false;
+    double operand_bytes = 2, quant_traffic_bytes = 0;
+    int quant_kernels = 0;
+    bool weight_per_forward = false;
+  };
+  QuantRecipe quant_;
+  static QuantRecipe quant_recipe(Precision p);
 };
 
 }  // namespace simtrain::work

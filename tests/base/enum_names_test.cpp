@@ -99,9 +99,9 @@ TEST_CASE("enum name tables: every table names every value of its enum, and each
   CHECK(coverage_problem(coll::kOpNames, coll::Op::all_reduce, coll::Op::all_to_all) == "");
   CHECK(coverage_problem(coll::kAlgoNames, coll::Algo::automatic, coll::Algo::p2p) == "");
   CHECK(coverage_problem(coll::kProtocolNames, coll::Protocol::ll, coll::Protocol::simple) == "");
-  CHECK(coverage_problem(work::kPrecisionNames, work::Precision::fp32, work::Precision::fp8) == "");
+  CHECK(coverage_problem(work::kPrecisionNames, work::Precision::fp32, work::Precision::nvfp4) == "");
   CHECK(coverage_problem(work::kOptimizerNames, work::Optimizer::sgd, work::Optimizer::adamw) == "");
-  CHECK(coverage_problem(work::kAttentionKernelNames, work::AttentionKernel::fa2, work::AttentionKernel::fa3) == "");
+  CHECK(coverage_problem(work::kAttentionKernelNames, work::AttentionKernel::fa2, work::AttentionKernel::cudnn) == "");
   CHECK(coverage_problem(work::kConvLayoutNames, work::ConvLayout::nchw, work::ConvLayout::nhwc) == "");
   CHECK(coverage_problem(work::kBatchingNames, work::Batching::padded, work::Batching::packed) == "");
   CHECK(coverage_problem(work::kOpKindNames, work::OpKind::gemm, work::OpKind::loss) == "");
@@ -133,7 +133,7 @@ TEST_CASE("enum name tables: every table names every value of its enum, and each
 
 // The texts the tables replaced, as messages and --help print them (the CLI goldens hold them).
 TEST_CASE("enum name tables: the lists they print are the ones the hand-written lists were") {
-  REQUIRE(work::kPrecisionNames.choices(" | ", " | ") == "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8");
+  REQUIRE(work::kPrecisionNames.choices(" | ", " | ") == "fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8 | mxfp8 | nvfp4");  // mxfp8, nvfp4: TE's block-scaled recipes (Blackwell)
   REQUIRE(work::kPrecisionNames.parse("mixed") == work::Precision::amp_fp16);
   REQUIRE(work::kPrecisionNames.parse("bf16_mixed") == work::Precision::amp_bf16);
   REQUIRE(work::kOptimizerNames.choices(" | ", " | ") == "sgd | adam | adamw");

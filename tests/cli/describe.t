@@ -42,10 +42,10 @@ Scenario keys (YAML, or --set key.path=value):
       a calibration file: its compute section (simtrain-calibrate, calibrate --profile) replaces topologies/compute.yaml's figures for the GPU; its network section (calibrate --nccl-tests, fitted on this system) replaces the fitted link efficiencies and NCCL step latencies
       default: none
   software
-      the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, nvidia_dle, nvidia_dle_nchw, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel
+      the software stack: a profile of topologies/software.yaml (pytorch_eager, pytorch_compile, pytorch_cuda_graphs, megatron_te, megatron_te_fa3, megatron_te_cudnn, nvidia_dle, nvidia_dle_nchw, nvidia_mlperf): host dispatch per kernel, syncs, fused optimizer, conv layout, attention kernel
       default: pytorch_eager
   precision
-      fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8
+      fp32 | tf32 | amp_fp16 | amp_bf16 | bf16 | fp16 | fp8 | mxfp8 | nvfp4
       default: amp_fp16
   optimizer
       sgd | adam | adamw

@@ -584,6 +584,77 @@ TEST_CASE("fp8 runs only the linear layers in fp8: faster than bf16, never 2x, l
   CHECK(activation_bytes(Precision::fp8) == 2);
 }
 
+// The microscaling recipes (cost.hpp, docs/model/precision.md). On a B200 a Llama-3-8B-shaped
+// step (seq 8192, TE's cuDNN attention) in nvfp4 runs its linear GEMMs at twice mxfp8's peak (9
+// against 4.5 PFLOP/s), but attention stays bf16, NVFP4's quantization is heavier (an amax pass
+// for the per-tensor scale) and its weights are quantized in every forward: faster, never 2x
+// (Megatron-Bridge's Llama-3-70B on GB200 reads 4,458 against 3,613 tokens/s/GPU, 1.23x).
+TEST_CASE("nvfp4 beats mxfp8 on Blackwell but never doubles it; mxfp8 keeps fp8's pace", "[work][cost][precision]") {
+  CostFixture f;
+  const KernelChoices te{AttentionKernel::cudnn, ConvLayout::nhwc};
+  const CostModel bf16 = f.model("b200_sxm", Precision::amp_bf16, te), fp8 = f.model("b200_sxm", Precision::fp8, te);
+  const CostModel mx = f.model("b200_sxm", Precision::mxfp8, te), nv = f.model("b200_sxm", Precision::nvfp4, te);
+  auto m = decoder(8192, true);
+  const double t_bf16 = step_compute_s(bf16, *m, 2), t_fp8 = step_compute_s(fp8, *m, 2);
+  const double t_mx = step_compute_s(mx, *m, 2), t_nv = step_compute_s(nv, *m, 2);
+  CHECK(t_nv < t_mx);
+  CHECK(t_mx / t_nv < 2.0);
+  CHECK(t_mx / t_nv > 1.1);
+  // MXFP8 runs at the fp8 rate with the fp8 anchor; its weights need no per-forward cast, and its
+  // operands carry 1/32 more bytes of scales: within a few percent of per-tensor fp8.
+  CHECK(t_mx == Approx(t_fp8).epsilon(0.05));
+  CHECK(t_bf16 / t_mx > 1.1);
+  // One large linear GEMM alone (compute-bound, 16K tokens x 4096 x 14336): nvfp4's doubled peak
+  // less its heavier quantization (5.1 B of HBM traffic per quantized element against 4.06 B).
+  Op fc{"fc", OpKind::gemm};
+  fc.gemm_m = 16384, fc.gemm_n = 14336, fc.gemm_k = 4096;
+  fc.fwd_flops = 2 * fc.gemm_n * fc.gemm_k * fc.gemm_m;
+  fc.params = static_cast<std::int64_t>(fc.gemm_n * fc.gemm_k);
+  fc.fwd_elems_moved = fc.gemm_m * (fc.gemm_k + fc.gemm_n);
+  const double g_mx = ps_to_seconds(mx.forward(fc, 1) + mx.backward(fc, 1));
+  const double g_nv = ps_to_seconds(nv.forward(fc, 1) + nv.backward(fc, 1));
+  CHECK(g_mx / g_nv > 1.3);
+  CHECK(g_mx / g_nv < 2.0);
+  // The GEMM's own rate: the fp4 peak, at the fp8 anchor's share of it (no fp4 measurement).
+  CHECK(nv.tensor_peak_flops() == Approx(2 * mx.tensor_peak_flops()));
+}
+
+TEST_CASE("mxfp8 and nvfp4 need block-scaled tensor cores: refused before Blackwell and on AMD", "[work][cost][precision]") {
+  CostFixture f;
+  for (const char* gpu : {"h100_sxm5", "h200_sxm", "a100_sxm4_80gb", "mi300x", "mi325x"})
+    for (Precision p : {Precision::mxfp8, Precision::nvfp4}) {
+      INFO(gpu << " " << precision_name(p));
+      CHECK_THROWS_WITH(f.model(gpu, p), Catch::Contains("needs block-scaled tensor cores") && Catch::Contains("sm_100"));
+    }
+  // Per-tensor fp8 stays where the card has an fp8 rate (Hopper, CDNA3).
+  CHECK_NOTHROW(f.model("h100_sxm5", Precision::fp8));
+  CHECK_NOTHROW(f.model("mi300x", Precision::fp8));
+  // Every Blackwell part in the catalog takes both (sm_100, sm_103, sm_120).
+  for (const char* gpu : {"b200_sxm", "gb200_b200", "b300_sxm", "rtx_5090", "rtx_pro_6000"}) {
+    INFO(gpu);
+    CHECK_NOTHROW(f.model(gpu, Precision::nvfp4));
+    CHECK_NOTHROW(f.model(gpu, Precision::mxfp8));
+  }
+}
+
+// cuDNN's fused attention on Blackwell (compute.yaml cudnn_attention, cudnn-frontend's SDPA
+// benchmark: B200 causal forward 1197 TFLOPS at 8K against FA2's 400) where it is measured;
+// a GPU without the measurement (H100) runs FA2 for it, as FA3 off Hopper does.
+TEST_CASE("TE's cuDNN attention on Blackwell runs at its measured share, FA2 where not measured", "[work][cost][precision]") {
+  CostFixture f;
+  Op op{"attn", OpKind::attention};
+  op.flash = op.causal = true;
+  op.fwd_flops = 4.0 * 8192 * 8192 * 128 * 32;  // 32 heads of 128 at 8K tokens
+  op.gemm_m = 8192.0 * 32, op.gemm_n = 8192, op.gemm_k = 128;
+  const CostModel fa2 = f.model("b200_sxm", Precision::amp_bf16);
+  const CostModel cudnn = f.model("b200_sxm", Precision::amp_bf16, {AttentionKernel::cudnn, ConvLayout::nhwc});
+  const double speedup = ps_to_seconds(fa2.forward(op, 1)) / ps_to_seconds(cudnn.forward(op, 1));
+  CHECK(speedup == Approx(0.532 / 0.178).epsilon(0.02));  // B200 at 8K: cuDNN 0.532 of peak, FA2 causal 0.178
+  const CostModel h_fa2 = f.model("h100_sxm5", Precision::amp_bf16);
+  const CostModel h_cudnn = f.model("h100_sxm5", Precision::amp_bf16, {AttentionKernel::cudnn, ConvLayout::nhwc});
+  CHECK(h_fa2.forward(op, 1) == h_cudnn.forward(op, 1));
+}
+
 TEST_CASE("causal flash attention executes about half the s^2 work, FA3 on Hopper only", "[work][cost]") {
   CostFixture f;
   Op op{"attn", OpKind::attention};
