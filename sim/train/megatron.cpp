@@ -8,6 +8,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <set>
 #include <tuple>
 
 #include "topo/cluster.hpp"
@@ -82,6 +83,10 @@ struct VStage {
   std::map<int, std::vector<TimePs>> block_fwd;  // per block (FSDP runs every pass block by block)
   std::map<int, double> block_fwd_kernels, block_bwd_kernels;  // issued by the host, per block
   std::map<int, double> block_params;
+  // Of params: those with a gradient and optimizer state (all but under fine-tuning, whose
+  // frozen base weights have none: work/finetune.hpp).
+  double grad_params = 0;
+  std::map<int, double> block_grad_params;
   double expert_params = 0;               // of params: routed experts (reduced over the expert-DP group)
   std::map<int, double> block_expert_params;
   // Expert-parallel all-to-alls (dispatch, combine) per micro-batch: each rank sends its bytes.
@@ -123,11 +128,6 @@ struct VStage {
 double skew_of(const work::Op& op, const MegatronOptions& opt) {
   return work::is_expert(op.split) ? opt.expert_imbalance : 1.0;
 }
-bool recomputed(const work::Op& op, int last_block, const MegatronOptions& opt) {
-  const bool repeated = op.block > 0 && op.block < last_block;
-  return (opt.recompute == Recompute::full && repeated) ||
-         (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention);
-}
 
 TimePs scaled(TimePs t, double f) { return f == 1.0 ? t : static_cast<TimePs>(std::llround(static_cast<double>(t) * f)); }
 
@@ -156,6 +156,7 @@ struct Prepared {
   // optimizer's states with fp32 master weights and (fp16) the fp32 gradient copy (header).
   double pbytes = 2, gbytes = 4, k_state = 12;
   std::vector<double> params_of_stage;  // per pipeline stage, one rank's
+  std::vector<double> grad_params_of_stage;  // of those, the ones with a gradient (fine-tuning: the adapters)
   std::vector<double> expert_params_of_stage;
   std::vector<double> opt_params_of_stage;  // what its optimizer updates (its shard with the distributed optimizer)
   std::vector<double> boundary_bytes;   // the tensor entering virtual stage k, per micro-batch and rank pair
@@ -165,7 +166,29 @@ struct Prepared {
   int group = 1, edp = 1;
   std::vector<UbLayer> ub;  // per op of `shard` under tp_comm_overlap (tp > 1), else empty
   std::string box_name;     // the system's boxes ("compute tray"), empty when a node is one box
+  std::set<int> recompute_blocks;  // full recomputation: the blocks that re-run their forward (header)
 };
+
+bool recomputed(const work::Op& op, const Prepared& P, const MegatronOptions& opt) {
+  return (opt.recompute == Recompute::full && P.recompute_blocks.count(op.block)) ||
+         (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention);
+}
+
+// Full recomputation's blocks: of each virtual stage's repeated blocks (not the embedding's
+// nor the head's), the first round(recompute_fraction x their count), as Megatron's block
+// method recomputes the first --recompute-num-layers layers of each model chunk.
+std::set<int> recompute_blocks_of(const std::vector<VStage>& vs, int last_block, const MegatronOptions& opt) {
+  std::set<int> out;
+  if (opt.recompute != Recompute::full) return out;
+  for (const VStage& x : vs) {
+    std::vector<int> repeated;
+    for (int b : x.blocks)
+      if (b > 0 && b < last_block) repeated.push_back(b);
+    const auto n = static_cast<std::size_t>(std::llround(opt.recompute_fraction * static_cast<double>(repeated.size())));
+    out.insert(repeated.begin(), repeated.begin() + static_cast<std::ptrdiff_t>(std::min(n, repeated.size())));
+  }
+  return out;
+}
 
 // The bytes of block b of x that FSDP gathers (per_param = pbytes) or accumulates unsharded and
 // reduce-scatters (gbytes): its dense parameters where the data x context group has more than
@@ -248,6 +271,8 @@ void add_op(VStage& x, const Prepared& P, const work::Model& model, std::size_t 
   if (x.blocks.empty() || x.blocks.back() != op.block) x.blocks.push_back(op.block);
   x.params += static_cast<double>(op.params);
   x.block_params[op.block] += static_cast<double>(op.params);
+  x.grad_params += static_cast<double>(op.trainable_params());
+  x.block_grad_params[op.block] += static_cast<double>(op.trainable_params());
   if (work::is_expert(op.split)) {
     x.expert_params += static_cast<double>(op.params);
     x.block_expert_params[op.block] += static_cast<double>(op.params);
@@ -292,7 +317,7 @@ void saved_activations(VStage& x, const Prepared& P, const MegatronOptions& opt)
   std::map<int, double> block_input;
   for (std::size_t i : x.ops) {
     const work::Op& op = P.shard.ops[i];
-    const bool repeated = op.block > 0 && op.block < P.last_block;
+    const bool whole_block = opt.recompute == Recompute::full && P.recompute_blocks.count(op.block) > 0;
     if (!block_input.count(op.block)) block_input[op.block] = op.act_elems_saved;
     double saved = op.act_elems_saved;
     if (opt.recompute == Recompute::selective && op.kind == work::OpKind::attention && !op.flash) {
@@ -302,13 +327,13 @@ void saved_activations(VStage& x, const Prepared& P, const MegatronOptions& opt)
       const double qkv = op.gemm_n * op.gemm_k * (static_cast<double>(op.heads) + 2 * kv) / opt.mesh.cp;
       saved = op.heads > 0 ? std::min(saved, qkv) : std::max(0.0, saved - op.gemm_m * op.gemm_n);
     }
-    if (opt.recompute == Recompute::full && repeated) saved = 0;
+    if (whole_block) saved = 0;
     x.act_bytes += saved * ab * mb;
     if (op.act_elems_saved > saved) x.block_recompute[op.block] += (op.act_elems_saved - saved) * ab * mb;
   }
   if (opt.recompute == Recompute::full)
     for (const auto& [b, e] : block_input)
-      if (b > 0 && b < P.last_block) {
+      if (P.recompute_blocks.count(b)) {
         x.act_bytes += e * ab * mb;
         x.block_recompute[b] -= e * ab * mb;  // the recomputed forward's input is the kept checkpoint
       }
@@ -326,9 +351,11 @@ void stage_totals(Prepared& P, const work::Model& model, work::Precision pr, con
   P.k_state = (opt.optimizer == work::Optimizer::sgd ? 4.0 : 8.0) + (P.pbytes == 2.0 ? 4.0 : 0.0) +
               (P.gbytes == 2.0 && P.pbytes == 2.0 ? 4.0 : 0.0);
   P.params_of_stage.assign(static_cast<std::size_t>(p), 0.0);
+  P.grad_params_of_stage.assign(static_cast<std::size_t>(p), 0.0);
   P.expert_params_of_stage.assign(static_cast<std::size_t>(p), 0.0);
   for (int k = 0; k < V; ++k) {
     P.params_of_stage[static_cast<std::size_t>(k % p)] += P.vs[static_cast<std::size_t>(k)].params;
+    P.grad_params_of_stage[static_cast<std::size_t>(k % p)] += P.vs[static_cast<std::size_t>(k)].grad_params;
     P.expert_params_of_stage[static_cast<std::size_t>(k % p)] += P.vs[static_cast<std::size_t>(k)].expert_params;
   }
   P.group = mesh.dp * mesh.cp;
@@ -338,7 +365,8 @@ void stage_totals(Prepared& P, const work::Model& model, work::Precision pr, con
   // expert state over the expert-DP group, dp x cp / ep.
   const bool sharded_state = opt.distributed_optimizer || P.fsdp != DataSharding::none;
   for (int st = 0; st < p; ++st) {
-    const double all = P.params_of_stage[static_cast<std::size_t>(st)], ex = P.expert_params_of_stage[static_cast<std::size_t>(st)];
+    // Experts are never frozen here (fine-tuning refuses MoE models under megatron: prepare).
+    const double all = P.grad_params_of_stage[static_cast<std::size_t>(st)], ex = P.expert_params_of_stage[static_cast<std::size_t>(st)];
     P.opt_params_of_stage.push_back(sharded_state ? (all - ex) / (mesh.dp * mesh.cp) + ex / P.edp : all);
   }
   P.boundary_bytes.assign(static_cast<std::size_t>(V), 0.0);
@@ -348,16 +376,28 @@ void stage_totals(Prepared& P, const work::Model& model, work::Precision pr, con
   }
 }
 
+// Fine-tuning under megatron (header): adapters with tp = 1, no experts, no FSDP.
+void check_finetune(const work::Model& model, const MegatronOptions& opt) {
+  if (model.trainable_params() == model.params()) return;
+  if (opt.mesh.tp > 1)
+    throw OptionError("parallel.tp", "finetune: method lora under megatron is modelled with tp = 1 (data, context and "
+                                     "pipeline parallelism); adapters split across tensor-parallel ranks are not: use "
+                                     "tp 1, or strategy fsdp to shard the frozen weights");
+  if (opt.fsdp != DataSharding::none)
+    throw OptionError("parallel.fsdp", "finetune: method lora under megatron is not modelled with parallel.fsdp: use "
+                                       "strategy fsdp, which shards the frozen weights and reduces the adapters' gradients");
+  for (const work::Op& op : model.ops)
+    if (work::is_expert(op.split))
+      throw OptionError("finetune.method", "finetune: method lora under megatron is not modelled for a mixture-of-experts "
+                                           "model (frozen experts); use strategy ddp or fsdp");
+}
+
 // Everything the step and the closed forms share (Prepared), in the order its checks throw:
 // the layout and schedule, the split of blocks into virtual stages, the rank's shard, then per
 // virtual stage its ops, gradient buckets and saved activations, then the per-stage totals.
 Prepared prepare(const work::Model& model, const work::CostModel& cost, const topo::Cluster& cluster,
                  const std::vector<int>& ranks, const MegatronOptions& opt) {
-  // Its gradient buckets, distributed optimizer and adapters under TP follow every parameter:
-  // frozen weights (work/finetune.hpp) are not modelled here (the build and the closed forms).
-  if (model.trainable_params() != model.params())
-    throw OptionError("finetune.method", "finetune: method lora is modelled under ddp, fsdp and zero1/2/3; under megatron "
-                                         "(tensor/pipeline parallelism) it is not: use strategy fsdp to shard the frozen weights");
+  check_finetune(model, opt);
   Prepared P;
   prepare_layout(P, cluster, ranks, opt);
   const std::vector<int> vstage_of = stage_of_blocks(model, P.V);
@@ -370,12 +410,13 @@ Prepared prepare(const work::Model& model, const work::CostModel& cost, const to
   if (opt.tp_comm_overlap && opt.mesh.tp > 1) P.ub = ub_layers(P.shard, P.last_block);
   for (std::size_t i = 0; i < P.shard.ops.size(); ++i)
     add_op(P.vs[static_cast<std::size_t>(vstage_of[static_cast<std::size_t>(P.shard.ops[i].block)])], P, model, i, opt, fig);
+  P.recompute_blocks = recompute_blocks_of(P.vs, P.last_block, opt);
   // Gradient buckets: Megatron-Core's size over the replicas of each weight under overlap, else the chunk.
   const double bucket = opt.overlap_grad_reduce
                             ? opt.bucket_params.value_or(default_bucket_params(opt.mesh.dp * opt.mesh.cp, fig))
                             : std::numeric_limits<double>::infinity();
   for (VStage& x : P.vs) {
-    x.buckets = grad_buckets(x.blocks, x.block_params, x.block_expert_params, bucket);
+    x.buckets = grad_buckets(x.blocks, x.block_grad_params, x.block_expert_params, bucket);
     saved_activations(x, P, opt);
   }
   stage_totals(P, model, cost.precision(), opt);
@@ -404,6 +445,11 @@ int block_at(const VStage& x, const PipePass& ps, std::size_t j) {
 // optimizer updates).
 double held_params(const Prepared& P, int s) {
   return (P.fsdp != DataSharding::none ? P.opt_params_of_stage : P.params_of_stage)[static_cast<std::size_t>(s)];
+}
+// The parameters stage s holds gradients of: as held_params, less the frozen ones (fine-tuning;
+// FSDP is refused there, so its shard is all trainable).
+double held_grad_params(const Prepared& P, int s) {
+  return (P.fsdp != DataSharding::none ? P.opt_params_of_stage : P.grad_params_of_stage)[static_cast<std::size_t>(s)];
 }
 
 // Stage s's two pipeline buffers of the largest tensor it receives: activations into each of its
@@ -545,7 +591,7 @@ void time_vstage(VStage& x, const Prepared& P, const work::CostModel& cost, GpuS
     std::vector<TimePs> b = share.at_levels([&](const work::Contention& c) {
       return scaled(ub == UbLayer::none ? cost.backward(op, mb, c) : ub_backward(cost, op, mb, c, fig, ub), skew);
     });
-    const bool recompute = recomputed(op, P.last_block, opt);
+    const bool recompute = recomputed(op, P, opt);
     if (recompute) add_to(b, f);
     if (op.kind == work::OpKind::gemm || op.kind == work::OpKind::conv || op.kind == work::OpKind::attention)
       x.gemm_like += f[0] + b[0];
@@ -764,7 +810,7 @@ class MegatronSteps {
       MemoryPlan& mp = stage_mem(s);
       const double held = held_params(P_, s);
       mp.static_parts = {{"weights", held * P_.pbytes},
-                         {"gradients", held * P_.gbytes},
+                         {"gradients", held_grad_params(P_, s) * P_.gbytes},
                          {"optimizer_state", P_.opt_params_of_stage[at(s)] * P_.k_state},
                          {"pipeline_buffers", pipeline_buffer_bytes(P_, s)},
                          {"cuda_context_workspace", cost_.calibration().context_bytes}};
@@ -937,7 +983,7 @@ class MegatronSteps {
     if (!ps.forward) recompute_memory(mp, ends.front(), x.recompute_peak, mem_part_[at(s)]);
     mp.events.push_back(MemEvent{ends.front(), true, ps.forward ? x.act_bytes : -x.act_bytes, mem_part_[at(s)]});
     if (!ps.forward && ps.micro_batch == m_ - 1)
-      reduce_grads(s, x.params - x.expert_params, x.expert_params, ends, "dp grads " + tag);
+      reduce_grads(s, x.grad_params - x.expert_params, x.expert_params, ends, "dp grads " + tag);
     if (mesh_.tp > 1) ends = tp_comm(ps.forward ? x.tp_fwd : x.tp_bwd, s, ends, tag);
     if (ub_curve != engine::kNoCurve) {  // the chunks beside, then the last ones
       ends.insert(ends.end(), ub.begin(), ub.end());
@@ -980,7 +1026,7 @@ class MegatronSteps {
         const double be = x.block_expert_params.count(b) ? x.block_expert_params.at(b) : 0.0;
         const GradBucket* bk = fsdp_ ? nullptr : closed_by(x.buckets, b);
         if (fsdp_ || bk)
-          rs = reduce_grads(s, bk ? bk->dense : x.block_params.at(b) - be, bk ? bk->expert : be, blk, "dp grads " + btag);
+          rs = reduce_grads(s, bk ? bk->dense : x.block_grad_params.at(b) - be, bk ? bk->expert : be, blk, "dp grads " + btag);
       }
       if (fsdp_) fsdp_memory(stage_mem(s), P_, x, b, ps, blk, !ag.empty(), rs, gathered_part_, unsharded_part_);
       dep.clear();
@@ -1106,7 +1152,7 @@ class MegatronSteps {
         if (s == 0) param_ready_.clear();
         emit_gathers(s, g_.add_join(opts, "stage" + std::to_string(s) + " optimizer"));
       } else if (opt_.distributed_optimizer && !fsdp_ && (dp_ > 1 || (ex > 0 && edp_ > 1))) {
-        stage_ready_[at(s)] = gather_params(s, P_.params_of_stage[at(s)] - ex, ex, opts, "dp all_gather params");
+        stage_ready_[at(s)] = gather_params(s, P_.grad_params_of_stage[at(s)] - ex, ex, opts, "dp all_gather params");
         ends.push_back(*stage_ready_[at(s)]);
       }
       ends.insert(ends.end(), opts.begin(), opts.end());
@@ -1125,8 +1171,10 @@ class MegatronSteps {
     sg_.memory = sg_.stage_memory.front();
     // The tensor-, pipeline- and data-parallel shards make one copy of the weights and of the
     // states with the fp32 master weights (k_state less the fp32 gradient copy, which is no state).
-    sg_.checkpoint_bytes = static_cast<double>(model_.params()) *
-                           (P_.pbytes + P_.k_state - (P_.gbytes == 2.0 && P_.pbytes == 2.0 ? 4.0 : 0.0));
+    // Fine-tuning: the frozen weights and the adapters' states.
+    sg_.checkpoint_bytes = static_cast<double>(model_.params()) * P_.pbytes +
+                           static_cast<double>(model_.trainable_params()) *
+                               (P_.k_state - (P_.gbytes == 2.0 && P_.pbytes == 2.0 ? 4.0 : 0.0));
     sg_.strategy_detail = strategy_detail(P_, opt_);
     sg_.comm_calls = sb_.take_comm_calls();
     sg_.graph = std::move(g_);
@@ -1196,7 +1244,8 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
   // --- memory per stage: static parts + the running sum of the activations its schedule holds
   // (under FSDP with the gathered blocks and unsharded gradients) ---
   for (int s = 0; s < p; ++s) {
-    double live = held_params(P, s) * (P.pbytes + P.gbytes) + P.opt_params_of_stage[static_cast<std::size_t>(s)] * P.k_state +
+    double live = held_params(P, s) * P.pbytes + held_grad_params(P, s) * P.gbytes +
+                  P.opt_params_of_stage[static_cast<std::size_t>(s)] * P.k_state +
                   pipeline_buffer_bytes(P, s) + cost.calibration().context_bytes;
     const double most = fsdp ? fsdp_dynamic_peak(P, s) : activation_peak(P, s);
     out.stage_peak_bytes.push_back((live + most) * (1 + cost.calibration().allocator_slack));
@@ -1250,11 +1299,11 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
         const UbLayer l = P.ub.empty() ? UbLayer::none : P.ub[i];
         const double f = skew * ps_to_seconds(l == UbLayer::none ? cost.forward(op, P.mb) : ub_forward(cost, op, P.mb, {}, fig, l));
         const double b = skew * ps_to_seconds(l == UbLayer::none ? cost.backward(op, P.mb) : ub_backward(cost, op, P.mb, {}, fig, l));
-        t += f + b + (recomputed(op, P.last_block, opt) ? f : 0);
+        t += f + b + (recomputed(op, P, opt) ? f : 0);
         forward += f;
         if (l != UbLayer::none) {
           ub_f += f;
-          ub_b += b + (recomputed(op, P.last_block, opt) ? f : 0);
+          ub_b += b + (recomputed(op, P, opt) ? f : 0);
         }
       }
       t += calls_time(x.tp_fwd, tp_group) + calls_time(x.tp_bwd, tp_group);
@@ -1284,7 +1333,7 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
   if (dp > 1) {
     const coll::Op grad_op = opt.distributed_optimizer || fsdp ? coll::Op::reduce_scatter : coll::Op::all_reduce;
     double chunk = 0;
-    for (int k = 0; k < P.V; k += p) chunk = std::max(chunk, P.vs[static_cast<std::size_t>(k)].params);
+    for (int k = 0; k < P.V; k += p) chunk = std::max(chunk, P.vs[static_cast<std::size_t>(k)].grad_params);
     if (fsdp) {
       double block = 0;
       for (const auto& [b, prm] : P.vs[0].block_params) block = std::max(block, prm);
@@ -1293,7 +1342,7 @@ MegatronEstimate estimate_megatron(const work::Model& model, const work::CostMod
       chunk = P.vs[0].buckets.back().dense + P.vs[0].buckets.back().expert;  // the last bucket's
     }
     tail += est(grad_op, chunk * P.gbytes, dp_group);
-    const double gather_all = est(coll::Op::all_gather, P.params_of_stage[0] * P.pbytes, dp_group);
+    const double gather_all = est(coll::Op::all_gather, P.grad_params_of_stage[0] * P.pbytes, dp_group);
     if (opt.distributed_optimizer && !fsdp && opt.overlap_param_gather) {
       // The first bucket's gather, then what the others take beyond the first micro-batch's forwards.
       const double first = est(coll::Op::all_gather, P.vs[0].buckets.back().dense * P.pbytes, dp_group);

@@ -99,6 +99,17 @@
 // stage's peak: one layer's full activations on top of the checkpoints), freed as its backward
 // consumes them: the memory plan holds the largest block's recomputed activations for each
 // backward task (the block's own under FSDP and overlap_grad_reduce, which run block by block).
+// full with recompute_fraction f < 1 is Megatron's --recompute-method block with
+// --recompute-num-layers n: the first n = round(f x its repeated blocks) blocks of each model
+// chunk are recomputed, the others keep every saved tensor (NeMo's activations_checkpoint_method
+// block, activations_checkpoint_num_layers).
+//
+// Fine-tuning (LoRA, work/finetune.hpp) with tp = 1: the frozen base weights are held by every
+// rank as before (weights memory, pipeline stages), but gradients, gradient buckets, the
+// reduction over the DP x CP group, the optimizer state (sharded by the distributed optimizer)
+// and its parameter all-gather cover the trainable (adapter) parameters only; the kernels are
+// the cost model's (a frozen linear runs its dX GEMM alone). Adapters split across TP ranks
+// (NeMo's parallel LoRA linears), MoE models and parallel.fsdp are refused.
 //
 // Memory per rank (per pipeline stage, on its first rank), in Megatron's terms
 // (docs/source/api-guide/dist_optimizer.md, bytes per parameter with Adam):
@@ -162,6 +173,7 @@ struct MegatronOptions : StepOptions {
   PipeSchedule schedule = PipeSchedule::one_f_one_b;
   int virtual_stages = 1;
   Recompute recompute = Recompute::none;
+  double recompute_fraction = 1;  // full: the share of each chunk's repeated blocks recomputed (the first ones)
   bool distributed_optimizer = false;  // implied by fsdp
   bool overlap_grad_reduce = false;    // implied by fsdp
   // Megatron-Core's overlaps (train/megatron_overlap.hpp): the distributed optimizer's parameter

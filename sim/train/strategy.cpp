@@ -61,7 +61,7 @@ const std::vector<KeyInfo>& fsdp_keys() {
 // Keys of every strategy, beside the blocks.
 const std::vector<KeyInfo>& common_strategy_keys() {
   static const std::vector<KeyInfo> keys = {
-      {"activation_checkpointing", "every strategy: checkpoint every repeated block (true), or a fraction of them (0.5: every other): keep its input, recompute its forward in backward (megatron: as parallel.recompute: full)", "", "false"},
+      {"activation_checkpointing", "every strategy: checkpoint every repeated block (true), or a fraction of them (0.5: every other): keep its input, recompute its forward in backward (megatron: as parallel.recompute: full; a fraction recomputes the first share of each model chunk's blocks, Megatron's --recompute-method block)", "", "false"},
       {"activation_offload", "fsdp and zero: checkpointed block inputs to host memory between forward and backward (needs activation_checkpointing)", "", "false"},
   };
   return keys;
@@ -275,18 +275,18 @@ StepGraph build_zero3(const StrategyContext& ctx, const std::vector<int>& ranks,
 }
 
 // The checkpointing every strategy takes, as Megatron runs it: every block recomputed is
-// parallel.recompute: full; a fraction of the blocks and the offload are not Megatron's.
-void apply_checkpointing(const StrategyContext& ctx, const Checkpointing& c, Recompute& recompute) {
+// parallel.recompute: full; a fraction of the blocks is full recomputation of that share of
+// each model chunk's blocks (--recompute-method block, train/megatron.hpp); the offload is not
+// Megatron's.
+void apply_checkpointing(const StrategyContext& ctx, const Checkpointing& c, Recompute& recompute, double& fraction) {
   const std::string& key = ctx.config.checkpointing_key.empty() ? std::string("activation_checkpointing") : ctx.config.checkpointing_key;
   if (c.offload)
     throw OptionError(ctx.config.offload_key, "activation_offload is modelled under fsdp and zero1/2/3; under megatron it is not");
   if (!c.on) return;
-  if (c.fraction < 1)
-    throw OptionError(key, "megatron recomputes every block (parallel.recompute: full) or attention's s^2 part (selective); "
-                           "a fraction of the blocks is not modelled");
   if (recompute == Recompute::selective)
     throw OptionError(key, "activation_checkpointing (every block) disagrees with parallel.recompute: selective: give one");
   recompute = Recompute::full;
+  fraction = c.fraction;
 }
 
 }  // namespace
@@ -304,7 +304,7 @@ MegatronOptions megatron_options(const StrategyContext& ctx, const std::vector<i
   const long long rest = static_cast<long long>(o.mesh.tp) * o.mesh.pp * o.mesh.cp;
   o.mesh.dp = static_cast<int>(std::max<long long>(1, static_cast<long long>(ranks.size()) / rest));
   o.sequence_parallel = o.sequence_parallel && o.mesh.tp > 1;
-  apply_checkpointing(ctx, common.checkpointing, o.recompute);
+  apply_checkpointing(ctx, common.checkpointing, o.recompute, o.recompute_fraction);
   auto given = [&] {  // the degree the user set (a --set one first), for an error about their product
     for (const char* k : {"pp", "tp", "cp"})
       for (const std::string& a : ctx.spec.overrides_applied)

@@ -168,7 +168,7 @@ Scenario keys (YAML, or --set key.path=value):
       the graph is static (PyTorch static_graph)
       default: false
   activation_checkpointing
-      every strategy: checkpoint every repeated block (true), or a fraction of them (0.5: every other): keep its input, recompute its forward in backward (megatron: as parallel.recompute: full)
+      every strategy: checkpoint every repeated block (true), or a fraction of them (0.5: every other): keep its input, recompute its forward in backward (megatron: as parallel.recompute: full; a fraction recomputes the first share of each model chunk's blocks, Megatron's --recompute-method block)
       default: false
   activation_offload
       fsdp and zero: checkpointed block inputs to host memory between forward and backward (needs activation_checkpointing)

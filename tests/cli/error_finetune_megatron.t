@@ -1,5 +1,3 @@
-$ simtrain scenarios/8xH100_llama2_70b_lora.yaml --set strategy=megatron
+$ simtrain scenarios/8xH100_llama2_70b_lora.yaml --set strategy=megatron --set parallel.tp=4
 # exit 2
-scenarios/8xH100_llama2_70b_lora.yaml:27:11: error: 'finetune.method': finetune: method lora is modelled under ddp, fsdp and zero1/2/3; under megatron (tensor/pipeline parallelism) it is not: use strategy fsdp to shard the frozen weights
-      method: lora
-              ^
+--set parallel.tp=4: error: 'parallel.tp': finetune: method lora under megatron is modelled with tp = 1 (data, context and pipeline parallelism); adapters split across tensor-parallel ranks are not: use tp 1, or strategy fsdp to shard the frozen weights

@@ -168,7 +168,7 @@ TEST_CASE("LoRA memory and communication: optimizer state and gradient reduction
   }
 }
 
-TEST_CASE("finetune errors: unknown targets list the known ones; lora needs targets; megatron refuses", "[finetune]") {
+TEST_CASE("finetune errors: unknown targets list the known ones; lora needs targets; megatron refuses tp > 1", "[finetune]") {
   auto fails_with = [](std::vector<std::string> sets, const std::string& text) {
     sets.push_back("steps=1");
     try {
@@ -182,7 +182,7 @@ TEST_CASE("finetune errors: unknown targets list the known ones; lora needs targ
   fails_with({"finetune.method=lora", "finetune.targets=[qkv]"}, "expected one of: attention, mlp, attn.qkv");
   fails_with({"finetune.method=lora"}, "needs targets");
   fails_with({"finetune.method=full", "finetune.rank=8"}, "applies to method: lora");
- fails_with({"finetune.method=lora", "finetune.targets=[attention]", "strategy=megatron"},
-             "under megatron (tensor/pipeline parallelism) it is not");
+  fails_with({"finetune.method=lora", "finetune.targets=[attention]", "strategy=megatron", "parallel.tp=2"},
+             "under megatron is modelled with tp = 1");
   fails_with({"model=gpt2_124m", "finetune.method=lora", "finetune.targets=[mlp.gate]"}, "matches no linear layer");
 }
