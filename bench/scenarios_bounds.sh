@@ -19,6 +19,7 @@ max_s=60 max_kb=4000000 flagged=0
 printf '%-8s %-44s %4s %8s %8s %8s  %s\n' command scenario exit "wall s" "user s" "RSS MB" flag
 for cmd in $commands; do
   for f in scenarios/*.yaml; do
+    grep -q '^serve:' "$f" && continue  # a serving scenario: `simtrain serve` (its own bench)
     extra=()
     [ "$cmd" = plan ] && extra=(--no-progress)
     ( ulimit -v 4000000; exec /usr/bin/time -f '%e %U %M' -o "$tmp/time" timeout "$limit" \

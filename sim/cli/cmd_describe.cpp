@@ -9,6 +9,7 @@
 #include "scenario/data_path.hpp"
 #include "scenario/error.hpp"
 #include "scenario/files.hpp"
+#include "serve/serve_spec.hpp"
 #include "train/strategy.hpp"
 
 namespace simtrain::cli {
@@ -20,9 +21,16 @@ int run_describe(const std::string& topic) {
     std::cout << data_path::describe();
     return 0;
   }
+  if (topic == "serve") {
+    std::cout << "Serving scenario keys (`simtrain serve`; YAML, or --set key.path=value):\n\n";
+    for (const auto& k : serve::serve_scenario_keys().keys)
+      std::cout << "  " << k.path << (k.unit.empty() ? "" : " [" + k.unit + "]") << "\n      " << k.meaning
+                << "\n      default: " << k.default_value << "\n";
+    return 0;
+  }
   if (!topic.empty())
-    throw ScenarioError("", 0, 0, "describe", "unknown topic '" + topic + "'" + did_you_mean(topic, {"data-path"}) +
-                                                  "; give none (every scenario key) or data-path");
+    throw ScenarioError("", 0, 0, "describe", "unknown topic '" + topic + "'" + did_you_mean(topic, {"data-path", "serve"}) +
+                                                  "; give none (every scenario key), serve (a serving scenario's keys) or data-path");
   std::cout << "Scenario keys (YAML, or --set key.path=value):\n\n";
   for (const auto& k : train::scenario_keys().keys) {
     std::cout << "  " << k.path << (k.unit.empty() ? "" : " [" + k.unit + "]") << "\n      " << k.meaning
@@ -41,7 +49,7 @@ Subcommand add_describe_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("describe", "List every scenario key: meaning, unit, default (`describe data-path`: "
                                              "where shipped data is looked up)");
   auto topic = std::make_shared<std::string>();
-  cmd->add_option("topic", *topic, "data-path: the folders shipped data is looked up in, in order");
+  cmd->add_option("topic", *topic, "data-path: the folders shipped data is looked up in, in order; serve: a serving scenario's keys");
   return {cmd, [topic](Context&) { return run_describe(*topic); }};
 }
 

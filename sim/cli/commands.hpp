@@ -42,6 +42,7 @@ Subcommand add_describe_command(CLI::App& app);    // cmd_describe.cpp
 Subcommand add_collective_command(CLI::App& app);  // cmd_collective.cpp
 Subcommand add_topo_command(CLI::App& app);        // cmd_topo.cpp
 Subcommand add_validate_command(CLI::App& app);    // cmd_search.cpp
+Subcommand add_serve_command(CLI::App& app);       // cmd_serve.cpp
 
 // A system given by path, or by name from the shipped topologies/ ("dgx_a100").
 std::string resolve_system(const std::string& arg);

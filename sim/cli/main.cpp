@@ -37,7 +37,7 @@ using namespace simtrain;
 
 // The subcommands, in the order `simtrain --help` lists them (cli/commands.hpp).
 constexpr cli::Subcommand (*kSubcommands[])(CLI::App&) = {
-    cli::add_run_command,      cli::add_replay_command,   cli::add_memory_command, cli::add_compare_command,
+    cli::add_run_command,      cli::add_serve_command,    cli::add_replay_command, cli::add_memory_command, cli::add_compare_command,
     cli::add_calibrate_command, cli::add_plan_command,    cli::add_sweep_command,  cli::add_merge_command,
     cli::add_advise_command,   cli::add_describe_command, cli::add_collective_command, cli::add_topo_command,
     cli::add_validate_command};

@@ -19,7 +19,9 @@
 
 namespace simtrain::engine {
 
-enum class Phase : std::uint8_t { flow_done = 0, task_done = 1 };
+// arrival: work that comes from outside at its instant (a serving request), handled after what
+// ends at that instant, so a scheduler deciding once per instant sees both (engine/event_loop.hpp).
+enum class Phase : std::uint8_t { flow_done = 0, task_done = 1, arrival = 2 };
 
 struct Event {
   TimePs time;

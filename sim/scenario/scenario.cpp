@@ -254,12 +254,16 @@ static void apply_override(YAML::Node& tree, const std::string& o, const KeyTabl
 }
 
 // Decides what is trained on what: the model, the nodes, the GPUs per node and the batch per GPU.
-static void parse_shape(const Field& root, ScenarioSpec& s) {
-  s.model_field = root.at("model");
-  s.model_ref = s.model_field.as_string();
+static void parse_gpus(const Field& root, ScenarioSpec& s) {
   if (auto f = root.get("nodes")) s.nodes = static_cast<int>(f->as_int_in(1, limits::max_nodes));
   if (auto f = root.get("gpus_per_node"))
     s.gpus_per_node = static_cast<int>(f->as_int_in(1, limits::max_gpus_per_node));
+}
+
+static void parse_shape(const Field& root, ScenarioSpec& s) {
+  s.model_field = root.at("model");
+  s.model_ref = s.model_field.as_string();
+  parse_gpus(root, s);
   s.batch_per_gpu = root.at("batch_per_gpu").as_int_in(1, limits::max_batch_per_gpu);
 }
 
@@ -354,6 +358,64 @@ static void check_sweep(const Field& sw, const KeyTable& table) {
   }
 }
 
+// System: a name, a path, or an inline mapping.
+static void resolve_system(const Field& root, const FileSchema* system_schema, ScenarioSpec& s) {
+  s.system_field = root.at("system");
+  if (s.system_field.is_map()) {
+    s.system_inline = s.system_field;
+    // system.* overrides go into the inline mapping: errors about them are the scenario's,
+    // named by attribute_to_override as any --set.
+    static const FileSchema present_keys_only;
+    for (const FileOverride& o : s.hardware.system)
+      apply_file_override(s.system_field, o, 0, system_schema ? *system_schema : present_keys_only,
+                          "the scenario's system: mapping");
+    s.hardware.system.clear();
+  } else {
+    const std::string name = s.system_field.as_string();
+    s.system_path = data_path::find_named(data_path::Kind::system, name, s.path);
+    if (s.system_path.empty())
+      throw s.system_field.error(data_path::not_found(data_path::Kind::system, name, "the scenario"));
+  }
+}
+
+// The file's own system's name and path, before a --set replaces it: cost.* quotes are its.
+static std::pair<std::string, std::string> files_system_of(const YAML::Node& tree, const std::string& path) {
+  std::string name = "the inline system", file;
+  if (const YAML::Node sys = static_cast<const YAML::Node&>(tree)["system"]; sys && sys.IsScalar()) {
+    name = sys.Scalar();
+    file = data_path::find_named(data_path::Kind::system, name, path);
+  }
+  return {name, file};
+}
+
+ScenarioSpec parse_scenario_shell(const std::string& given, const std::vector<std::string>& overrides,
+                                  const KeyTable& table, const FileSchema* system_schema) {
+  const std::string path = data_path::scenario_file(given);
+  auto doc = YamlDoc::load(path);
+  if (!doc->root().IsMap()) throw root_field(doc).error("a scenario is a mapping of keys to values");
+  YAML::Node tree = doc->root();  // overridden in place, as parse_scenario does
+  const auto [files_system, files_system_path] = files_system_of(tree, path);
+  std::vector<std::string> applied;
+  HardwareOverrides hardware;
+  for (const std::string& o : overrides) apply_override(tree, o, table, applied, hardware);
+  Field root(doc, tree, "");
+  try {
+    root.check_keys(table.children(""));
+    ScenarioSpec s(path, doc, root);
+    s.overrides_applied = applied;
+    s.hardware = hardware;
+    s.name = root.has("name") ? root.at("name").as_name() : std::filesystem::path(path).stem().string();
+    resolve_system(root, system_schema, s);
+    if (auto f = root.get("catalog")) s.catalog_extensions = catalog_extension_files(*f, path);
+    parse_gpus(root, s);
+    if (auto e = root.get("energy")) parse_energy(*e, table, s);
+    parse_money(root, table, applied, files_system, files_system_path, path, s);
+    return s;
+  } catch (const ScenarioError& e) {
+    throw attribute_to_override(path, applied, e);
+  }
+}
+
 ScenarioSpec parse_scenario(const std::string& given, const std::vector<std::string>& overrides,
                             const ScenarioGrammar& grammar) {
   const std::string path = data_path::scenario_file(given);
@@ -365,11 +427,7 @@ ScenarioSpec parse_scenario(const std::string& given, const std::vector<std::str
   // just loaded and is not shared.)
   YAML::Node tree = doc->root();
   // The file's own system, before a --set replaces it: cost.* quotes are its (cost_spec.hpp).
-  std::string files_system = "the inline system", files_system_path;
-  if (const YAML::Node sys = static_cast<const YAML::Node&>(tree)["system"]; sys && sys.IsScalar()) {
-    files_system = sys.Scalar();
-    files_system_path = data_path::find_named(data_path::Kind::system, files_system, path);
-  }
+  const auto [files_system, files_system_path] = files_system_of(tree, path);
   std::vector<std::string> applied;
   HardwareOverrides hardware;
   for (const std::string& o : overrides) apply_override(tree, o, table, applied, hardware);
@@ -378,6 +436,9 @@ ScenarioSpec parse_scenario(const std::string& given, const std::vector<std::str
   auto in_override = [&](const ScenarioError& e) { return attribute_to_override(path, applied, e); };
   try {
     {
+      // A serving scenario (serve/serve_spec.hpp) is not a training one: say which command reads it.
+      if (auto f = root.get("serve"))
+        throw f->key_error("a serving scenario (it has a serve: block): run it with `simtrain serve " + path + "`");
       std::vector<std::string> top = table.children("");
       top.push_back("sweep");
       top.push_back("advise");
@@ -389,23 +450,7 @@ ScenarioSpec parse_scenario(const std::string& given, const std::vector<std::str
     s.hardware = hardware;
     s.name = root.has("name") ? root.at("name").as_name()
                               : std::filesystem::path(path).stem().string();
-    // System: a name, a path, or an inline mapping.
-    s.system_field = root.at("system");
-    if (s.system_field.is_map()) {
-      s.system_inline = s.system_field;
-      // system.* overrides go into the inline mapping: errors about them are the scenario's,
-      // named by attribute_to_override as any --set.
-      static const FileSchema present_keys_only;
-      for (const FileOverride& o : s.hardware.system)
-        apply_file_override(s.system_field, o, 0, grammar.system_schema ? *grammar.system_schema : present_keys_only,
-                            "the scenario's system: mapping");
-      s.hardware.system.clear();
-    } else {
-      const std::string name = s.system_field.as_string();
-      s.system_path = data_path::find_named(data_path::Kind::system, name, path);
-      if (s.system_path.empty())
-        throw s.system_field.error(data_path::not_found(data_path::Kind::system, name, "the scenario"));
-    }
+    resolve_system(root, grammar.system_schema, s);
     if (auto f = root.get("catalog")) s.catalog_extensions = catalog_extension_files(*f, path);
     parse_shape(root, s);
     if (auto f = root.get("calibration")) {

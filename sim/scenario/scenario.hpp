@@ -141,6 +141,14 @@ struct ScenarioSpec {
 ScenarioSpec parse_scenario(const std::string& path, const std::vector<std::string>& overrides,
                             const ScenarioGrammar& grammar);
 
+// The keys every kind of scenario shares, for a kind other than training (a serving scenario,
+// serve/serve_spec.hpp): loads the file, applies the `--set` overrides against `table` (every key
+// of that kind), checks the top-level keys against it, and reads name, system, catalog, nodes,
+// gpus_per_node, energy.*, cost.* and prices.* as parse_scenario does. The kind's own block is
+// left in `root` for its parser. Errors about overridden values name the override.
+ScenarioSpec parse_scenario_shell(const std::string& path, const std::vector<std::string>& overrides,
+                                  const KeyTable& table, const FileSchema* system_schema);
+
 // An error about an overridden value has no place in the file: it names the override
 // ("--set model=resnet51") instead. `applied` is ScenarioSpec::overrides_applied; errors in
 // other files than the scenario are returned as they are.

@@ -460,6 +460,10 @@ TimePs CostModel::gemm_time(double m, double n, double k, const Contention& c, b
   return finish(t, bytes, c, 1);
 }
 
+double CostModel::gemm_compute_seconds(double m, double n, double k) const {
+  return m > 0 && n > 0 && k > 0 ? gemm_compute_s(linear_, m, n, k, 1.0, {}) : 0.0;
+}
+
 TimePs CostModel::memory_pass(double bytes, int kernels, const Contention& c) const {
   return bytes > 0 ? finish(0.0, bytes, c, kernels) : 0;
 }

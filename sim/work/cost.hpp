@@ -296,6 +296,10 @@ class CostModel {
   // measured at), or with `in_run` at the sustained clock of a training run, as forward() and
   // backward() time every GEMM of a step.
   TimePs gemm_time(double m, double n, double k, const Contention& c = {}, bool in_run = false) const;
+  // The compute part of one GEMM alone: the tile model at the sustained clock of a long run, no
+  // memory bound, no launch gap, seconds. For callers that bound it by their own bytes (a serving
+  // engine's quantized weights, serve/iteration_cost.hpp).
+  double gemm_compute_seconds(double m, double n, double k) const;
   // Its efficiency alone on the GPU (2 m n k / time / tensor peak), without the launch gap.
   double gemm_efficiency(double m, double n, double k, bool in_run = false) const;
   // A memory-bound pass over `bytes` of HBM traffic (copies, casts, in-place scaling) in

@@ -91,8 +91,10 @@ def surfaces(bin_, root, seeds):
         return [bin_, "replay", folder, "--system", "dgx_a100"]
 
     return [
-        Surface("scenario", listing(root, "scenarios", ".yaml", ("16384", "sweep_", "advise_")), YAML_CLASSES,
+        Surface("scenario", listing(root, "scenarios", ".yaml", ("16384", "sweep_", "advise_", "serve_")), YAML_CLASSES,
                 lambda t, d: [bin_, t, "--steps", "1", "--max-seconds", "8"]),
+        Surface("serve", [scen("serve_8b_1xl4.yaml"), scen("serve_70b_4xa100_tp4.yaml")], YAML_CLASSES,
+                lambda t, d: [bin_, "serve", t, "--max-seconds", "8"]),
         Surface("plan", small_megatron, YAML_CLASSES,
                 lambda t, d: [bin_, "plan", t, "--simulate", "1"]),
         Surface("memory", small_memory, YAML_CLASSES, lambda t, d: [bin_, "memory", t]),

@@ -77,7 +77,7 @@ def main():
     ap.add_argument('scenarios', nargs='*')
     args = ap.parse_args()
     paths = args.scenarios or [os.path.relpath(p, ROOT) for p in sorted(glob.glob(os.path.join(ROOT, 'scenarios', '*.yaml')))
-                               if not os.path.basename(p).startswith(('sweep_', 'advise_'))]
+                               if not os.path.basename(p).startswith(('sweep_', 'advise_', 'serve_'))]
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         reports = list(pool.map(run, paths))
     keep = set(args.strategy.split(',')) if args.strategy else None

@@ -1,0 +1,34 @@
+// `simtrain serve`: a serving scenario from its file to its figures. Loads the system, the
+// model and the engine profile; lays the replicas out (tp x pp GPUs each, TP inside a node, the
+// GPUs taken in order); plans each GPU's memory (serve/kv_memory.hpp) and refuses, with the
+// figures, a replica that cannot hold its weights or one request; draws the requests
+// (serve/requests.hpp) and simulates them (serve/scheduler.hpp) with each replica's iteration
+// cost (serve/iteration_cost.hpp); then the percentiles (linear interpolation between order
+// statistics, as numpy.percentile and vLLM's benchmark_serving), energy and cost
+// (train/cost_of_run.hpp: GPU power between idle and TDP by the share of time busy).
+// --slo: the largest Poisson arrival rate whose latencies meet every target, by bisection on the
+// rate: the scenario's rate, doubled (or halved) until the targets fail (or hold), then
+// geometric bisection until the two rates are within 1% (same seed at every rate: the same
+// requests, their arrival gaps scaled).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "serve/serve_result.hpp"
+
+namespace simtrain::serve {
+
+// Parses --slo's "ttft_p99=1s,tpot_p99=50ms" (metrics ttft, tpot, e2e; percentiles 50, 90, 99;
+// times with units). ScenarioError naming --slo on bad text.
+std::vector<SloTarget> parse_slo(const std::string& text);
+
+struct ServeOptions {
+  std::vector<SloTarget> slo;  // empty: no search
+};
+
+// Throws ScenarioError for bad input (file:line:col), std::invalid_argument for a layout or
+// model the serving model does not take (with the reason).
+ServeResult run_serve(const ServeSpec& spec, const ServeOptions& options = {});
+
+}  // namespace simtrain::serve
