@@ -10,7 +10,8 @@ namespace {
 
 double gib(double b) { return b / 1073741824.0; }
 
-std::string ms(double s) { return fmt::format("{:.1f} ms", s * 1e3); }
+// A latency: milliseconds below a second, seconds above.
+std::string ms(double s) { return s < 1 ? fmt::format("{:.1f} ms", s * 1e3) : fmt::format("{:.2f} s", s); }
 
 std::string money(const std::optional<double>& v) { return v ? fmt::format("${:.3f}", *v) : std::string("no price given"); }
 
