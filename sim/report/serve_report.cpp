@@ -51,8 +51,8 @@ std::string slo_lines(const serve::SloResult& s) {
   std::string targets;
   for (const auto& t : s.targets) targets += (targets.empty() ? "" : ", ") + t.text;
   if (!s.found)
-    return fmt::format("  SLO        {}: no arrival rate meets it (still missed at {:.3g} req/s: {})\n", targets, s.failing_rate_per_s,
-                       s.binding);
+    return fmt::format("  SLO        {}: no arrival rate meets it: {} is missed even at {:.3g} req/s, requests served one at a time\n",
+                       targets, s.binding, s.failing_rate_per_s);
   return fmt::format("  SLO        {}: up to {:.2f} req/s ({:.1f} output tokens/s; TTFT p99 {}, TPOT p99 {}); at {:.2f} req/s {} "
                      "is missed ({} runs)\n",
                      targets, s.rate_per_s, s.at_rate.output_tokens_per_s, ms(s.at_rate.ttft_s.p99), ms(s.at_rate.tpot_s.p99),
