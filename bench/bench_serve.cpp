@@ -1,6 +1,7 @@
 // How fast `simtrain serve` simulates: 10,000 requests on 8 GPUs (Llama-3-8B on a DGX H100, 8
-// replicas of TP 1, vLLM-like, Poisson arrivals near the fleet's capacity), and the same 10,000
-// on 8 GPUs as 2 replicas of TP 4 (whose iterations also price the TP all-reduces). Prints wall
+// replicas of TP 1, vLLM-like, Poisson arrivals), the same 10,000 on 8 GPUs as 2 replicas of TP 4
+// (whose iterations also price the TP all-reduces), and a saturating closed loop of 2,048
+// clients (full batches, a full KV cache). Prints wall
 // and CPU seconds, iterations and events per second; nothing here asserts a time.
 //
 //   bench_serve
@@ -48,5 +49,7 @@ void one(const char* label, const std::vector<std::string>& set) {
 int main() {
   one("8 replicas x TP 1, 10,000 requests", {"gpus_per_node=8", "serve.requests.count=10000", "serve.arrival.rate=150"});
   one("2 replicas x TP 4, 10,000 requests", {"gpus_per_node=8", "serve.tp=4", "serve.requests.count=10000", "serve.arrival.rate=150"});
+  one("8 x TP 1, closed loop of 2,048", {"gpus_per_node=8", "serve.requests.count=10000", "serve.arrival.process=closed",
+                                         "serve.arrival.concurrency=2048"});
   return 0;
 }

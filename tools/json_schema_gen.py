@@ -27,6 +27,8 @@ TITLES = {
     "collective": "simtrain collective SYSTEM --json: a collective per message size as nccl-tests measures it "
                   "(with --compare LOG: each size of the log beside the simulated one)",
     "validate": "simtrain validate --json: the simulator against public measurements, case by case",
+    "serve": "simtrain serve SCENARIO --json: LLM serving -- throughput, TTFT/TPOT percentiles, KV cache, energy and "
+             "cost per 1M output tokens, and with --slo the largest arrival rate meeting latency targets",
 }
 
 ENVELOPE = {
@@ -65,7 +67,8 @@ NULLABLE = {"tokens", "samples", "epochs", "dataset_samples", "wall_clock_s", "g
             "rent_per_million_tokens", "own_per_million_tokens", "meets_deadline", "meets_deadline_with_margin",
             "within_budget", "budget", "deadline_days", "global_batch", "memory_margin", "cheapest", "fastest",
             "cheapest_meeting_deadline", "cheapest_meeting_deadline_with_margin", "fastest_within_budget",
-            "not_validated", "scale", "size_class", "software", "traced_gpu", "wrong", "measured_in_place", "bound"}
+            "not_validated", "scale", "size_class", "software", "traced_gpu", "wrong", "measured_in_place", "bound",
+            "rent_per_1m_output_tokens", "own_per_1m_output_tokens"}
 
 # Descriptions of new fields: "command:path" first, then "path", then the field's name.
 DESCRIPTIONS = {
@@ -82,6 +85,65 @@ DESCRIPTIONS = {
     "plan:layouts[].groups.ep": "the EP groups (their all-to-all): the most nodes and boxes one spans",
     "nodes": "the most nodes one group spans (more than 1: its collectives cross the fabric)",
     "boxes": "the most boxes one group spans (a node without boxes is one box)",
+    **{f"serve:{k}": v for k, v in {
+        "scenario": "the scenario's name", "model": "the model served", "system": "the system's name",
+        "gpu": "the GPU model", "engine": "the serving engine profile (topologies/serving.yaml)",
+        "layout": "how the GPUs serve: replicas of tp x pp GPUs", "layout.gpus": "GPUs serving (replicas x tp x pp)",
+        "layout.tp": "tensor-parallel GPUs of a replica", "layout.pp": "pipeline stages of a replica",
+        "layout.replicas": "model replicas side by side", "precision": "the precisions served",
+        "precision.weights": "weight precision: bf16 | fp16 | fp8 | int8 | int4",
+        "precision.kv_cache": "KV-cache precision: bf16 | fp16 | fp8",
+        "overrides": "the --set overrides applied, key=value", "traffic": "the request mix in words",
+        "memory": "one GPU's memory plan (serve/kv_memory.hpp)", "memory.capacity_bytes": "the GPU's memory",
+        "memory.weights_bytes": "weights on one GPU (its stage's, its TP share)",
+        "memory.activation_bytes": "workspace for the largest iteration and the sampled logits",
+        "memory.context_bytes": "CUDA context and library workspaces",
+        "memory.kv_cache_bytes": "what is left for the KV cache (0 when nothing is)",
+        "memory.kv_bytes_per_token": "KV-cache bytes one token takes on one GPU",
+        "memory.kv_blocks": "paged KV-cache blocks of a replica", "memory.block_tokens": "tokens per block",
+        "memory.kv_tokens": "tokens the KV cache holds (blocks x block tokens)",
+        "memory.longest_request_tokens": "the longest prompt + output the scenario draws",
+        "memory.fits": "whether the weights and one longest request fit; false: nothing was simulated",
+        "memory.verdict": "why it does not fit, with the figures (empty when it fits)",
+        "notes": "assumptions this run leans on", "cost_basis": "the headline cost: rent | own",
+        "figures": "the run at the scenario's arrival rate (absent when the model does not fit)",
+        "slo": "--slo: the largest Poisson arrival rate meeting every target",
+        "slo.targets": "the targets given", "slo.targets[].metric": "ttft | tpot | e2e",
+        "slo.targets[].percentile": "50 | 90 | 99", "slo.targets[].limit_s": "the target, seconds",
+        "slo.found": "whether a rate meets every target", "slo.rate_per_s": "the largest rate found meeting them",
+        "slo.failing_rate_per_s": "the smallest rate found missing one (within 1% of rate_per_s when found)",
+        "slo.binding": "the target missed just above the rate", "slo.runs": "simulations the search ran",
+        "slo.at_rate": "the figures at rate_per_s",
+    }.items()},
+    **{f"serve:{base}.{k}": v for base in ("figures", "slo.at_rate") for k, v in {
+        "rate_per_s": "Poisson arrival rate simulated, requests/s (0: closed loop)", "requests": "requests simulated",
+        "duration_s": "first arrival to last token", "throughput": "rates over duration_s",
+        "throughput.output_tokens_per_s": "output (generated) tokens per second",
+        "throughput.requests_per_s": "requests completed per second",
+        "throughput.total_tokens_per_s": "prompt and output tokens per second",
+        "tokens": "tokens processed", "tokens.prompt": "prompt tokens", "tokens.output": "output tokens generated",
+        "tokens.recomputed": "tokens recomputed after preemptions",
+        "ttft_s": "time to first token, seconds: arrival to the first output token",
+        "tpot_s": "time per output token after the first, seconds: (end - first token) / (output - 1)",
+        "e2e_s": "end-to-end latency, seconds: arrival to the last token",
+        "kv_cache": "KV-cache occupancy, shares of its blocks", "kv_cache.peak": "the most held at once (share)",
+        "kv_cache.mean": "time-weighted mean held (share)", "kv_cache.preemptions": "preemptions (recompute)",
+        "kv_cache.preempted_requests": "requests preempted at least once",
+        "gpu": "the GPUs' use", "gpu.busy": "share of the time a replica runs an iteration",
+        "gpu.mfu": "executed FLOP/s per GPU over its dense tensor peak at the compute precision",
+        "gpu.comm_share": "share of busy time in TP collectives and pipeline sends",
+        "gpu.power_w": "mean power of one GPU (idle to TDP by the busy share)",
+        "batch": "the continuous batch", "batch.mean_sequences": "sequences per iteration",
+        "batch.mean_decoding": "decoding sequences per iteration that had any", "batch.iterations": "iterations run",
+        "energy": "energy over duration_s (GPUs and node overhead, x PUE)", "energy.joules": "joules",
+        "energy.joules_per_1m_output_tokens": "joules per 1M output tokens",
+        "cost": "cost over duration_s (train/cost_of_run.hpp); null: no price given",
+        "cost.rent": "rent, USD", "cost.own": "own (purchase share and power), USD",
+        "cost.rent_per_1m_output_tokens": "rent per 1M output tokens, USD",
+        "cost.own_per_1m_output_tokens": "own per 1M output tokens, USD",
+    }.items()},
+    **{f"serve:{base}.{p}.{q}": d for base in ("figures", "slo.at_rate") for p in ("ttft_s", "tpot_s", "e2e_s")
+       for q, d in {"p50": "median", "p90": "90th percentile", "p99": "99th percentile", "mean": "mean"}.items()},
     "where": "in words, when a group spans several boxes or nodes (\"TP 8 over 2 compute trays, one NVLink "
              "domain\", \"EP 16 across 2 nodes, over the fabric\"); empty within one box",
 }

@@ -10,7 +10,8 @@ namespace {
 
 double gib(double b) { return b / 1073741824.0; }
 
-std::string ms(double s) { return fmt::format("{:.1f} ms", s * 1e3); }
+// A latency: milliseconds below a second, seconds above.
+std::string ms(double s) { return s < 1 ? fmt::format("{:.1f} ms", s * 1e3) : fmt::format("{:.2f} s", s); }
 
 std::string money(const std::optional<double>& v) { return v ? fmt::format("${:.3f}", *v) : std::string("no price given"); }
 
@@ -50,8 +51,8 @@ std::string slo_lines(const serve::SloResult& s) {
   std::string targets;
   for (const auto& t : s.targets) targets += (targets.empty() ? "" : ", ") + t.text;
   if (!s.found)
-    return fmt::format("  SLO        {}: no arrival rate meets it (still missed at {:.3g} req/s: {})\n", targets, s.failing_rate_per_s,
-                       s.binding);
+    return fmt::format("  SLO        {}: no arrival rate meets it: {} is missed even at {:.3g} req/s, requests served one at a time\n",
+                       targets, s.binding, s.failing_rate_per_s);
   return fmt::format("  SLO        {}: up to {:.2f} req/s ({:.1f} output tokens/s; TTFT p99 {}, TPOT p99 {}); at {:.2f} req/s {} "
                      "is missed ({} runs)\n",
                      targets, s.rate_per_s, s.at_rate.output_tokens_per_s, ms(s.at_rate.ttft_s.p99), ms(s.at_rate.tpot_s.p99),

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "serve/serve_run.hpp"
 #include "topo/cluster.hpp"
 
 namespace simtrain::serve {
@@ -75,7 +76,15 @@ std::vector<KeyInfo> serve_keys() {
   return k;
 }
 
-LengthSpec parse_length(const Field& f, const KeyTable& table) {
+// Whether --set gave `key`: a key of another choice beside it is then kept for a what-if (the file's
+// rate when --set switches to a closed loop), as a strategy block of another strategy is.
+bool overridden(const ServeSpec& s, const std::string& key) {
+  for (const std::string& a : s.base.overrides_applied)
+    if (a.rfind(key + "=", 0) == 0) return true;
+  return false;
+}
+
+LengthSpec parse_length(const Field& f, const KeyTable& table, bool dist_overridden) {
   f.check_keys(table.children(f.key()));
   LengthSpec s;
   if (auto d = f.get("dist")) s.dist = d->as_enum(kLengthDistNames);
@@ -100,7 +109,7 @@ LengthSpec parse_length(const Field& f, const KeyTable& table) {
                                                                            : std::vector<std::string>{"dist", "min", "max", "mean", "sigma"};
   for (const Field& e : f.entries()) {
     const std::string k = e.key().substr(e.key().rfind('.') + 1);
-    if (std::find(applies.begin(), applies.end(), k) == applies.end())
+    if (std::find(applies.begin(), applies.end(), k) == applies.end() && !dist_overridden)
       throw e.key_error(k + " does not apply to dist: " + kLengthDistNames.c_str(s.dist));
   }
   return s;
@@ -149,25 +158,29 @@ void parse_layout(const Field& sv, ServeSpec& s) {
 }
 
 void parse_traffic(const Field& sv, const KeyTable& table, ServeSpec& s) {
-  s.prompt = parse_length(sv.at("prompt"), table);
-  s.output = parse_length(sv.at("output"), table);
+  s.prompt = parse_length(sv.at("prompt"), table, overridden(s, "serve.prompt.dist"));
+  s.output = parse_length(sv.at("output"), table, overridden(s, "serve.output.dist"));
   const Field a = sv.at("arrival");
   a.check_keys(table.children("serve.arrival"));
   if (auto f = a.get("process")) s.arrival = f->as_enum(kArrivalNames);
   if (s.arrival == ArrivalProcess::poisson) {
     if (!a.has("rate")) throw a.error("process: poisson needs rate (requests per second), e.g. rate: 10");
     s.rate_per_s = a.at("rate").as_number_in(0, 1e7);
-    if (a.has("concurrency")) throw a.at("concurrency").key_error("concurrency is for process: closed");
+    if (a.has("concurrency") && !overridden(s, "serve.arrival.process"))
+      throw a.at("concurrency").key_error("concurrency is for process: closed");
   } else {
     if (!a.has("concurrency")) throw a.error("process: closed needs concurrency (requests in flight), e.g. concurrency: 64");
     s.concurrency = a.at("concurrency").as_int_in(1, 1 << 20);
-    if (a.has("rate")) throw a.at("rate").key_error("rate is for process: poisson");
+    if (a.has("rate") && !overridden(s, "serve.arrival.process")) throw a.at("rate").key_error("rate is for process: poisson");
   }
   if (auto r = sv.get("requests")) {
     r->check_keys(table.children("serve.requests"));
     if (auto f = r->get("count")) s.requests = f->as_int_in(1, kMaxRequests);
     if (auto f = r->get("seed")) s.seed = static_cast<std::uint64_t>(f->as_int_in(0, 1LL << 62));
   }
+  if (s.arrival == ArrivalProcess::poisson && static_cast<double>(s.requests) / s.rate_per_s > kMaxArrivalSpanS)
+    throw a.at("rate").error("requests.count / rate = " + std::to_string(static_cast<long long>(static_cast<double>(s.requests) / s.rate_per_s)) +
+                             " s of arrivals, more than the 1e6 s (11.6 days) a run simulates: raise the rate or send fewer requests");
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ import jsonschema
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from json_cases import CASES, expected_exit  # noqa: E402
 
-COMMANDS = {"run", "replay", "memory", "compare", "plan", "sweep", "merge", "advise", "collective", "validate"}
+COMMANDS = {"run", "replay", "memory", "compare", "plan", "sweep", "merge", "advise", "collective", "validate", "serve"}
 
 
 def undocumented(schema, path="$"):
