@@ -6,7 +6,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <cctype>
 #include <filesystem>
+#include <optional>
+#include <string_view>
 #include <map>
 #include <set>
 #include <tuple>
@@ -682,14 +688,217 @@ ErrorBands parse_bands_doc(const std::shared_ptr<const YamlDoc>& doc) {
 
 }  // namespace
 
+// ---- The bands file as the generator writes it, read without a YAML parser.
+//
+// `simtrain validate --bands` writes the file (format_bands_yaml) and nobody edits it by hand;
+// reading its 55 kB through yaml-cpp was 40% of the headline run's instructions. A text is read
+// here only when (1) every value is in the part of YAML where what is written is what is read:
+// words of [A-Za-z0-9_.+/-] (no "null"), whole numbers, plain decimals, double-quoted text
+// without '"', '\', control characters or invalid UTF-8; (2) every check parse_group and
+// parse_coverage make passes; and (3) writing the groups read gives the text back byte for byte.
+// Then the YAML reader would read the same groups from it. Any other text, and every error,
+// goes through the YAML reader, which says where.
+namespace {
+
+struct BandLine {
+  std::string_view text;
+  int line = 0;  // 1-based
+};
+
+std::vector<BandLine> band_lines(std::string_view t) {
+  std::vector<BandLine> out;
+  int n = 0;
+  for (std::size_t i = 0; i < t.size();) {
+    const std::size_t e = t.find('\n', i);
+    const std::size_t end = e == std::string_view::npos ? t.size() : e;
+    out.push_back({t.substr(i, end - i), ++n});
+    i = end + 1;
+  }
+  return out;
+}
+
+bool plain_word(std::string_view v) {
+  if (v.empty() || v == "null" || v == "Null" || v == "NULL") return false;
+  for (const char c : v)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || std::strchr("_.+/-", c))) return false;
+  return true;
+}
+
+bool quoted_text(std::string_view v, std::string& out) {
+  if (v.size() < 2 || v.front() != '"' || v.back() != '"') return false;
+  v = v.substr(1, v.size() - 2);
+  for (const char c : v)
+    if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20 || c == 0x7F) return false;
+  if (!valid_utf8(v)) return false;
+  out.assign(v);
+  return true;
+}
+
+// As Field::as_int_in and Field::as_number read them (strtoll, strtod over the whole text).
+bool whole_in(std::string_view v, long long lo, long long hi, int& out) {
+  if (!plain_word(v)) return false;
+  const std::string s(v);
+  char* end = nullptr;
+  errno = 0;
+  const long long x = std::strtoll(s.c_str(), &end, 10);
+  if (end != s.c_str() + s.size() || errno != 0 || x < lo || x > hi) return false;
+  out = static_cast<int>(x);
+  return true;
+}
+bool number(std::string_view v, double& out) {
+  if (!plain_word(v)) return false;
+  const std::string s(v);
+  char* end = nullptr;
+  errno = 0;
+  out = std::strtod(s.c_str(), &end);
+  return end == s.c_str() + s.size() && errno == 0 && std::isfinite(out);
+}
+bool from_zero_to(std::string_view v, double hi, double& out) { return number(v, out) && out >= 0 && out <= hi; }
+
+// "key: value" pairs of one group (its lines after "  - ") or one coverage row ("{...}").
+using Pairs = std::map<std::string, std::string_view, std::less<>>;
+bool add_pair(std::string_view kv, Pairs& pairs) {
+  const std::size_t colon = kv.find(": ");
+  if (colon == std::string_view::npos) return false;
+  return pairs.emplace(std::string(kv.substr(0, colon)), kv.substr(colon + 2)).second;
+}
+std::string_view pair(const Pairs& p, const char* key) {
+  const auto it = p.find(key);
+  return it == p.end() ? std::string_view() : it->second;
+}
+
+bool read_gpus(std::string_view v, std::vector<std::string>& gpus) {
+  if (v.size() < 2 || v.front() != '[' || v.back() != ']') return false;
+  v = v.substr(1, v.size() - 2);
+  while (!v.empty()) {
+    const std::size_t comma = v.find("\", \"");
+    const std::string_view item = comma == std::string_view::npos ? v : v.substr(0, comma + 1);
+    if (!quoted_text(item, gpus.emplace_back())) return false;
+    v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 3);
+  }
+  return true;
+}
+
+bool optional_word(const Pairs& p, const char* key, std::string& out) {
+  const std::string_view v = pair(p, key);
+  if (p.count(key) == 0) return true;
+  if (!plain_word(v)) return false;
+  out.assign(v);
+  return true;
+}
+
+// parse_group's reading and checks.
+bool band_group(const Pairs& p, BandGroup& g) {
+  const auto cats = band_categories();
+  const std::string_view cat = pair(p, "category");
+  if (!plain_word(cat) || std::find(cats.begin(), cats.end(), cat) == cats.end()) return false;
+  g.category.assign(cat);
+  if (!plain_word(pair(p, "generation"))) return false;
+  g.generation.assign(pair(p, "generation"));
+  if (!optional_word(p, "scale", g.scale) || !optional_word(p, "software", g.software) ||
+      !optional_word(p, "size_class", g.size_class))
+    return false;
+  const auto& scales = scale_classes();
+  if (!g.scale.empty() &&
+      std::none_of(scales.begin(), scales.end(), [&](const ScaleClass& c) { return g.scale == c.key; }))
+    return false;
+  bool name_ok = true;
+  if (!g.software.empty()) check_name_text(g.software, [&](const std::string&) { name_ok = false; });
+  if (!name_ok) return false;
+  if (!g.size_class.empty() && ((g.size_class != "small" && g.size_class != "medium" && g.size_class != "large") ||
+                                g.category != "collective"))
+    return false;
+  const std::string_view lean = pair(p, "mean_optimism");
+  const std::size_t hash = lean.find("   # ");
+  return read_gpus(pair(p, "gpus"), g.gpus) && quoted_text(pair(p, "what"), g.what) &&
+         whole_in(pair(p, "cases"), 1, limits::max_units, g.cases) &&
+         whole_in(pair(p, "sources"), 1, g.cases, g.sources) &&
+         from_zero_to(pair(p, "median_abs_error"), 100, g.median_abs_error) &&
+         from_zero_to(pair(p, "p90_abs_error"), 100, g.p90_abs_error) &&
+         from_zero_to(pair(p, "worst_abs_error"), 100, g.worst_abs_error) && g.p90_abs_error >= g.median_abs_error &&
+         g.worst_abs_error >= g.p90_abs_error && hash != std::string_view::npos &&
+         number(lean.substr(0, hash), g.mean_optimism) && g.mean_optimism > -100 && g.mean_optimism <= 100 &&
+         whole_in(pair(p, "largest_gpus"), 1, limits::max_units, g.largest_gpus) &&
+         (pair(p, "oversubscribed") == "true" || pair(p, "oversubscribed") == "false") &&
+         ((g.oversubscribed = pair(p, "oversubscribed") == "true"), true);
+}
+
+// parse_coverage's reading and checks, of "  - {category: ..., without_band: N}".
+bool coverage_row(std::string_view text, CoverageRow& r) {
+  if (text.size() < 6 || text.substr(0, 5) != "  - {" || text.back() != '}') return false;
+  text = text.substr(5, text.size() - 6);
+  Pairs p;
+  for (std::size_t i = 0; i <= text.size();) {
+    const std::size_t comma = std::min(text.find(", ", i), text.size());
+    if (!add_pair(text.substr(i, comma - i), p)) return false;
+    i = comma + 2;
+  }
+  std::vector<std::string> cats = validation_categories();
+  cats.push_back("all");
+  const std::string_view cat = pair(p, "category");
+  if (!plain_word(cat) || std::find(cats.begin(), cats.end(), cat) == cats.end()) return false;
+  if (!plain_word(pair(p, "generation"))) return false;
+  r.category.assign(cat);
+  r.generation.assign(pair(p, "generation"));
+  return whole_in(pair(p, "cases"), 1, limits::max_units, r.cases) && whole_in(pair(p, "sources"), 1, r.cases, r.sources) &&
+         from_zero_to(pair(p, "median_abs_error"), 100, r.median_abs_error) &&
+         from_zero_to(pair(p, "band_median"), 100, r.band_median) && from_zero_to(pair(p, "band_p90"), 100, r.band_p90) &&
+         from_zero_to(pair(p, "inside_median"), 1, r.inside_median) &&
+         from_zero_to(pair(p, "inside_p90"), 1, r.inside_p90) && whole_in(pair(p, "without_band"), 0, r.cases, r.without_band);
+}
+
+// The groups of "bands:" up to "coverage:"; `at` is left at the "coverage:" line.
+bool band_groups(const std::vector<BandLine>& lines, std::size_t& at, std::vector<BandGroup>& groups) {
+  std::set<GroupKey> seen;
+  while (at < lines.size() && lines[at].text.substr(0, 4) == "  - ") {
+    Pairs p;
+    const int first = lines[at].line;
+    if (!add_pair(lines[at++].text.substr(4), p)) return false;
+    while (at < lines.size() && lines[at].text.substr(0, 4) == "    ")
+      if (!add_pair(lines[at++].text.substr(4), p)) return false;
+    BandGroup g;
+    g.line = first;
+    if (!band_group(p, g) || !seen.insert({g.category, g.generation, g.scale, g.software, g.size_class}).second)
+      return false;
+    groups.push_back(std::move(g));
+  }
+  return !groups.empty();
+}
+
+std::optional<ErrorBands> read_written_bands(const std::string& text, const std::string& path) {
+  const std::vector<BandLine> lines = band_lines(text);
+  std::size_t at = 0;
+  while (at < lines.size() && lines[at].text != "bands:") ++at;
+  ErrorBands b;
+  b.path = path;
+  if (++at > lines.size() || !band_groups(lines, at, b.groups)) return std::nullopt;
+  if (at >= lines.size() || lines[at++].text != "coverage:") return std::nullopt;
+  for (; at < lines.size(); ++at) {
+    CoverageRow r;
+    r.line = lines[at].line;
+    if (!coverage_row(lines[at].text, r)) return std::nullopt;
+    b.coverage.push_back(std::move(r));
+  }
+  if (b.coverage.empty() || format_bands_yaml(b.groups, b.coverage) != text) return std::nullopt;
+  return b;
+}
+
+}  // namespace
+
 ErrorBands load_error_bands(const std::string& path) {
   if (!std::filesystem::is_regular_file(path))
     throw ScenarioError(path, 0, 0, "",
                         "cannot open the error bands file; `simtrain validate --bands > validation/error_bands.yaml` writes it");
+  if (std::optional<ErrorBands> b = read_written_bands(read_input_file(path), path)) return std::move(*b);
   return parse_bands_doc(YamlDoc::load_shared(path));
 }
 
 ErrorBands parse_error_bands(const std::string& text, const std::string& name) {
+  if (std::optional<ErrorBands> b = read_written_bands(text, name)) return std::move(*b);
+  return parse_error_bands_yaml(text, name);
+}
+
+ErrorBands parse_error_bands_yaml(const std::string& text, const std::string& name) {
   return parse_bands_doc(YamlDoc::parse(text, name));
 }
 

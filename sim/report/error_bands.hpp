@@ -139,9 +139,13 @@ std::string format_bands_yaml(const std::vector<BandGroup>& groups, const std::v
 // The table `simtrain validate --cross-validate` prints, and its JSON.
 std::string format_cross_validation(const std::vector<CoverageRow>& rows);
 nlohmann::json cross_validation_to_json(const std::vector<CoverageRow>& rows);
-// Reads a bands file; YAML and schema errors are ScenarioErrors with file:line:col.
+// Reads a bands file; YAML and schema errors are ScenarioErrors with file:line:col. A text
+// exactly as format_bands_yaml writes it (the shipped file) is read without a YAML parser, with
+// the same checks and the same result; any other text, and every error, through yaml-cpp.
 ErrorBands load_error_bands(const std::string& path);
 ErrorBands parse_error_bands(const std::string& text, const std::string& name);
+// The same through yaml-cpp always (the tests hold the two readers against each other).
+ErrorBands parse_error_bands_yaml(const std::string& text, const std::string& name);
 std::string default_error_bands_path();
 
 // The kind of a run's step time (memory = false) or of its peak memory (memory = true).

@@ -9,7 +9,10 @@
 
 #include <cerrno>
 #include <climits>
+#include <algorithm>
 #include <map>
+#include <string_view>
+#include <optional>
 #include <unordered_map>
 #include <cstring>
 #include <cmath>
@@ -20,6 +23,7 @@
 
 #include "scenario/command_files.hpp"
 #include "scenario/limits.hpp"
+#include "scenario/yaml_comments.hpp"
 
 namespace simtrain {
 namespace {
@@ -222,8 +226,210 @@ void remember_passed(const std::string& name, const std::string& text) {
   passed[name] = text;
 }
 
+// Comments dropped before parsing. yaml-cpp scans a comment byte by byte as slowly as content,
+// and the shipped catalogs are mostly comments (devices.yaml: 49 kB, 13 kB of it YAML). Only
+// each comment's text after its '#' is dropped: the '#' stays, so every line, every token and
+// every position in the document is the same, and so are the node graph, its marks and every
+// message (an error quotes the line from the original text). A '#' starts a comment where YAML
+// says so: at a line's start or after a space, outside quoted and block scalars (a block
+// scalar's lines, every line more indented than the one that opens it, are kept whole). Where
+// that is not certain from one line at a time (a quoted scalar running past its line, an anchor,
+// alias or tag, a tab before a '#', a directive or document marker, a byte-order mark or NUL),
+// nothing is dropped: the text is parsed as it is.
+class CommentStripper {
+ public:
+  explicit CommentStripper(const std::string& text) : in_(text) {}
+
+  // The text without comment bodies, or nullopt when it must be parsed as it is.
+  std::optional<std::string> run() {
+    if (in_.find('\0') != std::string::npos) return std::nullopt;
+    if (!in_.empty() && (static_cast<unsigned char>(in_[0]) >= 0xEF)) return std::nullopt;  // BOM, UTF-16
+    out_.reserve(in_.size());
+    while (i_ < in_.size())
+      if (!line()) return std::nullopt;
+    return std::move(out_);
+  }
+
+ private:
+  bool at_break() const { return i_ >= in_.size() || in_[i_] == '\n' || in_[i_] == '\r'; }
+  char cur() const { return in_[i_]; }
+  void copy() { out_ += in_[i_++]; }
+  void copy_spaces() {
+    while (i_ < in_.size() && in_[i_] == ' ') copy();
+  }
+  // After a space (or at a line's start): '#' opens a comment, a tab is a doubt.
+  bool comment_or_tab(bool& stop) {
+    stop = false;
+    if (at_break()) return stop = true;
+    if (cur() == '\t') return false;
+    if (cur() == '#') {
+      out_ += '#';
+      while (!at_break()) ++i_;
+      stop = true;
+    }
+    return true;
+  }
+
+  bool line() {
+    if (i_ < in_.size() && (cur() == '%' || in_.compare(i_, 3, "---") == 0 || in_.compare(i_, 3, "...") == 0))
+      return false;
+    const std::size_t start = i_;
+    copy_spaces();
+    const std::size_t indent = i_ - start;
+    if (block_indent_ >= 0 && (at_break() || static_cast<int>(indent) > block_indent_)) {
+      // A block scalar's line (or a blank one): copied as it is.
+      while (!at_break()) copy();
+    } else {
+      block_indent_ = -1;
+      line_indent_ = indent;
+      if (!body()) return false;
+    }
+    // The line break itself (\r\n, \r or \n).
+    if (i_ < in_.size() && cur() == '\r') copy();
+    if (i_ < in_.size() && cur() == '\n') copy();
+    return true;
+  }
+
+  // The rest of a line from where a node may start.
+  bool body() {
+    bool node_start = true;
+    for (;;) {
+      bool stop = false;
+      if (!comment_or_tab(stop)) return false;
+      if (stop) return true;
+      if (node_start) {
+        if (!start_node(node_start)) return false;
+      } else if (!plain_or_indicator(node_start)) {
+        return false;
+      }
+      copy_spaces();
+    }
+  }
+
+  static bool is_blank_at(const std::string& s, std::size_t j) {
+    return j >= s.size() || s[j] == ' ' || s[j] == '\n' || s[j] == '\r' || s[j] == '\t';
+  }
+
+  // At a place where a node may begin: an indicator, a quoted scalar or a plain one.
+  bool start_node(bool& node_start) {
+    const char c = cur();
+    if ((c == '|' || c == '>') && flow_ == 0) {
+      // A block scalar: its header line as it is, then every line more indented than this one
+      // (its content lies there; a blank or less indented line may end it sooner, and copying
+      // more than the scalar holds drops nothing).
+      while (!at_break()) copy();
+      block_indent_ = static_cast<int>(line_indent_);
+      return true;
+    }
+    if (c == '|' || c == '>' || c == '&' || c == '*' || c == '!' || c == '@' || c == '`') return false;
+    if ((c == '-' || c == '?' || c == ':') && is_blank_at(in_, i_ + 1)) {
+      copy();
+      return true;  // still where a node may begin
+    }
+    if (c == '"' || c == '\'') return quoted(c, node_start);
+    if (c == '[' || c == '{') {
+      ++flow_;
+      copy();
+      return true;
+    }
+    node_start = false;
+    return plain_or_indicator(node_start);
+  }
+
+  // A quoted scalar closing on this line (else a doubt).
+  bool quoted(char q, bool& node_start) {
+    copy();
+    while (!at_break()) {
+      if (q == '"' && cur() == '\\') {
+        copy();
+        if (at_break()) return false;
+        copy();
+      } else if (cur() == q) {
+        copy();
+        if (q == '\'' && i_ < in_.size() && cur() == '\'') {
+          copy();  // '' inside single quotes
+          continue;
+        }
+        node_start = false;
+        return true;
+      } else {
+        copy();
+      }
+    }
+    return false;
+  }
+
+  // Inside or after a plain scalar: up to a space (where a comment may follow), a mapping
+  // indicator or, in a flow collection, a flow indicator.
+  bool plain_or_indicator(bool& node_start) {
+    while (!at_break() && cur() != ' ') {
+      const char c = cur();
+      // A tab, or in a flow collection a quote (yaml-cpp starts a quoted scalar right after a
+      // ':' there: {"a":"b"}) or a '?' (yaml-cpp ends a plain scalar there): a doubt. In block
+      // context a quote inside a plain scalar is text (the script's defaults).
+      if (c == '\t' || (flow_ > 0 && (c == '"' || c == '\'' || c == '?'))) return false;
+      const bool flow_next = flow_ > 0 && i_ + 1 < in_.size() && std::strchr(",[]{}", in_[i_ + 1]) != nullptr;
+      if (c == ':' && (is_blank_at(in_, i_ + 1) || flow_next)) {
+        copy();
+        node_start = true;
+        return true;
+      }
+      if (flow_ > 0 && (c == ',' || c == '[' || c == '{')) {
+        if (c != ',') ++flow_;
+        copy();
+        node_start = true;
+        return true;
+      }
+      if (flow_ > 0 && (c == ']' || c == '}')) {
+        --flow_;
+        copy();
+        continue;
+      }
+      copy();
+    }
+    return true;
+  }
+
+  const std::string& in_;
+  std::string out_;
+  std::size_t i_ = 0;
+  int flow_ = 0;
+  std::size_t line_indent_ = 0;  // spaces before this line's first token
+  int block_indent_ = -1;        // in a block scalar opened on a line of this indentation; -1: not
+};
+
+// DocumentChecker's checks on the graph yaml-cpp built from a text without anchors or aliases
+// (so its expanded size is its node count and it has no cycle): every key a scalar, at most
+// limits::max_key_bytes, one line, once per mapping; every scalar valid UTF-8; the node count
+// within limits::max_expanded_nodes (keys counted, as the checker does). True when the checker
+// would pass the text; yaml-cpp keeps a key given twice as two entries, so the walk sees it.
+bool graph_passes_checks(const YAML::Node& n, std::uint64_t& nodes) {
+  if (++nodes > limits::max_expanded_nodes) return false;
+  if (n.IsScalar()) return valid_utf8(n.Scalar());
+  if (n.IsSequence()) {
+    for (const YAML::Node& item : n)
+      if (!graph_passes_checks(item, nodes)) return false;
+    return true;
+  }
+  if (!n.IsMap()) return true;
+  std::vector<std::string_view> keys;
+  keys.reserve(n.size());
+  for (const auto& kv : n) {
+    if (!kv.first.IsScalar() || !graph_passes_checks(kv.first, nodes) || !graph_passes_checks(kv.second, nodes))
+      return false;
+    const std::string& k = kv.first.Scalar();
+    if (k.size() > limits::max_key_bytes) return false;
+    for (const char ch : k)
+      if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F) return false;
+    keys.push_back(k);
+  }
+  std::sort(keys.begin(), keys.end());
+  return std::adjacent_find(keys.begin(), keys.end()) == keys.end();
+}
+
 }  // namespace
 
+std::optional<std::string> strip_yaml_comments(const std::string& text) { return CommentStripper(text).run(); }
 
 void check_name_text(std::string_view s, const std::function<void(const std::string&)>& fail) {
   if (s.empty()) fail("expected a name, got an empty one");
@@ -294,29 +500,45 @@ std::shared_ptr<const YamlDoc> YamlDoc::load_shared(const std::string& path) {
 }
 
 std::shared_ptr<const YamlDoc> YamlDoc::parse(const std::string& text, const std::string& name) {
-  auto doc = std::make_shared<YamlDoc>();
-  doc->path_ = name;
-  doc->lines_ = split_lines(text);
-  try {
-    // Check the event stream first: duplicate keys, alias cycles, alias bombs, bad UTF-8 are
-    // refused before yaml-cpp builds a node graph (a cyclic one would never be walked out of).
-    if (!passed_check(name, text)) {
-      std::istringstream in(text);
-      YAML::Parser parser(in);
-      DocumentChecker checker(name, *doc);
-      parser.HandleNextDocument(checker);
-      remember_passed(name, text);
+  // `parsed` is the text yaml-cpp reads: the file's, or the same without its comments' bodies
+  // (same lines, tokens and positions; CommentStripper). Errors quote the text as written.
+  // `walk`: a stripped text holds no anchor, alias or tag, so DocumentChecker's checks are made
+  // on the graph after one parse instead of on a second pass over the text
+  // (graph_passes_checks); nullptr when they fail, and the text is read again as written.
+  const auto parse_as = [&](const std::string& parsed, bool walk) -> std::shared_ptr<const YamlDoc> {
+    auto doc = std::make_shared<YamlDoc>();
+    doc->path_ = name;
+    doc->lines_ = split_lines(text);
+    try {
+      // Check the event stream first: duplicate keys, alias cycles, alias bombs, bad UTF-8 are
+      // refused before yaml-cpp builds a node graph (a cyclic one would never be walked out of).
+      if (!walk && !passed_check(name, parsed)) {
+        std::istringstream in(parsed);
+        YAML::Parser parser(in);
+        DocumentChecker checker(name, *doc);
+        parser.HandleNextDocument(checker);
+        remember_passed(name, parsed);
+      }
+      doc->root_ = YAML::Load(parsed);
+      std::uint64_t nodes = 0;
+      if (walk && !graph_passes_checks(doc->root_, nodes)) return nullptr;
+    } catch (const YAML::ParserException& e) {
+      int line = e.mark.line + 1, col = e.mark.column + 1;
+      throw ScenarioError(name, line, col, "", "YAML syntax error: " + e.msg, doc->line_text(line));
     }
-    doc->root_ = YAML::Load(text);
-  } catch (const YAML::ParserException& e) {
-    int line = e.mark.line + 1, col = e.mark.column + 1;
-    throw ScenarioError(name, line, col, "", "YAML syntax error: " + e.msg,
-                        doc->line_text(line));
+    if (!doc->root_.IsDefined() || doc->root_.IsNull()) {
+      throw ScenarioError(name, 1, 1, "", "the file is empty: expected a YAML mapping");
+    }
+    return doc;
+  };
+  // A text that fails is read again as written, so its error is the one it always gave.
+  if (const std::optional<std::string> lean = strip_yaml_comments(text)) {
+    try {
+      if (auto doc = parse_as(*lean, true)) return doc;
+    } catch (const std::exception&) {
+    }
   }
-  if (!doc->root_.IsDefined() || doc->root_.IsNull()) {
-    throw ScenarioError(name, 1, 1, "", "the file is empty: expected a YAML mapping");
-  }
-  return doc;
+  return parse_as(text, false);
 }
 
 std::string YamlDoc::line_text(int line) const {

@@ -3,8 +3,13 @@
 // bands file's round trip and its errors, and the committed file in step with the lookup.
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <sstream>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -449,5 +454,103 @@ TEST_CASE("the committed bands predict left-out sources: coverage floors", "[ban
     CHECK(row->inside_median <= 0.60);
     CHECK(row->inside_p90 >= 0.85);
     CHECK(row->without_band == 0);
+  }
+}
+
+namespace {
+// Every field of two readings of a bands file, as text.
+std::string bands_fields(const report::ErrorBands& b) {
+  std::string s = b.path + "\n";
+  for (const report::BandGroup& g : b.groups) {
+    s += fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}\n", g.category, g.generation, g.scale, g.software,
+                     g.size_class, fmt::join(g.gpus, ";"), g.what, g.cases, g.sources, g.median_abs_error,
+                     g.p90_abs_error, g.worst_abs_error, g.mean_optimism, g.largest_gpus, g.oversubscribed, g.line);
+  }
+  for (const report::CoverageRow& r : b.coverage)
+    s += fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}\n", r.category, r.generation, r.cases, r.sources,
+                     r.median_abs_error, r.band_median, r.band_p90, r.inside_median, r.inside_p90, r.without_band, r.line);
+  return s;
+}
+// The reading of `text` by load_error_bands's reader and by yaml-cpp: the same fields, or the
+// same error at the same place.
+void same_reading(const std::string& text) {
+  std::string fast, yaml;
+  try {
+    fast = bands_fields(report::parse_error_bands(text, "bands.yaml"));
+  } catch (const ScenarioError& e) {
+    fast = std::string("error: ") + e.what();
+  }
+  try {
+    yaml = bands_fields(report::parse_error_bands_yaml(text, "bands.yaml"));
+  } catch (const ScenarioError& e) {
+    yaml = std::string("error: ") + e.what();
+  }
+  CHECK(fast == yaml);
+}
+}  // namespace
+
+TEST_CASE("the bands file as generated is read without yaml-cpp, as yaml-cpp reads it", "[bands]") {
+  // load_error_bands reads a text exactly as format_bands_yaml writes it without a YAML parser
+  // (report/error_bands.hpp); anything else goes to yaml-cpp. Both must agree on every text: the
+  // shipped file, and a generated file with one value on one line changed to each of a set of
+  // values (out of range, another type, quoted, commented, empty, a YAML null), a key dropped,
+  // a group repeated.
+  const std::string path = report::default_error_bands_path();
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  const std::string shipped = ss.str();
+  same_reading(shipped);
+  const report::ErrorBands b = report::load_error_bands(path);
+  CHECK(b.path == path);
+  CHECK(bands_fields(b) == bands_fields(report::parse_error_bands_yaml(shipped, path)));
+  // The mutations on a shorter generated text (every kind of line, a fraction of the parsing):
+  // the groups with a scale, a software profile and a size class, and three coverage rows.
+  std::vector<report::BandGroup> some;
+  for (const report::BandGroup& g : b.groups)
+    if (some.size() < 5 && (some.empty() || !g.scale.empty() || !g.software.empty() || !g.size_class.empty()))
+      some.push_back(g);
+  const std::vector<report::CoverageRow> rows(b.coverage.begin(), b.coverage.begin() + 3);
+  const std::string small = report::format_bands_yaml(some, rows);
+  same_reading(small);
+  CHECK(bands_fields(report::parse_error_bands(small, "bands.yaml")).find("error") == std::string::npos);
+
+  const std::vector<std::string> values = {"-1", "0", "101", "1e999", "nan", "x", "null", "~", "\"0.5\"", "0.5 # c",
+                                           "", "[1]", "{a: 1}", "true", "ddp", "\"a\\\"b\"", "CDNA3", "65537", "0x10"};
+  std::size_t start = 0;
+  int mutated = 0;
+  while (start < small.size()) {
+    const std::size_t end = small.find('\n', start);
+    const std::string line = small.substr(start, end - start);
+    const std::size_t colon = line.find(": ");
+    if (colon != std::string::npos && line[0] == ' ' && line.find('{') == std::string::npos) {
+      for (const std::string& v : values) {
+        const std::string text = small.substr(0, start) + line.substr(0, colon + 2) + v + small.substr(end);
+        INFO(line << " -> " << v);
+        same_reading(text);
+        ++mutated;
+      }
+    }
+    start = end + 1;
+  }
+  CHECK(mutated > 300);
+  SECTION("a coverage row changed, a key dropped, a group repeated") {
+    const std::size_t cov = small.find("  - {category: ");
+    REQUIRE(cov != std::string::npos);
+    for (const std::string& from : {"cases: ", "inside_p90: ", "without_band: ", "generation: "}) {
+      const std::size_t at = small.find(from, cov);
+      for (const std::string& v : {"0", "-1", "2", "1.5", "x y"}) {
+        std::string text = small;
+        const std::size_t end = text.find_first_of(",}", at);
+        text.replace(at + from.size(), end - at - from.size(), v);
+        INFO(from << v);
+        same_reading(text);
+      }
+    }
+    std::string dropped = small;
+    dropped.erase(dropped.find("    sources: "), dropped.find('\n', dropped.find("    sources: ")) - dropped.find("    sources: ") + 1);
+    same_reading(dropped);
+    const std::size_t g1 = small.find("  - category: "), g2 = small.find("  - category: ", g1 + 1);
+    same_reading(small.substr(0, g2) + small.substr(g1, g2 - g1) + small.substr(g2));
   }
 }
