@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "engine/event_loop.hpp"
 #include "engine/event_queue.hpp"
 #include "engine/executor.hpp"
 
@@ -157,4 +158,26 @@ TEST_CASE("executor: a GPU's SMs shared by compute work and communication kernel
     ex.run(g);
     CHECK(ex.records()[k].end == 100 * us);
   }
+}
+
+TEST_CASE("event loop: an instant's completions, then its arrivals, then one decision", "[engine]") {
+  // Three events at t = 5 (an arrival scheduled first, then two completions) and one at t = 9:
+  // the completions come before the arrival whatever the order scheduled, each in its order,
+  // and after_instant runs once per instant, after all of its events.
+  simtrain::engine::EventLoop loop;
+  using simtrain::engine::LoopEvent;
+  loop.schedule(5, LoopEvent::arrival, 7);
+  loop.schedule(5, LoopEvent::done, 1);
+  loop.schedule(5, LoopEvent::done, 2);
+  loop.schedule(9, LoopEvent::arrival, 8);
+  std::vector<std::string> seen;
+  loop.run([&](LoopEvent e, std::uint32_t t) { seen.push_back((e == LoopEvent::done ? "done " : "arrival ") + std::to_string(t)); },
+           [&](simtrain::TimePs now) {
+             seen.push_back("decide at " + std::to_string(now));
+             if (now == 5) loop.schedule(7, LoopEvent::done, 3);  // the decision's own event
+           });
+  CHECK(seen == std::vector<std::string>{"done 1", "done 2", "arrival 7", "decide at 5", "done 3", "decide at 7", "arrival 8",
+                                         "decide at 9"});
+  CHECK(loop.events() == 5);
+  CHECK_THROWS_AS(loop.schedule(1, LoopEvent::done, 0), std::logic_error);  // never in the past
 }
