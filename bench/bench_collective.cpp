@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
                   static_cast<double>(peak_rss_kib()) / 1024.0);
     }
   }
-  // The current hardware (issue 28), each on its own fabric: NCCL's Blackwell choices on an
+  // The current hardware, each on its own fabric: NCCL's Blackwell choices on an
   // 8x B200 box, NVLS across one GB200 NVL72 rack (72 GPUs) and over two racks' InfiniBand,
   // RCCL's rings on the 8x MI300X xGMI mesh and across 16 such nodes.
   std::printf("# simtrain bench: 1 GiB all_reduce (auto), current systems on their own fabrics (median of %d)\n", repeats);

@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
   // micro-batches), Llama 3 405B TP8 PP16 DP128 on 16,384 H100 (the goal: under 30 s).
   cases.push_back({"LLaMA-65B TP8 PP2 16 GPUs, 1 step", "16xA100_llama_65b_tp8_pp2.yaml", {}});
   cases.push_back({"BLOOM-176B TP4 PP12 DP8 384 GPUs", "384xA100_bloom176b_tp4_pp12.yaml", {}});
-  // The current hardware (issue 28): two GB200 NVL72 racks (a 72-GPU NVLink domain each, PXN
+  // The current hardware: two GB200 NVL72 racks (a 72-GPU NVLink domain each, PXN
   // forwarding inside, InfiniBand between), Mixtral's expert parallelism across compute trays.
   cases.push_back({"Llama 3.1 405B TP8 PP8 2x NVL72 128 GPUs", "2xnvl72_llama3_405b.yaml", {}});
   cases.push_back({"Mixtral 8x7B EP8 PP4 1x NVL72 64 GPUs", "nvl72_mixtral_8x7b.yaml", {}});

@@ -8,10 +8,10 @@ simtrain advise: 8x A100 PCIe switch, ResNet-50 DDP
 
 Answer
   Fastest of all: 8 x gb200_nvl72 (576 GPUs), ddp: 0.0 h, $15.96 (rent); compute-bound; buying it: $24,000,000; step 35 ms, goodput 99.8%
-      trust: days and cost not validated for this kind of run (multi-GPU DDP runs never validated on Blackwell); nearest band +-24% (90%: +-99%): median error of 21 public multi-GPU DDP runs (4 sources) on all GPUs (A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB); worst 129%, model tends optimistic (+7.4% on average)
+      trust: days and cost not validated for this kind of run (multi-GPU DDP runs never validated on Blackwell); nearest band +-23% (90%: +-97%): median error of 21 public multi-GPU DDP runs (4 sources) on all GPUs (A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB); worst 129%, model tends optimistic (+7.4% on average)
       reproduce: simtrain scenarios/8xA100_pcie_switch.yaml --set system=gb200_nvl72 --set nodes=8 --set run.samples=92160000 --set strategy=ddp --set activation_checkpointing=false
   Cheapest of all: 1 x mi325x_8gpu (8 GPUs), megatron tp1 pp1 dp8 mb256 m1 none shard_grad_op: 0.6 h, $9.76 (rent); compute-bound; buying it: $170,000; step 50 ms, goodput 100.0%
-      trust: days and cost not validated for this kind of run (tensor/pipeline-parallel (3-D) runs never validated on CDNA3); nearest band +-11% (90%: +-38%): median error of 40 public tensor/pipeline-parallel (3-D) runs (12 sources) on all GPUs (A100-SXM4-80GB, H100 80GB HBM3); worst 38%, model tends optimistic (+4.9% on average)
+      trust: days and cost +-5.6% (90%: +-52%): median error of 7 public tensor/pipeline-parallel (3-D) runs (6 sources) on CDNA3, 1 node (AMD Instinct MI300X, AMD Instinct MI325X); worst 52%, model tends pessimistic (-0.7% on average)
       reproduce: simtrain scenarios/8xA100_pcie_switch.yaml --set system=mi325x_8gpu --set nodes=1 --set run.samples=92160000 --set strategy=megatron --set parallel.tp=1 --set parallel.pp=1 --set parallel.cp=1 --set parallel.ep=1 --set parallel.dp=8 --set parallel.sequence_parallel=false --set parallel.schedule=1f1b --set parallel.virtual_stages=1 --set parallel.recompute=none --set parallel.distributed_optimizer=true --set parallel.overlap_grad_reduce=true --set parallel.fsdp=shard_grad_op --set batch_per_gpu=256 --set grad_accumulation=1
 
 Pareto front: days against rent cost, fastest first (none of them is both slower and dearer than another)

@@ -8,7 +8,7 @@ simtrain advise: single_quote
 
 Answer
   Fastest and cheapest of all: 1 x workstation_4x4090 (4 GPUs), fsdp full_shard + checkpointing: 8.3 h, $16.69 (rent); compute-bound; buying it: $14,800; step 492 ms, goodput 100.0%
-      trust: days and cost not validated for this kind of run (FSDP/ZeRO runs never validated on Ada); nearest band +-6.0% (90%: +-38%): median error of 2 public FSDP/ZeRO runs (2 sources) on all GPUs, 1 node (H100 80GB HBM3); worst 38%, model tends pessimistic (-0.3% on average)
+      trust: days and cost not validated for this kind of run (FSDP/ZeRO runs never validated on Ada); nearest band +-12% (90%: +-34%): median error of 7 public FSDP/ZeRO runs (3 sources) on all GPUs, 1 node (B200, GB200, H100 80GB HBM3); worst 34%, model tends optimistic (+9.3% on average)
       reproduce: simtrain tests/data/prices/single_quote.yaml --set system=workstation_4x4090 --set nodes=1 --set strategy=fsdp --set fsdp.sharding=full_shard --set activation_checkpointing=true
 
 Pareto front: days against rent cost, fastest first (none of them is both slower and dearer than another)

@@ -8,7 +8,7 @@ simtrain advise: TinyLlama 1.1B on 10 B tokens, 4x RTX 4090 or one A100 80GB
 
 Answer
   Fastest and cheapest of all: 1 x workstation_4x4090 (4 GPUs), megatron tp1 pp1 dp4 mb2 m4 none shard_grad_op: 2.39 days, $30.13 (own); compute-bound; buying it: $12,396; step 1353 ms, goodput 100.0%
-      trust: days and cost not validated for this kind of run (tensor/pipeline-parallel (3-D) runs never validated on Ada); nearest band +-11% (90%: +-38%): median error of 40 public tensor/pipeline-parallel (3-D) runs (12 sources) on all GPUs (A100-SXM4-80GB, H100 80GB HBM3); worst 38%, model tends optimistic (+4.9% on average)
+      trust: days and cost not validated for this kind of run (tensor/pipeline-parallel (3-D) runs never validated on Ada); nearest band +-6.8% (90%: +-49%): median error of 10 public tensor/pipeline-parallel (3-D) runs (8 sources) on all GPUs, 1 node (AMD Instinct MI300X, AMD Instinct MI325X, GB200, H100 80GB HBM3); worst 52%, model tends optimistic (+6.8% on average)
       reproduce: simtrain scenarios/advise_tinyllama_4x4090_vs_a100.yaml --set system=workstation_4x4090 --set nodes=1 --set strategy=megatron --set parallel.tp=1 --set parallel.pp=1 --set parallel.cp=1 --set parallel.ep=1 --set parallel.dp=4 --set parallel.sequence_parallel=false --set parallel.schedule=1f1b --set parallel.virtual_stages=1 --set parallel.recompute=none --set parallel.distributed_optimizer=true --set parallel.overlap_grad_reduce=true --set parallel.fsdp=shard_grad_op --set batch_per_gpu=2 --set grad_accumulation=4
 
 Pareto front: days against own cost, fastest first (none of them is both slower and dearer than another)

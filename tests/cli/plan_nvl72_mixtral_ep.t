@@ -6,7 +6,7 @@ simtrain plan: 1x GB200 NVL72 (64 GPUs), Mixtral 8x7B
   Cost: 10272 layouts by the closed forms, then 8 simulated (about 0.139 M engine tasks of the plan's 10 M)
   Every layout trains the same global batch per step, so step times compare equal work.
   Memory headroom: peak + 12% (the peak-memory band's median error (peak-memory and largest-batch cases on all GPUs)) must fit the 185 GiB GPU (--memory-margin 0 ranks on the peak alone)
-  trust: step time not validated for this kind of run (tensor/pipeline-parallel (3-D) runs never validated on Blackwell); nearest band +-11% (90%: +-38%): median error of 40 public tensor/pipeline-parallel (3-D) runs (12 sources) on all GPUs (A100-SXM4-80GB, H100 80GB HBM3); worst 38%, model tends optimistic (+4.9% on average)
+  trust: step time +-18% (90%: +-52%): median error of 5 public tensor/pipeline-parallel (3-D) runs (2 sources) on Blackwell (B200, GB200); worst 52%, model tends optimistic (+23% on average); beware: with each source left out, 0% of its tensor/pipeline-parallel (3-D) runs fell inside their median band and 80% inside their 90% band (validate --cross-validate)
   trust: peak memory not validated for this kind of run (peak-memory and largest-batch cases never validated on Blackwell); nearest band +-12% (90%: +-34%): median error of 15 public peak-memory and largest-batch cases (4 sources) on all GPUs (A100-SXM4-40GB, A100-SXM4-80GB, V100-SXM2-32GB); worst 34%, model tends optimistic (+12% on average); beware: with each source left out, 33% of its peak-memory and largest-batch cases fell inside their median band and 87% inside their 90% band (validate --cross-validate)
 
 Simulated (fastest first)

@@ -106,7 +106,7 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "category": "fsdp",
       "cross_validation": {
         "cases": 5,
-        "inside_median": 0.6,
+        "inside_median": 1.0,
         "inside_p90": 1.0
       },
       "description": "median error of 5 public FSDP/ZeRO runs (2 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB)",
@@ -117,7 +117,7 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
       "kind": "FSDP/ZeRO runs",
       "mean_optimism": 0.0708,
-      "median_abs_error": 0.07405,
+      "median_abs_error": 0.1091,
       "not_validated": null,
       "p90_abs_error": 0.4878,
       "sources": 2,
@@ -129,7 +129,7 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "category": "fsdp",
       "cross_validation": {
         "cases": 5,
-        "inside_median": 0.6,
+        "inside_median": 1.0,
         "inside_p90": 1.0
       },
       "description": "median error of 5 public FSDP/ZeRO runs (2 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB)",
@@ -140,7 +140,7 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
       "kind": "FSDP/ZeRO runs",
       "mean_optimism": 0.0708,
-      "median_abs_error": 0.07405,
+      "median_abs_error": 0.1091,
       "not_validated": null,
       "p90_abs_error": 0.4878,
       "sources": 2,
@@ -152,7 +152,7 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "category": "fsdp",
       "cross_validation": {
         "cases": 5,
-        "inside_median": 0.6,
+        "inside_median": 1.0,
         "inside_p90": 1.0
       },
       "description": "median error of 5 public FSDP/ZeRO runs (2 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB)",
@@ -163,7 +163,7 @@ $ simtrain scenarios/8xA100_llama2_7b_fsdp.yaml --set run.tokens=1e9 --set run.c
       "gpus": "A100-SXM4-40GB, A100-SXM4-80GB",
       "kind": "FSDP/ZeRO runs",
       "mean_optimism": 0.0708,
-      "median_abs_error": 0.07405,
+      "median_abs_error": 0.1091,
       "not_validated": null,
       "p90_abs_error": 0.4878,
       "sources": 2,

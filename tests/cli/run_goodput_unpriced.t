@@ -26,7 +26,7 @@ Run          1,000 steps: 77 s of work; expected 77 s wall clock, goodput 100.0%
   energy      0.01 kWh (training power over the work and the redone work, idle while checkpointing and restarting)
   cost        over the 77 s wall clock: rent no price given, own no price given; headline rent (cost.basis)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)
-  step time, throughput  +-35% (90%: +-116%): median error of 13 public single-GPU transformer runs (4 sources) on all GPUs, 1 GPU (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB); worst 116%, model tends optimistic (+39% on average)
+  step time, throughput  +-34% (90%: +-116%): median error of 13 public single-GPU transformer runs (4 sources) on all GPUs, 1 GPU (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB); worst 116%, model tends optimistic (+39% on average)
   peak memory            not validated for this kind of run (peak-memory and largest-batch cases never validated on Ada); nearest band +-12% (90%: +-34%): median error of 15 public peak-memory and largest-batch cases (4 sources) on all GPUs (A100-SXM4-40GB, A100-SXM4-80GB, V100-SXM2-32GB); worst 34%, model tends optimistic (+12% on average); beware: with each source left out, 33% of its peak-memory and largest-batch cases fell inside their median band and 87% inside their 90% band (validate --cross-validate)
   whole run              the step time's band; checkpoints, failures and restarts are not validated
 Verdict      compute-bound: GPUs compute  98.6% of each step; exposed communication   0.0%, data stall   0.0%

@@ -28,6 +28,6 @@ Cost         rent $0.0213/step, own $0.00362/step; headline rent (cost.basis)
   own        capex $0.00324/step: (8 GPUs x $12,500 (catalog, 2024-mid) + 1 node x $119,000 (system, 2020-05)) over 4 years (catalog); power $0.000380/step at $0.12/kWh (scenario)
   rent/own   break-even at 15.5% utilisation: owning costs less if the machine is busy more than that share of its life (capex $6.25/h of a 4-year life vs rent $40.96/h less power $0.7316/h)
 Trust        how far the figures above may be off: simtrain validate on public runs of the same kind, half within the first figure, nine in ten within the 90% one (validation/error_bands.yaml)
-  step time, throughput  +-7.4% (90%: +-49%): median error of 5 public FSDP/ZeRO runs (2 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 49%, model tends optimistic (+7.1% on average)
+  step time, throughput  +-11% (90%: +-49%): median error of 5 public FSDP/ZeRO runs (2 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 49%, model tends optimistic (+7.1% on average)
   peak memory            +-12% (90%: +-34%): median error of 10 public peak-memory and largest-batch cases (3 sources) on Ampere (A100-SXM4-40GB, A100-SXM4-80GB); worst 34%, model tends optimistic (+10% on average); beware: with each source left out, 30% of its peak-memory and largest-batch cases fell inside their median band and 100% inside their 90% band (validate --cross-validate)
 Verdict      compute-bound: GPUs compute  99.6% of each step; exposed communication   0.3%, data stall   0.0%

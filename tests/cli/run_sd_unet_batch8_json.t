@@ -106,7 +106,7 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
       "category": "cnn_1gpu",
       "cross_validation": {
         "cases": 2,
-        "inside_median": 0.5,
+        "inside_median": 0.0,
         "inside_p90": 1.0
       },
       "description": "median error of 13 public single-GPU CNN runs (3 sources) on all GPUs, 1 GPU (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB)",
@@ -117,19 +117,19 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
       "gpus": "A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB",
       "kind": "single-GPU CNN runs",
       "mean_optimism": -0.0744,
-      "median_abs_error": 0.18996,
+      "median_abs_error": 0.18359999999999999,
       "not_validated": null,
-      "p90_abs_error": 0.376,
+      "p90_abs_error": 0.3444,
       "sources": 3,
       "validated": true,
-      "worst_abs_error": 0.376
+      "worst_abs_error": 0.3444
     },
     "throughput": {
       "cases": 13,
       "category": "cnn_1gpu",
       "cross_validation": {
         "cases": 2,
-        "inside_median": 0.5,
+        "inside_median": 0.0,
         "inside_p90": 1.0
       },
       "description": "median error of 13 public single-GPU CNN runs (3 sources) on all GPUs, 1 GPU (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB)",
@@ -140,12 +140,12 @@ $ simtrain scenarios/1x4090_sd_unet.yaml --set batch_per_gpu=8 --json
       "gpus": "A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB",
       "kind": "single-GPU CNN runs",
       "mean_optimism": -0.0744,
-      "median_abs_error": 0.18996,
+      "median_abs_error": 0.18359999999999999,
       "not_validated": null,
-      "p90_abs_error": 0.376,
+      "p90_abs_error": 0.3444,
       "sources": 3,
       "validated": true,
-      "worst_abs_error": 0.376
+      "worst_abs_error": 0.3444
     }
   },
   "gpu": "NVIDIA GeForce RTX 4090",

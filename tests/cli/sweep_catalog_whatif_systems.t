@@ -9,4 +9,4 @@ rank  system                               GPUs  step ms  samples/s    MFU      
    2  workstation_4x4090                      1   538.63         30  43.6%  30.4/24 OOM  compute, OOM      26.8               4.68              4.27
 
 Trust in the step times (simtrain validate on public runs, validation/error_bands.yaml):
-  +-19% (90%: +-38%): median error of 13 public single-GPU CNN runs (3 sources) on all GPUs, 1 GPU (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB); worst 38%, model tends pessimistic (-7.4% on average)
+  +-18% (90%: +-34%): median error of 13 public single-GPU CNN runs (3 sources) on all GPUs, 1 GPU (A100 80GB PCIe, A100-SXM4-40GB, A100-SXM4-80GB, H100 80GB HBM3, RTX 4090, V100-SXM2-32GB); worst 34%, model tends pessimistic (-7.4% on average); beware: with each source left out, 0% of its single-GPU CNN runs fell inside their median band and 100% inside their 90% band (validate --cross-validate)

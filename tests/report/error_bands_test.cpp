@@ -537,9 +537,9 @@ TEST_CASE("the bands file as generated is read without yaml-cpp, as yaml-cpp rea
   SECTION("a coverage row changed, a key dropped, a group repeated") {
     const std::size_t cov = small.find("  - {category: ");
     REQUIRE(cov != std::string::npos);
-    for (const std::string& from : {"cases: ", "inside_p90: ", "without_band: ", "generation: "}) {
+    for (const std::string from : {"cases: ", "inside_p90: ", "without_band: ", "generation: "}) {
       const std::size_t at = small.find(from, cov);
-      for (const std::string& v : {"0", "-1", "2", "1.5", "x y"}) {
+      for (const std::string v : {"0", "-1", "2", "1.5", "x y"}) {
         std::string text = small;
         const std::size_t end = text.find_first_of(",}", at);
         text.replace(at + from.size(), end - at - from.size(), v);
