@@ -2,7 +2,7 @@
 // (DGX A100 nodes, 8 HDR NICs each, joined by a two-level fat tree), from loading the
 // system to the simulated result; and a 1 GiB all_to_all on 8 .. 256 (n(n-1) flows). Prints wall time (median of repeats), events per second
 // and peak resident memory. Figures go in the README; nothing here asserts a time.
-#include <sys/resource.h>
+#include "bench_clock.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -16,14 +16,10 @@
 #include "topo/cluster.hpp"
 
 using namespace simtrain;
+using bench::cpu_s;
+using bench::peak_rss_kib;
 
 namespace {
-
-long peak_rss_kib() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss;
-}
 
 struct Result {
   double load_s = 0, plan_s = 0, sim_s = 0;

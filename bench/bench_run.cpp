@@ -1,7 +1,7 @@
 // Speed of `simtrain SCENARIO.yaml` itself: the headline scenario, and GPT-2 1.5B DDP on
 // 8 .. 16,384 GPUs (DGX A100 nodes), from loading the YAML to the report's figures. Prints wall
 // time (median of repeats), tasks, events and events per second. Nothing here asserts a time.
-#include <sys/resource.h>
+#include "bench_clock.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -14,21 +14,12 @@
 #include "drive/run.hpp"
 
 using namespace simtrain;
+using bench::cpu_s;
+using bench::peak_rss_kib;
 
 namespace {
-long peak_rss_kib() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss;
-}
 // User + system CPU seconds of this process so far: on a shared machine wall time also counts
 // other processes' turns, CPU time does not.
-double cpu_s() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
 // Runs `f` `repeats` times; the median wall and CPU seconds.
 struct Timing {
   double wall_s = 0, cpu_s = 0;

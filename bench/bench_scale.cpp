@@ -10,7 +10,7 @@
 // of node k to GPU j of node k+1 for every k and j (the cross-node hops of every rail's ring:
 // 8N routes, each GPU -> NIC -> fabric -> NIC -> GPU), timed apart from building the cluster.
 // DDP step: GPT-2 1.5B DDP on N DGX A100, one step without warm-up, load to figures.
-#include <sys/resource.h>
+#include "bench_clock.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -24,15 +24,10 @@
 #include "topo/cluster.hpp"
 
 using namespace simtrain;
+using bench::cpu_s;
+using bench::peak_rss_kib;
 
 namespace {
-
-double cpu_s() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
 
 struct Timing {
   double wall_s = 0, cpu_s = 0;

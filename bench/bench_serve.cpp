@@ -5,7 +5,7 @@
 // and CPU seconds, iterations and events per second; nothing here asserts a time.
 //
 //   bench_serve
-#include <sys/resource.h>
+#include "bench_clock.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -16,15 +16,10 @@
 #include "serve/serve_spec.hpp"
 
 using namespace simtrain;
+using bench::cpu_s;
+using bench::peak_rss_kib;
 
 namespace {
-
-double cpu_s() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
 
 void one(const char* label, const std::vector<std::string>& set) {
   const std::string file = std::string(SIMTRAIN_TEST_SOURCE_DIR) + "/scenarios/serve_8b_1xh100.yaml";
